@@ -1,0 +1,120 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* Counter discovery, the logical numbering, and num_counters / get_info. */
+#include "internal.h"
+
+/*
+ * Width of an hpm counter: write all ones and count what sticks (the
+ * counter is inhibited and counts no event while we do). mcycle and
+ * minstret are 64 bits by the privileged spec, and running, so they are
+ * not probed.
+ */
+static unsigned int probe_width(const struct rvpmu_hart *h, unsigned int ctr)
+{
+	const struct rvpmu_hw_ops *hw = h->cfg->hw;
+	uint64_t v;
+	unsigned int bits = 0;
+
+	if (ctr < 3)
+		return 64;
+	hw->write(h->ctx, ctr, ~UINT64_C(0));
+	v = hw->read(h->ctx, ctr);
+	hw->write(h->ctx, ctr, 0);
+	while (bits < 64 && (v >> bits))
+		bits++;
+	return bits ? bits : 64;
+}
+
+int rvpmu_hart_init(struct rvpmu_hart *h, const struct rvpmu_config *cfg,
+		    void *ctx)
+{
+	const struct rvpmu_hw_ops *hw;
+	uint32_t hpm;
+	unsigned int i, top = 2;
+
+	if (!cfg || !cfg->hw || !cfg->mem || cfg->nr_fw > RVPMU_MAX_FW)
+		return SBI_ERR_INVALID_PARAM;
+	__builtin_memset(h, 0, sizeof(*h));
+	h->cfg = cfg;
+	h->ctx = ctx;
+	hw = cfg->hw;
+	hpm = hw->hpm_present(ctx) & ~UINT32_C(7);
+	h->sscofpmf = hw->has_sscofpmf(ctx);
+	h->hw = hpm | (uint32_t)FIXED_CTRS;
+	for (i = 3; i < RVPMU_HW_SLOTS; i++)
+		if (hpm & (UINT32_C(1) << i))
+			top = i;
+	h->fw_base = top + 1;
+	h->nr_counters = h->fw_base + cfg->nr_fw;
+	h->valid = h->hw;
+	for (i = 0; i < cfg->nr_fw; i++)
+		h->valid |= BIT64(h->fw_base + i);
+
+	if (hpm)
+		hw->inhibit(ctx, hpm, true);
+	for (i = 0; i < RVPMU_HW_SLOTS; i++) {
+		if (!(h->hw & (UINT32_C(1) << i)))
+			continue;
+		h->width[i] = (uint8_t)probe_width(h, i);
+		if (i >= 3)
+			hw->program(ctx, i, h->sscofpmf ?
+				    (MHPMEVENT_OF | MHPMEVENT_MINH) : 0);
+	}
+	/* mcycle and minstret run freely until S-mode configures them */
+	hw->inhibit(ctx, (uint32_t)FIXED_CTRS, false);
+	return SBI_SUCCESS;
+}
+
+struct rvpmu_ret rvpmu_num_counters(const struct rvpmu_hart *h)
+{
+	return ret_val(h->nr_counters);
+}
+
+struct rvpmu_ret rvpmu_counter_get_info(const struct rvpmu_hart *h,
+					rvpmu_ulong idx)
+{
+	rvpmu_ulong info;
+
+	if (idx >= h->nr_counters || !(h->valid & BIT64(idx)))
+		return ret_err(SBI_ERR_INVALID_PARAM);
+	if (is_fw_ctr(h, (unsigned int)idx)) {
+		info = (rvpmu_ulong)SBI_PMU_CTR_TYPE_FW << (RVPMU_XLEN - 1);
+		info |= (rvpmu_ulong)63 << SBI_PMU_CTR_INFO_WIDTH_SHIFT;
+	} else {
+		info = CSR_CYCLE + (rvpmu_ulong)idx;
+		info |= (rvpmu_ulong)(h->width[idx] - 1)
+			<< SBI_PMU_CTR_INFO_WIDTH_SHIFT;
+	}
+	return ret_val(info);
+}
+
+long rvpmu_counter_set(const struct rvpmu_hart *h, rvpmu_ulong base,
+		       rvpmu_ulong mask, uint64_t *set)
+{
+	unsigned int top;
+
+	/* base is checked before any arithmetic, so nothing can wrap */
+	if (!mask || base >= h->nr_counters)
+		return SBI_ERR_INVALID_PARAM;
+	top = (unsigned int)base + 63u - (unsigned int)__builtin_clzll(mask);
+	if (top >= h->nr_counters)
+		return SBI_ERR_INVALID_PARAM;
+	*set = (uint64_t)mask << base;
+	if (*set & ~h->valid)
+		return SBI_ERR_INVALID_PARAM;
+	return SBI_SUCCESS;
+}
+
+uint64_t rvpmu_counter_value(const struct rvpmu_hart *h, unsigned int idx)
+{
+	unsigned int f;
+
+	if (!is_fw_ctr(h, idx))
+		return h->cfg->hw->read(h->ctx, idx);
+	f = idx - h->fw_base;
+	if ((h->started & BIT64(idx)) &&
+	    SBI_PMU_EVENT_CODE(h->event[idx]) >= SBI_PMU_FW_STD_COUNT)
+		return h->fw_value[f] +
+		       (h->cfg->fw->read(h->ctx, SBI_PMU_EVENT_CODE(h->event[idx]),
+					 h->data[idx]) - h->fw_origin[f]);
+	return h->fw_value[f];
+}

@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Firmware counters. Standard events (codes 0..21) are counted at the event
+ * site: h->fw_counting[code] holds the started firmware counters of that
+ * code, so a site with nothing to count costs a load and a branch.
+ * Implementation and platform events come from struct rvpmu_fw_ops->read,
+ * a free-running count; a counter holds the difference since its start.
+ */
+#include "internal.h"
+
+void rvpmu_fw_count_slow(struct rvpmu_hart *h, uint32_t counters)
+{
+	while (counters) {
+		h->fw_value[lowest_bit(counters)]++;
+		counters &= counters - 1;
+	}
+}
+
+static bool fw_std(const struct rvpmu_hart *h, unsigned int idx)
+{
+	return SBI_PMU_EVENT_CODE(h->event[idx]) < SBI_PMU_FW_STD_COUNT;
+}
+
+void rvpmu_fw_start(struct rvpmu_hart *h, unsigned int idx, uint64_t value)
+{
+	unsigned int f = idx - h->fw_base;
+	uint32_t code = SBI_PMU_EVENT_CODE(h->event[idx]);
+
+	h->fw_value[f] = value;
+	if (fw_std(h, idx))
+		h->fw_counting[code] |= UINT32_C(1) << f;
+	else
+		h->fw_origin[f] = h->cfg->fw->read(h->ctx, code, h->data[idx]);
+}
+
+void rvpmu_fw_stop(struct rvpmu_hart *h, unsigned int idx)
+{
+	unsigned int f = idx - h->fw_base;
+
+	if (fw_std(h, idx))
+		h->fw_counting[SBI_PMU_EVENT_CODE(h->event[idx])] &=
+			~(UINT32_C(1) << f);
+	else
+		h->fw_value[f] = rvpmu_counter_value(h, idx);
+}
+
+static bool fw_index(const struct rvpmu_hart *h, rvpmu_ulong idx)
+{
+	return idx < h->nr_counters && idx >= h->fw_base;
+}
+
+struct rvpmu_ret rvpmu_counter_fw_read(const struct rvpmu_hart *h,
+				       rvpmu_ulong idx)
+{
+	if (!fw_index(h, idx))
+		return ret_err(SBI_ERR_INVALID_PARAM);
+	return ret_val((rvpmu_ulong)rvpmu_counter_value(h, (unsigned int)idx));
+}
+
+struct rvpmu_ret rvpmu_counter_fw_read_hi(const struct rvpmu_hart *h,
+					  rvpmu_ulong idx)
+{
+	if (!fw_index(h, idx))
+		return ret_err(SBI_ERR_INVALID_PARAM);
+#if RVPMU_XLEN == 32
+	return ret_val((rvpmu_ulong)(rvpmu_counter_value(h, (unsigned int)idx) >> 32));
+#else
+	return ret_val(0);
+#endif
+}

@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * core/map.h - the platform's event mapping (what the riscv,pmu DT node says).
+ *
+ * Three tables, filled once at boot (by dt/ or by platform code) and
+ * read-only afterwards, so any hart may read them without locking:
+ *   ranges: event_idx range -> hardware counters that can count it
+ *   sels:   event_idx -> mhpmevent selector value (absent: zero-extended idx)
+ *   raws:   (event_data & mask) == match -> hardware counters
+ * Counter bitmaps use hardware counter numbers (bit 0 mcycle, bit 2 minstret,
+ * bit N mhpmcounterN).
+ */
+#ifndef RVPMU_MAP_H
+#define RVPMU_MAP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define RVPMU_MAP_MAX_ROWS 255
+
+struct rvpmu_map_range {
+	uint32_t first, last;	/* inclusive event_idx range */
+	uint32_t counters;
+};
+
+struct rvpmu_map_sel {
+	uint32_t event;
+	uint64_t selector;
+};
+
+struct rvpmu_map_raw {
+	uint64_t match, mask;
+	uint32_t counters;
+};
+
+struct rvpmu_map {
+	uint16_t nr_ranges, nr_sels, nr_raws;
+	struct rvpmu_map_range ranges[RVPMU_MAP_MAX_ROWS]; /* sorted, disjoint */
+	struct rvpmu_map_sel sels[RVPMU_MAP_MAX_ROWS];	    /* sorted, unique */
+	struct rvpmu_map_raw raws[RVPMU_MAP_MAX_ROWS];	    /* in given order */
+};
+
+/* Empty the map. */
+void rvpmu_map_init(struct rvpmu_map *m);
+
+/*
+ * Add a row, keeping the table sorted. Returns 0, or -1 when the table is
+ * full, -2 when the range overlaps an existing one (add_range) or the event
+ * already has a selector (add_sel). The caller validates the row's content.
+ */
+int rvpmu_map_add_range(struct rvpmu_map *m, uint32_t first, uint32_t last,
+			uint32_t counters);
+int rvpmu_map_add_sel(struct rvpmu_map *m, uint32_t event, uint64_t selector);
+int rvpmu_map_add_raw(struct rvpmu_map *m, uint64_t match, uint64_t mask,
+		      uint32_t counters);
+
+/* Counters the range table gives for event_idx; 0 when no row covers it. */
+uint32_t rvpmu_map_counters(const struct rvpmu_map *m, uint32_t event_idx);
+
+/* Index of the range row covering event_idx, or -1. */
+int rvpmu_map_find_range(const struct rvpmu_map *m, uint32_t event_idx);
+
+/* Selector for event_idx: true and *sel set when a row exists. */
+bool rvpmu_map_selector(const struct rvpmu_map *m, uint32_t event_idx,
+			uint64_t *sel);
+
+/* Union of the counters of every raw row that matches data; 0 when none. */
+uint32_t rvpmu_map_raw_counters(const struct rvpmu_map *m, uint64_t data);
+
+#endif

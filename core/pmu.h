@@ -1,0 +1,273 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * core/pmu.h - the rvpmu PMU core: the nine SBI PMU functions (SBI v3.0).
+ *
+ * Freestanding C: no libc, no allocation, no firmware or QEMU headers. All
+ * state lives in a struct rvpmu_hart the caller provides, one per hart. The
+ * core touches hardware only through struct rvpmu_hw_ops, S-mode memory
+ * only through struct rvpmu_mem_ops, and platform firmware events only
+ * through the optional struct rvpmu_fw_ops. The firmware binds those to real
+ * CSRs; host tests bind them to a simulated hart.
+ *
+ * Hart context: every function works on the hart whose struct it is given
+ * and must run on that hart (the hardware ops touch the calling hart's
+ * CSRs). No locking is needed or done: a hart's state is only ever touched
+ * by that hart. struct rvpmu_config and struct rvpmu_map are read-only after
+ * boot and shared by all harts.
+ *
+ * Logical counters (counter_idx):
+ *   0 = mcycle, 1 = time (never valid), 2 = minstret, 3..31 = mhpmcounterN
+ *   when it exists (a missing one is a gap: INVALID_PARAM), then the
+ *   firmware counters, starting right after the highest hpm counter present.
+ *
+ * The rule for requests on a counter set (config_matching, start, stop):
+ *   The whole request is validated before anything changes: flag bits,
+ *   counter_idx_mask != 0, counter_idx_base and base + highest mask bit
+ *   within num_counters, every counter of the set valid (no gaps), and for
+ *   start/stop every counter configured, none already started (start) or
+ *   stopped (stop), shared memory present for snapshot flags. On any error
+ *   nothing changes, with one exception the spec's users rely on: stop with
+ *   RESET still releases the counters of the set that were already stopped
+ *   when it answers ALREADY_STOPPED (Linux's del() is stop, then stop+RESET).
+ *   Errors are checked in this order: INVALID_PARAM, NO_SHMEM,
+ *   ALREADY_STARTED / ALREADY_STOPPED.
+ */
+#ifndef RVPMU_PMU_H
+#define RVPMU_PMU_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "rvpmu/sbi.h"
+#include "map.h"
+
+#ifndef RVPMU_XLEN
+#ifdef __riscv_xlen
+#define RVPMU_XLEN __riscv_xlen
+#else
+#define RVPMU_XLEN 64
+#endif
+#endif
+
+#if RVPMU_XLEN == 32
+typedef uint32_t rvpmu_ulong;
+#elif RVPMU_XLEN == 64
+typedef uint64_t rvpmu_ulong;
+#else
+#error "RVPMU_XLEN must be 32 or 64"
+#endif
+
+#define RVPMU_HW_SLOTS		32	/* mcycle .. mhpmcounter31 */
+#define RVPMU_MAX_FW		32	/* firmware counters at most */
+#define RVPMU_MAX_COUNTERS	(RVPMU_HW_SLOTS + RVPMU_MAX_FW)
+#define RVPMU_DEFAULT_FW	16
+
+/* The sbiret of one call: error is SBI_SUCCESS or an SBI_ERR_* code. */
+struct rvpmu_ret {
+	long error;
+	rvpmu_ulong value;
+};
+
+/*
+ * Hardware seam. Counter numbers are hardware numbers: 0 mcycle,
+ * 2 minstret, 3..31 mhpmcounterN. Values are full 64-bit (RV32 glue joins
+ * the halves). Called only on the hart that owns ctx.
+ */
+struct rvpmu_hw_ops {
+	uint64_t (*read)(void *ctx, unsigned int ctr);
+	void (*write)(void *ctx, unsigned int ctr, uint64_t value);
+	/* Write mhpmeventN (N >= 3); value includes the Sscofpmf bits [63:56]. */
+	void (*program)(void *ctx, unsigned int ctr, uint64_t mhpmevent);
+	/* Set (inhibit = true) or clear the mcountinhibit bits in mask. */
+	void (*inhibit)(void *ctx, uint32_t mask, bool inhibit);
+	/* mhpmeventN.OF of a hpm counter (false without Sscofpmf). */
+	bool (*overflowed)(void *ctx, unsigned int ctr);
+	/* Bitmap of the mhpmcounterN (3..31) that exist; asked once at init. */
+	uint32_t (*hpm_present)(void *ctx);
+	/* Whether Sscofpmf is implemented; asked once at init. */
+	bool (*has_sscofpmf)(void *ctx);
+};
+
+/*
+ * Memory seam for S-mode physical addresses.
+ * check: 0 when [pa, pa + size) is RAM S-mode may use, outside the
+ * firmware's own memory (writable too when write is true); else
+ * SBI_ERR_INVALID_ADDRESS. size > 0 and pa + size does not wrap (the core
+ * checks both first). read/write are only called on a checked range.
+ */
+struct rvpmu_mem_ops {
+	int (*check)(void *ctx, uint64_t pa, uint64_t size, bool write);
+	void (*read)(void *ctx, uint64_t pa, void *dst, unsigned long len);
+	void (*write)(void *ctx, uint64_t pa, const void *src, unsigned long len);
+};
+
+/*
+ * Optional platform firmware events: implementation-specific codes
+ * 256..65534 and SBI_PMU_FW_PLATFORM (0xFFFF, with event_data). Without
+ * this table, or with a NULL member, those events answer NOT_SUPPORTED.
+ * supported: whether (code, data) can be counted on this hart.
+ * read: a free-running count of (code, data) on this hart; the core turns
+ * it into start/stop semantics by taking differences.
+ */
+struct rvpmu_fw_ops {
+	bool (*supported)(void *ctx, uint32_t code, uint64_t data);
+	uint64_t (*read)(void *ctx, uint32_t code, uint64_t data);
+};
+
+/* What a platform gives every hart; read-only after boot. */
+struct rvpmu_config {
+	const struct rvpmu_hw_ops *hw;
+	const struct rvpmu_mem_ops *mem;
+	const struct rvpmu_fw_ops *fw;	/* optional */
+	const struct rvpmu_map *map;	/* optional: then only cycles, instret
+					   and firmware events */
+	unsigned int nr_fw;		/* firmware counters, <= RVPMU_MAX_FW */
+};
+
+/* Per-hart state. Opaque to callers: use the functions below. */
+struct rvpmu_hart {
+	const struct rvpmu_config *cfg;
+	void *ctx;
+	/* discovered by rvpmu_hart_init, then constant */
+	unsigned int nr_counters;	/* logical counters incl. gaps */
+	unsigned int fw_base;		/* first firmware counter */
+	uint64_t valid;			/* logical counters that exist */
+	uint32_t hw;			/* hardware counters that exist */
+	bool sscofpmf;
+	uint8_t width[RVPMU_HW_SLOTS];	/* bits of each hardware counter */
+	/* state */
+	uint64_t configured;
+	uint64_t started;
+	uint32_t event[RVPMU_MAX_COUNTERS];	/* event_idx of a configured ctr */
+	uint64_t data[RVPMU_MAX_COUNTERS];	/* its event_data */
+	uint64_t mhpmevent[RVPMU_HW_SLOTS];	/* programmed, without OF */
+	uint64_t saved[RVPMU_HW_SLOTS];		/* value when last stopped */
+	uint64_t fw_value[RVPMU_MAX_FW];
+	uint64_t fw_origin[RVPMU_MAX_FW];	/* fw_ops->read at start */
+	uint32_t fw_counting[SBI_PMU_FW_STD_COUNT]; /* started fw ctrs per code */
+	uint64_t shmem;
+	bool shmem_on;
+};
+
+/*
+ * Bring the hart's PMU to its boot state: probe which counters exist and
+ * their widths, inhibit every hpm counter and write its mhpmevent to OF|MINH
+ * (Sscofpmf) or 0, leave mcycle/minstret running, forget every mapping and
+ * the snapshot area. Returns 0, or SBI_ERR_INVALID_PARAM for a config
+ * without hw/mem ops or with nr_fw > RVPMU_MAX_FW. Call once per hart, on
+ * that hart, before any other function.
+ */
+int rvpmu_hart_init(struct rvpmu_hart *h, const struct rvpmu_config *cfg,
+		    void *ctx);
+
+/* sbi_pmu_num_counters: always SBI_SUCCESS. */
+struct rvpmu_ret rvpmu_num_counters(const struct rvpmu_hart *h);
+
+/*
+ * sbi_pmu_counter_get_info: csr [11:0], width - 1 [17:12], type at XLEN-1.
+ * Firmware counters report csr 0 and width 63. INVALID_PARAM for an index
+ * out of range or a gap (including counter 1, time).
+ */
+struct rvpmu_ret rvpmu_counter_get_info(const struct rvpmu_hart *h,
+					rvpmu_ulong counter_idx);
+
+/*
+ * sbi_pmu_counter_config_matching. INVALID_PARAM: reserved flag bit, bad
+ * counter set, SKIP_MATCH on a counter that is not configured, is started,
+ * or is of the other kind (hardware/firmware) than the event.
+ * NOT_SUPPORTED: invalid event encoding, or no free counter of the set can
+ * count the event. Choice: firmware events take the lowest free firmware
+ * counter. Hardware events take the lowest free capable hpm counter; for
+ * cycles and instret the fixed counter (0 or 2) is taken first when it fits
+ * better: always without Sscofpmf (an hpm counter could do no more), and
+ * with Sscofpmf only when no capable hpm counter is free in the set,
+ * because only an hpm counter can raise the overflow interrupt sampling
+ * needs and apply the mode filters. Filter flags go to mhpmevent [62:58]
+ * when Sscofpmf exists and are ignored otherwise (the spec calls them
+ * hints). CLEAR_VALUE zeroes the counter; AUTO_START starts it.
+ */
+struct rvpmu_ret rvpmu_counter_config_matching(struct rvpmu_hart *h,
+					       rvpmu_ulong counter_idx_base,
+					       rvpmu_ulong counter_idx_mask,
+					       rvpmu_ulong config_flags,
+					       rvpmu_ulong event_idx,
+					       uint64_t event_data);
+
+/*
+ * sbi_pmu_counter_start. INVALID_PARAM: reserved flag, bad set, a counter
+ * not configured, SET_INIT_VALUE together with INIT_SNAPSHOT. NO_SHMEM:
+ * INIT_SNAPSHOT without a snapshot area. ALREADY_STARTED: a counter of the
+ * set is started. SET_INIT_VALUE writes initial_value to every counter of
+ * the set; INIT_SNAPSHOT writes each from its snapshot slot (relative to
+ * counter_idx_base). Clears mhpmevent.OF, then starts.
+ */
+struct rvpmu_ret rvpmu_counter_start(struct rvpmu_hart *h,
+				     rvpmu_ulong counter_idx_base,
+				     rvpmu_ulong counter_idx_mask,
+				     rvpmu_ulong start_flags,
+				     uint64_t initial_value);
+
+/*
+ * sbi_pmu_counter_stop. INVALID_PARAM: reserved flag, bad set, a counter
+ * not configured. NO_SHMEM: TAKE_SNAPSHOT without a snapshot area.
+ * ALREADY_STOPPED: a counter of the set is stopped (see the rule above for
+ * RESET). Stopping sets mhpmevent.OF so no interrupt comes while stopped;
+ * TAKE_SNAPSHOT stores each value and its overflow bit relative to
+ * counter_idx_base, leaving other slots alone; RESET releases the counter
+ * and writes its mhpmevent 0.
+ */
+struct rvpmu_ret rvpmu_counter_stop(struct rvpmu_hart *h,
+				    rvpmu_ulong counter_idx_base,
+				    rvpmu_ulong counter_idx_mask,
+				    rvpmu_ulong stop_flags);
+
+/*
+ * sbi_pmu_counter_fw_read / _hi. INVALID_PARAM unless counter_idx is a
+ * firmware counter. fw_read gives the low XLEN bits; fw_read_hi the upper
+ * 32 bits on RV32 and 0 on RV64.
+ */
+struct rvpmu_ret rvpmu_counter_fw_read(const struct rvpmu_hart *h,
+				       rvpmu_ulong counter_idx);
+struct rvpmu_ret rvpmu_counter_fw_read_hi(const struct rvpmu_hart *h,
+					  rvpmu_ulong counter_idx);
+
+/*
+ * sbi_pmu_snapshot_set_shmem. Both halves all-ones: disable. INVALID_PARAM:
+ * flags != 0, or address not 4 KiB aligned. INVALID_ADDRESS: the 4 KiB are
+ * not S-mode RAM (memory check), or the address needs more than 64 bits.
+ * Does not touch the memory.
+ */
+struct rvpmu_ret rvpmu_snapshot_set_shmem(struct rvpmu_hart *h,
+					  rvpmu_ulong shmem_phys_lo,
+					  rvpmu_ulong shmem_phys_hi,
+					  rvpmu_ulong flags);
+
+/*
+ * sbi_pmu_event_get_info. INVALID_PARAM: flags != 0, address not 16-byte
+ * aligned, num_entries 0 or num_entries * 16 overflowing. INVALID_ADDRESS:
+ * the array is not writable S-mode RAM. Otherwise writes each entry's
+ * output word: bit 0 set when config_matching could give the event a
+ * counter of this hart if all were free.
+ */
+struct rvpmu_ret rvpmu_event_get_info(struct rvpmu_hart *h,
+				      rvpmu_ulong shmem_phys_lo,
+				      rvpmu_ulong shmem_phys_hi,
+				      rvpmu_ulong num_entries,
+				      rvpmu_ulong flags);
+
+/*
+ * Count one standard firmware event (code < SBI_PMU_FW_STD_COUNT) on this
+ * hart: the firmware calls it where the event happens. One load and a
+ * branch when no counter counts the event.
+ */
+void rvpmu_fw_count_slow(struct rvpmu_hart *h, uint32_t counters);
+
+static inline void rvpmu_fw_event(struct rvpmu_hart *h, unsigned int code)
+{
+	uint32_t counters = h->fw_counting[code];
+
+	if (counters)
+		rvpmu_fw_count_slow(h, counters);
+}
+
+#endif /* RVPMU_PMU_H */

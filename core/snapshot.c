@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Snapshot shared memory. The spec lets the implementation touch the area
+ * only during stop with TAKE_SNAPSHOT (read/write) and start with
+ * INIT_SNAPSHOT (read), so set_shmem checks the range and remembers it
+ * without reading or writing it.
+ */
+#include "internal.h"
+
+struct rvpmu_ret rvpmu_snapshot_set_shmem(struct rvpmu_hart *h,
+					  rvpmu_ulong lo, rvpmu_ulong hi,
+					  rvpmu_ulong flags)
+{
+	uint64_t addr;
+
+	if (flags)
+		return ret_err(SBI_ERR_INVALID_PARAM);
+	if (lo == (rvpmu_ulong)~(rvpmu_ulong)0 && hi == (rvpmu_ulong)~(rvpmu_ulong)0) {
+		h->shmem_on = false;
+		h->shmem = 0;
+		return ret_val(0);
+	}
+	if (lo & (SBI_PMU_SNAPSHOT_ALIGN - 1))
+		return ret_err(SBI_ERR_INVALID_PARAM);
+#if RVPMU_XLEN == 32
+	addr = ((uint64_t)hi << 32) | lo;
+#else
+	if (hi)
+		return ret_err(SBI_ERR_INVALID_ADDRESS);
+	addr = lo;
+#endif
+	if (addr + SBI_PMU_SNAPSHOT_SIZE < addr ||
+	    h->cfg->mem->check(h->ctx, addr, SBI_PMU_SNAPSHOT_SIZE, true))
+		return ret_err(SBI_ERR_INVALID_ADDRESS);
+	h->shmem = addr;
+	h->shmem_on = true;
+	return ret_val(0);
+}
+
+static uint64_t slot_addr(const struct rvpmu_hart *h, unsigned int slot)
+{
+	return h->shmem + SBI_PMU_SNAPSHOT_VALUES_OFFSET + 8u * slot;
+}
+
+uint64_t rvpmu_snapshot_value(const struct rvpmu_hart *h, unsigned int slot)
+{
+	uint64_t v;
+
+	h->cfg->mem->read(h->ctx, slot_addr(h, slot), &v, sizeof(v));
+	return v;
+}
+
+void rvpmu_snapshot_store(const struct rvpmu_hart *h, uint64_t set,
+			  rvpmu_ulong base, uint64_t overflowed)
+{
+	const struct rvpmu_mem_ops *mem = h->cfg->mem;
+	uint64_t bitmap, v;
+
+	mem->read(h->ctx, h->shmem + SBI_PMU_SNAPSHOT_OVF_OFFSET, &bitmap,
+		  sizeof(bitmap));
+	while (set) {
+		unsigned int idx = lowest_bit(set);
+		unsigned int slot = idx - (unsigned int)base;
+
+		set &= set - 1;
+		v = is_fw_ctr(h, idx) ? h->fw_value[idx - h->fw_base]
+				      : h->saved[idx];
+		mem->write(h->ctx, slot_addr(h, slot), &v, sizeof(v));
+		bitmap &= ~BIT64(slot);
+		if (overflowed & BIT64(idx))
+			bitmap |= BIT64(slot);
+	}
+	mem->write(h->ctx, h->shmem + SBI_PMU_SNAPSHOT_OVF_OFFSET, &bitmap,
+		   sizeof(bitmap));
+}

@@ -1,0 +1,243 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+#include "sim_hart.h"
+
+#include <string.h>
+
+static bool exists(const struct sim_hart *s, unsigned int ctr)
+{
+	return ctr == 0 || ctr == 2 || (ctr < 32 && (s->hpm & (1u << ctr)));
+}
+
+static uint64_t mask_of(const struct sim_hart *s, unsigned int ctr)
+{
+	if (ctr < 3 || s->hpm_bits >= 64)
+		return ~UINT64_C(0);
+	return (UINT64_C(1) << s->hpm_bits) - 1;
+}
+
+void sim_hart_init(struct sim_hart *s, unsigned int nr_hpm, unsigned int bits,
+		   bool sscofpmf)
+{
+	unsigned int i;
+
+	memset(s, 0, sizeof(*s));
+	for (i = 0; i < nr_hpm && 3 + i < 32; i++)
+		s->hpm |= 1u << (3 + i);
+	s->hpm_bits = bits;
+	s->sscofpmf = sscofpmf;
+	s->mode = SIM_S;
+	for (i = 0; i < 32; i++) {
+		s->ctr[i] = (UINT64_C(0x9E3779B97F4A7C15) * (i + 1)) & mask_of(s, i);
+		s->mhpmevent[i] = i < 3 ? 0 : 0x5A0 + i; /* junk, as after reset */
+	}
+}
+
+/* Whether the hpm counter's mode filter lets the current mode count. */
+static bool mode_counts(const struct sim_hart *s, unsigned int ctr)
+{
+	uint64_t ev = s->mhpmevent[ctr];
+
+	if (ctr < 3 || !s->sscofpmf)
+		return true;
+	switch (s->mode) {
+	case SIM_U:  return !(ev & MHPMEVENT_UINH);
+	case SIM_S:  return !(ev & MHPMEVENT_SINH);
+	case SIM_M:  return !(ev & MHPMEVENT_MINH);
+	case SIM_VU: return !(ev & MHPMEVENT_VUINH);
+	case SIM_VS: return !(ev & MHPMEVENT_VSINH);
+	}
+	return true;
+}
+
+static void bump(struct sim_hart *s, unsigned int ctr, uint64_t n)
+{
+	uint64_t m = mask_of(s, ctr), old = s->ctr[ctr];
+
+	if ((s->inhibit & (1u << ctr)) || !mode_counts(s, ctr))
+		return;
+	s->ctr[ctr] = (old + n) & m;
+	/* wrapped: Sscofpmf raises LCOFI once, until OF is cleared again */
+	if (ctr >= 3 && s->sscofpmf && n > m - old) {
+		if (!(s->mhpmevent[ctr] & MHPMEVENT_OF)) {
+			s->mhpmevent[ctr] |= MHPMEVENT_OF;
+			s->lcofip = true;
+		}
+	}
+}
+
+static uint64_t selector(const struct sim_hart *s, unsigned int ctr)
+{
+	uint64_t ev = s->mhpmevent[ctr];
+
+	return s->sscofpmf ? ev & ~MHPMEVENT_SSCOF_MASK : ev;
+}
+
+void sim_event(struct sim_hart *s, uint64_t sel, uint64_t n)
+{
+	unsigned int i;
+
+	if (!sel)
+		return;
+	for (i = 3; i < 32; i++)
+		if ((s->hpm & (1u << i)) && selector(s, i) == sel)
+			bump(s, i, n);
+}
+
+void sim_run(struct sim_hart *s, uint64_t n)
+{
+	bump(s, 0, n);
+	bump(s, 2, n);
+	sim_event(s, SBI_PMU_HW_CPU_CYCLES, n);
+	sim_event(s, SBI_PMU_HW_INSTRUCTIONS, n);
+}
+
+void *sim_ram(struct sim_hart *s, uint64_t pa)
+{
+	return &s->ram[pa - SIM_RAM_BASE];
+}
+
+/* ---- ops */
+
+static uint64_t hw_read(void *ctx, unsigned int ctr)
+{
+	struct sim_hart *s = ctx;
+
+	if (!exists(s, ctr)) {
+		s->faults++;
+		return 0;
+	}
+	return s->ctr[ctr];
+}
+
+static void hw_write(void *ctx, unsigned int ctr, uint64_t v)
+{
+	struct sim_hart *s = ctx;
+
+	if (!exists(s, ctr)) {
+		s->faults++;
+		return;
+	}
+	s->ctr[ctr] = v & mask_of(s, ctr);
+}
+
+static void hw_program(void *ctx, unsigned int ctr, uint64_t ev)
+{
+	struct sim_hart *s = ctx;
+
+	if (ctr < 3 || !exists(s, ctr)) {
+		s->faults++;
+		return;
+	}
+	if (!s->sscofpmf)
+		ev &= ~MHPMEVENT_SSCOF_MASK; /* no such bits without it */
+	s->mhpmevent[ctr] = ev;
+	s->programs++;
+}
+
+static void hw_inhibit(void *ctx, uint32_t mask, bool on)
+{
+	struct sim_hart *s = ctx;
+	uint32_t real = mask & (s->hpm | 5u);
+
+	if (mask & ~(s->hpm | 5u))
+		s->faults++;
+	if (on)
+		s->inhibit |= real;
+	else
+		s->inhibit &= ~real;
+}
+
+static bool hw_overflowed(void *ctx, unsigned int ctr)
+{
+	struct sim_hart *s = ctx;
+
+	if (ctr < 3 || !exists(s, ctr)) {
+		s->faults++;
+		return false;
+	}
+	return s->sscofpmf && (s->mhpmevent[ctr] & MHPMEVENT_OF);
+}
+
+static uint32_t hw_hpm_present(void *ctx)
+{
+	return ((struct sim_hart *)ctx)->hpm;
+}
+
+static bool hw_has_sscofpmf(void *ctx)
+{
+	return ((struct sim_hart *)ctx)->sscofpmf;
+}
+
+const struct rvpmu_hw_ops sim_hw_ops = {
+	.read = hw_read,
+	.write = hw_write,
+	.program = hw_program,
+	.inhibit = hw_inhibit,
+	.overflowed = hw_overflowed,
+	.hpm_present = hw_hpm_present,
+	.has_sscofpmf = hw_has_sscofpmf,
+};
+
+static int mem_check(void *ctx, uint64_t pa, uint64_t size, bool write)
+{
+	uint64_t s_base = SIM_RAM_BASE + SIM_FW_SIZE;
+
+	(void)ctx;
+	(void)write;
+	if (pa < s_base || pa > SIM_RAM_BASE + SIM_RAM_SIZE ||
+	    size > SIM_RAM_BASE + SIM_RAM_SIZE - pa)
+		return SBI_ERR_INVALID_ADDRESS;
+	return 0;
+}
+
+static void mem_read(void *ctx, uint64_t pa, void *dst, unsigned long len)
+{
+	struct sim_hart *s = ctx;
+
+	if (mem_check(ctx, pa, len, false)) {
+		s->faults++;
+		return;
+	}
+	memcpy(dst, sim_ram(s, pa), len);
+}
+
+static void mem_write(void *ctx, uint64_t pa, const void *src, unsigned long len)
+{
+	struct sim_hart *s = ctx;
+
+	if (mem_check(ctx, pa, len, true)) {
+		s->faults++;
+		return;
+	}
+	memcpy(sim_ram(s, pa), src, len);
+}
+
+const struct rvpmu_mem_ops sim_mem_ops = {
+	.check = mem_check,
+	.read = mem_read,
+	.write = mem_write,
+};
+
+static bool fw_supported(void *ctx, uint32_t code, uint64_t data)
+{
+	(void)ctx;
+	if (code >= SBI_PMU_FW_IMPL_FIRST && code < SBI_PMU_FW_IMPL_FIRST + SIM_NR_IMPL)
+		return data == 0;
+	if (code == SBI_PMU_FW_PLATFORM)
+		return data < SIM_NR_PLAT;
+	return false;
+}
+
+static uint64_t fw_read(void *ctx, uint32_t code, uint64_t data)
+{
+	struct sim_hart *s = ctx;
+
+	if (code == SBI_PMU_FW_PLATFORM)
+		return s->plat[data];
+	return s->impl[code - SBI_PMU_FW_IMPL_FIRST];
+}
+
+const struct rvpmu_fw_ops sim_fw_ops = {
+	.supported = fw_supported,
+	.read = fw_read,
+};

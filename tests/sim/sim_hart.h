@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * tests/sim/sim_hart.h - a simulated RISC-V hart PMU for host tests.
+ *
+ * Models mcycle, minstret and mhpmcounter3..31 (a configurable subset, of
+ * a configurable width), mhpmevent with the Sscofpmf OF and xINH bits,
+ * mcountinhibit, the LCOFI pending line, the privilege mode the hart runs
+ * in, a RAM with the firmware's region carved out, and platform firmware
+ * events. It plugs into the core through the same ops tables the firmware
+ * uses. Any access to a counter that does not exist is recorded in
+ * ->faults, as real hardware would trap.
+ */
+#ifndef SIM_HART_H
+#define SIM_HART_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/pmu.h"
+
+enum sim_mode { SIM_U, SIM_S, SIM_M, SIM_VU, SIM_VS };
+
+#define SIM_RAM_BASE	UINT64_C(0x80000000)
+#define SIM_RAM_SIZE	(64u * 1024u)
+#define SIM_FW_SIZE	(16u * 1024u)	/* firmware at the start of RAM */
+#define SIM_NR_IMPL	4		/* impl events 256..259 */
+#define SIM_NR_PLAT	4		/* platform event data 0..3 */
+
+struct sim_hart {
+	uint32_t hpm;		/* mhpmcounterN that exist (bits 3..31) */
+	unsigned int hpm_bits;	/* width of the hpm counters */
+	bool sscofpmf;
+	uint64_t ctr[32];
+	uint64_t mhpmevent[32];
+	uint32_t inhibit;
+	bool lcofip;
+	enum sim_mode mode;
+	unsigned int faults;	/* accesses to counters that do not exist */
+	unsigned int programs;	/* mhpmevent writes, for tests */
+	_Alignas(64) uint8_t ram[SIM_RAM_SIZE];
+	uint64_t impl[SIM_NR_IMPL];
+	uint64_t plat[SIM_NR_PLAT];
+};
+
+extern const struct rvpmu_hw_ops sim_hw_ops;
+extern const struct rvpmu_mem_ops sim_mem_ops;
+extern const struct rvpmu_fw_ops sim_fw_ops;
+
+/* A hart with mhpmcounter3..3+nr_hpm-1 of `bits` bits, Sscofpmf as given.
+   Counters hold garbage and are not inhibited, as after a reset. */
+void sim_hart_init(struct sim_hart *s, unsigned int nr_hpm, unsigned int bits,
+		   bool sscofpmf);
+
+/* n cycles in which n instructions retire (mcycle, minstret and hpm
+   counters whose selector is 1 or 2 count them). */
+void sim_run(struct sim_hart *s, uint64_t n);
+
+/* n occurrences of the event whose mhpmevent selector is sel. */
+void sim_event(struct sim_hart *s, uint64_t sel, uint64_t n);
+
+/* Pointer into the simulated RAM for physical address pa. */
+void *sim_ram(struct sim_hart *s, uint64_t pa);
+
+#endif

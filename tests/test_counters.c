@@ -1,0 +1,248 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* Discovery: boot state, numbering, num_counters, counter_get_info, sets. */
+#include "fixture.h"
+#include "core/internal.h"
+
+static void num_counters_like_opensbi_on_virt(void)
+{
+	struct fx f;
+
+	fx_std(&f);
+	CHECK_OK(rvpmu_num_counters(&f.h), 35);
+	CHECK_EQ(f.h.fw_base, 19);
+	CHECK_EQ(f.sim.faults, 0);
+}
+
+static void boot_state_with_sscofpmf(void)
+{
+	struct fx f;
+	unsigned int i;
+
+	fx_std(&f);
+	for (i = 3; i <= 18; i++) {
+		CHECK_EQ(f.sim.mhpmevent[i], MHPMEVENT_OF | MHPMEVENT_MINH);
+		CHECK(f.sim.inhibit & (1u << i));
+	}
+	CHECK(!(f.sim.inhibit & 5u));	/* cycle, instret run */
+	CHECK_EQ(f.h.configured, 0);
+	CHECK_EQ(f.h.started, 0);
+}
+
+static void boot_state_without_sscofpmf(void)
+{
+	struct fx f;
+	unsigned int i;
+
+	fx_init(&f, 16, 64, false, 16);
+	for (i = 3; i <= 18; i++)
+		CHECK_EQ(f.sim.mhpmevent[i], 0);
+	CHECK(!f.h.sscofpmf);
+	CHECK_EQ(f.sim.faults, 0);
+}
+
+static void boot_counts_nothing(void)
+{
+	struct fx f;
+	uint64_t before;
+
+	fx_std(&f);
+	before = fx_hw(&f, 3);
+	sim_run(&f.sim, 1000);
+	sim_event(&f.sim, FX_DTLB_RD_MISS, 5);
+	CHECK_EQ(fx_hw(&f, 3), before);
+	CHECK(fx_hw(&f, 0) != 0);
+}
+
+static void get_info_fixed_counters(void)
+{
+	struct fx f;
+
+	fx_std(&f);
+	CHECK_OK(rvpmu_counter_get_info(&f.h, 0), CSR_CYCLE | (63ul << 12));
+	CHECK_OK(rvpmu_counter_get_info(&f.h, 2), CSR_INSTRET | (63ul << 12));
+}
+
+static void get_info_time_is_a_gap(void)
+{
+	struct fx f;
+
+	fx_std(&f);
+	CHECK_ERR(rvpmu_counter_get_info(&f.h, 1), SBI_ERR_INVALID_PARAM);
+}
+
+static void get_info_hpm_width_is_bits_minus_one(void)
+{
+	struct fx f;
+	unsigned int i;
+
+	fx_init(&f, 16, 48, true, 16);
+	for (i = 3; i <= 18; i++)
+		CHECK_OK(rvpmu_counter_get_info(&f.h, i),
+			 (CSR_CYCLE + i) | (47ul << 12));
+	fx_init(&f, 4, 40, false, 2);
+	CHECK_OK(rvpmu_counter_get_info(&f.h, 6), (CSR_CYCLE + 6) | (39ul << 12));
+}
+
+static void get_info_firmware_counters(void)
+{
+	struct fx f;
+	unsigned int i;
+	rvpmu_ulong type = (rvpmu_ulong)1 << (RVPMU_XLEN - 1);
+
+	fx_std(&f);
+	for (i = 19; i < 35; i++) {
+		struct rvpmu_ret r = rvpmu_counter_get_info(&f.h, i);
+
+		CHECK_EQ(r.error, 0);
+		CHECK_EQ(r.value & type, type);
+		CHECK_EQ(SBI_PMU_CTR_INFO_WIDTH(r.value), 63);
+	}
+}
+
+static void get_info_out_of_range(void)
+{
+	struct fx f;
+
+	fx_std(&f);
+	CHECK_ERR(rvpmu_counter_get_info(&f.h, 35), SBI_ERR_INVALID_PARAM);
+	CHECK_ERR(rvpmu_counter_get_info(&f.h, 64), SBI_ERR_INVALID_PARAM);
+	CHECK_ERR(rvpmu_counter_get_info(&f.h, ~(rvpmu_ulong)0), SBI_ERR_INVALID_PARAM);
+}
+
+static void sparse_hpm_counters_leave_gaps(void)
+{
+	struct fx f;
+
+	sim_hart_init(&f.sim, 0, 64, true);
+	f.sim.hpm = (1u << 3) | (1u << 4) | (1u << 7);
+	fx_map(&f.map);
+	f.cfg = (struct rvpmu_config){ &sim_hw_ops, &sim_mem_ops, NULL, &f.map, 4 };
+	CHECK_EQ(rvpmu_hart_init(&f.h, &f.cfg, &f.sim), 0);
+	CHECK_OK(rvpmu_num_counters(&f.h), 12);
+	CHECK_EQ(rvpmu_counter_get_info(&f.h, 4).error, 0);
+	CHECK_ERR(rvpmu_counter_get_info(&f.h, 5), SBI_ERR_INVALID_PARAM);
+	CHECK_ERR(rvpmu_counter_get_info(&f.h, 6), SBI_ERR_INVALID_PARAM);
+	CHECK_EQ(rvpmu_counter_get_info(&f.h, 7).error, 0);
+	CHECK_EQ(rvpmu_counter_get_info(&f.h, 8).error, 0); /* firmware */
+	/* a set that includes a gap is invalid as a whole */
+	CHECK_ERR(rvpmu_counter_config_matching(&f.h, 3, 0x7, 0, FX_DTLB_RD_MISS, 0),
+		  SBI_ERR_INVALID_PARAM);
+	CHECK_EQ(f.sim.faults, 0);
+}
+
+static void no_hpm_counters(void)
+{
+	struct fx f;
+
+	fx_init(&f, 0, 64, false, 8);
+	CHECK_OK(rvpmu_num_counters(&f.h), 11);
+	CHECK_EQ(f.h.fw_base, 3);
+	CHECK_EQ(fx_match(&f, 0, FX_CYCLES, 0), 0);
+	CHECK_EQ(fx_match(&f, 0, FX_DTLB_RD_MISS, 0), SBI_ERR_NOT_SUPPORTED);
+	CHECK_EQ(fx_match(&f, 0, FX_FW(5), 0), 3);
+	CHECK_EQ(f.sim.faults, 0);
+}
+
+static void sixty_four_counters(void)
+{
+	struct fx f;
+	uint64_t set;
+
+	fx_init(&f, 29, 64, true, 32);
+	CHECK_OK(rvpmu_num_counters(&f.h), 64);
+	CHECK_EQ(rvpmu_counter_get_info(&f.h, 63).error, 0);
+	CHECK_EQ(rvpmu_counter_set(&f.h, 63, 1, &set), 0);
+	CHECK_EQ(set, BIT64(63));
+	CHECK_EQ(rvpmu_counter_set(&f.h, 63, 2, &set), SBI_ERR_INVALID_PARAM);
+	CHECK_EQ(rvpmu_counter_set(&f.h, 32, (rvpmu_ulong)0xffffffffu, &set), 0);
+	CHECK_EQ(set, UINT64_C(0xffffffff) << 32);
+	CHECK_EQ(f.sim.faults, 0);
+}
+
+static void init_rejects_bad_config(void)
+{
+	struct sim_hart s;
+	struct rvpmu_hart h;
+	struct rvpmu_config c = { &sim_hw_ops, &sim_mem_ops, NULL, NULL, RVPMU_MAX_FW + 1 };
+
+	sim_hart_init(&s, 4, 64, false);
+	CHECK_EQ(rvpmu_hart_init(&h, &c, &s), SBI_ERR_INVALID_PARAM);
+	c.nr_fw = 2;
+	c.hw = NULL;
+	CHECK_EQ(rvpmu_hart_init(&h, &c, &s), SBI_ERR_INVALID_PARAM);
+	c.hw = &sim_hw_ops;
+	c.mem = NULL;
+	CHECK_EQ(rvpmu_hart_init(&h, &c, &s), SBI_ERR_INVALID_PARAM);
+	CHECK_EQ(rvpmu_hart_init(&h, NULL, &s), SBI_ERR_INVALID_PARAM);
+}
+
+static void counter_set_rules(void)
+{
+	struct fx f;
+	uint64_t set = 0x55;
+
+	fx_std(&f);
+	CHECK_EQ(rvpmu_counter_set(&f.h, 0, 0, &set), SBI_ERR_INVALID_PARAM);
+	CHECK_EQ(rvpmu_counter_set(&f.h, 35, 1, &set), SBI_ERR_INVALID_PARAM);
+	CHECK_EQ(rvpmu_counter_set(&f.h, ~(rvpmu_ulong)0, 1, &set), SBI_ERR_INVALID_PARAM);
+	/* base + highest bit beyond the last counter */
+	CHECK_EQ(rvpmu_counter_set(&f.h, 30, 0x20, &set), SBI_ERR_INVALID_PARAM);
+	CHECK_EQ(rvpmu_counter_set(&f.h, 34, 2, &set), SBI_ERR_INVALID_PARAM);
+	/* mask with the top bit: no shift may wrap */
+#if RVPMU_XLEN == 64
+	CHECK_EQ(rvpmu_counter_set(&f.h, 1, (rvpmu_ulong)1 << 63, &set),
+		 SBI_ERR_INVALID_PARAM);
+#else
+	CHECK_EQ(rvpmu_counter_set(&f.h, 1, (rvpmu_ulong)1 << 31, &set), 0);
+	CHECK_EQ(set, BIT64(32));
+	CHECK_EQ(rvpmu_counter_set(&f.h, 4, (rvpmu_ulong)1 << 31, &set),
+		 SBI_ERR_INVALID_PARAM);
+#endif
+	CHECK_EQ(rvpmu_counter_set(&f.h, 0, 2, &set), SBI_ERR_INVALID_PARAM); /* time */
+	CHECK_EQ(rvpmu_counter_set(&f.h, 0, 0x5, &set), 0);
+	CHECK_EQ(set, 0x5);
+	CHECK_EQ(rvpmu_counter_set(&f.h, 34, 1, &set), 0);
+	CHECK_EQ(set, BIT64(34));
+	CHECK_EQ(rvpmu_counter_set(&f.h, 3, 0xffff, &set), 0);
+	CHECK_EQ(set, UINT64_C(0xffff) << 3);
+}
+
+static void narrow_counters_wrap_at_their_width(void)
+{
+	struct fx f;
+	long c;
+
+	fx_init(&f, 4, 40, true, 2);
+	c = fx_match(&f, 0, FX_DTLB_RD_MISS, 0);
+	CHECK_EQ(c, 3);
+	/* initial value is masked to the width */
+	CHECK_EQ(rvpmu_counter_start(&f.h, c, 1, SBI_PMU_START_SET_INIT_VALUE,
+				     ~UINT64_C(0)).error, 0);
+	CHECK_EQ(fx_hw(&f, 3), (UINT64_C(1) << 40) - 1);
+	sim_event(&f.sim, FX_DTLB_RD_MISS, 2);
+	CHECK_EQ(fx_hw(&f, 3), 1);
+	CHECK(f.sim.lcofip);
+}
+
+static const struct t_case cases[] = {
+	T(num_counters_like_opensbi_on_virt),
+	T(boot_state_with_sscofpmf),
+	T(boot_state_without_sscofpmf),
+	T(boot_counts_nothing),
+	T(get_info_fixed_counters),
+	T(get_info_time_is_a_gap),
+	T(get_info_hpm_width_is_bits_minus_one),
+	T(get_info_firmware_counters),
+	T(get_info_out_of_range),
+	T(sparse_hpm_counters_leave_gaps),
+	T(no_hpm_counters),
+	T(sixty_four_counters),
+	T(init_rejects_bad_config),
+	T(counter_set_rules),
+	T(narrow_counters_wrap_at_their_width),
+};
+
+void suite_counters(void)
+{
+	T_RUN(cases);
+}

@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+#include "fixture.h"
+#include "core/names.h"
+
+static void standard_names(void)
+{
+	char b[RVPMU_EVENT_NAME_MAX];
+
+	CHECK(!strcmp(rvpmu_event_name(FX_CYCLES, b), "cycles"));
+	CHECK(!strcmp(rvpmu_event_name(SBI_PMU_HW_REF_CPU_CYCLES, b), "ref-cycles"));
+	CHECK(!strcmp(rvpmu_event_name(FX_DTLB_RD_MISS, b), "dtlb-read-miss"));
+	CHECK(!strcmp(rvpmu_event_name(SBI_PMU_CACHE_EVENT(6, 2, 0), b), "node-prefetch-access"));
+	CHECK(!strcmp(rvpmu_event_name(FX_FW(5), b), "fw:set_timer"));
+	CHECK(!strcmp(rvpmu_event_name(FX_FW(21), b), "fw:hfence_vvma_asid_received"));
+	CHECK(!strcmp(rvpmu_event_name(FX_FW(0xffff), b), "fw:platform"));
+	CHECK(!strcmp(rvpmu_event_name(FX_FW(0x100), b), "fw:impl-0x100"));
+	CHECK(!strcmp(rvpmu_event_name(FX_FW(22), b), "fw:reserved-0x16"));
+	CHECK(!strcmp(rvpmu_event_name(SBI_PMU_RAW_EVENT, b), "raw"));
+	CHECK(!strcmp(rvpmu_event_name(SBI_PMU_RAW_V2_EVENT, b), "raw2"));
+	CHECK(!strcmp(rvpmu_event_name(11, b), "event-0xb"));
+	CHECK(!strcmp(rvpmu_event_name(0xffffffff, b), "event-0xffffffff"));
+	CHECK(!strcmp(rvpmu_event_name(SBI_PMU_CACHE_EVENT(3, 3, 0), b), "event-0x1001e"));
+	CHECK(rvpmu_fw_event_name(22) == NULL);
+}
+
+static const struct t_case cases[] = {
+	T(standard_names),
+};
+
+void suite_names(void)
+{
+	T_RUN(cases);
+}

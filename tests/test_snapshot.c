@@ -1,0 +1,213 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* snapshot_set_shmem and the INIT_SNAPSHOT / TAKE_SNAPSHOT flags. */
+#include "fixture.h"
+#include "core/internal.h"
+
+#define ALL1 (~(rvpmu_ulong)0)
+#define TAKE SBI_PMU_STOP_TAKE_SNAPSHOT
+
+static struct sbi_pmu_snapshot *snap(struct fx *f)
+{
+	return sim_ram(&f->sim, FX_SHMEM);
+}
+
+static void set_shmem_flags_must_be_zero(void)
+{
+	struct fx f;
+
+	fx_std(&f);
+	CHECK_ERR(rvpmu_snapshot_set_shmem(&f.h, FX_SHMEM, 0, 1), SBI_ERR_INVALID_PARAM);
+	CHECK_ERR(rvpmu_snapshot_set_shmem(&f.h, ALL1, ALL1, 1), SBI_ERR_INVALID_PARAM);
+	CHECK(!f.h.shmem_on);
+}
+
+static void set_shmem_must_be_page_aligned(void)
+{
+	struct fx f;
+
+	fx_std(&f);
+	CHECK_ERR(rvpmu_snapshot_set_shmem(&f.h, FX_SHMEM + 8, 0, 0), SBI_ERR_INVALID_PARAM);
+	CHECK_ERR(rvpmu_snapshot_set_shmem(&f.h, FX_SHMEM + 0x800, 0, 0), SBI_ERR_INVALID_PARAM);
+	/* only one half all-ones is an address, not "disable" */
+	CHECK_ERR(rvpmu_snapshot_set_shmem(&f.h, ALL1, 0, 0), SBI_ERR_INVALID_PARAM);
+	CHECK(!f.h.shmem_on);
+}
+
+static void set_shmem_rejects_memory_that_is_not_smode_ram(void)
+{
+	struct fx f;
+
+	fx_std(&f);
+	/* the firmware's own pages */
+	CHECK_ERR(rvpmu_snapshot_set_shmem(&f.h, (rvpmu_ulong)SIM_RAM_BASE, 0, 0),
+		  SBI_ERR_INVALID_ADDRESS);
+	/* below RAM, and the last page crossing its end */
+	CHECK_ERR(rvpmu_snapshot_set_shmem(&f.h, 0x1000, 0, 0), SBI_ERR_INVALID_ADDRESS);
+	CHECK_ERR(rvpmu_snapshot_set_shmem(&f.h, (rvpmu_ulong)(SIM_RAM_BASE + SIM_RAM_SIZE), 0, 0),
+		  SBI_ERR_INVALID_ADDRESS);
+	/* an address that wraps past the top */
+	CHECK_ERR(rvpmu_snapshot_set_shmem(&f.h, ALL1 & ~(rvpmu_ulong)0xfff, 0, 0),
+		  SBI_ERR_INVALID_ADDRESS);
+	/* the upper half: beyond RV64 entirely, or above 4 GiB on RV32 */
+	CHECK_ERR(rvpmu_snapshot_set_shmem(&f.h, FX_SHMEM, 1, 0), SBI_ERR_INVALID_ADDRESS);
+	CHECK_ERR(rvpmu_snapshot_set_shmem(&f.h, ALL1 & ~(rvpmu_ulong)0xfff, ALL1, 0),
+		  SBI_ERR_INVALID_ADDRESS);
+	CHECK(!f.h.shmem_on);
+	CHECK_EQ(f.sim.faults, 0);
+}
+
+static void set_shmem_does_not_touch_the_memory(void)
+{
+	struct fx f;
+	int i;
+
+	fx_std(&f);
+	memset(snap(&f), 0xa5, SBI_PMU_SNAPSHOT_SIZE);
+	CHECK_OK(rvpmu_snapshot_set_shmem(&f.h, FX_SHMEM, 0, 0), 0);
+	for (i = 0; i < SBI_PMU_SNAPSHOT_SIZE; i++)
+		if (((uint8_t *)snap(&f))[i] != 0xa5)
+			break;
+	CHECK_EQ(i, SBI_PMU_SNAPSHOT_SIZE);
+	CHECK(f.h.shmem_on);
+}
+
+static void disable_with_all_ones(void)
+{
+	struct fx f;
+
+	fx_std(&f);
+	CHECK_OK(rvpmu_snapshot_set_shmem(&f.h, FX_SHMEM, 0, 0), 0);
+	CHECK_OK(rvpmu_snapshot_set_shmem(&f.h, ALL1, ALL1, 0), 0);
+	CHECK(!f.h.shmem_on);
+	CHECK_EQ(fx_match(&f, SBI_PMU_CFG_FLAG_AUTO_START, FX_DTLB_RD_MISS, 0), 3);
+	CHECK_ERR(rvpmu_counter_stop(&f.h, 3, 1, TAKE), SBI_ERR_NO_SHMEM);
+	/* disabling twice is fine */
+	CHECK_OK(rvpmu_snapshot_set_shmem(&f.h, ALL1, ALL1, 0), 0);
+}
+
+static void take_snapshot_is_relative_to_base(void)
+{
+	struct fx f;
+	struct sbi_pmu_snapshot *s;
+	int i;
+
+	fx_std(&f);
+	s = snap(&f);
+	memset(s, 0xee, sizeof(*s));
+	CHECK_OK(rvpmu_snapshot_set_shmem(&f.h, FX_SHMEM, 0, 0), 0);
+	CHECK_OK(rvpmu_counter_config_matching(&f.h, 5, 1, SBI_PMU_CFG_FLAG_CLEAR_VALUE |
+					       SBI_PMU_CFG_FLAG_AUTO_START, FX_DTLB_RD_MISS, 0), 5);
+	CHECK_OK(rvpmu_counter_config_matching(&f.h, 19, 1, SBI_PMU_CFG_FLAG_CLEAR_VALUE |
+					       SBI_PMU_CFG_FLAG_AUTO_START, FX_FW(5), 0), 19);
+	sim_event(&f.sim, FX_DTLB_RD_MISS, 17);
+	rvpmu_fw_event(&f.h, 5);
+	rvpmu_fw_event(&f.h, 5);
+	/* base 5: counter 5 -> slot 0, counter 19 -> slot 14 */
+	CHECK_OK(rvpmu_counter_stop(&f.h, 5, 1 | (1u << 14), TAKE), 0);
+	CHECK_EQ(s->counter_values[0], 17);
+	CHECK_EQ(s->counter_values[14], 2);
+	for (i = 1; i < 64; i++)
+		if (i != 14)
+			CHECK_EQ(s->counter_values[i], UINT64_C(0xeeeeeeeeeeeeeeee));
+	/* bits of the stopped counters cleared (no overflow), others kept */
+	CHECK_EQ(s->counter_overflow_bitmap,
+		 UINT64_C(0xeeeeeeeeeeeeeeee) & ~(UINT64_C(1) | UINT64_C(1) << 14));
+	CHECK_EQ(s->reserved[0], 0xee);
+}
+
+static void take_snapshot_records_overflow(void)
+{
+	struct fx f;
+	struct sbi_pmu_snapshot *s;
+
+	fx_std(&f);
+	s = snap(&f);
+	memset(s, 0, sizeof(*s));
+	CHECK_OK(rvpmu_snapshot_set_shmem(&f.h, FX_SHMEM, 0, 0), 0);
+	CHECK_EQ(fx_match(&f, 0, FX_DTLB_RD_MISS, 0), 3);
+	CHECK_EQ(fx_match(&f, 0, FX_DTLB_WR_MISS, 0), 4);
+	CHECK_OK(rvpmu_counter_start(&f.h, 3, 1, SBI_PMU_START_SET_INIT_VALUE, ~UINT64_C(0)), 0);
+	CHECK_OK(rvpmu_counter_start(&f.h, 4, 1, SBI_PMU_START_SET_INIT_VALUE, 0), 0);
+	sim_event(&f.sim, FX_DTLB_RD_MISS, 3);
+	sim_event(&f.sim, FX_DTLB_WR_MISS, 3);
+	CHECK_OK(rvpmu_counter_stop(&f.h, 2, 0x6, TAKE), 0);
+	CHECK_EQ(s->counter_overflow_bitmap, 0x2);	/* counter 3 - base 2 */
+	CHECK_EQ(s->counter_values[1], 2);
+	CHECK_EQ(s->counter_values[2], 3);
+	/* a restart clears OF; the next snapshot has no overflow */
+	CHECK_OK(rvpmu_counter_start(&f.h, 3, 1, 0, 0), 0);
+	CHECK_OK(rvpmu_counter_stop(&f.h, 3, 1, TAKE), 0);
+	CHECK_EQ(s->counter_overflow_bitmap, 0x2 & ~UINT64_C(1));
+}
+
+static void init_snapshot_loads_values_relative_to_base(void)
+{
+	struct fx f;
+	struct sbi_pmu_snapshot *s;
+
+	fx_std(&f);
+	s = snap(&f);
+	memset(s, 0, sizeof(*s));
+	CHECK_OK(rvpmu_snapshot_set_shmem(&f.h, FX_SHMEM, 0, 0), 0);
+	CHECK_EQ(fx_match(&f, 0, FX_DTLB_RD_MISS, 0), 3);
+	CHECK_EQ(fx_match(&f, 0, FX_FW(1), 0), 19);
+	s->counter_values[0] = 1000;
+	s->counter_values[16] = 2000;
+	CHECK_OK(rvpmu_counter_start(&f.h, 3, 1 | (1u << 16), SBI_PMU_START_INIT_SNAPSHOT, 0), 0);
+	CHECK_EQ(fx_hw(&f, 3), 1000);
+	CHECK_OK(rvpmu_counter_fw_read(&f.h, 19), 2000);
+}
+
+static void snapshot_round_trip_like_linux_6_10(void)
+{
+	struct fx f;
+	struct sbi_pmu_snapshot *s;
+
+	fx_std(&f);
+	s = snap(&f);
+	memset(s, 0, sizeof(*s));
+	CHECK_OK(rvpmu_snapshot_set_shmem(&f.h, FX_SHMEM, 0, 0), 0);
+	CHECK_EQ(fx_match(&f, SBI_PMU_CFG_FLAG_CLEAR_VALUE, FX_CYCLES, 0), 3);
+	CHECK_OK(rvpmu_counter_start(&f.h, 0, 8, SBI_PMU_START_INIT_SNAPSHOT, 0), 0);
+	sim_run(&f.sim, 40);
+	CHECK_OK(rvpmu_counter_stop(&f.h, 0, 8, TAKE), 0);
+	CHECK_EQ(s->counter_values[3], 40);
+	CHECK_OK(rvpmu_counter_start(&f.h, 0, 8, SBI_PMU_START_INIT_SNAPSHOT, 0), 0);
+	sim_run(&f.sim, 2);
+	CHECK_OK(rvpmu_counter_stop(&f.h, 0, 8, TAKE | SBI_PMU_STOP_RESET), 0);
+	CHECK_EQ(s->counter_values[3], 42);
+	CHECK_EQ(f.h.configured, 0);
+}
+
+static void errors_leave_the_snapshot_alone(void)
+{
+	struct fx f;
+	struct sbi_pmu_snapshot *s;
+
+	fx_std(&f);
+	s = snap(&f);
+	memset(s, 0x11, sizeof(*s));
+	CHECK_OK(rvpmu_snapshot_set_shmem(&f.h, FX_SHMEM, 0, 0), 0);
+	CHECK_EQ(fx_match(&f, 0, FX_DTLB_RD_MISS, 0), 3);
+	CHECK_ERR(rvpmu_counter_stop(&f.h, 3, 1, TAKE), SBI_ERR_ALREADY_STOPPED);
+	CHECK_EQ(s->counter_values[0], UINT64_C(0x1111111111111111));
+	CHECK_EQ(s->counter_overflow_bitmap, UINT64_C(0x1111111111111111));
+}
+
+static const struct t_case cases[] = {
+	T(set_shmem_flags_must_be_zero),
+	T(set_shmem_must_be_page_aligned),
+	T(set_shmem_rejects_memory_that_is_not_smode_ram),
+	T(set_shmem_does_not_touch_the_memory),
+	T(disable_with_all_ones),
+	T(take_snapshot_is_relative_to_base),
+	T(take_snapshot_records_overflow),
+	T(init_snapshot_loads_values_relative_to_base),
+	T(snapshot_round_trip_like_linux_6_10),
+	T(errors_leave_the_snapshot_alone),
+};
+
+void suite_snapshot(void)
+{
+	T_RUN(cases);
+}
