@@ -21,9 +21,9 @@ CHECK_FUZZ_SECONDS ?= 10
 CORE_SRC := core/counters.c core/events.c core/match.c core/startstop.c \
             core/fwctr.c core/snapshot.c core/map.c core/names.c
 CORE_HDR := $(wildcard core/*.h) include/rvpmu/sbi.h
-DT_SRC   := dt/pmu_dt.c
+DT_SRC   := dt/pmu_dt.c lib/fmt.c
 SIM_SRC  := tests/sim/sim_hart.c
-UNIT_SRC := tests/unit_main.c tests/fixture.c $(wildcard tests/test_*.c)
+UNIT_SRC := tests/unit_main.c tests/fixture.c tests/drive.c $(wildcard tests/test_*.c)
 
 .PHONY: all deps run check fuzz clean core-cross
 all: $(B)/rvpmu-dt $(B)/unit64 $(B)/unit32 $(B)/dt-tests $(B)/rvpmu-simstat
@@ -48,9 +48,9 @@ $(B)/dt-tests: tests/dt/dt_tests.c $(DT_SRC) $(CORE_SRC) dt/*.h $(CORE_HDR)
 	@mkdir -p $(B)
 	$(HOSTCC) $(HOSTCFLAGS) -o $@ tests/dt/dt_tests.c $(DT_SRC) $(CORE_SRC) -lfdt
 
-$(B)/rvpmu-simstat: tools/rvpmu-simstat.c $(CORE_SRC) $(SIM_SRC) tests/fixture.c $(CORE_HDR)
+$(B)/rvpmu-simstat: tools/rvpmu-simstat.c $(CORE_SRC) $(SIM_SRC) $(DT_SRC) $(CORE_HDR)
 	@mkdir -p $(B)
-	$(HOSTCC) $(HOSTCFLAGS) -o $@ tools/rvpmu-simstat.c tests/fixture.c $(CORE_SRC) $(SIM_SRC)
+	$(HOSTCC) $(HOSTCFLAGS) -o $@ tools/rvpmu-simstat.c $(DT_SRC) $(CORE_SRC) $(SIM_SRC) -lfdt
 
 # ---- device trees used by the tests and by `make run`
 DTS := $(wildcard tests/dt/*.dts)
@@ -67,13 +67,13 @@ $(B)/dt/qemu-virt-smp4.dtb:
 	qemu-system-riscv64 -M virt,dumpdtb=$@ -cpu rv64 -smp 4 -m 256M -nographic >/dev/null
 
 # ---- fuzzing (libFuzzer needs clang)
-FUZZFLAGS := -std=c11 $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined -Iinclude -I. -Itests
-$(B)/fuzz-calls: tests/fuzz/fuzz_calls.c $(CORE_SRC) $(SIM_SRC) tests/fixture.c $(CORE_HDR)
+FUZZFLAGS := -std=c11 $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -Iinclude -I. -Itests
+$(B)/fuzz-calls: tests/fuzz/fuzz_calls.c tests/drive.c $(CORE_SRC) $(SIM_SRC) tests/fixture.c $(CORE_HDR)
 	@mkdir -p $(B)
-	$(CLANG) $(FUZZFLAGS) -o $@ tests/fuzz/fuzz_calls.c tests/fixture.c $(CORE_SRC) $(SIM_SRC)
-$(B)/fuzz-dt: tests/fuzz/fuzz_dt.c $(DT_SRC) $(CORE_SRC) $(CORE_HDR) dt/*.h
+	$(CLANG) $(FUZZFLAGS) -o $@ tests/fuzz/fuzz_calls.c tests/drive.c tests/fixture.c $(CORE_SRC) $(SIM_SRC)
+$(B)/fuzz-dt: tests/fuzz/fuzz_dt.c $(DT_SRC) $(CORE_SRC) $(SIM_SRC) tests/fixture.c $(CORE_HDR) dt/*.h
 	@mkdir -p $(B)
-	$(CLANG) $(FUZZFLAGS) -o $@ tests/fuzz/fuzz_dt.c $(DT_SRC) $(CORE_SRC) -lfdt
+	$(CLANG) $(FUZZFLAGS) -o $@ tests/fuzz/fuzz_dt.c tests/fixture.c $(DT_SRC) $(CORE_SRC) $(SIM_SRC) -lfdt
 
 # ---- the core, freestanding, for both XLENs
 core-cross:
@@ -84,8 +84,10 @@ core-cross:
 	    $(CROSS)gcc -std=c11 $(WARN) -Os -ffreestanding -nostdlib -mcmodel=medany \
 	      -march=$$1 -mabi=$$2 -Iinclude -c $$f -o $(B)/cross/$$1-$$(basename $$f .c).o; \
 	  done; \
-	  $(CROSS)ld -r -o $(B)/cross/core-$$1.o $(B)/cross/$$1-*.o; \
-	  echo "core for $$1: $$($(CROSS)size -G $(B)/cross/core-$$1.o | tail -1 | awk '{print $$1+$$2" bytes text+data"}')"; \
+	  $(CROSS)gcc -march=$$1 -mabi=$$2 -nostdlib -r -o $(B)/cross/core-$$1.o $(B)/cross/$$1-*.o; \
+	  undef=$$($(CROSS)nm -u $(B)/cross/core-$$1.o | awk '{print $$2}' | grep -vE '^(memset|memcpy|__[a-z]+[sd]i[0-9])$$' || true); \
+	  if [ -n "$$undef" ]; then echo "core for $$1 needs: $$undef"; exit 1; fi; \
+	  echo "core for $$1: $$($(CROSS)size -G $(B)/cross/core-$$1.o | tail -1 | awk '{print $$1+$$2" bytes text+data"}'), needs only: $$($(CROSS)nm -u $(B)/cross/core-$$1.o | awk '{print $$2}' | tr '\n' ' ')"; \
 	done
 
 # ---- the two commands
@@ -94,7 +96,7 @@ run: deps all $(B)/dt/qemu-virt.dtb
 	@$(B)/rvpmu-dt check $(B)/dt/qemu-virt.dtb --hpm 16 || true
 	@echo
 	@echo "== a simulated hart under the PMU core =="
-	@$(B)/rvpmu-simstat
+	@$(B)/rvpmu-simstat $(B)/dt/qemu-virt.dtb
 
 check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-dt
 	@rm -rf $(B)/check && mkdir -p $(B)/check

@@ -1,0 +1,201 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+#include "drive.h"
+#include "core/internal.h"
+
+static uint64_t rnd(struct drive *d)
+{
+	return d->next(d->src);
+}
+
+static unsigned int pick(struct drive *d, unsigned int n)
+{
+	return (unsigned int)(rnd(d) % n);
+}
+
+static const uint32_t events[] = {
+	FX_CYCLES, FX_INSTRET, FX_DTLB_RD_MISS, FX_DTLB_WR_MISS, FX_ITLB_RD_MISS,
+	SBI_PMU_HW_CACHE_MISSES, FX_BRANCHES, SBI_PMU_RAW_EVENT, SBI_PMU_RAW_V2_EVENT,
+	FX_FW(0), FX_FW(5), FX_FW(6), FX_FW(21), FX_FW(256), FX_FW(0xffff), FX_FW(22),
+	SBI_PMU_CACHE_EVENT(0, 0, 0), 0, 11, SBI_PMU_EVENT_IDX(9, 0),
+};
+static const uint64_t datas[] = { 0, 0, 0, 0x1234, 0x2042, 1, UINT64_C(0x42000000000077) };
+
+static rvpmu_ulong rnd_base(struct drive *d)
+{
+	switch (pick(d, 8)) {
+	case 0: return (rvpmu_ulong)rnd(d);
+	case 1: case 2: return 0;
+	default: return pick(d, 40);
+	}
+}
+
+static rvpmu_ulong rnd_mask(struct drive *d)
+{
+	switch (pick(d, 8)) {
+	case 0: return 0;
+	case 1: return (rvpmu_ulong)rnd(d);
+	case 2: return (rvpmu_ulong)rnd(d) & (rvpmu_ulong)rnd(d) & (rvpmu_ulong)rnd(d);
+	default: return (rvpmu_ulong)1 << pick(d, 24);
+	}
+}
+
+static rvpmu_ulong rnd_flags(struct drive *d, rvpmu_ulong valid)
+{
+	if (pick(d, 16) == 0)
+		return (rvpmu_ulong)1 << pick(d, RVPMU_XLEN);
+	return (rvpmu_ulong)rnd(d) & valid;
+}
+
+/* What stop+RESET answering ALREADY_STOPPED may change, applied to a copy. */
+static void expect_release(struct rvpmu_hart *e, uint64_t set)
+{
+	uint64_t rel = set & ~e->started;
+
+	e->configured &= ~rel;
+	for (unsigned int i = 3; i < RVPMU_HW_SLOTS; i++)
+		if (rel & BIT64(i))
+			e->mhpmevent[i] = 0;
+}
+
+void drive_invariants(struct fx *f)
+{
+	struct rvpmu_hart *h = &f->h;
+	uint32_t want[SBI_PMU_FW_STD_COUNT] = { 0 };
+	unsigned int i;
+
+	CHECK_EQ(h->started & ~h->configured, 0);
+	CHECK_EQ(h->configured & ~h->valid, 0);
+	CHECK_EQ(f->sim.faults, 0);
+	for (i = 0; i < h->fw_base; i++) {
+		bool inhibited = f->sim.inhibit & (1u << i);
+
+		if (!(h->hw & (1u << i)))
+			continue;
+		if (h->started & BIT64(i))
+			CHECK(!inhibited);
+		else if (i >= 3 || (h->configured & BIT64(i)))
+			CHECK(inhibited);
+		else
+			CHECK(!inhibited);	/* a free fixed counter runs */
+		if (i >= 3 && f->sim.sscofpmf && (h->configured & BIT64(i)) &&
+		    !(h->started & BIT64(i)))
+			CHECK(f->sim.mhpmevent[i] & MHPMEVENT_OF);
+	}
+	for (i = h->fw_base; i < h->nr_counters; i++)
+		if ((h->started & BIT64(i)) &&
+		    SBI_PMU_EVENT_CODE(h->event[i]) < SBI_PMU_FW_STD_COUNT)
+			want[SBI_PMU_EVENT_CODE(h->event[i])] |= 1u << (i - h->fw_base);
+	CHECK(memcmp(want, h->fw_counting, sizeof(want)) == 0);
+}
+
+static void one_call(struct drive *d, struct fx *f)
+{
+	struct rvpmu_hart before = f->h;
+	struct rvpmu_ret r = { 0, 0 };
+	rvpmu_ulong base = rnd_base(d), mask = rnd_mask(d), flags;
+	uint64_t set;
+	bool reset_stopped = false;
+
+	/* often a subset of what is configured: the interesting start/stop
+	   cases (some started, some not) need all-configured sets */
+	if (pick(d, 2) && f->h.configured) {
+		base = lowest_bit(f->h.configured) - pick(d, 2);
+		if (base > 63)
+			base = 0;
+		mask = (rvpmu_ulong)((f->h.configured >> base) & rnd(d));
+		if (!mask)
+			mask = 1;
+	}
+
+	switch (pick(d, 11)) {
+	case 0: case 1: case 2:
+		flags = rnd_flags(d, 0xff);
+		r = rvpmu_counter_config_matching(&f->h, base, mask, flags,
+						  events[pick(d, sizeof(events) / 4)],
+						  datas[pick(d, sizeof(datas) / 8)]);
+		break;
+	case 3: case 4:
+		flags = rnd_flags(d, 3);
+		r = rvpmu_counter_start(&f->h, base, mask, flags, rnd(d));
+		break;
+	case 5: case 6:
+		flags = rnd_flags(d, 3);
+		r = rvpmu_counter_stop(&f->h, base, mask, flags);
+		reset_stopped = (flags & SBI_PMU_STOP_RESET) &&
+				r.error == SBI_ERR_ALREADY_STOPPED;
+		break;
+	case 7:
+		r = rvpmu_counter_fw_read(&f->h, pick(d, 40));
+		break;
+	case 8:
+		r = rvpmu_snapshot_set_shmem(&f->h, pick(d, 4) ? FX_SHMEM : (rvpmu_ulong)rnd(d),
+					     pick(d, 8) ? 0 : (rvpmu_ulong)rnd(d), pick(d, 8) ? 0 : 1);
+		break;
+	case 9:
+		r = rvpmu_counter_get_info(&f->h, pick(d, 70));
+		break;
+	case 10:
+		r = rvpmu_event_get_info(&f->h, (rvpmu_ulong)(FX_SHMEM + 8 * pick(d, 1024)),
+					 pick(d, 8) ? 0 : 1, pick(d, 40), pick(d, 16) ? 0 : 1);
+		break;
+	}
+	d->errors += r.error != 0;
+	if (r.error) {
+		if (reset_stopped && rvpmu_counter_set(&before, base, mask, &set) == 0)
+			expect_release(&before, set);
+		CHECK(memcmp(&before, &f->h, sizeof(before)) == 0);
+	}
+	drive_invariants(f);
+}
+
+static uint64_t value(struct fx *f, unsigned int i)
+{
+	return rvpmu_counter_value(&f->h, i);
+}
+
+static void activity(struct drive *d, struct fx *f)
+{
+	uint64_t v0[RVPMU_MAX_COUNTERS];
+	unsigned int i, n = pick(d, 50), nfw = pick(d, 4), code = pick(d, SBI_PMU_FW_STD_COUNT);
+	unsigned int k;
+
+	for (i = 0; i < f->h.nr_counters; i++)
+		if (f->h.valid & BIT64(i))
+			v0[i] = value(f, i);
+	sim_run(&f->sim, n);
+	sim_event(&f->sim, FX_DTLB_RD_MISS, n);
+	sim_event(&f->sim, 0x1234, n);
+	for (k = 0; k < nfw; k++)
+		rvpmu_fw_event(&f->h, code);
+	f->sim.impl[0] += nfw;
+	for (i = 0; i < f->h.nr_counters; i++) {
+		uint64_t d;
+
+		if (!(f->h.valid & BIT64(i)))
+			continue;
+		d = value(f, i) - v0[i];
+		if (i < f->h.fw_base)
+			d &= width_mask(&f->h, i);
+		if (!(f->h.started & BIT64(i))) {
+			if (i >= 3 || (f->h.configured & BIT64(i)))
+				CHECK_EQ(d, 0);
+			continue;
+		}
+		if (i < f->h.fw_base) {
+			CHECK(d <= n);
+		} else if (SBI_PMU_EVENT_CODE(f->h.event[i]) == code) {
+			CHECK_EQ(d, nfw);
+		} else if (SBI_PMU_EVENT_CODE(f->h.event[i]) == 256) {
+			CHECK_EQ(d, nfw);
+		} else {
+			CHECK_EQ(d, 0);
+		}
+	}
+}
+
+void drive_step(struct drive *d)
+{
+	one_call(d, d->f);
+	activity(d, d->f);
+	d->calls++;
+}
