@@ -23,6 +23,7 @@ CORE_SRC := core/counters.c core/events.c core/match.c core/startstop.c \
 CORE_HDR := $(wildcard core/*.h) include/rvpmu/sbi.h
 DT_SRC   := dt/pmu_dt.c lib/fmt.c
 SIM_SRC  := tests/sim/sim_hart.c
+PAYLOADS := smoke
 UNIT_SRC := tests/unit_main.c tests/fixture.c tests/drive.c $(wildcard tests/test_*.c)
 
 .PHONY: all deps run check fuzz clean core-cross
@@ -90,6 +91,64 @@ core-cross:
 	  echo "core for $$1: $$($(CROSS)size -G $(B)/cross/core-$$1.o | tail -1 | awk '{print $$1+$$2" bytes text+data"}'), needs only: $$($(CROSS)nm -u $(B)/cross/core-$$1.o | awk '{print $$2}' | tr '\n' ' ')"; \
 	done
 
+
+# ---- the M-mode firmware (rv64 and rv32), with libfdt taken at build time
+# from Debian's linux-source-6.1 (never committed)
+LINUX_SRC_TAR ?= /usr/src/linux-source-6.1.tar.xz
+LIBFDT_DIR := $(B)/libfdt
+LIBFDT_SRC := fdt.c fdt_ro.c fdt_rw.c fdt_wip.c fdt_strerror.c fdt_addresses.c
+FW_SRC   := $(wildcard firmware/*.c) firmware/entry.S
+FW_LIBS  := $(CORE_SRC) $(DT_SRC)
+FW_HDR   := $(wildcard firmware/*.h) $(CORE_HDR) dt/pmu_dt.h lib/fmt.h
+ARCH_rv64 := -march=rv64imac -misa-spec=2.2 -mabi=lp64
+ARCH_rv32 := -march=rv32imac -misa-spec=2.2 -mabi=ilp32
+FW_CFLAGS := -std=c11 $(WARN) -O2 -g -ffreestanding -fno-stack-protector -fno-pic \
+             -mcmodel=medany -mno-relax -ffunction-sections -fdata-sections \
+             --specs=picolibc.specs -Iinclude -I. -I$(LIBFDT_DIR)
+LIBFDT_CFLAGS := -O2 -g -ffreestanding -fno-stack-protector -fno-pic -mcmodel=medany \
+             -mno-relax -ffunction-sections -fdata-sections --specs=picolibc.specs -I$(LIBFDT_DIR)
+
+$(LIBFDT_DIR)/libfdt.h:
+	@mkdir -p $(B)/libfdt-x
+	tar -xJf $(LINUX_SRC_TAR) -C $(B)/libfdt-x --wildcards '*/scripts/dtc/libfdt/*'
+	rm -rf $(LIBFDT_DIR) && mv $(B)/libfdt-x/*/scripts/dtc/libfdt $(LIBFDT_DIR)
+	rm -rf $(B)/libfdt-x
+
+define FW_template
+$(B)/fw-$(1)/libfdt.a: $(LIBFDT_DIR)/libfdt.h
+	@mkdir -p $(B)/fw-$(1)/libfdt
+	cd $(B)/fw-$(1)/libfdt && for f in $(LIBFDT_SRC); do \
+	  $(CROSS)gcc $(ARCH_$(1)) $(LIBFDT_CFLAGS) -I$(CURDIR)/$(LIBFDT_DIR) -c $(CURDIR)/$(LIBFDT_DIR)/$$$$f || exit 1; done
+	$(CROSS)ar rcs $$@ $(B)/fw-$(1)/libfdt/*.o
+
+$(B)/rvpmu-fw-$(1).elf: $(FW_SRC) $(FW_LIBS) $(FW_HDR) firmware/fw.lds $(B)/fw-$(1)/libfdt.a
+	$(CROSS)gcc $(ARCH_$(1)) $(FW_CFLAGS) -nostartfiles -T firmware/fw.lds \
+	  -Wl,--gc-sections -Wl,--no-warn-rwx-segments -o $$@ $(FW_SRC) $(FW_LIBS) $(B)/fw-$(1)/libfdt.a -lc -lgcc
+	@$(CROSS)size $$@ | tail -1 | awk '{print "$$@: " $$$$1 " text, " $$$$2 " data, " $$$$3 " bss+stacks"}'
+endef
+$(eval $(call FW_template,rv64))
+$(eval $(call FW_template,rv32))
+
+.PHONY: firmware firmware-all
+firmware: deps $(B)/rvpmu-fw-rv64.elf $(B)/rvpmu-fw-rv32.elf
+firmware-all: $(B)/rvpmu-fw-rv64.elf $(B)/rvpmu-fw-rv32.elf \
+	$(foreach p,$(PAYLOADS),$(B)/$(p)-rv64.elf $(B)/$(p)-rv32.elf)
+
+
+# ---- S-mode payloads (smoke test, demo, bench), on the client runtime
+PAYLOAD_BASE_rv64 := 0x80200000
+PAYLOAD_BASE_rv32 := 0x80400000
+RT_SRC := client/start.S client/rt.c lib/fmt.c
+PL_CFLAGS := -std=c11 $(WARN) -O2 -g -ffreestanding -fno-stack-protector -fno-pic \
+             -mcmodel=medany -mno-relax --specs=picolibc.specs -Iinclude -I.
+define PAYLOAD_template
+$(B)/$(1)-$(2).elf: payloads/$(1).c $(RT_SRC) client/*.h include/rvpmu/sbi.h client/smode.lds
+	$(CROSS)gcc $(ARCH_$(2)) $(PL_CFLAGS) -nostartfiles -T client/smode.lds \
+	  -Wl,--defsym=PAYLOAD_BASE=$(PAYLOAD_BASE_$(2)) -Wl,--no-warn-rwx-segments \
+	  -o $$@ payloads/$(1).c $(RT_SRC) -lc -lgcc
+endef
+$(foreach p,$(PAYLOADS),$(foreach a,rv64 rv32,$(eval $(call PAYLOAD_template,$(p),$(a)))))
+
 # ---- the two commands
 run: deps all $(B)/dt/qemu-virt.dtb
 	@echo "== rvpmu-dt check on QEMU 7.2 virt's device tree =="
@@ -98,13 +157,17 @@ run: deps all $(B)/dt/qemu-virt.dtb
 	@echo "== a simulated hart under the PMU core =="
 	@$(B)/rvpmu-simstat $(B)/dt/qemu-virt.dtb
 
-check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-dt
+check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-dt firmware-all
 	@rm -rf $(B)/check && mkdir -p $(B)/check
 	@scripts/check-step core-rv64-unit  $(B)/check $(B)/unit64
 	@scripts/check-step core-rv32-unit  $(B)/check $(B)/unit32
 	@scripts/check-step dt              $(B)/check $(B)/dt-tests $(B)/dt
 	@scripts/check-step rvpmu-dt-cli    $(B)/check tests/dt/cli_tests.sh $(B)/rvpmu-dt $(B)/dt
 	@scripts/check-step core-cross      $(B)/check scripts/tap-cmd "core builds freestanding for rv64 and rv32" $(MAKE) -s core-cross
+	@scripts/check-step fw-rv64-smp1    $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/smoke-rv64.elf 1 ,sscofpmf=true
+	@scripts/check-step fw-rv64-smp4    $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/smoke-rv64.elf 4 ,sscofpmf=true
+	@scripts/check-step fw-rv64-plain   $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/smoke-rv64.elf 2 ,sscofpmf=false,sstc=false
+	@scripts/check-step fw-rv32-smp1    $(B)/check scripts/qemu-run 32 $(B)/rvpmu-fw-rv32.elf $(B)/smoke-rv32.elf 1 ,sscofpmf=true
 	@scripts/check-step fuzz-calls      $(B)/check scripts/fuzz-run $(B)/fuzz-calls $(CHECK_FUZZ_SECONDS)
 	@scripts/check-step fuzz-dt         $(B)/check scripts/fuzz-run $(B)/fuzz-dt $(CHECK_FUZZ_SECONDS) tests/dt $(B)/dt
 	@scripts/summary $(B)/check

@@ -69,6 +69,14 @@ uint64_t rvpmu_counter_value(const struct rvpmu_hart *h, unsigned int idx);
 void rvpmu_fw_start(struct rvpmu_hart *h, unsigned int idx, uint64_t value);
 void rvpmu_fw_stop(struct rvpmu_hart *h, unsigned int idx);
 
+/*
+ * Record the value of a hardware counter just inhibited, given a read
+ * taken just before inhibiting it: h->saved gets the newer of that and a
+ * read now, and is written back (QEMU 7.2 answers reads of inhibited
+ * cycle/instret counters with the value last written). See startstop.c.
+ */
+void rvpmu_hw_settle(struct rvpmu_hart *h, unsigned int idx, uint64_t before);
+
 /* Start the counters of set (validated); values from the flags (start.c). */
 void rvpmu_start_set(struct rvpmu_hart *h, uint64_t set, rvpmu_ulong base,
 		     rvpmu_ulong flags, uint64_t initial_value);

@@ -42,13 +42,18 @@ static void configure(struct rvpmu_hart *h, unsigned int idx,
 		h->mhpmevent[idx] = ev;
 		/* OF stays set until start: no interrupt from a stopped counter */
 		hw->program(h->ctx, idx, h->sscofpmf ? ev | MHPMEVENT_OF : ev);
+		h->saved[idx] = hw->read(h->ctx, idx);
 	} else {
 		/* a free fixed counter runs; a configured one waits for start */
+		uint64_t before = hw->read(h->ctx, idx);
+
 		hw->inhibit(h->ctx, UINT32_C(1) << idx, true);
+		rvpmu_hw_settle(h, idx, before);
 	}
-	if (clear)
+	if (clear) {
 		hw->write(h->ctx, idx, 0);
-	h->saved[idx] = clear ? 0 : hw->read(h->ctx, idx);
+		h->saved[idx] = 0;
+	}
 }
 
 struct rvpmu_ret rvpmu_counter_config_matching(struct rvpmu_hart *h,

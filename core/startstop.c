@@ -5,8 +5,26 @@
  * keeps its value in h->saved and gets it written back on start: some
  * hardware (QEMU 7.2) lets inhibited counters drift, and a non-retentive
  * suspend loses them; the same reason makes start rewrite mhpmevent.
+ *
+ * Stopping reads a counter both before and after inhibiting it, keeps the
+ * newer and writes it back. Real hardware freezes the counter, so the later
+ * read is the final count; QEMU 7.2 does not freeze cycle/instret counters
+ * and, some time after inhibiting, answers reads with the value last
+ * written, so there the earlier read can be the count, and only the
+ * write-back makes a stopped counter read what it counted.
  */
 #include "internal.h"
+
+void rvpmu_hw_settle(struct rvpmu_hart *h, unsigned int idx, uint64_t before)
+{
+	const struct rvpmu_hw_ops *hw = h->cfg->hw;
+	uint64_t after = hw->read(h->ctx, idx), m = width_mask(h, idx);
+
+	/* the newer of the two reads, modulo the counter's width, written
+	   back so that the stopped counter holds it whatever the hardware */
+	h->saved[idx] = ((after - before) & m) <= (m >> 1) ? after : before;
+	hw->write(h->ctx, idx, h->saved[idx]);
+}
 
 void rvpmu_start_set(struct rvpmu_hart *h, uint64_t set, rvpmu_ulong base,
 		     rvpmu_ulong flags, uint64_t initial_value)
@@ -115,6 +133,8 @@ struct rvpmu_ret rvpmu_counter_stop(struct rvpmu_hart *h, rvpmu_ulong base,
 	}
 
 	hw_mask = (uint32_t)(set & h->hw);
+	for (rest = hw_mask; rest; rest &= rest - 1)
+		h->saved[lowest_bit(rest)] = hw->read(h->ctx, lowest_bit(rest));
 	if (hw_mask)
 		hw->inhibit(h->ctx, hw_mask, true);
 	rest = set;
@@ -126,7 +146,7 @@ struct rvpmu_ret rvpmu_counter_stop(struct rvpmu_hart *h, rvpmu_ulong base,
 			rvpmu_fw_stop(h, idx);
 			continue;
 		}
-		h->saved[idx] = hw->read(h->ctx, idx);
+		rvpmu_hw_settle(h, idx, h->saved[idx]);
 		if (idx >= 3 && h->sscofpmf) {
 			if (hw->overflowed(h->ctx, idx))
 				overflowed |= BIT64(idx);

@@ -157,7 +157,7 @@ static void parse_ranges(struct ctx *c, int node)
 		}
 		if (first > last) {
 			problem(c, row, "first event 0x%x is above last 0x%x; "
-				"row dropped", first, last);
+				"row dropped", (unsigned int)first, (unsigned int)last);
 			continue;
 		}
 		why = plain_event_error(first);
@@ -166,7 +166,7 @@ static void parse_ranges(struct ctx *c, int node)
 		if (!why && (first != last) && plain_event_error(last))
 			why = "starts a range that ends in an undefined event";
 		if (why) {
-			problem(c, row, "event 0x%x %s; row dropped", first, why);
+			problem(c, row, "event 0x%x %s; row dropped", (unsigned int)first, why);
 			continue;
 		}
 		if (first == last && first == SBI_PMU_HW_CPU_CYCLES)
@@ -183,7 +183,7 @@ static void parse_ranges(struct ctx *c, int node)
 				break;
 		if (k < nok) {
 			problem(c, row, "events 0x%x-0x%x overlap row %d; "
-				"row dropped", first, last, ok[k].row);
+				"row dropped", (unsigned int)first, (unsigned int)last, ok[k].row);
 			continue;
 		}
 		rvpmu_map_add_range(c->map, first, last, ctrs);
@@ -213,7 +213,7 @@ static void parse_selectors(struct ctx *c, int node, bool have_ranges)
 		int row = (int)i;
 
 		if (why) {
-			problem(c, row, "event 0x%x %s; row dropped", ev, why);
+			problem(c, row, "event 0x%x %s; row dropped", (unsigned int)ev, why);
 			continue;
 		}
 		if (sel & MHPMEVENT_SSCOF_MASK) {
@@ -224,13 +224,13 @@ static void parse_selectors(struct ctx *c, int node, bool have_ranges)
 		}
 		if (rvpmu_map_selector(c->map, ev, &prev)) {
 			problem(c, row, "event 0x%x already has selector 0x%llx; "
-				"row dropped", ev, (unsigned long long)prev);
+				"row dropped", (unsigned int)ev, (unsigned long long)prev);
 			continue;
 		}
 		rvpmu_map_add_sel(c->map, ev, sel);
 		if (!rvpmu_map_counters(c->map, ev))
 			problem(c, row, "no " RVPMU_DT_PROP_EVENTS " row covers "
-				"event 0x%x: the selector is never used", ev);
+				"event 0x%x: the selector is never used", (unsigned int)ev);
 	}
 }
 

@@ -371,7 +371,40 @@ static void firmware_counter_start_stop(void)
 	CHECK_EQ(f.h.fw_counting[SBI_PMU_FW_IPI_SENT], 0);
 }
 
+/* QEMU 7.2: a read of an inhibited cycle/instret counter returns the value
+   last written, and inhibiting does not stop it */
+static void exact_counts_on_qemu_inhibit_quirk(void)
+{
+	struct fx f;
+	uint64_t free_running;
+
+	fx_std(&f);
+	f.sim.qemu_inhibit = true;
+	CHECK_EQ(fx_match(&f, SBI_PMU_CFG_FLAG_CLEAR_VALUE | SBI_PMU_CFG_FLAG_AUTO_START,
+			  FX_INSTRET, 0), 3);
+	sim_run(&f.sim, 1234);
+	CHECK_OK(rvpmu_counter_stop(&f.h, 3, 1, 0), 0);
+	/* S-mode reads the stopped counter itself */
+	CHECK_EQ(sim_hw_ops.read(&f.sim, 3), 1234);
+	sim_run(&f.sim, 100);
+	CHECK_EQ(sim_hw_ops.read(&f.sim, 3), 1234);
+	CHECK_OK(rvpmu_counter_start(&f.h, 3, 1, 0, 0), 0);
+	sim_run(&f.sim, 6);
+	CHECK_EQ(sim_hw_ops.read(&f.sim, 3), 1240);
+	/* a running fixed counter keeps its value when configured */
+	sim_run(&f.sim, 10);
+	free_running = sim_hw_ops.read(&f.sim, 0);
+	CHECK_OK(rvpmu_counter_config_matching(&f.h, 0, 1, SBI_PMU_CFG_FLAG_AUTO_START,
+					       FX_CYCLES, 0), 0);
+	CHECK_EQ(sim_hw_ops.read(&f.sim, 0), free_running);
+	sim_run(&f.sim, 5);
+	CHECK_OK(rvpmu_counter_stop(&f.h, 0, 1, 0), 0);
+	CHECK_EQ(sim_hw_ops.read(&f.sim, 0), free_running + 5);
+	CHECK_EQ(f.sim.faults, 0);
+}
+
 static const struct t_case cases[] = {
+	T(exact_counts_on_qemu_inhibit_quirk),
 	T(start_needs_a_configured_counter),
 	T(start_reserved_flags_and_bad_sets),
 	T(start_init_value_and_init_snapshot_exclude_each_other),

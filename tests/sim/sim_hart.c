@@ -49,10 +49,22 @@ static bool mode_counts(const struct sim_hart *s, unsigned int ctr)
 	return true;
 }
 
+static bool quirky(const struct sim_hart *s, unsigned int ctr)
+{
+	uint64_t sel = s->mhpmevent[ctr] & ~MHPMEVENT_SSCOF_MASK;
+
+	return s->qemu_inhibit && (ctr < 3 || sel == SBI_PMU_HW_CPU_CYCLES ||
+				   sel == SBI_PMU_HW_INSTRUCTIONS);
+}
+
 static void bump(struct sim_hart *s, unsigned int ctr, uint64_t n)
 {
 	uint64_t m = mask_of(s, ctr), old = s->ctr[ctr];
 
+	if (quirky(s, ctr) && mode_counts(s, ctr)) {
+		s->since_write[ctr] += n;
+		return;
+	}
 	if ((s->inhibit & (1u << ctr)) || !mode_counts(s, ctr))
 		return;
 	s->ctr[ctr] = (old + n) & m;
@@ -106,6 +118,8 @@ static uint64_t hw_read(void *ctx, unsigned int ctr)
 		s->faults++;
 		return 0;
 	}
+	if (quirky(s, ctr) && !(s->inhibit & (1u << ctr)))
+		return (s->ctr[ctr] + s->since_write[ctr]) & mask_of(s, ctr);
 	return s->ctr[ctr];
 }
 
@@ -118,6 +132,7 @@ static void hw_write(void *ctx, unsigned int ctr, uint64_t v)
 		return;
 	}
 	s->ctr[ctr] = v & mask_of(s, ctr);
+	s->since_write[ctr] = 0;
 }
 
 static void hw_program(void *ctx, unsigned int ctr, uint64_t ev)

@@ -35,6 +35,14 @@ struct sim_hart {
 	uint32_t inhibit;
 	bool lcofip;
 	enum sim_mode mode;
+	/*
+	 * QEMU 7.2's behaviour for counters counting cycles or instructions:
+	 * inhibiting does not stop them; a read while inhibited returns the
+	 * value last written; once uninhibited they read as that value plus
+	 * everything since the write, inhibited time included.
+	 */
+	bool qemu_inhibit;
+	uint64_t since_write[32];	/* events since the last write */
 	unsigned int faults;	/* accesses to counters that do not exist */
 	unsigned int programs;	/* mhpmevent writes, for tests */
 	_Alignas(64) uint8_t ram[SIM_RAM_SIZE];

@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * client/rt.h - a minimal S-mode runtime for rvpmu's payloads (smoke test,
+ * demo, conformance suite): entry on any SBI firmware, per-hart stacks,
+ * a trap handler with interrupt hooks and expected-fault support, console
+ * output through DBCN (or the legacy putchar where DBCN is missing), and
+ * secondary harts started through HSM.
+ */
+#ifndef RVPMU_RT_H
+#define RVPMU_RT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "client/sbi.h"
+
+#define RT_MAX_HARTS	8
+
+/* The payload's entry on the boot hart. Return value: failures. */
+int main(unsigned long hartid, void *dtb);
+
+void rt_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* This hart's id (kept in tp). */
+static inline unsigned long rt_hartid(void)
+{
+	unsigned long tp;
+
+	__asm__ volatile("mv %0, tp" : "=r"(tp));
+	return tp;
+}
+
+/* Interrupt hooks, per cause (1 SSI, 5 STI, 9 SEI, 13 LCOFI); run on
+   whichever hart takes the interrupt, with interrupts off. */
+typedef void (*rt_irq_fn)(unsigned long irq);
+void rt_set_irq(unsigned int irq, rt_irq_fn fn);
+
+/* Run fn(arg) expecting an exception: returns its scause (stval in *tval)
+   after skipping the faulting instruction, or -1 if none came. */
+long rt_expect_fault(void (*fn)(void *), void *arg, unsigned long *tval);
+
+/* Start hart `hartid` in fn(arg) on its own stack; it stops (HSM) when fn
+   returns. Returns the SBI error of hart_start. */
+long rt_start_hart(unsigned long hartid, void (*fn)(void *), void *arg);
+
+/* SRST shutdown; reason "system failure" when failed. Never returns. */
+void rt_shutdown(bool failed) __attribute__((noreturn));
+
+/* Spin until *flag becomes nonzero or `ticks` of time pass; 0 on timeout. */
+bool rt_wait(volatile int *flag, uint64_t ticks);
+
+/* Interrupts on/off for this hart (sstatus.SIE). */
+void rt_irq_enable(bool on);
+
+#define CSR_SIE_BITS(irq) (1ul << (irq))
+#define rt_csr_read(csr) ({ unsigned long __v; \
+	__asm__ volatile("csrr %0, " #csr : "=r"(__v) :: "memory"); __v; })
+#define rt_csr_set(csr, v) __asm__ volatile("csrs " #csr ", %0" :: "r"((unsigned long)(v)) : "memory")
+#define rt_csr_clear(csr, v) __asm__ volatile("csrc " #csr ", %0" :: "r"((unsigned long)(v)) : "memory")
+#define rt_csr_write(csr, v) __asm__ volatile("csrw " #csr ", %0" :: "r"((unsigned long)(v)) : "memory")
+
+#endif

@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* The ns16550 console: firmware messages, DBCN and the legacy calls. */
+#include <stdarg.h>
+
+#include "fw.h"
+#include "lib/fmt.h"
+
+#define UART_RBR 0
+#define UART_THR 0
+#define UART_LSR 5
+#define LSR_DR   0x01
+#define LSR_THRE 0x20
+
+static volatile int print_lock;
+
+static inline volatile uint8_t *uart_reg(unsigned int r)
+{
+	return (volatile uint8_t *)(plat.uart + r);
+}
+
+void fw_putc(char c)
+{
+	if (!plat.uart)
+		return;
+	while (!(*uart_reg(UART_LSR) & LSR_THRE))
+		;
+	*uart_reg(UART_THR) = (uint8_t)c;
+}
+
+int fw_getc(void)
+{
+	if (!plat.uart || !(*uart_reg(UART_LSR) & LSR_DR))
+		return -1;
+	return *uart_reg(UART_RBR);
+}
+
+void fw_puts_raw(const char *s, unsigned long n)
+{
+	while (n--)
+		fw_putc(*s++);
+}
+
+void fw_printf(const char *fmt, ...)
+{
+	char buf[256];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = rvpmu_vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	if (n > (int)sizeof(buf) - 1)
+		n = sizeof(buf) - 1;
+	/* whole lines from different harts must not interleave */
+	while (__atomic_exchange_n(&print_lock, 1, __ATOMIC_ACQUIRE))
+		;
+	for (int i = 0; i < n; i++) {
+		if (buf[i] == '\n')
+			fw_putc('\r');
+		fw_putc(buf[i]);
+	}
+	__atomic_store_n(&print_lock, 0, __ATOMIC_RELEASE);
+}

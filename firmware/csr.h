@@ -1,0 +1,103 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* firmware/csr.h - CSR numbers and access for the M-mode firmware. */
+#ifndef FW_CSR_H
+#define FW_CSR_H
+
+#define CSR_MSTATUS	0x300
+#define CSR_MISA	0x301
+#define CSR_MEDELEG	0x302
+#define CSR_MIDELEG	0x303
+#define CSR_MIE		0x304
+#define CSR_MTVEC	0x305
+#define CSR_MCOUNTEREN	0x306
+#define CSR_MENVCFG	0x30a
+#define CSR_MENVCFGH	0x31a
+#define CSR_MCOUNTINHIBIT 0x320
+#define CSR_MSCRATCH	0x340
+#define CSR_MEPC	0x341
+#define CSR_MCAUSE	0x342
+#define CSR_MTVAL	0x343
+#define CSR_MIP		0x344
+#define CSR_PMPCFG0	0x3a0
+#define CSR_PMPADDR0	0x3b0
+#define CSR_MCYCLE	0xb00
+#define CSR_MINSTRET	0xb02
+#define CSR_MHPMCOUNTER3 0xb03
+#define CSR_MCYCLEH	0xb80
+#define CSR_MHPMEVENT3	0x323
+#define CSR_MHPMEVENT3H	0x723
+#define CSR_MVENDORID	0xf11
+#define CSR_MARCHID	0xf12
+#define CSR_MIMPID	0xf13
+#define CSR_MHARTID	0xf14
+#define CSR_SSTATUS	0x100
+#define CSR_SIE		0x104
+#define CSR_STVEC	0x105
+#define CSR_SSCRATCH	0x140
+#define CSR_SEPC	0x141
+#define CSR_SCAUSE	0x142
+#define CSR_STVAL	0x143
+#define CSR_SIP		0x144
+#define CSR_STIMECMP	0x14d
+#define CSR_STIMECMPH	0x15d
+#define CSR_SATP	0x180
+
+#define MSTATUS_SIE	(1ul << 1)
+#define MSTATUS_MIE	(1ul << 3)
+#define MSTATUS_SPIE	(1ul << 5)
+#define MSTATUS_MPIE	(1ul << 7)
+#define MSTATUS_SPP	(1ul << 8)
+#define MSTATUS_MPP	(3ul << 11)
+#define MSTATUS_MPP_S	(1ul << 11)
+#define MSTATUS_MPRV	(1ul << 17)
+
+#define IRQ_S_SOFT	1
+#define IRQ_M_SOFT	3
+#define IRQ_S_TIMER	5
+#define IRQ_M_TIMER	7
+#define IRQ_S_EXT	9
+#define IRQ_M_EXT	11
+#define IRQ_LCOF	13
+#define MIP_SSIP	(1ul << IRQ_S_SOFT)
+#define MIP_MSIP	(1ul << IRQ_M_SOFT)
+#define MIP_STIP	(1ul << IRQ_S_TIMER)
+#define MIP_MTIP	(1ul << IRQ_M_TIMER)
+#define MIP_SEIP	(1ul << IRQ_S_EXT)
+#define MIP_LCOFIP	(1ul << IRQ_LCOF)
+
+#define CAUSE_MISALIGNED_FETCH	0
+#define CAUSE_FETCH_ACCESS	1
+#define CAUSE_ILLEGAL_INSN	2
+#define CAUSE_BREAKPOINT	3
+#define CAUSE_MISALIGNED_LOAD	4
+#define CAUSE_LOAD_ACCESS	5
+#define CAUSE_MISALIGNED_STORE	6
+#define CAUSE_STORE_ACCESS	7
+#define CAUSE_USER_ECALL	8
+#define CAUSE_SUPERVISOR_ECALL	9
+#define CAUSE_FETCH_PAGE_FAULT	12
+#define CAUSE_LOAD_PAGE_FAULT	13
+#define CAUSE_STORE_PAGE_FAULT	15
+
+#define MENVCFG_STCE	(1ull << 63)
+
+#define PMP_R		0x01
+#define PMP_W		0x02
+#define PMP_X		0x04
+#define PMP_NAPOT	0x18
+
+#ifndef __ASSEMBLER__
+#define __csr_str(x) #x
+#define csr_read(csr) ({ unsigned long __v; \
+	__asm__ volatile("csrr %0, " __csr_str(csr) : "=r"(__v) :: "memory"); __v; })
+#define csr_write(csr, val) ({ unsigned long __v = (unsigned long)(val); \
+	__asm__ volatile("csrw " __csr_str(csr) ", %0" :: "rK"(__v) : "memory"); })
+#define csr_set(csr, val) ({ unsigned long __v = (unsigned long)(val); \
+	__asm__ volatile("csrs " __csr_str(csr) ", %0" :: "rK"(__v) : "memory"); })
+#define csr_clear(csr, val) ({ unsigned long __v = (unsigned long)(val); \
+	__asm__ volatile("csrc " __csr_str(csr) ", %0" :: "rK"(__v) : "memory"); })
+#define csr_swap(csr, val) ({ unsigned long __v = (unsigned long)(val); \
+	__asm__ volatile("csrrw %0, " __csr_str(csr) ", %1" : "=r"(__v) : "rK"(__v) : "memory"); __v; })
+#endif
+
+#endif

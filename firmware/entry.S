@@ -1,0 +1,201 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Reset entry, trap vectors and the way into S-mode.
+ *
+ * The ecall path is the hot one (the PMU calls): it saves only the
+ * registers the C calling convention lets the callee clobber (ra, t0-t6,
+ * a0-a7), calls fw_ecall with the SBI arguments still in a0-a7, and
+ * restores all but a0/a1, which carry the sbiret. Everything else takes
+ * the same frame through fw_trap.
+ */
+#include "csr.h"
+
+#if __riscv_xlen == 64
+#define REG_S	sd
+#define REG_L	ld
+#define RB	8
+#else
+#define REG_S	sw
+#define REG_L	lw
+#define RB	4
+#endif
+#define FRAME	(16 * RB)
+#define FW_STACK_SHIFT 14
+#define FW_MAX_HARTS 8
+
+	.section .text.entry, "ax"
+	.globl _start
+_start:
+	/* QEMU: a0 = hartid, a1 = DTB, a2 = fw_dynamic_info */
+	csrw	mie, zero
+	csrw	mip, zero
+	csrr	t2, mhartid
+	li	t0, FW_MAX_HARTS
+	bgeu	t2, t0, .Lpark_forever
+	/* sp = this hart's struct fw_hart at the top of its stack */
+	la	sp, fw_stacks
+	addi	t0, t2, 1
+	slli	t0, t0, FW_STACK_SHIFT
+	add	sp, sp, t0
+	la	t1, fw_hart_size
+	REG_L	t1, 0(t1)
+	sub	sp, sp, t1
+	andi	sp, sp, -16
+	csrw	mscratch, sp
+	la	t0, fw_trap_vector
+	csrw	mtvec, t0
+	/* fw_dynamic_info v2+ may name the boot hart; else the first one
+	   here boots the machine */
+	beqz	a2, .Llottery
+	REG_L	t0, 0(a2)
+	li	t1, 0x4942534f
+	bne	t0, t1, .Llottery
+	REG_L	t0, 1*RB(a2)
+	li	t1, 2
+	bltu	t0, t1, .Llottery
+	REG_L	t0, 5*RB(a2)
+	li	t1, -1
+	beq	t0, t1, .Llottery
+	bne	t0, t2, .Lsecondary
+	j	.Lboot
+.Llottery:
+	la	t0, fw_lottery
+	li	t1, 1
+	amoswap.w t1, t1, (t0)
+	bnez	t1, .Lsecondary
+.Lboot:
+	mv	s0, a0
+	mv	s1, a1
+	mv	s2, a2
+	/* zero .bss and every hart's stack (the other harts wait) */
+	la	t0, _bss_start
+	la	t1, _fw_end
+1:	bgeu	t0, t1, 2f
+	REG_S	zero, 0(t0)
+	addi	t0, t0, RB
+	j	1b
+2:	mv	a0, s0
+	mv	a1, s1
+	mv	a2, s2
+	call	fw_boot
+	j	.Lpark_forever
+
+.Lsecondary:
+	la	t0, fw_boot_done
+3:	lw	t1, 0(t0)
+	bnez	t1, 4f
+	.word	0x0100000f	/* pause */
+	j	3b
+4:	fence	r, rw
+	mv	a0, t2
+	call	fw_secondary
+.Lpark_forever:
+	wfi
+	j	.Lpark_forever
+
+/* ------------------------------------------------------------------ */
+	.text
+	.align	4
+	.globl	fw_trap_vector
+fw_trap_vector:
+	csrrw	sp, mscratch, sp
+	addi	sp, sp, -FRAME
+	REG_S	ra, 0*RB(sp)
+	REG_S	t0, 1*RB(sp)
+	REG_S	t1, 2*RB(sp)
+	REG_S	t2, 3*RB(sp)
+	REG_S	t3, 4*RB(sp)
+	REG_S	t4, 5*RB(sp)
+	REG_S	t5, 6*RB(sp)
+	REG_S	t6, 7*RB(sp)
+	REG_S	a0, 8*RB(sp)
+	REG_S	a1, 9*RB(sp)
+	REG_S	a2, 10*RB(sp)
+	REG_S	a3, 11*RB(sp)
+	REG_S	a4, 12*RB(sp)
+	REG_S	a5, 13*RB(sp)
+	REG_S	a6, 14*RB(sp)
+	REG_S	a7, 15*RB(sp)
+	csrr	t0, mcause
+	li	t1, CAUSE_SUPERVISOR_ECALL
+	bne	t0, t1, .Lslow
+	call	fw_ecall
+	csrr	t0, mepc
+	addi	t0, t0, 4
+	csrw	mepc, t0
+	j	.Lrestore_but_a01
+.Lslow:
+	mv	a0, sp
+	call	fw_trap
+	REG_L	a0, 8*RB(sp)
+	REG_L	a1, 9*RB(sp)
+.Lrestore_but_a01:
+	REG_L	ra, 0*RB(sp)
+	REG_L	t0, 1*RB(sp)
+	REG_L	t1, 2*RB(sp)
+	REG_L	t2, 3*RB(sp)
+	REG_L	t3, 4*RB(sp)
+	REG_L	t4, 5*RB(sp)
+	REG_L	t5, 6*RB(sp)
+	REG_L	t6, 7*RB(sp)
+	REG_L	a2, 10*RB(sp)
+	REG_L	a3, 11*RB(sp)
+	REG_L	a4, 12*RB(sp)
+	REG_L	a5, 13*RB(sp)
+	REG_L	a6, 14*RB(sp)
+	REG_L	a7, 15*RB(sp)
+	addi	sp, sp, FRAME
+	csrrw	sp, mscratch, sp
+	mret
+
+/*
+ * While probing for CSRs that may not exist, mtvec points here: skip the
+ * faulting (4-byte) instruction and say so in t1. The probing code sets
+ * t1 = 0 before the access and declares t0/t1 clobbered.
+ */
+	.align	4
+	.globl	fw_probe_vector
+fw_probe_vector:
+	csrr	t0, mepc
+	addi	t0, t0, 4
+	csrw	mepc, t0
+	li	t1, 1
+	mret
+
+/*
+ * fw_enter_smode(addr, a0, a1): reset this hart's M-mode stack (its
+ * struct fw_hart stays) and mret to S-mode at addr.
+ */
+	.globl	fw_enter_smode
+fw_enter_smode:
+	csrw	mepc, a0
+	mv	a0, a1
+	mv	a1, a2
+	li	t0, MSTATUS_MPP
+	csrc	mstatus, t0
+	li	t0, MSTATUS_MPP_S
+	csrs	mstatus, t0
+	li	t0, MSTATUS_MPIE | MSTATUS_SIE | MSTATUS_SPIE | MSTATUS_SPP
+	csrc	mstatus, t0
+	csrw	satp, zero
+	csrw	sie, zero
+	csrw	stvec, zero
+	csrw	sscratch, zero
+	/* this hart's struct fw_hart: mscratch while in S-mode */
+	srli	t0, sp, FW_STACK_SHIFT
+	addi	t0, t0, 1
+	slli	t0, t0, FW_STACK_SHIFT
+	la	t1, fw_hart_size
+	REG_L	t1, 0(t1)
+	sub	t0, t0, t1
+	andi	t0, t0, -16
+	csrw	mscratch, t0
+	li	sp, 0
+	li	ra, 0
+	mret
+
+	.data
+	.align	2
+	.globl	fw_lottery, fw_boot_done
+fw_lottery:	.word 0
+fw_boot_done:	.word 0

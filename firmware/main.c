@@ -1,0 +1,148 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Boot: the first hart in (entry.S) reads the platform, sets itself up,
+ * prints the banner, fixes the DT up and enters the next stage in S-mode.
+ * The others set themselves up and park, stopped, until HSM starts them.
+ */
+#include "csr.h"
+#include "fw.h"
+
+struct fw_platform plat;
+const unsigned long fw_hart_size = sizeof(struct fw_hart);
+char fw_stacks[FW_MAX_HARTS][FW_STACK_SIZE]
+	__attribute__((aligned(FW_STACK_SIZE), section(".stacks")));
+extern int fw_boot_done;
+
+/* QEMU's record of what to run next (OpenSBI's fw_dynamic convention). */
+struct fw_dynamic_info {
+	unsigned long magic, version, next_addr, next_mode, options, boot_hart;
+};
+#define FW_DYNAMIC_MAGIC 0x4942534ful
+#if __riscv_xlen == 64
+#define DEFAULT_NEXT 0x80200000ul
+#else
+#define DEFAULT_NEXT 0x80400000ul
+#endif
+
+struct fw_hart *fw_hart_of(unsigned long hartid)
+{
+	return (struct fw_hart *)(fw_stacks[hartid] + FW_STACK_SIZE) - 1;
+}
+
+void fw_halt(const char *why)
+{
+	fw_printf("rvpmu: halting: %s\n", why);
+	if (plat.test_dev)	/* make QEMU exit with a failure */
+		*(volatile uint32_t *)(plat.test_dev + plat.test_off) = (1u << 16) | 0x3333;
+	for (;;)
+		__asm__ volatile("wfi");
+}
+
+static unsigned long napot(uint64_t base, uint64_t size)
+{
+	return (unsigned long)((base | (size / 2 - 1)) >> 2);
+}
+
+/*
+ * PMP: entry 0 closes the firmware's memory to S/U-mode, entry 1 the CLINT
+ * (M-mode's timer and IPI registers), entry 2 opens everything else.
+ */
+static void pmp_setup(void)
+{
+	unsigned long cfg;
+
+	csr_write(CSR_PMPADDR0, napot(plat.fw_base, plat.fw_size));
+	csr_write(CSR_PMPADDR0 + 1, plat.clint ? napot(plat.clint, 0x10000) : 0);
+	csr_write(CSR_PMPADDR0 + 2, ~0ul);
+	cfg = PMP_NAPOT | (plat.clint ? (unsigned long)PMP_NAPOT << 8 : 0) |
+	      (unsigned long)(PMP_NAPOT | PMP_R | PMP_W | PMP_X) << 16;
+	csr_write(CSR_PMPCFG0, cfg);
+	__asm__ volatile("sfence.vma" ::: "memory");
+}
+
+static void hart_setup(struct fw_hart *h, unsigned long hartid)
+{
+	unsigned long deleg = MIP_SSIP | MIP_STIP | MIP_SEIP;
+
+	h->hartid = hartid;
+	pmp_setup();
+	/* the overflow interrupt is S-mode's */
+	if (plat.sscofpmf)
+		deleg |= MIP_LCOFIP;
+	csr_write(CSR_MIDELEG, deleg);
+	/* illegal instructions, misaligned and access faults on loads and
+	   stores come here first: they are firmware events */
+	csr_write(CSR_MEDELEG, (1ul << CAUSE_MISALIGNED_FETCH) | (1ul << CAUSE_FETCH_ACCESS) |
+		  (1ul << CAUSE_BREAKPOINT) | (1ul << CAUSE_USER_ECALL) |
+		  (1ul << CAUSE_FETCH_PAGE_FAULT) | (1ul << CAUSE_LOAD_PAGE_FAULT) |
+		  (1ul << CAUSE_STORE_PAGE_FAULT));
+	if (plat.sstc) {
+#if __riscv_xlen == 64
+		csr_set(CSR_MENVCFG, MENVCFG_STCE);
+#else
+		csr_set(CSR_MENVCFGH, MENVCFG_STCE >> 32);
+#endif
+	}
+	fw_pmu_hart_init(h);
+	/* S-mode may read time and every counter that exists */
+	csr_write(CSR_MCOUNTEREN, h->pmu.hw | 0x2u);
+	csr_write(CSR_MIE, MIP_MSIP);
+}
+
+void fw_boot(unsigned long hartid, void *fdt, const struct fw_dynamic_info *info)
+{
+	struct fw_hart *h = this_hart();
+	unsigned long next = DEFAULT_NEXT, id;
+	int err;
+
+	plat.uart = 0x10000000;	/* QEMU virt's, until the DT says otherwise */
+	if (info && info->magic == FW_DYNAMIC_MAGIC) {
+		next = info->next_addr;
+		if (info->next_mode != 1)
+			fw_halt("the next stage must run in S-mode");
+	}
+	err = fw_platform_init(fdt);
+	if (err) {
+		fw_printf("rvpmu: bad device tree at %p (error %d)\n", fdt, err);
+		fw_halt("cannot continue without a device tree");
+	}
+	if (!fw_hart_valid(hartid))
+		fw_halt("the boot hart is not in the device tree");
+	for (id = 0; id < FW_MAX_HARTS; id++)
+		if (fw_hart_valid(id))
+			fw_hart_of(id)->hsm = HSM_STOPPED;
+	hart_setup(h, hartid);
+	h->hsm = HSM_STARTED;
+	fw_print_banner();
+	fw_dt_fixup();
+	fw_printf("rvpmu: entering S-mode at 0x%lx on hart %lu\n\n", next, hartid);
+	__atomic_store_n(&fw_boot_done, 1, __ATOMIC_RELEASE);
+	fw_enter_smode(next, hartid, (unsigned long)plat.fdt);
+}
+
+void fw_secondary(unsigned long hartid)
+{
+	struct fw_hart *h = this_hart();
+
+	if (!fw_hart_valid(hartid)) {
+		for (;;)
+			__asm__ volatile("wfi");
+	}
+	hart_setup(h, hartid);
+	fw_hsm_park();
+}
+
+void fw_hsm_park(void)
+{
+	struct fw_hart *h = this_hart();
+
+	csr_write(CSR_MIE, MIP_MSIP);
+	for (;;) {
+		fw_process_mailbox(h);
+		if (__atomic_load_n(&h->hsm, __ATOMIC_ACQUIRE) == HSM_START_PENDING) {
+			__atomic_store_n(&h->hsm, HSM_STARTED, __ATOMIC_RELEASE);
+			fw_enter_smode(h->next_addr, h->hartid, h->next_arg);
+		}
+		__asm__ volatile("wfi");
+	}
+}

@@ -1,0 +1,207 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The PMU core's seams bound to this hart's CSRs and to RAM. CSR numbers
+ * must be immediates, so counter access goes through switches that the
+ * compiler turns into jump tables.
+ */
+#include <string.h>
+
+#include "csr.h"
+#include "fw.h"
+
+extern char fw_probe_vector[];
+
+#define HPM(X) X(3) X(4) X(5) X(6) X(7) X(8) X(9) X(10) X(11) X(12) \
+	X(13) X(14) X(15) X(16) X(17) X(18) X(19) X(20) X(21) X(22) X(23) \
+	X(24) X(25) X(26) X(27) X(28) X(29) X(30) X(31)
+
+#if __riscv_xlen == 64
+#define READ64(lo, hi)		csr_read(lo)
+#define WRITE64(lo, hi, v)	csr_write(lo, v)
+#else
+#define READ64(lo, hi) ({ unsigned long __h, __l; \
+	do { __h = csr_read(hi); __l = csr_read(lo); } while (__h != csr_read(hi)); \
+	((uint64_t)__h << 32) | __l; })
+#define WRITE64(lo, hi, v) do { csr_write(lo, 0); \
+	csr_write(hi, (unsigned long)((v) >> 32)); csr_write(lo, (unsigned long)(v)); } while (0)
+#endif
+
+static uint64_t hw_read(void *ctx, unsigned int ctr)
+{
+	(void)ctx;
+	switch (ctr) {
+	case 0: return READ64(CSR_MCYCLE, CSR_MCYCLEH);
+	case 2: return READ64(CSR_MINSTRET, CSR_MCYCLEH + 2);
+#define R(n) case n: return READ64(CSR_MCYCLE + n, CSR_MCYCLEH + n);
+	HPM(R)
+#undef R
+	}
+	return 0;
+}
+
+static void hw_write(void *ctx, unsigned int ctr, uint64_t v)
+{
+	(void)ctx;
+	switch (ctr) {
+	case 0: WRITE64(CSR_MCYCLE, CSR_MCYCLEH, v); break;
+	case 2: WRITE64(CSR_MINSTRET, CSR_MCYCLEH + 2, v); break;
+#define W(n) case n: WRITE64(CSR_MCYCLE + n, CSR_MCYCLEH + n, v); break;
+	HPM(W)
+#undef W
+	}
+}
+
+static void hw_program(void *ctx, unsigned int ctr, uint64_t ev)
+{
+	(void)ctx;
+#if __riscv_xlen == 64
+	switch (ctr) {
+#define P(n) case n: csr_write(CSR_MHPMEVENT3 + n - 3, ev); break;
+	HPM(P)
+#undef P
+	}
+#else
+	/* mhpmeventNh exists only with Sscofpmf */
+	bool high = plat.sscofpmf;
+
+	switch (ctr) {
+#define P(n) case n: { csr_write(CSR_MHPMEVENT3 + n - 3, (unsigned long)ev); \
+		if (high) \
+			csr_write(CSR_MHPMEVENT3H + n - 3, (unsigned long)(ev >> 32)); \
+		break; }
+	HPM(P)
+#undef P
+	}
+#endif
+}
+
+static void hw_inhibit(void *ctx, uint32_t mask, bool on)
+{
+	(void)ctx;
+	if (on)
+		csr_set(CSR_MCOUNTINHIBIT, mask);
+	else
+		csr_clear(CSR_MCOUNTINHIBIT, mask);
+}
+
+static bool hw_overflowed(void *ctx, unsigned int ctr)
+{
+	unsigned long ev = 0;
+
+	(void)ctx;
+	if (!plat.sscofpmf)
+		return false;
+	/* not scountovf: QEMU 7.2 masks it with mcounteren even in M-mode */
+	switch (ctr) {
+#if __riscv_xlen == 64
+#define O(n) case n: ev = csr_read(CSR_MHPMEVENT3 + n - 3) >> 63; break;
+#else
+#define O(n) case n: ev = csr_read(CSR_MHPMEVENT3H + n - 3) >> 31; break;
+#endif
+	HPM(O)
+#undef O
+	}
+	return ev;
+}
+
+/* Does mhpmcounterN exist? QEMU 7.2 traps on 19..31 even in M-mode. */
+static bool hpm_exists(unsigned int n)
+{
+	unsigned long fault = 0, old = csr_swap(CSR_MTVEC, (unsigned long)fw_probe_vector);
+
+	switch (n) {
+#define E(k) case k: __asm__ volatile("li t1, 0\n\tcsrr t0, %1\n\tmv %0, t1" \
+		: "=r"(fault) : "i"(CSR_MCYCLE + k) : "t0", "t1", "memory"); break;
+	HPM(E)
+#undef E
+	}
+	csr_write(CSR_MTVEC, old);
+	return !fault;
+}
+
+static uint32_t hw_hpm_present(void *ctx)
+{
+	uint32_t mask = 0;
+	unsigned int n;
+
+	(void)ctx;
+	for (n = 3; n < 32; n++)
+		if (hpm_exists(n))
+			mask |= UINT32_C(1) << n;
+	return mask;
+}
+
+static bool hw_has_sscofpmf(void *ctx)
+{
+	(void)ctx;
+	return plat.sscofpmf;
+}
+
+const struct rvpmu_hw_ops fw_pmu_hw_ops = {
+	.read = hw_read,
+	.write = hw_write,
+	.program = hw_program,
+	.inhibit = hw_inhibit,
+	.overflowed = hw_overflowed,
+	.hpm_present = hw_hpm_present,
+	.has_sscofpmf = hw_has_sscofpmf,
+};
+
+uint32_t fw_pmu_probe_hpm(void)
+{
+	return hw_hpm_present(0);
+}
+
+/* ---- S-mode memory: checked against RAM and the firmware's region */
+
+static int mem_check(void *ctx, uint64_t pa, uint64_t size, bool write)
+{
+	(void)ctx;
+	(void)write;	/* all S-mode RAM is writable by S-mode */
+	return fw_smode_range(pa, size) ? 0 : SBI_ERR_INVALID_ADDRESS;
+}
+
+static void mem_read(void *ctx, uint64_t pa, void *dst, unsigned long len)
+{
+	(void)ctx;
+	memcpy(dst, (const void *)(uintptr_t)pa, len);
+}
+
+static void mem_write(void *ctx, uint64_t pa, const void *src, unsigned long len)
+{
+	(void)ctx;
+	memcpy((void *)(uintptr_t)pa, src, len);
+}
+
+const struct rvpmu_mem_ops fw_pmu_mem_ops = {
+	.check = mem_check,
+	.read = mem_read,
+	.write = mem_write,
+};
+
+/* ---- implementation events: counts this firmware keeps per hart */
+
+static bool fw_supported(void *ctx, uint32_t code, uint64_t data)
+{
+	(void)ctx;
+	return data == 0 && (code == FW_EVENT_SBI_CALLS || code == FW_EVENT_M_TRAPS);
+}
+
+static uint64_t fw_read(void *ctx, uint32_t code, uint64_t data)
+{
+	struct fw_hart *h = ctx;
+
+	(void)data;
+	return code == FW_EVENT_SBI_CALLS ? h->sbi_calls : h->m_traps;
+}
+
+const struct rvpmu_fw_ops fw_pmu_fw_ops = {
+	.supported = fw_supported,
+	.read = fw_read,
+};
+
+void fw_pmu_hart_init(struct fw_hart *h)
+{
+	if (rvpmu_hart_init(&h->pmu, &plat.pmu, h))
+		fw_halt("PMU core refused the platform configuration");
+}

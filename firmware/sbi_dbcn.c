@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* Debug console extension: bytes from and to S-mode memory, checked first. */
+#include "fw.h"
+
+#define DBCN_WRITE	0
+#define DBCN_READ	1
+#define DBCN_WRITE_BYTE	2
+
+struct sbiret sbi_dbcn_ecall(unsigned long fid, unsigned long num, unsigned long lo,
+			     unsigned long hi)
+{
+	struct sbiret r = { SBI_SUCCESS, 0 };
+	uint64_t pa = lo;
+	unsigned long i;
+	int c;
+
+#if __riscv_xlen == 32
+	pa |= (uint64_t)hi << 32;
+#else
+	if (hi)
+		pa = ~0ull;	/* beyond anything: refused below */
+#endif
+	switch (fid) {
+	case DBCN_WRITE:
+	case DBCN_READ:
+		if (!num)
+			break;
+		if (!fw_smode_range(pa, num)) {
+			r.error = SBI_ERR_INVALID_PARAM;
+			break;
+		}
+		if (fid == DBCN_WRITE) {
+			fw_puts_raw((const char *)(uintptr_t)pa, num);
+			r.value = num;
+			break;
+		}
+		for (i = 0; i < num && (c = fw_getc()) >= 0; i++)
+			((volatile char *)(uintptr_t)pa)[i] = (char)c;
+		r.value = i;
+		break;
+	case DBCN_WRITE_BYTE:
+		fw_putc((char)num);
+		break;
+	default:
+		r.error = SBI_ERR_NOT_SUPPORTED;
+	}
+	return r;
+}

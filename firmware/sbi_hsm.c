@@ -1,0 +1,107 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* HSM extension: start, stop, status, suspend. */
+#include "csr.h"
+#include "fw.h"
+
+#define HSM_START	0
+#define HSM_STOP	1
+#define HSM_STATUS	2
+#define HSM_SUSPEND	3
+
+#define SUSPEND_RETENTIVE	0x00000000ul
+#define SUSPEND_NON_RETENTIVE	0x80000000ul
+
+/* Wait, serving the mailbox, until an interrupt S-mode enabled is pending. */
+static void suspend_wait(struct fw_hart *h)
+{
+	const unsigned long s_irqs = MIP_SSIP | MIP_STIP | MIP_SEIP | MIP_LCOFIP;
+
+	while (!(csr_read(CSR_MIP) & csr_read(CSR_MIE) & s_irqs)) {
+		__asm__ volatile("wfi");
+		fw_process_mailbox(h);
+		if (h->timer_armed && (csr_read(CSR_MIP) & MIP_MTIP))
+			fw_timer_interrupt();
+	}
+}
+
+static struct sbiret suspend(struct fw_hart *h, unsigned long type,
+			     unsigned long resume, unsigned long opaque)
+{
+	struct sbiret r = { SBI_SUCCESS, 0 };
+
+	if (type > 0xFFFFFFFFul || (type > SUSPEND_RETENTIVE && type < 0x10000000ul) ||
+	    (type > SUSPEND_NON_RETENTIVE && type < 0x90000000ul)) {
+		r.error = SBI_ERR_INVALID_PARAM;
+		return r;
+	}
+	if (type != SUSPEND_RETENTIVE && type != SUSPEND_NON_RETENTIVE) {
+		r.error = SBI_ERR_NOT_SUPPORTED;	/* platform-specific types */
+		return r;
+	}
+	if (type == SUSPEND_NON_RETENTIVE && !fw_smode_range(resume, 4)) {
+		r.error = SBI_ERR_INVALID_ADDRESS;
+		return r;
+	}
+	__atomic_store_n(&h->hsm, HSM_SUSPENDED, __ATOMIC_RELEASE);
+	suspend_wait(h);
+	__atomic_store_n(&h->hsm, HSM_STARTED, __ATOMIC_RELEASE);
+	if (type == SUSPEND_NON_RETENTIVE)
+		fw_enter_smode(resume, h->hartid, opaque);
+	return r;
+}
+
+struct sbiret sbi_hsm_ecall(unsigned long fid, unsigned long a0, unsigned long a1,
+			    unsigned long a2)
+{
+	struct sbiret r = { SBI_SUCCESS, 0 };
+	struct fw_hart *h = this_hart(), *t;
+	int expect = HSM_STOPPED;
+
+	switch (fid) {
+	case HSM_START:
+		if (!fw_hart_valid(a0)) {
+			r.error = SBI_ERR_INVALID_PARAM;
+			break;
+		}
+		if (!fw_smode_range(a1, 4)) {
+			r.error = SBI_ERR_INVALID_ADDRESS;
+			break;
+		}
+		t = fw_hart_of(a0);
+		/* claim the stopped hart before telling it where to go */
+		if (!__atomic_compare_exchange_n(&t->hsm, &expect, HSM_STOP_PENDING, false,
+						 __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+			r.error = SBI_ERR_ALREADY_AVAILABLE;
+			break;
+		}
+		t->next_addr = a1;
+		t->next_arg = a2;
+		__atomic_store_n(&t->hsm, HSM_START_PENDING, __ATOMIC_RELEASE);
+		fw_send_ipi(a0);
+		break;
+	case HSM_STOP:
+		if (h->hsm != HSM_STARTED) {
+			r.error = SBI_ERR_FAILED;
+			break;
+		}
+		csr_write(CSR_MIE, MIP_MSIP);
+		csr_clear(CSR_MIP, MIP_SSIP | MIP_STIP);
+		__atomic_store_n(&h->hsm, HSM_STOPPED, __ATOMIC_RELEASE);
+		fw_hsm_park();
+	case HSM_STATUS:
+		if (!fw_hart_valid(a0)) {
+			r.error = SBI_ERR_INVALID_PARAM;
+			break;
+		}
+		r.value = (unsigned long)__atomic_load_n(&fw_hart_of(a0)->hsm, __ATOMIC_ACQUIRE);
+		/* a claimed but not yet released start is a pending start */
+		if (r.value == HSM_STOP_PENDING)
+			r.value = HSM_START_PENDING;
+		break;
+	case HSM_SUSPEND:
+		return suspend(h, a0, a1, a2);
+	default:
+		r.error = SBI_ERR_NOT_SUPPORTED;
+	}
+	return r;
+}

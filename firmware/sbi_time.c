@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* Timer extension: stimecmp with Sstc, else the CLINT's mtimecmp. */
+#include "csr.h"
+#include "fw.h"
+
+#define CLINT_MTIMECMP 0x4000
+
+void sbi_set_timer(uint64_t when)
+{
+	struct fw_hart *h = this_hart();
+
+	rvpmu_fw_event(&h->pmu, SBI_PMU_FW_SET_TIMER);
+	if (plat.sstc) {
+#if __riscv_xlen == 64
+		csr_write(CSR_STIMECMP, when);
+#else
+		csr_write(CSR_STIMECMP, ~0ul);	/* no spurious match midway */
+		csr_write(CSR_STIMECMPH, (unsigned long)(when >> 32));
+		csr_write(CSR_STIMECMP, (unsigned long)when);
+#endif
+		return;
+	}
+	{
+		volatile uint32_t *cmp = (volatile uint32_t *)(plat.clint + CLINT_MTIMECMP +
+							       8 * h->hartid);
+		cmp[1] = ~0u;	/* no spurious match while the halves change */
+		cmp[0] = (uint32_t)when;
+		cmp[1] = (uint32_t)(when >> 32);
+	}
+	csr_clear(CSR_MIP, MIP_STIP);
+	h->timer_armed = true;
+	csr_set(CSR_MIE, MIP_MTIP);
+}
+
+struct sbiret sbi_time_ecall(unsigned long fid, unsigned long a0, unsigned long a1)
+{
+	struct sbiret r = { SBI_SUCCESS, 0 };
+
+	if (fid != 0) {
+		r.error = SBI_ERR_NOT_SUPPORTED;
+		return r;
+	}
+#if __riscv_xlen == 64
+	(void)a1;
+	sbi_set_timer(a0);
+#else
+	sbi_set_timer(((uint64_t)a1 << 32) | a0);
+#endif
+	return r;
+}

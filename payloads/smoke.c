@@ -1,0 +1,441 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * smoke - the S-mode smoke test of the rvpmu firmware: base, timer (an
+ * interrupt really arrives), IPI across harts, HSM, RFENCE, DBCN, SRST,
+ * the PMU basics, firmware events counted where they happen, and S-mode
+ * kept out of firmware memory. Prints TAP and "N passed, N failed", then
+ * shuts the machine down (reason "failure" if anything failed).
+ */
+#include "client/rt.h"
+
+#define FW_BASE		0x80000000ul
+#define IMPL_ID		0x7276706dul
+#define FW(code)	SBI_PMU_EVENT_IDX(SBI_PMU_EVENT_TYPE_FW, (code))
+#define DTLB_RD_MISS	SBI_PMU_CACHE_EVENT(SBI_PMU_HW_CACHE_DTLB, 0, 1)
+#define AUTO		(SBI_PMU_CFG_FLAG_CLEAR_VALUE | SBI_PMU_CFG_FLAG_AUTO_START)
+
+static int n_ok, n_fail;
+static unsigned long nr_harts, nr_ctrs, timebase_ms = 10000;	/* 10 MHz */
+static unsigned long me;		/* the boot hart */
+static bool sscofpmf;
+
+static void check(bool cond, const char *what)
+{
+	if (cond)
+		n_ok++;
+	else
+		n_fail++;
+	rt_printf("%s %d - %s\n", cond ? "ok" : "not ok", n_ok + n_fail, what);
+}
+
+static unsigned long valid_ctrs, fw_ctrs;	/* as Linux builds cmask */
+
+static unsigned long all_ctrs(void)
+{
+	return valid_ctrs;
+}
+
+static void discover(void)
+{
+	unsigned long i;
+
+	nr_ctrs = sbi_pmu_num_counters().value;
+	for (i = 0; i < nr_ctrs && i < __riscv_xlen; i++) {
+		struct sbiret r = sbi_pmu_get_info(i);
+
+		if (r.error)
+			continue;
+		valid_ctrs |= 1ul << i;
+		if (r.value >> (__riscv_xlen - 1))
+			fw_ctrs |= 1ul << i;
+	}
+}
+
+/* A firmware counter counting code from 0; returns its index or -1. */
+static long fw_counter(unsigned int code)
+{
+	struct sbiret r = sbi_pmu_config(0, fw_ctrs, AUTO, FW(code), 0);
+
+	return r.error ? -1 : (long)r.value;
+}
+
+static uint64_t fw_value(long ctr)
+{
+	uint64_t v = sbi_pmu_fw_read((unsigned long)ctr).value;
+#if __riscv_xlen == 32
+	v |= (uint64_t)sbi_pmu_fw_read_hi((unsigned long)ctr).value << 32;
+#endif
+	return v;
+}
+
+static void release(long ctr)
+{
+	sbi_pmu_stop((unsigned long)ctr, 1, SBI_PMU_STOP_RESET);
+}
+
+/* ---- base */
+static void test_base(void)
+{
+	static const unsigned long exts[] = {
+		SBI_EXT_BASE, SBI_EXT_TIME, SBI_EXT_IPI, SBI_EXT_RFENCE, SBI_EXT_HSM,
+		SBI_EXT_SRST, SBI_EXT_DBCN, SBI_EXT_PMU, SBI_EXT_LEGACY_PUTCHAR,
+		SBI_EXT_LEGACY_GETCHAR,
+	};
+	bool all = true;
+	unsigned int i;
+
+	check(sbi_spec_version() == SBI_SPEC_VERSION(3, 0), "base: spec version 3.0");
+	check(SBI_CALL0(SBI_EXT_BASE, SBI_BASE_GET_IMPL_ID).value == IMPL_ID,
+	      "base: implementation id is rvpmu's");
+	for (i = 0; i < sizeof(exts) / sizeof(exts[0]); i++)
+		all &= sbi_probe(exts[i]) == 1;
+	check(all, "base: probe finds every extension we offer");
+	check(sbi_probe(0x12345678) == 0, "base: probe of an unknown extension is 0");
+	check(SBI_CALL0(0x12345678, 0).error == SBI_ERR_NOT_SUPPORTED,
+	      "base: unknown extension answers NOT_SUPPORTED");
+	check(SBI_CALL0(SBI_EXT_BASE, 77).error == SBI_ERR_NOT_SUPPORTED,
+	      "base: unknown function answers NOT_SUPPORTED");
+	check(!SBI_CALL0(SBI_EXT_BASE, SBI_BASE_GET_MVENDORID).error &&
+	      !SBI_CALL0(SBI_EXT_BASE, SBI_BASE_GET_MARCHID).error &&
+	      !SBI_CALL0(SBI_EXT_BASE, SBI_BASE_GET_MIMPID).error,
+	      "base: mvendorid, marchid, mimpid");
+}
+
+/* ---- timer */
+static volatile int timer_fired;
+static void on_timer(unsigned long irq)
+{
+	(void)irq;
+	sbi_set_timer(~0ull);	/* also clears the pending bit */
+	timer_fired++;
+}
+
+static void test_timer(void)
+{
+	long ctr = fw_counter(SBI_PMU_FW_SET_TIMER);
+	uint64_t deadline;
+
+	rt_set_irq(5, on_timer);
+	deadline = rd_time() + 2 * timebase_ms;
+	check(!sbi_set_timer(deadline).error, "time: set_timer");
+	rt_csr_set(sie, 1ul << 5);
+	rt_irq_enable(true);
+	check(rt_wait(&timer_fired, 200 * timebase_ms), "time: the timer interrupt arrives");
+	rt_irq_enable(false);
+	check(rd_time() >= deadline, "time: not before the deadline");
+	check(ctr >= 0 && fw_value(ctr) == 2, "pmu: set_timer firmware event counted exactly (2)");
+	if (ctr >= 0)
+		release(ctr);
+}
+
+/* ---- harts: IPI, HSM */
+static volatile int ipis_seen[RT_MAX_HARTS];
+static volatile int parked_go[RT_MAX_HARTS], parked_ready[RT_MAX_HARTS];
+
+static void on_ipi(unsigned long irq)
+{
+	(void)irq;
+	rt_csr_clear(sip, 1ul << 1);
+	ipis_seen[rt_hartid()]++;
+}
+
+/* A started hart: take IPIs until told to stop. */
+static void waiter(void *arg)
+{
+	(void)arg;
+	rt_csr_set(sie, 1ul << 1);
+	rt_irq_enable(true);
+	parked_ready[rt_hartid()] = 1;
+	while (!parked_go[rt_hartid()])
+		__asm__ volatile("wfi");
+	rt_irq_enable(false);
+	parked_ready[rt_hartid()] = 0;
+}
+
+/* The n-th hart other than the boot hart. */
+static unsigned long other(unsigned long n)
+{
+	return n < me ? n : n + 1;
+}
+
+static bool wait_status(unsigned long hart, unsigned long want)
+{
+	uint64_t end = rd_time() + 200 * timebase_ms;
+
+	while (rd_time() < end)
+		if (sbi_hart_status(hart).value == want)
+			return true;
+	return false;
+}
+
+static void test_hsm_and_ipi(void)
+{
+	unsigned long h;
+	bool ok = true;
+
+	check(sbi_hart_status(me).value == SBI_HSM_STARTED, "hsm: boot hart is started");
+	check(sbi_hart_status(99).error == SBI_ERR_INVALID_PARAM, "hsm: status of no hart");
+	check(sbi_hart_start(99, (unsigned long)waiter, 0).error == SBI_ERR_INVALID_PARAM,
+	      "hsm: start of no hart");
+	rt_set_irq(1, on_ipi);
+	if (nr_harts < 2) {
+		rt_printf("# one hart: cross-hart checks skipped\n");
+		return;
+	}
+	check(sbi_hart_status(other(0)).value == SBI_HSM_STOPPED, "hsm: secondary starts stopped");
+	check(sbi_hart_start(other(0), FW_BASE, 0).error == SBI_ERR_INVALID_ADDRESS,
+	      "hsm: start at a firmware address is refused");
+	for (h = 0; h + 1 < nr_harts; h++)
+		ok &= rt_start_hart(other(h), waiter, 0) == 0;
+	check(ok, "hsm: start every secondary hart");
+	for (h = 0; h + 1 < nr_harts; h++)
+		ok &= rt_wait(&parked_ready[other(h)], 200 * timebase_ms);
+	check(ok, "hsm: every secondary runs");
+	check(sbi_hart_status(other(0)).value == SBI_HSM_STARTED, "hsm: status started");
+	check(sbi_hart_start(other(0), (unsigned long)waiter, 0).error == SBI_ERR_ALREADY_AVAILABLE,
+	      "hsm: starting a started hart is ALREADY_AVAILABLE");
+
+	check(!sbi_send_ipi(1ul << other(0), 0).error, "ipi: send to another hart");
+	check(rt_wait(&ipis_seen[other(0)], 200 * timebase_ms), "ipi: that hart takes it");
+	check(sbi_send_ipi(1, 40).error == SBI_ERR_INVALID_PARAM, "ipi: no hart 40");
+	check(!sbi_send_ipi(0, ~0ul).error, "ipi: broadcast (base -1)");
+	ok = true;
+	for (h = 0; h + 1 < nr_harts; h++)
+		ok &= rt_wait(&ipis_seen[other(h)], 200 * timebase_ms);
+	check(ok, "ipi: every secondary takes the broadcast");
+}
+
+static void stop_secondaries(void)
+{
+	unsigned long h;
+	bool ok = true;
+
+	unsigned long o = other(0);
+
+	for (h = 0; h + 1 < nr_harts; h++)
+		parked_go[other(h)] = 1;
+	for (h = 0; h + 1 < nr_harts; h++) {
+		sbi_send_ipi(1ul << other(h), 0);
+		ok &= wait_status(other(h), SBI_HSM_STOPPED);
+	}
+	if (nr_harts > 1) {
+		check(ok, "hsm: secondaries stop with hart_stop");
+		parked_go[o] = 0;
+		check(rt_start_hart(o, waiter, 0) == 0 && rt_wait(&parked_ready[o], 200 * timebase_ms),
+		      "hsm: a stopped hart starts again");
+		parked_go[o] = 1;
+		sbi_send_ipi(1ul << o, 0);
+		check(wait_status(o, SBI_HSM_STOPPED), "hsm: and stops again");
+	}
+}
+
+static void test_suspend(void)
+{
+	timer_fired = 0;
+	check(sbi_hart_suspend(1, 0, 0).error == SBI_ERR_INVALID_PARAM,
+	      "hsm: reserved suspend type");
+	check(sbi_hart_suspend(0x10000000, 0, 0).error == SBI_ERR_NOT_SUPPORTED,
+	      "hsm: platform suspend type not supported");
+	check(sbi_hart_suspend(SBI_HSM_SUSPEND_NON_RETENTIVE, FW_BASE, 0).error ==
+	      SBI_ERR_INVALID_ADDRESS, "hsm: non-retentive resume in firmware memory");
+	sbi_set_timer(rd_time() + timebase_ms);
+	rt_csr_set(sie, 1ul << 5);	/* enabled in sie, SIE off: wakes only */
+	check(!sbi_hart_suspend(SBI_HSM_SUSPEND_RETENTIVE, 0, 0).error &&
+	      (rt_csr_read(sip) & (1ul << 5)), "hsm: retentive suspend returns on the timer");
+	rt_irq_enable(true);
+	rt_irq_enable(false);
+	check(timer_fired == 1, "time: the interrupt that woke the hart is taken");
+}
+
+/* ---- RFENCE */
+static void test_rfence(void)
+{
+	long sent = fw_counter(SBI_PMU_FW_FENCE_I_SENT);
+	long rcvd = fw_counter(SBI_PMU_FW_FENCE_I_RECEIVED);
+
+	check(!sbi_rfence(SBI_RFENCE_FENCE_I, 0, ~0ul, 0, 0, 0).error, "rfence: fence.i on all harts");
+	check(sent >= 0 && fw_value(sent) == 1 && fw_value(rcvd) == 1,
+	      "pmu: fence.i sent/received counted (only this hart runs)");
+	check(!sbi_rfence(SBI_RFENCE_SFENCE_VMA, 1, 0, 0, 0, 0).error, "rfence: sfence.vma all");
+	check(!sbi_rfence(SBI_RFENCE_SFENCE_VMA, 1, 0, 0x80200000, 0x3000, 0).error,
+	      "rfence: sfence.vma range");
+	check(!sbi_rfence(SBI_RFENCE_SFENCE_VMA_ASID, 1, 0, 0, ~0ul, 5).error,
+	      "rfence: sfence.vma.asid");
+	check(sbi_rfence(SBI_RFENCE_FENCE_I, 1, 60, 0, 0, 0).error == SBI_ERR_INVALID_PARAM,
+	      "rfence: no hart 60");
+	check(!sbi_rfence(SBI_RFENCE_HFENCE_GVMA, 1, 0, 0, 0, 0).error,
+	      "rfence: hfence.gvma (QEMU has H)");
+	check(SBI_CALL0(SBI_EXT_RFENCE, 7).error == SBI_ERR_NOT_SUPPORTED,
+	      "rfence: unknown function");
+	release(sent);
+	release(rcvd);
+}
+
+/* ---- DBCN */
+static void test_dbcn(void)
+{
+	static const char msg[] = "# dbcn: hello\n";
+	struct sbiret r = sbi_dbcn_write(msg, sizeof(msg) - 1);
+
+	check(!r.error && r.value == sizeof(msg) - 1, "dbcn: write returns the byte count");
+	r = SBI_CALL3(SBI_EXT_DBCN, 0, 16, FW_BASE, 0);
+	check(r.error == SBI_ERR_INVALID_PARAM, "dbcn: write from firmware memory refused");
+	r = SBI_CALL1(SBI_EXT_DBCN, 2, '#');
+	SBI_CALL1(SBI_EXT_DBCN, 2, '\n');
+	check(!r.error, "dbcn: write_byte");
+}
+
+/* ---- firmware memory is closed to S-mode; the faults are counted */
+static volatile unsigned long sink;
+static void read_fw(void *a) { (void)a; sink = *(volatile unsigned long *)FW_BASE; }
+static void write_fw(void *a) { (void)a; *(volatile unsigned long *)(FW_BASE + 64) = 0x5a; }
+static void illegal(void *a) { (void)a; __asm__ volatile(".word 0xffffffff"); }
+
+static void test_faults(void)
+{
+	long ld = fw_counter(SBI_PMU_FW_ACCESS_LOAD), st = fw_counter(SBI_PMU_FW_ACCESS_STORE);
+	long ill = fw_counter(SBI_PMU_FW_ILLEGAL_INSN);
+	unsigned long tval = 0;
+
+	check(rt_expect_fault(read_fw, 0, &tval) == 5 && tval == FW_BASE,
+	      "pmp: reading firmware memory is a load access fault");
+	check(rt_expect_fault(write_fw, 0, &tval) == 7 && tval == FW_BASE + 64,
+	      "pmp: writing firmware memory is a store access fault");
+	check(rt_expect_fault(illegal, 0, 0) == 2, "trap: illegal instruction reaches S-mode");
+	check(fw_value(ld) == 1 && fw_value(st) == 1 && fw_value(ill) == 1,
+	      "pmu: access-fault and illegal-instruction firmware events counted");
+	release(ld);
+	release(st);
+	release(ill);
+}
+
+/* ---- PMU basics */
+static volatile int lcofi_seen;
+static unsigned long lcofi_ctr;
+static void on_lcofi(unsigned long irq)
+{
+	(void)irq;
+	lcofi_seen = (int)rt_csr_read(0xda0);	/* scountovf */
+	sbi_pmu_stop(lcofi_ctr, 1, 0);
+	rt_csr_clear(sip, 1ul << 13);
+}
+
+static uint64_t read_hw(unsigned long idx)
+{
+	unsigned long info = sbi_pmu_get_info(idx).value, csr = info & 0xfff;
+
+	switch (csr) {	/* S-mode reads hardware counters itself */
+	case 0xc00: return rd_cycle();
+	case 0xc02: return rd_instret();
+#define C(n) case 0xc00 + n: { unsigned long v; __asm__ volatile("csrr %0, %1" : "=r"(v) : "i"(0xc00 + n)); return v; }
+	C(3) C(4) C(5) C(6) C(7) C(8) C(9) C(10) C(11) C(12) C(13) C(14) C(15) C(16)
+	C(17) C(18)
+#undef C
+	}
+	return 0;
+}
+
+static char pages[64 * 4096] __attribute__((aligned(4096)));
+static uint64_t snap_page[512] __attribute__((aligned(4096)));
+
+static void test_pmu(void)
+{
+	struct sbiret r;
+	unsigned long c_cyc, c_ins, c_tlb, i;
+	uint64_t v;
+
+	check(nr_ctrs == 35, "pmu: 35 counters on QEMU virt (16 hpm, 16 firmware)");
+	r = sbi_pmu_get_info(0);
+	check(!r.error && (r.value & 0xfff) == 0xc00 && ((r.value >> 12) & 63) == 63,
+	      "pmu: counter 0 is cycle, 64 bits");
+	check(sbi_pmu_get_info(1).error == SBI_ERR_INVALID_PARAM, "pmu: counter 1 is a gap");
+	check(sbi_pmu_get_info(nr_ctrs).error == SBI_ERR_INVALID_PARAM, "pmu: past the last");
+
+	r = sbi_pmu_config(0, all_ctrs(), AUTO, SBI_PMU_HW_CPU_CYCLES, 0);
+	c_cyc = r.value;
+	if (sscofpmf)
+		check(!r.error && c_cyc >= 3, "pmu: cycles on an hpm counter (Sscofpmf)");
+	else
+		check(!r.error && c_cyc == 0, "pmu: cycles on the cycle counter (no Sscofpmf)");
+	r = sbi_pmu_config(0, all_ctrs(), AUTO, SBI_PMU_HW_INSTRUCTIONS, 0);
+	c_ins = r.value;
+	check(!r.error, "pmu: instructions");
+	r = sbi_pmu_config(0, all_ctrs(), AUTO, DTLB_RD_MISS, 0);
+	c_tlb = r.value;
+	check(!r.error, "pmu: dTLB read misses");
+	__asm__ volatile("sfence.vma" ::: "memory");	/* the pages are cached */
+	for (i = 0; i < sizeof(pages); i += 4096)
+		sink += pages[i];
+	for (i = 0; i < 10000; i++)
+		__asm__ volatile("nop");
+	check(!sbi_pmu_stop(c_cyc, 1, 0).error && !sbi_pmu_stop(c_ins, 1, 0).error &&
+	      !sbi_pmu_stop(c_tlb, 1, 0).error, "pmu: stop all three");
+	rt_printf("# cycles %llu, instructions %llu, dTLB read misses %llu\n",
+		  (unsigned long long)read_hw(c_cyc), (unsigned long long)read_hw(c_ins),
+		  (unsigned long long)read_hw(c_tlb));
+	check(read_hw(c_cyc) > 10000, "pmu: cycles counted");
+	check(read_hw(c_ins) >= 10000, "pmu: instructions counted (>= 10000)");
+	check(read_hw(c_tlb) > 0, "pmu: dTLB misses counted after touching 64 pages");
+	v = read_hw(c_ins);
+	for (i = 0; i < 1000; i++)
+		__asm__ volatile("nop");
+	check(read_hw(c_ins) == v, "pmu: a stopped counter stays put");
+	check(sbi_pmu_stop(c_ins, 1, 0).error == SBI_ERR_ALREADY_STOPPED, "pmu: ALREADY_STOPPED");
+
+	/* overflow: instret from -2000 interrupts S-mode through LCOFI */
+	if (!sscofpmf)
+		goto no_overflow;
+	lcofi_ctr = c_ins;
+	rt_set_irq(13, on_lcofi);
+	rt_csr_set(sie, 1ul << 13);
+	rt_irq_enable(true);
+	check(!sbi_pmu_start(c_ins, 1, SBI_PMU_START_SET_INIT_VALUE, (uint64_t)0 - 2000).error,
+	      "pmu: restart with an initial value");
+	for (i = 0; i < 20000 && !lcofi_seen; i++)
+		__asm__ volatile("nop");
+	rt_irq_enable(false);
+	check(lcofi_seen & (1 << c_ins), "pmu: overflow interrupt with scountovf bit");
+no_overflow:
+
+	release(c_cyc);
+	release(c_ins);
+	release(c_tlb);
+	check(sbi_pmu_snapshot((unsigned long)snap_page, 0, 0).error == 0,
+	      "pmu: snapshot area in S-mode RAM");
+	check(sbi_pmu_snapshot(FW_BASE, 0, 0).error == SBI_ERR_INVALID_ADDRESS,
+	      "pmu: snapshot area in firmware memory refused");
+	check(sbi_pmu_snapshot(~0ul, ~0ul, 0).error == 0, "pmu: snapshot disabled");
+}
+
+static void test_srst(void)
+{
+	check(sbi_system_reset(5, 0).error == SBI_ERR_INVALID_PARAM, "srst: reserved type");
+	check(sbi_system_reset(0, 7).error == SBI_ERR_INVALID_PARAM, "srst: reserved reason");
+}
+
+static void read_scountovf(void *a) { (void)a; sink = rt_csr_read(0xda0); }
+
+int main(unsigned long hartid, void *dtb)
+{
+	(void)dtb;
+	me = hartid;
+	sscofpmf = rt_expect_fault(read_scountovf, 0, 0) < 0;
+	rt_printf("# rvpmu smoke test, RV%d, boot hart %lu\n", __riscv_xlen, hartid);
+	while (nr_harts < RT_MAX_HARTS && !sbi_hart_status(nr_harts).error)
+		nr_harts++;
+	discover();
+	rt_printf("# %lu hart(s), %lu PMU counters, Sscofpmf %s\n", nr_harts, nr_ctrs,
+		  sscofpmf ? "yes" : "no");
+	test_base();
+	test_timer();
+	test_hsm_and_ipi();
+	stop_secondaries();
+	test_suspend();
+	test_rfence();
+	test_dbcn();
+	test_faults();
+	test_pmu();
+	test_srst();
+	rt_printf("1..%d\n%d passed, %d failed\n", n_ok + n_fail, n_ok, n_fail);
+	return n_fail;
+}
