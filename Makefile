@@ -23,7 +23,7 @@ CORE_SRC := core/counters.c core/events.c core/match.c core/startstop.c \
 CORE_HDR := $(wildcard core/*.h) include/rvpmu/sbi.h
 DT_SRC   := dt/pmu_dt.c lib/fmt.c
 SIM_SRC  := tests/sim/sim_hart.c
-PAYLOADS := smoke
+PAYLOADS := smoke bench
 UNIT_SRC := tests/unit_main.c tests/fixture.c tests/drive.c $(wildcard tests/test_*.c)
 
 .PHONY: all deps run check fuzz clean core-cross
@@ -102,7 +102,8 @@ FW_LIBS  := $(CORE_SRC) $(DT_SRC)
 FW_HDR   := $(wildcard firmware/*.h) $(CORE_HDR) dt/pmu_dt.h lib/fmt.h
 ARCH_rv64 := -march=rv64imac -misa-spec=2.2 -mabi=lp64
 ARCH_rv32 := -march=rv32imac -misa-spec=2.2 -mabi=ilp32
-FW_CFLAGS := -std=c11 $(WARN) -O2 -g -ffreestanding -fno-stack-protector -fno-pic \
+FW_CFLAGS := -std=c11 $(WARN) -O2 -g -DRVPMU_STATIC_HW_OPS=fw_pmu_hw_ops \
+             -ffreestanding -fno-stack-protector -fno-pic \
              -mcmodel=medany -mno-relax -ffunction-sections -fdata-sections \
              --specs=picolibc.specs -Iinclude -I. -I$(LIBFDT_DIR)
 LIBFDT_CFLAGS := -O2 -g -ffreestanding -fno-stack-protector -fno-pic -mcmodel=medany \

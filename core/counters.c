@@ -10,7 +10,7 @@
  */
 static unsigned int probe_width(const struct rvpmu_hart *h, unsigned int ctr)
 {
-	const struct rvpmu_hw_ops *hw = h->cfg->hw;
+	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
 	uint64_t v;
 	unsigned int bits = 0;
 
@@ -33,6 +33,10 @@ int rvpmu_hart_init(struct rvpmu_hart *h, const struct rvpmu_config *cfg,
 
 	if (!cfg || !cfg->hw || !cfg->mem || cfg->nr_fw > RVPMU_MAX_FW)
 		return SBI_ERR_INVALID_PARAM;
+#ifdef RVPMU_STATIC_HW_OPS
+	if (cfg->hw != &RVPMU_STATIC_HW_OPS)
+		return SBI_ERR_INVALID_PARAM;
+#endif
 	__builtin_memset(h, 0, sizeof(*h));
 	h->cfg = cfg;
 	h->ctx = ctx;
@@ -55,6 +59,7 @@ int rvpmu_hart_init(struct rvpmu_hart *h, const struct rvpmu_config *cfg,
 		if (!(h->hw & (UINT32_C(1) << i)))
 			continue;
 		h->width[i] = (uint8_t)probe_width(h, i);
+		h->wmask[i] = h->width[i] >= 64 ? ~UINT64_C(0) : BIT64(h->width[i]) - 1;
 		if (i >= 3)
 			hw->program(ctx, i, h->sscofpmf ?
 				    (MHPMEVENT_OF | MHPMEVENT_MINH) : 0);
@@ -87,29 +92,12 @@ struct rvpmu_ret rvpmu_counter_get_info(const struct rvpmu_hart *h,
 	return ret_val(info);
 }
 
-long rvpmu_counter_set(const struct rvpmu_hart *h, rvpmu_ulong base,
-		       rvpmu_ulong mask, uint64_t *set)
-{
-	unsigned int top;
-
-	/* base is checked before any arithmetic, so nothing can wrap */
-	if (!mask || base >= h->nr_counters)
-		return SBI_ERR_INVALID_PARAM;
-	top = (unsigned int)base + 63u - (unsigned int)__builtin_clzll(mask);
-	if (top >= h->nr_counters)
-		return SBI_ERR_INVALID_PARAM;
-	*set = (uint64_t)mask << base;
-	if (*set & ~h->valid)
-		return SBI_ERR_INVALID_PARAM;
-	return SBI_SUCCESS;
-}
-
 uint64_t rvpmu_counter_value(const struct rvpmu_hart *h, unsigned int idx)
 {
 	unsigned int f;
 
 	if (!is_fw_ctr(h, idx))
-		return h->cfg->hw->read(h->ctx, idx);
+		return RVPMU_HW(h)->read(h->ctx, idx);
 	f = idx - h->fw_base;
 	if ((h->started & BIT64(idx)) &&
 	    SBI_PMU_EVENT_CODE(h->event[idx]) >= SBI_PMU_FW_STD_COUNT)

@@ -20,10 +20,39 @@ static inline struct rvpmu_ret ret_val(rvpmu_ulong value)
 	return r;
 }
 
+/*
+ * Index of the lowest set bit of x (x != 0). Without Zbb, GCC turns
+ * __builtin_ctzll into a libgcc call; a de Bruijn multiply is a handful
+ * of instructions and sits on every start/stop path.
+ */
+static inline unsigned int ctz_debruijn(uint64_t x)
+{
+	static const unsigned char debruijn[64] = {
+		0, 1, 48, 2, 57, 49, 28, 3, 61, 58, 50, 42, 38, 29, 17, 4,
+		62, 55, 59, 36, 53, 51, 43, 22, 45, 39, 33, 30, 24, 18, 12, 5,
+		63, 47, 56, 27, 60, 41, 37, 16, 54, 35, 52, 21, 44, 32, 23, 11,
+		46, 26, 40, 15, 34, 20, 31, 10, 25, 14, 19, 9, 13, 8, 7, 6,
+	};
+
+	return debruijn[((x & -x) * UINT64_C(0x03f79d71b4cb0a89)) >> 58];
+}
+
 static inline unsigned int lowest_bit(uint64_t x)
 {
+#if defined(__riscv) && !defined(__riscv_zbb)
+	return ctz_debruijn(x);
+#else
 	return (unsigned int)__builtin_ctzll(x);
+#endif
 }
+
+/*
+ * Walk a non-empty set from its lowest counter by shifting: one bit scan per set,
+ * and the common single-counter set is a single step.
+ */
+#define FOR_EACH_COUNTER(idx, set, m) \
+	for (m = (set) >> ((idx) = lowest_bit(set)); m; m >>= 1, (idx)++) \
+		if (m & 1)
 
 static inline bool is_fw_ctr(const struct rvpmu_hart *h, unsigned int idx)
 {
@@ -33,18 +62,41 @@ static inline bool is_fw_ctr(const struct rvpmu_hart *h, unsigned int idx)
 /* Bits of hardware counter ctr that hold its value. */
 static inline uint64_t width_mask(const struct rvpmu_hart *h, unsigned int ctr)
 {
-	unsigned int w = h->width[ctr];
-
-	return w >= 64 ? ~UINT64_C(0) : BIT64(w) - 1;
+	return h->wmask[ctr];
 }
 
 /*
  * Turn (counter_idx_base, counter_idx_mask) into a bitmap of logical
  * counters. SBI_SUCCESS, or SBI_ERR_INVALID_PARAM for mask 0, a base or a
- * highest counter beyond num_counters, or a gap in the set.
+ * highest counter beyond num_counters, or (counter_set) a gap in the set.
+ * start and stop check only the range: their set must be configured, and
+ * configured counters are valid. Inline: on every start/stop path.
  */
-long rvpmu_counter_set(const struct rvpmu_hart *h, rvpmu_ulong base,
-		       rvpmu_ulong mask, uint64_t *set);
+static inline long rvpmu_counter_range(const struct rvpmu_hart *h, rvpmu_ulong base,
+				       rvpmu_ulong mask, uint64_t *set)
+{
+	unsigned long room;
+
+	/* base is checked before any arithmetic, so nothing can wrap; then
+	   no mask bit may reach counter nr_counters */
+	if (!mask || base >= h->nr_counters)
+		return SBI_ERR_INVALID_PARAM;
+	room = h->nr_counters - base;
+	if (room < RVPMU_XLEN && (mask >> room))
+		return SBI_ERR_INVALID_PARAM;
+	*set = (uint64_t)mask << base;
+	return SBI_SUCCESS;
+}
+
+static inline long rvpmu_counter_set(const struct rvpmu_hart *h, rvpmu_ulong base,
+				     rvpmu_ulong mask, uint64_t *set)
+{
+	long err = rvpmu_counter_range(h, base, mask, set);
+
+	if (!err && (*set & ~h->valid))
+		return SBI_ERR_INVALID_PARAM;
+	return err;
+}
 
 /*
  * Logical counters of this hart that can count (event_idx, event_data),
@@ -70,12 +122,35 @@ void rvpmu_fw_start(struct rvpmu_hart *h, unsigned int idx, uint64_t value);
 void rvpmu_fw_stop(struct rvpmu_hart *h, unsigned int idx);
 
 /*
- * Record the value of a hardware counter just inhibited, given a read
- * taken just before inhibiting it: h->saved gets the newer of that and a
- * read now, and is written back (QEMU 7.2 answers reads of inhibited
- * cycle/instret counters with the value last written). See startstop.c.
+ * Record the value of a hardware counter just inhibited and write it back.
+ * The first read after inhibiting is the final count on RV64; QEMU 7.2
+ * answers later reads of an inhibited cycle/instret counter with the value
+ * last written, so the write-back is what makes a stopped counter read
+ * what it counted. RV32 reads a counter as two CSRs and QEMU answers only
+ * the first of them live once inhibited, so there the caller also reads
+ * just before inhibiting (rvpmu_hw_preread) and the newer read is kept.
  */
-void rvpmu_hw_settle(struct rvpmu_hart *h, unsigned int idx, uint64_t before);
+#if RVPMU_XLEN == 32
+#define rvpmu_hw_preread(h, idx) (RVPMU_HW(h)->read((h)->ctx, (idx)))
+#else
+#define rvpmu_hw_preread(h, idx) ((void)(h), (void)(idx), UINT64_C(0))
+#endif
+
+static inline void rvpmu_hw_freeze(struct rvpmu_hart *h, unsigned int idx,
+				   uint64_t before)
+{
+	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
+	uint64_t v = hw->read(h->ctx, idx);
+
+#if RVPMU_XLEN == 32
+	if (((v - before) & width_mask(h, idx)) > (width_mask(h, idx) >> 1))
+		v = before;
+#else
+	(void)before;
+#endif
+	h->saved[idx] = v;
+	hw->write(h->ctx, idx, v);
+}
 
 /* Start the counters of set (validated); values from the flags (start.c). */
 void rvpmu_start_set(struct rvpmu_hart *h, uint64_t set, rvpmu_ulong base,

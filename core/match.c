@@ -21,7 +21,7 @@ static unsigned int choose(const struct rvpmu_hart *h, uint64_t free)
 static void configure(struct rvpmu_hart *h, unsigned int idx,
 		      uint32_t event_idx, uint64_t data, rvpmu_ulong flags)
 {
-	const struct rvpmu_hw_ops *hw = h->cfg->hw;
+	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
 	bool clear = flags & SBI_PMU_CFG_FLAG_CLEAR_VALUE;
 
 	h->event[idx] = event_idx;
@@ -45,10 +45,10 @@ static void configure(struct rvpmu_hart *h, unsigned int idx,
 		h->saved[idx] = hw->read(h->ctx, idx);
 	} else {
 		/* a free fixed counter runs; a configured one waits for start */
-		uint64_t before = hw->read(h->ctx, idx);
+		uint64_t before = rvpmu_hw_preread(h, idx);
 
 		hw->inhibit(h->ctx, UINT32_C(1) << idx, true);
-		rvpmu_hw_settle(h, idx, before);
+		rvpmu_hw_freeze(h, idx, before);
 	}
 	if (clear) {
 		hw->write(h->ctx, idx, 0);

@@ -124,17 +124,32 @@ struct rvpmu_config {
 	unsigned int nr_fw;		/* firmware counters, <= RVPMU_MAX_FW */
 };
 
+/*
+ * A build with exactly one kind of hardware (the firmware) may name its
+ * hardware ops table at compile time, -DRVPMU_STATIC_HW_OPS=table: the
+ * core then reaches the hardware through that const table by name, which
+ * lets the compiler (with LTO) make the calls direct or inline them. The
+ * seam is the same table; cfg->hw must still point at it (init checks).
+ */
+#ifdef RVPMU_STATIC_HW_OPS
+extern const struct rvpmu_hw_ops RVPMU_STATIC_HW_OPS;
+#define RVPMU_HW(h) ((void)(h), &RVPMU_STATIC_HW_OPS)
+#else
+#define RVPMU_HW(h) ((h)->cfg->hw)
+#endif
+
 /* Per-hart state. Opaque to callers: use the functions below. */
 struct rvpmu_hart {
 	const struct rvpmu_config *cfg;
 	void *ctx;
 	/* discovered by rvpmu_hart_init, then constant */
-	unsigned int nr_counters;	/* logical counters incl. gaps */
-	unsigned int fw_base;		/* first firmware counter */
+	unsigned long nr_counters;	/* logical counters incl. gaps */
+	unsigned long fw_base;		/* first firmware counter */
 	uint64_t valid;			/* logical counters that exist */
 	uint32_t hw;			/* hardware counters that exist */
 	bool sscofpmf;
 	uint8_t width[RVPMU_HW_SLOTS];	/* bits of each hardware counter */
+	uint64_t wmask[RVPMU_HW_SLOTS];	/* the value bits of each */
 	/* state */
 	uint64_t configured;
 	uint64_t started;

@@ -6,60 +6,82 @@
  * hardware (QEMU 7.2) lets inhibited counters drift, and a non-retentive
  * suspend loses them; the same reason makes start rewrite mhpmevent.
  *
- * Stopping reads a counter both before and after inhibiting it, keeps the
- * newer and writes it back. Real hardware freezes the counter, so the later
- * read is the final count; QEMU 7.2 does not freeze cycle/instret counters
- * and, some time after inhibiting, answers reads with the value last
- * written, so there the earlier read can be the count, and only the
- * write-back makes a stopped counter read what it counted.
+ * Stopping inhibits a counter, reads it and writes the value back: on real
+ * hardware the write changes nothing; on QEMU 7.2 (Debian's, with the
+ * 7.2.9 fix) the first read after inhibiting a cycle/instret counter is
+ * live and later reads give the value last written, so without the write
+ * a stopped counter would read as its start value.
  */
 #include "internal.h"
 
-void rvpmu_hw_settle(struct rvpmu_hart *h, unsigned int idx, uint64_t before)
-{
-	const struct rvpmu_hw_ops *hw = h->cfg->hw;
-	uint64_t after = hw->read(h->ctx, idx), m = width_mask(h, idx);
+/*
+ * The helpers below are inlined into the entry points on purpose: a call
+ * frame per level cost more than the work on the single-counter path.
+ */
+#define HOT static inline __attribute__((always_inline))
 
-	/* the newer of the two reads, modulo the counter's width, written
-	   back so that the stopped counter holds it whatever the hardware */
-	h->saved[idx] = ((after - before) & m) <= (m >> 1) ? after : before;
-	hw->write(h->ctx, idx, h->saved[idx]);
+
+/* The value a counter starts from. */
+HOT uint64_t start_value(const struct rvpmu_hart *h, unsigned int idx,
+			    rvpmu_ulong base, rvpmu_ulong flags, uint64_t initial_value)
+{
+	if (flags & SBI_PMU_START_SET_INIT_VALUE)
+		return initial_value;
+	if (flags & SBI_PMU_START_INIT_SNAPSHOT)
+		return rvpmu_snapshot_value(h, idx - (unsigned int)base);
+	return is_fw_ctr(h, idx) ? h->fw_value[idx - h->fw_base] : h->saved[idx];
+}
+
+/* Value first, then OF cleared, then counting: in that order. */
+HOT void start_hw(struct rvpmu_hart *h, unsigned int idx,
+					       uint64_t v)
+{
+	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
+
+	hw->write(h->ctx, idx, v & width_mask(h, idx));
+	if (idx >= 3)
+		hw->program(h->ctx, idx, h->mhpmevent[idx]);
+	hw->inhibit(h->ctx, UINT32_C(1) << idx, false);
+}
+
+HOT void start_one(struct rvpmu_hart *h, unsigned int idx, rvpmu_ulong base,
+		      rvpmu_ulong flags, uint64_t initial_value)
+{
+	uint64_t v = start_value(h, idx, base, flags, initial_value);
+
+	if (is_fw_ctr(h, idx))
+		rvpmu_fw_start(h, idx, v);
+	else
+		start_hw(h, idx, v);
+}
+
+static __attribute__((noinline)) void start_many(struct rvpmu_hart *h, uint64_t set,
+						 rvpmu_ulong base, rvpmu_ulong flags,
+						 uint64_t initial_value)
+{
+	uint64_t m;
+	unsigned int idx;
+
+	FOR_EACH_COUNTER(idx, set, m)
+		start_one(h, idx, base, flags, initial_value);
+}
+
+HOT void start_set(struct rvpmu_hart *h, uint64_t set, rvpmu_ulong base,
+		   rvpmu_ulong flags, uint64_t initial_value)
+{
+	h->started |= set;
+	/* one counter (every Linux call) takes the short way */
+	if (!(set & (set - 1)))
+		start_one(h, set == BIT64(base) ? (unsigned int)base : lowest_bit(set),
+			  base, flags, initial_value);
+	else
+		start_many(h, set, base, flags, initial_value);
 }
 
 void rvpmu_start_set(struct rvpmu_hart *h, uint64_t set, rvpmu_ulong base,
 		     rvpmu_ulong flags, uint64_t initial_value)
 {
-	const struct rvpmu_hw_ops *hw = h->cfg->hw;
-	uint32_t hw_mask = 0;
-	uint64_t rest = set;
-
-	while (rest) {
-		unsigned int idx = lowest_bit(rest);
-		uint64_t v;
-
-		rest &= rest - 1;
-		if (flags & SBI_PMU_START_SET_INIT_VALUE)
-			v = initial_value;
-		else if (flags & SBI_PMU_START_INIT_SNAPSHOT)
-			v = rvpmu_snapshot_value(h, idx - (unsigned int)base);
-		else if (is_fw_ctr(h, idx))
-			v = h->fw_value[idx - h->fw_base];
-		else
-			v = h->saved[idx];
-
-		if (is_fw_ctr(h, idx)) {
-			rvpmu_fw_start(h, idx, v);
-			continue;
-		}
-		/* value first, then OF cleared, then counting: in that order */
-		hw->write(h->ctx, idx, v & width_mask(h, idx));
-		if (idx >= 3)
-			hw->program(h->ctx, idx, h->mhpmevent[idx]);
-		hw_mask |= UINT32_C(1) << idx;
-	}
-	h->started |= set;
-	if (hw_mask)
-		hw->inhibit(h->ctx, hw_mask, false);
+	start_set(h, set, base, flags, initial_value);
 }
 
 struct rvpmu_ret rvpmu_counter_start(struct rvpmu_hart *h, rvpmu_ulong base,
@@ -74,7 +96,7 @@ struct rvpmu_ret rvpmu_counter_start(struct rvpmu_hart *h, rvpmu_ulong base,
 	if ((flags & SBI_PMU_START_SET_INIT_VALUE) &&
 	    (flags & SBI_PMU_START_INIT_SNAPSHOT))
 		return ret_err(SBI_ERR_INVALID_PARAM);
-	err = rvpmu_counter_set(h, base, mask, &set);
+	err = rvpmu_counter_range(h, base, mask, &set);
 	if (err)
 		return ret_err(err);
 	if (set & ~h->configured)
@@ -84,25 +106,68 @@ struct rvpmu_ret rvpmu_counter_start(struct rvpmu_hart *h, rvpmu_ulong base,
 	if (set & h->started)
 		return ret_err(SBI_ERR_ALREADY_STARTED);
 
-	rvpmu_start_set(h, set, base, flags, initial_value);
+	start_set(h, set, base, flags, initial_value);
 	return ret_val(0);
+}
+
+/*
+ * Stop one hardware counter: inhibit it, keep its count, set OF so no
+ * overflow interrupt comes while it is stopped. Returns whether it had
+ * overflowed (OF set by the hardware while it ran).
+ */
+HOT bool stop_hw(struct rvpmu_hart *h, unsigned int idx, bool want_of)
+{
+	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
+	uint64_t before = rvpmu_hw_preread(h, idx);
+	bool overflowed = false;
+
+	hw->inhibit(h->ctx, UINT32_C(1) << idx, true);
+	rvpmu_hw_freeze(h, idx, before);
+	if (idx >= 3 && h->sscofpmf) {
+		/* only a snapshot asks whether it overflowed */
+		if (want_of)
+			overflowed = hw->overflowed(h->ctx, idx);
+		hw->program(h->ctx, idx, h->mhpmevent[idx] | MHPMEVENT_OF);
+	}
+	return overflowed;
+}
+
+/* Stop one counter; its bit in the result when it had overflowed. */
+HOT uint64_t stop_one(struct rvpmu_hart *h, unsigned int idx, bool want_of)
+{
+	if (is_fw_ctr(h, idx)) {
+		rvpmu_fw_stop(h, idx);
+		return 0;
+	}
+	return stop_hw(h, idx, want_of) ? BIT64(idx) : 0;
+}
+
+static __attribute__((noinline)) uint64_t stop_many(struct rvpmu_hart *h, uint64_t set,
+						    bool want_of)
+{
+	uint64_t m, overflowed = 0;
+	unsigned int idx;
+
+	FOR_EACH_COUNTER(idx, set, m)
+		overflowed |= stop_one(h, idx, want_of);
+	return overflowed;
 }
 
 /* Forget the mapping of the (stopped) counters in set. */
 static void release(struct rvpmu_hart *h, uint64_t set)
 {
-	const struct rvpmu_hw_ops *hw = h->cfg->hw;
+	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
 	uint32_t fixed = (uint32_t)(set & FIXED_CTRS);
-	uint64_t hpm = set & h->hw & ~FIXED_CTRS;
+	uint64_t hpm = set & h->hw & ~FIXED_CTRS, m;
+	unsigned int idx;
 
 	h->configured &= ~set;
 	/* 0, not OF|MINH: some hardware lets one event own one counter only */
-	while (hpm) {
-		unsigned int idx = lowest_bit(hpm);
-
-		hpm &= hpm - 1;
-		h->mhpmevent[idx] = 0;
-		hw->program(h->ctx, idx, 0);
+	if (hpm) {
+		FOR_EACH_COUNTER(idx, hpm, m) {
+			h->mhpmevent[idx] = 0;
+			hw->program(h->ctx, idx, 0);
+		}
 	}
 	/* a free fixed counter runs again, as at boot */
 	if (fixed)
@@ -112,14 +177,12 @@ static void release(struct rvpmu_hart *h, uint64_t set)
 struct rvpmu_ret rvpmu_counter_stop(struct rvpmu_hart *h, rvpmu_ulong base,
 				    rvpmu_ulong mask, rvpmu_ulong flags)
 {
-	const struct rvpmu_hw_ops *hw = h->cfg->hw;
-	uint64_t set, rest, overflowed = 0;
-	uint32_t hw_mask;
+	uint64_t set, overflowed;
 	long err;
 
 	if (flags & ~SBI_PMU_STOP_FLAG_ALL)
 		return ret_err(SBI_ERR_INVALID_PARAM);
-	err = rvpmu_counter_set(h, base, mask, &set);
+	err = rvpmu_counter_range(h, base, mask, &set);
 	if (err)
 		return ret_err(err);
 	if (set & ~h->configured)
@@ -132,27 +195,11 @@ struct rvpmu_ret rvpmu_counter_stop(struct rvpmu_hart *h, rvpmu_ulong base,
 		return ret_err(SBI_ERR_ALREADY_STOPPED);
 	}
 
-	hw_mask = (uint32_t)(set & h->hw);
-	for (rest = hw_mask; rest; rest &= rest - 1)
-		h->saved[lowest_bit(rest)] = hw->read(h->ctx, lowest_bit(rest));
-	if (hw_mask)
-		hw->inhibit(h->ctx, hw_mask, true);
-	rest = set;
-	while (rest) {
-		unsigned int idx = lowest_bit(rest);
-
-		rest &= rest - 1;
-		if (is_fw_ctr(h, idx)) {
-			rvpmu_fw_stop(h, idx);
-			continue;
-		}
-		rvpmu_hw_settle(h, idx, h->saved[idx]);
-		if (idx >= 3 && h->sscofpmf) {
-			if (hw->overflowed(h->ctx, idx))
-				overflowed |= BIT64(idx);
-			hw->program(h->ctx, idx, h->mhpmevent[idx] | MHPMEVENT_OF);
-		}
-	}
+	if (!(set & (set - 1)))
+		overflowed = stop_one(h, set == BIT64(base) ? (unsigned int)base : lowest_bit(set),
+				      flags & SBI_PMU_STOP_TAKE_SNAPSHOT);
+	else
+		overflowed = stop_many(h, set, flags & SBI_PMU_STOP_TAKE_SNAPSHOT);
 	h->started &= ~set;
 	if (flags & SBI_PMU_STOP_TAKE_SNAPSHOT)
 		rvpmu_snapshot_store(h, set, base, overflowed);

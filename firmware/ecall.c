@@ -8,24 +8,27 @@ struct sbiret fw_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
 {
 	struct sbiret ret = { SBI_ERR_NOT_SUPPORTED, 0 };
 
-	this_hart()->sbi_calls++;
+	struct fw_hart *h = this_hart();
+
+	h->sbi_calls++;
+	/* the PMU is the hot extension: test it before the rest */
+	if (__builtin_expect(eid == SBI_EXT_PMU, 1))
+		return sbi_pmu_ecall(a0, a1, a2, a3, a4, a5, fid, h);
 	switch (eid) {
-	case SBI_EXT_PMU:
-		return sbi_pmu_ecall(fid, a0, a1, a2, a3, a4, a5);
 	case SBI_EXT_BASE:
-		return sbi_base_ecall(fid, a0);
+		return sbi_base_ecall(a0, a1, a2, a3, a4, a5, fid, h);
 	case SBI_EXT_TIME:
-		return sbi_time_ecall(fid, a0, a1);
+		return sbi_time_ecall(a0, a1, a2, a3, a4, a5, fid, h);
 	case SBI_EXT_IPI:
-		return sbi_ipi_ecall(fid, a0, a1);
+		return sbi_ipi_ecall(a0, a1, a2, a3, a4, a5, fid, h);
 	case SBI_EXT_RFENCE:
-		return sbi_rfence_ecall(fid, a0, a1, a2, a3, a4);
+		return sbi_rfence_ecall(a0, a1, a2, a3, a4, a5, fid, h);
 	case SBI_EXT_HSM:
-		return sbi_hsm_ecall(fid, a0, a1, a2);
+		return sbi_hsm_ecall(a0, a1, a2, a3, a4, a5, fid, h);
 	case SBI_EXT_SRST:
-		return sbi_srst_ecall(fid, a0, a1);
+		return sbi_srst_ecall(a0, a1, a2, a3, a4, a5, fid, h);
 	case SBI_EXT_DBCN:
-		return sbi_dbcn_ecall(fid, a0, a1, a2);
+		return sbi_dbcn_ecall(a0, a1, a2, a3, a4, a5, fid, h);
 	case SBI_EXT_LEGACY_PUTCHAR:
 	case SBI_EXT_LEGACY_GETCHAR:
 		return sbi_legacy_ecall(eid, a0, a1);

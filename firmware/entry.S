@@ -108,8 +108,6 @@ fw_trap_vector:
 	REG_S	t4, 5*RB(sp)
 	REG_S	t5, 6*RB(sp)
 	REG_S	t6, 7*RB(sp)
-	REG_S	a0, 8*RB(sp)
-	REG_S	a1, 9*RB(sp)
 	REG_S	a2, 10*RB(sp)
 	REG_S	a3, 11*RB(sp)
 	REG_S	a4, 12*RB(sp)
@@ -119,17 +117,35 @@ fw_trap_vector:
 	csrr	t0, mcause
 	li	t1, CAUSE_SUPERVISOR_ECALL
 	bne	t0, t1, .Lslow
+	/* an ecall: a0/a1 come back as the sbiret, so they are not saved */
 	call	fw_ecall
 	csrr	t0, mepc
 	addi	t0, t0, 4
 	csrw	mepc, t0
-	j	.Lrestore_but_a01
+	REG_L	ra, 0*RB(sp)
+	REG_L	t0, 1*RB(sp)
+	REG_L	t1, 2*RB(sp)
+	REG_L	t2, 3*RB(sp)
+	REG_L	t3, 4*RB(sp)
+	REG_L	t4, 5*RB(sp)
+	REG_L	t5, 6*RB(sp)
+	REG_L	t6, 7*RB(sp)
+	REG_L	a2, 10*RB(sp)
+	REG_L	a3, 11*RB(sp)
+	REG_L	a4, 12*RB(sp)
+	REG_L	a5, 13*RB(sp)
+	REG_L	a6, 14*RB(sp)
+	REG_L	a7, 15*RB(sp)
+	addi	sp, sp, FRAME
+	csrrw	sp, mscratch, sp
+	mret
 .Lslow:
+	REG_S	a0, 8*RB(sp)
+	REG_S	a1, 9*RB(sp)
 	mv	a0, sp
 	call	fw_trap
 	REG_L	a0, 8*RB(sp)
 	REG_L	a1, 9*RB(sp)
-.Lrestore_but_a01:
 	REG_L	ra, 0*RB(sp)
 	REG_L	t0, 1*RB(sp)
 	REG_L	t1, 2*RB(sp)

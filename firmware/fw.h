@@ -38,10 +38,8 @@ enum fw_hsm_state {
 	HSM_RESUME_PENDING = 6,
 };
 
-struct sbiret {
-	long error;
-	unsigned long value;
-};
+/* An SBI call's result: the core's type, so the PMU glue is tail calls. */
+#define sbiret rvpmu_ret	/* struct sbiret is struct rvpmu_ret */
 
 /* A remote request one hart posts in another's mailbox. */
 enum fw_req_type {
@@ -156,21 +154,24 @@ void fw_enter_smode(unsigned long addr, unsigned long a0, unsigned long a1)
 void fw_hsm_park(void) __attribute__((noreturn));
 void fw_halt(const char *why) __attribute__((noreturn));
 
-/* one function per SBI extension (sbi_*.c) */
-struct sbiret sbi_base_ecall(unsigned long fid, unsigned long a0);
-struct sbiret sbi_time_ecall(unsigned long fid, unsigned long a0, unsigned long a1);
-struct sbiret sbi_ipi_ecall(unsigned long fid, unsigned long a0, unsigned long a1);
-struct sbiret sbi_rfence_ecall(unsigned long fid, unsigned long a0, unsigned long a1,
-			       unsigned long a2, unsigned long a3, unsigned long a4);
-struct sbiret sbi_hsm_ecall(unsigned long fid, unsigned long a0, unsigned long a1,
-			    unsigned long a2);
-struct sbiret sbi_srst_ecall(unsigned long fid, unsigned long a0, unsigned long a1);
-struct sbiret sbi_dbcn_ecall(unsigned long fid, unsigned long a0, unsigned long a1,
-			     unsigned long a2);
+/*
+ * One function per SBI extension (sbi_*.c), all with the ecall's
+ * registers in order, the function id next and the calling hart last, so
+ * that routing an ecall to one is a tail call that moves nothing but the
+ * hart (computed once, into a7's place).
+ */
+#define SBI_HANDLER(name) struct sbiret name(unsigned long a0, unsigned long a1, \
+	unsigned long a2, unsigned long a3, unsigned long a4, unsigned long a5, \
+	unsigned long fid, struct fw_hart *h __attribute__((unused)))
+SBI_HANDLER(sbi_base_ecall);
+SBI_HANDLER(sbi_time_ecall);
+SBI_HANDLER(sbi_ipi_ecall);
+SBI_HANDLER(sbi_rfence_ecall);
+SBI_HANDLER(sbi_hsm_ecall);
+SBI_HANDLER(sbi_srst_ecall);
+SBI_HANDLER(sbi_dbcn_ecall);
+SBI_HANDLER(sbi_pmu_ecall);
 struct sbiret sbi_legacy_ecall(unsigned long eid, unsigned long a0, unsigned long a1);
-struct sbiret sbi_pmu_ecall(unsigned long fid, unsigned long a0, unsigned long a1,
-			    unsigned long a2, unsigned long a3, unsigned long a4,
-			    unsigned long a5);
 bool sbi_extension_present(unsigned long eid);
 void sbi_set_timer(uint64_t when);
 

@@ -279,7 +279,7 @@ void fw_print_banner(void)
 		  (unsigned long long)plat.fw_base,
 		  (unsigned long long)(plat.fw_base + plat.fw_size - 1));
 	rvpmu_fmt_counters(ctrs, sizeof(ctrs), pmu->hw);
-	fw_printf("pmu: hardware counters %s, %u firmware counters (%u..%u), Sscofpmf %s\n",
+	fw_printf("pmu: hardware counters %s, %u firmware counters (%lu..%lu), Sscofpmf %s\n",
 		  ctrs, plat.pmu.nr_fw, pmu->fw_base, pmu->nr_counters - 1,
 		  plat.sscofpmf ? "yes" : "no");
 	if (plat.dt.node < 0)

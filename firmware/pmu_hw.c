@@ -11,6 +11,10 @@
 
 extern char fw_probe_vector[];
 
+/* The core only names counters that exist (hw_hpm_present), so the
+   switches below need no range check. */
+#define NO_OTHER default: __builtin_unreachable();
+
 #define HPM(X) X(3) X(4) X(5) X(6) X(7) X(8) X(9) X(10) X(11) X(12) \
 	X(13) X(14) X(15) X(16) X(17) X(18) X(19) X(20) X(21) X(22) X(23) \
 	X(24) X(25) X(26) X(27) X(28) X(29) X(30) X(31)
@@ -35,8 +39,8 @@ static uint64_t hw_read(void *ctx, unsigned int ctr)
 #define R(n) case n: return READ64(CSR_MCYCLE + n, CSR_MCYCLEH + n);
 	HPM(R)
 #undef R
+	NO_OTHER
 	}
-	return 0;
 }
 
 static void hw_write(void *ctx, unsigned int ctr, uint64_t v)
@@ -48,6 +52,7 @@ static void hw_write(void *ctx, unsigned int ctr, uint64_t v)
 #define W(n) case n: WRITE64(CSR_MCYCLE + n, CSR_MCYCLEH + n, v); break;
 	HPM(W)
 #undef W
+	NO_OTHER
 	}
 }
 
@@ -59,6 +64,7 @@ static void hw_program(void *ctx, unsigned int ctr, uint64_t ev)
 #define P(n) case n: csr_write(CSR_MHPMEVENT3 + n - 3, ev); break;
 	HPM(P)
 #undef P
+	NO_OTHER
 	}
 #else
 	/* mhpmeventNh exists only with Sscofpmf */
@@ -71,6 +77,7 @@ static void hw_program(void *ctx, unsigned int ctr, uint64_t ev)
 		break; }
 	HPM(P)
 #undef P
+	NO_OTHER
 	}
 #endif
 }
@@ -100,6 +107,7 @@ static bool hw_overflowed(void *ctx, unsigned int ctr)
 #endif
 	HPM(O)
 #undef O
+	NO_OTHER
 	}
 	return ev;
 }

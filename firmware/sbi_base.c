@@ -3,8 +3,9 @@
 #include "csr.h"
 #include "fw.h"
 
-struct sbiret sbi_base_ecall(unsigned long fid, unsigned long a0)
+SBI_HANDLER(sbi_base_ecall)
 {
+	(void)a1, (void)a2, (void)a3, (void)a4, (void)a5;
 	struct sbiret r = { SBI_SUCCESS, 0 };
 
 	switch (fid) {

@@ -6,14 +6,15 @@
 #define DBCN_READ	1
 #define DBCN_WRITE_BYTE	2
 
-struct sbiret sbi_dbcn_ecall(unsigned long fid, unsigned long num, unsigned long lo,
-			     unsigned long hi)
+SBI_HANDLER(sbi_dbcn_ecall)
 {
 	struct sbiret r = { SBI_SUCCESS, 0 };
-	uint64_t pa = lo;
+	unsigned long num = a0, hi = a2;
+	uint64_t pa = a1;
 	unsigned long i;
 	int c;
 
+	(void)a3, (void)a4, (void)a5;
 #if __riscv_xlen == 32
 	pa |= (uint64_t)hi << 32;
 #else

@@ -50,13 +50,13 @@ static struct sbiret suspend(struct fw_hart *h, unsigned long type,
 	return r;
 }
 
-struct sbiret sbi_hsm_ecall(unsigned long fid, unsigned long a0, unsigned long a1,
-			    unsigned long a2)
+SBI_HANDLER(sbi_hsm_ecall)
 {
 	struct sbiret r = { SBI_SUCCESS, 0 };
-	struct fw_hart *h = this_hart(), *t;
+	struct fw_hart *t;
 	int expect = HSM_STOPPED;
 
+	(void)a3, (void)a4, (void)a5;
 	switch (fid) {
 	case HSM_START:
 		if (!fw_hart_valid(a0)) {

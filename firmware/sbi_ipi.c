@@ -2,12 +2,14 @@
 /* IPI extension: send_ipi. Each target's count is taken in its mailbox. */
 #include "fw.h"
 
-struct sbiret sbi_ipi_ecall(unsigned long fid, unsigned long mask, unsigned long base)
+SBI_HANDLER(sbi_ipi_ecall)
 {
+	unsigned long mask = a0, base = a1;
 	struct sbiret r = { SBI_SUCCESS, 0 };
-	struct fw_hart *me = this_hart();
+	struct fw_hart *me = h;
 	unsigned long targets;
 
+	(void)a2, (void)a3, (void)a4, (void)a5;
 	if (fid != 0) {
 		r.error = SBI_ERR_NOT_SUPPORTED;
 		return r;

@@ -10,13 +10,13 @@
 #define RFENCE_HFENCE_VVMA_ASID		5
 #define RFENCE_HFENCE_VVMA		6
 
-struct sbiret sbi_rfence_ecall(unsigned long fid, unsigned long mask, unsigned long base,
-			       unsigned long start, unsigned long size, unsigned long id)
+SBI_HANDLER(sbi_rfence_ecall)
 {
 	struct sbiret r = { SBI_SUCCESS, 0 };
-	struct fw_req req = { 0, start, size, id };
-	unsigned long targets;
+	struct fw_req req = { 0, a2, a3, a4 };	/* start, size, asid/vmid */
+	unsigned long targets, mask = a0, base = a1;
 
+	(void)a5;
 	switch (fid) {
 	case RFENCE_FENCE_I:		req.type = REQ_FENCE_I; break;
 	case RFENCE_SFENCE_VMA:		req.type = REQ_SFENCE_VMA; break;

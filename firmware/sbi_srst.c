@@ -9,11 +9,13 @@
 #define REASON_FAILURE		1
 #define FINISHER_FAIL		0x3333
 
-struct sbiret sbi_srst_ecall(unsigned long fid, unsigned long type, unsigned long reason)
+SBI_HANDLER(sbi_srst_ecall)
 {
+	unsigned long type = a0, reason = a1;
 	struct sbiret r = { SBI_SUCCESS, 0 };
 	volatile uint32_t *dev = (volatile uint32_t *)(plat.test_dev + plat.test_off);
 
+	(void)a2, (void)a3, (void)a4, (void)a5;
 	if (fid != 0) {
 		r.error = SBI_ERR_NOT_SUPPORTED;
 		return r;

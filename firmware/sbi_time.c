@@ -32,8 +32,9 @@ void sbi_set_timer(uint64_t when)
 	csr_set(CSR_MIE, MIP_MTIP);
 }
 
-struct sbiret sbi_time_ecall(unsigned long fid, unsigned long a0, unsigned long a1)
+SBI_HANDLER(sbi_time_ecall)
 {
+	(void)a2, (void)a3, (void)a4, (void)a5;
 	struct sbiret r = { SBI_SUCCESS, 0 };
 
 	if (fid != 0) {

@@ -224,7 +224,25 @@ static void narrow_counters_wrap_at_their_width(void)
 	CHECK(f.sim.lcofip);
 }
 
+static void debruijn_ctz_matches_the_builtin(void)
+{
+	uint64_t x = 0x9E3779B97F4A7C15u;
+	unsigned int i;
+
+	for (i = 0; i < 64; i++) {
+		CHECK_EQ(ctz_debruijn(UINT64_C(1) << i), i);
+		CHECK_EQ(ctz_debruijn(~UINT64_C(0) << i), i);
+	}
+	for (i = 0; i < 10000; i++) {
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		CHECK_EQ(ctz_debruijn(x), __builtin_ctzll(x));
+	}
+}
+
 static const struct t_case cases[] = {
+	T(debruijn_ctz_matches_the_builtin),
 	T(num_counters_like_opensbi_on_virt),
 	T(boot_state_with_sscofpmf),
 	T(boot_state_without_sscofpmf),

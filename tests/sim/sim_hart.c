@@ -118,8 +118,21 @@ static uint64_t hw_read(void *ctx, unsigned int ctr)
 		s->faults++;
 		return 0;
 	}
-	if (quirky(s, ctr) && !(s->inhibit & (1u << ctr)))
-		return (s->ctr[ctr] + s->since_write[ctr]) & mask_of(s, ctr);
+	if (quirky(s, ctr)) {
+		bool live = !(s->inhibit & (1u << ctr)) || s->started[ctr];
+		uint64_t now = (s->ctr[ctr] + s->since_write[ctr]) & mask_of(s, ctr);
+
+		if (s->inhibit & (1u << ctr))
+			s->started[ctr] = false;
+#if RVPMU_XLEN == 32
+		/* RV32 reads mhpmcounterNh, then mhpmcounterN: once inhibited,
+		   only the first of the two CSR reads is live */
+		if (live && (s->inhibit & (1u << ctr)))
+			return (now & ~UINT64_C(0xffffffff)) | (s->ctr[ctr] & 0xffffffff);
+#endif
+		if (live)
+			return now;
+	}
 	return s->ctr[ctr];
 }
 
@@ -160,6 +173,9 @@ static void hw_inhibit(void *ctx, uint32_t mask, bool on)
 		s->inhibit |= real;
 	else
 		s->inhibit &= ~real;
+	for (unsigned int i = 0; i < 32; i++)	/* QEMU marks every running one */
+		if (!(s->inhibit & (1u << i)))
+			s->started[i] = true;
 }
 
 static bool hw_overflowed(void *ctx, unsigned int ctr)

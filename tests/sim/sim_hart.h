@@ -36,13 +36,16 @@ struct sim_hart {
 	bool lcofip;
 	enum sim_mode mode;
 	/*
-	 * QEMU 7.2's behaviour for counters counting cycles or instructions:
-	 * inhibiting does not stop them; a read while inhibited returns the
-	 * value last written; once uninhibited they read as that value plus
-	 * everything since the write, inhibited time included.
+	 * Debian's QEMU 7.2 (with the 7.2.9 stable fix) for counters counting
+	 * cycles or instructions: inhibiting does not stop them counting;
+	 * the first read after a started counter is inhibited returns the live
+	 * count and marks it stopped, later reads return the value last
+	 * written; a read while running is that value plus everything since
+	 * the write.
 	 */
 	bool qemu_inhibit;
 	uint64_t since_write[32];	/* events since the last write */
+	bool started[32];		/* QEMU's per-counter "started" */
 	unsigned int faults;	/* accesses to counters that do not exist */
 	unsigned int programs;	/* mhpmevent writes, for tests */
 	_Alignas(64) uint8_t ram[SIM_RAM_SIZE];
