@@ -3,6 +3,7 @@
 #   make run     the main job (see README)
 #   make check   every test; last line "N passed, N failed"
 #   make fuzz    the fuzz targets for longer (FUZZ_SECONDS, default 60 each)
+#   make bench   SBI call instruction counts, rvpmu and OpenSBI side by side
 #   make clean
 #
 # Host builds of the core run under ASan and UBSan. The core is also
@@ -26,7 +27,7 @@ SIM_SRC  := tests/sim/sim_hart.c
 PAYLOADS := smoke bench
 UNIT_SRC := tests/unit_main.c tests/fixture.c tests/drive.c $(wildcard tests/test_*.c)
 
-.PHONY: all deps run check fuzz clean core-cross
+.PHONY: all deps run check fuzz bench clean core-cross
 all: $(B)/rvpmu-dt $(B)/unit64 $(B)/unit32 $(B)/dt-tests $(B)/rvpmu-simstat
 
 deps:
@@ -97,7 +98,7 @@ core-cross:
 LINUX_SRC_TAR ?= /usr/src/linux-source-6.1.tar.xz
 LIBFDT_DIR := $(B)/libfdt
 LIBFDT_SRC := fdt.c fdt_ro.c fdt_rw.c fdt_wip.c fdt_strerror.c fdt_addresses.c
-FW_SRC   := $(wildcard firmware/*.c) firmware/entry.S
+FW_SRC   := $(wildcard firmware/*.c) firmware/entry.S firmware/pmu_csr.S
 FW_LIBS  := $(CORE_SRC) $(DT_SRC)
 FW_HDR   := $(wildcard firmware/*.h) $(CORE_HDR) dt/pmu_dt.h lib/fmt.h
 ARCH_rv64 := -march=rv64imac -misa-spec=2.2 -mabi=lp64
@@ -172,6 +173,9 @@ check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-dt firmware-all
 	@scripts/check-step fuzz-calls      $(B)/check scripts/fuzz-run $(B)/fuzz-calls $(CHECK_FUZZ_SECONDS)
 	@scripts/check-step fuzz-dt         $(B)/check scripts/fuzz-run $(B)/fuzz-dt $(CHECK_FUZZ_SECONDS) tests/dt $(B)/dt
 	@scripts/summary $(B)/check
+
+bench: deps $(B)/rvpmu-fw-rv64.elf $(B)/bench-rv64.elf
+	@scripts/bench-table $(B)/rvpmu-fw-rv64.elf $(B)/bench-rv64.elf
 
 fuzz: deps $(B)/fuzz-calls $(B)/fuzz-dt $(DTBS)
 	scripts/fuzz-run $(B)/fuzz-calls $(FUZZ_SECONDS)

@@ -27,21 +27,25 @@ void rvpmu_fw_start(struct rvpmu_hart *h, unsigned int idx, uint64_t value)
 	uint32_t code = SBI_PMU_EVENT_CODE(h->event[idx]);
 
 	h->fw_value[f] = value;
-	if (fw_std(h, idx))
+	if (fw_std(h, idx)) {
 		h->fw_counting[code] |= UINT32_C(1) << f;
-	else
+	} else {
 		h->fw_origin[f] = h->cfg->fw->read(h->ctx, code, h->data[idx]);
+		h->fw_ext |= BIT64(idx);
+	}
 }
 
 void rvpmu_fw_stop(struct rvpmu_hart *h, unsigned int idx)
 {
 	unsigned int f = idx - h->fw_base;
 
-	if (fw_std(h, idx))
+	if (fw_std(h, idx)) {
 		h->fw_counting[SBI_PMU_EVENT_CODE(h->event[idx])] &=
 			~(UINT32_C(1) << f);
-	else
+	} else {
 		h->fw_value[f] = rvpmu_counter_value(h, idx);
+		h->fw_ext &= ~BIT64(idx);
+	}
 }
 
 static bool fw_index(const struct rvpmu_hart *h, rvpmu_ulong idx)
@@ -49,12 +53,20 @@ static bool fw_index(const struct rvpmu_hart *h, rvpmu_ulong idx)
 	return idx < h->nr_counters && idx >= h->fw_base;
 }
 
+/* A firmware counter's value: kept here, unless a platform event runs. */
+static uint64_t fw_value(const struct rvpmu_hart *h, rvpmu_ulong idx)
+{
+	if (h->fw_ext & BIT64(idx))
+		return rvpmu_counter_value(h, (unsigned int)idx);
+	return h->fw_value[idx - h->fw_base];
+}
+
 struct rvpmu_ret rvpmu_counter_fw_read(const struct rvpmu_hart *h,
 				       rvpmu_ulong idx)
 {
 	if (!fw_index(h, idx))
 		return ret_err(SBI_ERR_INVALID_PARAM);
-	return ret_val((rvpmu_ulong)rvpmu_counter_value(h, (unsigned int)idx));
+	return ret_val((rvpmu_ulong)fw_value(h, idx));
 }
 
 struct rvpmu_ret rvpmu_counter_fw_read_hi(const struct rvpmu_hart *h,
@@ -63,7 +75,7 @@ struct rvpmu_ret rvpmu_counter_fw_read_hi(const struct rvpmu_hart *h,
 	if (!fw_index(h, idx))
 		return ret_err(SBI_ERR_INVALID_PARAM);
 #if RVPMU_XLEN == 32
-	return ret_val((rvpmu_ulong)(rvpmu_counter_value(h, (unsigned int)idx) >> 32));
+	return ret_val((rvpmu_ulong)(fw_value(h, idx) >> 32));
 #else
 	return ret_val(0);
 #endif

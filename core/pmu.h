@@ -159,6 +159,7 @@ struct rvpmu_hart {
 	uint64_t saved[RVPMU_HW_SLOTS];		/* value when last stopped */
 	uint64_t fw_value[RVPMU_MAX_FW];
 	uint64_t fw_origin[RVPMU_MAX_FW];	/* fw_ops->read at start */
+	uint64_t fw_ext;			/* counters on platform events */
 	uint32_t fw_counting[SBI_PMU_FW_STD_COUNT]; /* started fw ctrs per code */
 	uint64_t shmem;
 	bool shmem_on;

@@ -84,6 +84,26 @@ void rvpmu_start_set(struct rvpmu_hart *h, uint64_t set, rvpmu_ulong base,
 	start_set(h, set, base, flags, initial_value);
 }
 
+/* One hardware counter: what Linux always asks. */
+static __attribute__((noinline)) struct rvpmu_ret start_hw_one(struct rvpmu_hart *h,
+							       unsigned int idx,
+							       rvpmu_ulong flags,
+							       uint64_t initial_value)
+{
+	h->started |= BIT64(idx);
+	start_hw(h, idx, start_value(h, idx, idx, flags, initial_value));
+	return ret_val(0);
+}
+
+static __attribute__((noinline)) struct rvpmu_ret start_general(struct rvpmu_hart *h,
+								uint64_t set, rvpmu_ulong base,
+								rvpmu_ulong flags,
+								uint64_t initial_value)
+{
+	start_set(h, set, base, flags, initial_value);
+	return ret_val(0);
+}
+
 struct rvpmu_ret rvpmu_counter_start(struct rvpmu_hart *h, rvpmu_ulong base,
 				     rvpmu_ulong mask, rvpmu_ulong flags,
 				     uint64_t initial_value)
@@ -106,8 +126,10 @@ struct rvpmu_ret rvpmu_counter_start(struct rvpmu_hart *h, rvpmu_ulong base,
 	if (set & h->started)
 		return ret_err(SBI_ERR_ALREADY_STARTED);
 
-	start_set(h, set, base, flags, initial_value);
-	return ret_val(0);
+	/* every call below is a tail call: this function needs no frame */
+	if (set == BIT64(base) && base < h->fw_base)
+		return start_hw_one(h, (unsigned int)base, flags, initial_value);
+	return start_general(h, set, base, flags, initial_value);
 }
 
 /*
@@ -153,31 +175,82 @@ static __attribute__((noinline)) uint64_t stop_many(struct rvpmu_hart *h, uint64
 	return overflowed;
 }
 
-/* Forget the mapping of the (stopped) counters in set. */
-static void release(struct rvpmu_hart *h, uint64_t set)
+/* Forget the mapping of one stopped counter. */
+HOT void release_one(struct rvpmu_hart *h, unsigned int idx)
 {
 	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
-	uint32_t fixed = (uint32_t)(set & FIXED_CTRS);
-	uint64_t hpm = set & h->hw & ~FIXED_CTRS, m;
+
+	h->configured &= ~BIT64(idx);
+	if (is_fw_ctr(h, idx))
+		return;
+	if (idx >= 3) {
+		/* 0, not OF|MINH: some hardware lets one event own one counter */
+		h->mhpmevent[idx] = 0;
+		hw->program(h->ctx, idx, 0);
+	} else {
+		/* a free fixed counter runs again, as at boot */
+		hw->inhibit(h->ctx, UINT32_C(1) << idx, false);
+	}
+}
+
+/* Forget the mapping of the (stopped) counters in set. */
+static __attribute__((noinline)) void release(struct rvpmu_hart *h, uint64_t set)
+{
+	uint64_t m;
 	unsigned int idx;
 
-	h->configured &= ~set;
-	/* 0, not OF|MINH: some hardware lets one event own one counter only */
-	if (hpm) {
-		FOR_EACH_COUNTER(idx, hpm, m) {
-			h->mhpmevent[idx] = 0;
-			hw->program(h->ctx, idx, 0);
-		}
+	FOR_EACH_COUNTER(idx, set, m)
+		release_one(h, idx);
+}
+
+/* One hardware counter, no flags: Linux's stop. */
+static __attribute__((noinline)) struct rvpmu_ret stop_hw_one(struct rvpmu_hart *h,
+							      unsigned int idx)
+{
+	stop_hw(h, idx, false);
+	h->started &= ~BIT64(idx);
+	return ret_val(0);
+}
+
+/* Stop with RESET on a stopped counter is how Linux's del() ends. */
+static __attribute__((noinline)) struct rvpmu_ret already_stopped(struct rvpmu_hart *h,
+								  uint64_t set,
+								  rvpmu_ulong base,
+								  rvpmu_ulong flags)
+{
+	if (flags & SBI_PMU_STOP_RESET) {
+		uint64_t stopped = set & ~h->started;
+
+		if (stopped == BIT64(base))
+			release_one(h, (unsigned int)base);
+		else
+			release(h, stopped);
 	}
-	/* a free fixed counter runs again, as at boot */
-	if (fixed)
-		hw->inhibit(h->ctx, fixed, false);
+	return ret_err(SBI_ERR_ALREADY_STOPPED);
+}
+
+static __attribute__((noinline)) struct rvpmu_ret stop_set(struct rvpmu_hart *h,
+							   uint64_t set, rvpmu_ulong base,
+							   rvpmu_ulong flags)
+{
+	uint64_t overflowed;
+
+	if (!(set & (set - 1)))
+		overflowed = stop_one(h, lowest_bit(set), flags & SBI_PMU_STOP_TAKE_SNAPSHOT);
+	else
+		overflowed = stop_many(h, set, flags & SBI_PMU_STOP_TAKE_SNAPSHOT);
+	h->started &= ~set;
+	if (flags & SBI_PMU_STOP_TAKE_SNAPSHOT)
+		rvpmu_snapshot_store(h, set, base, overflowed);
+	if (flags & SBI_PMU_STOP_RESET)
+		release(h, set);
+	return ret_val(0);
 }
 
 struct rvpmu_ret rvpmu_counter_stop(struct rvpmu_hart *h, rvpmu_ulong base,
 				    rvpmu_ulong mask, rvpmu_ulong flags)
 {
-	uint64_t set, overflowed;
+	uint64_t set;
 	long err;
 
 	if (flags & ~SBI_PMU_STOP_FLAG_ALL)
@@ -189,21 +262,10 @@ struct rvpmu_ret rvpmu_counter_stop(struct rvpmu_hart *h, rvpmu_ulong base,
 		return ret_err(SBI_ERR_INVALID_PARAM);
 	if ((flags & SBI_PMU_STOP_TAKE_SNAPSHOT) && !h->shmem_on)
 		return ret_err(SBI_ERR_NO_SHMEM);
-	if (set & ~h->started) {
-		if (flags & SBI_PMU_STOP_RESET)
-			release(h, set & ~h->started);
-		return ret_err(SBI_ERR_ALREADY_STOPPED);
-	}
-
-	if (!(set & (set - 1)))
-		overflowed = stop_one(h, set == BIT64(base) ? (unsigned int)base : lowest_bit(set),
-				      flags & SBI_PMU_STOP_TAKE_SNAPSHOT);
-	else
-		overflowed = stop_many(h, set, flags & SBI_PMU_STOP_TAKE_SNAPSHOT);
-	h->started &= ~set;
-	if (flags & SBI_PMU_STOP_TAKE_SNAPSHOT)
-		rvpmu_snapshot_store(h, set, base, overflowed);
-	if (flags & SBI_PMU_STOP_RESET)
-		release(h, set);
-	return ret_val(0);
+	/* every call below is a tail call: this function needs no frame */
+	if (set & ~h->started)
+		return already_stopped(h, set, base, flags);
+	if (set == BIT64(base) && base < h->fw_base && !flags)
+		return stop_hw_one(h, (unsigned int)base);
+	return stop_set(h, set, base, flags);
 }

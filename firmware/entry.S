@@ -4,9 +4,9 @@
  *
  * The ecall path is the hot one (the PMU calls): it saves only the
  * registers the C calling convention lets the callee clobber (ra, t0-t6,
- * a0-a7), calls fw_ecall with the SBI arguments still in a0-a7, and
- * restores all but a0/a1, which carry the sbiret. Everything else takes
- * the same frame through fw_trap.
+ * a2-a7; a0/a1 carry the sbiret back), calls the handler with the SBI
+ * arguments still in place, and restores them. Everything else takes the
+ * same frame, a0/a1 included, through fw_trap.
  */
 #include "csr.h"
 
@@ -19,7 +19,6 @@
 #define REG_L	lw
 #define RB	4
 #endif
-#define FRAME	(16 * RB)
 #define FW_STACK_SHIFT 14
 #define FW_MAX_HARTS 8
 
@@ -94,73 +93,98 @@ _start:
 	j	.Lpark_forever
 
 /* ------------------------------------------------------------------ */
+/*
+ * The frame: 16 bytes of outgoing argument space (the hart's struct, as
+ * the 9th argument of fw_ecall), then ra, t0-t6, a0-a7.
+ */
+#define SLOT(n)	(16 + (n) * RB)
+#define TFRAME	(16 + 16 * RB)
+
 	.text
 	.align	4
 	.globl	fw_trap_vector
 fw_trap_vector:
 	csrrw	sp, mscratch, sp
-	addi	sp, sp, -FRAME
-	REG_S	ra, 0*RB(sp)
-	REG_S	t0, 1*RB(sp)
-	REG_S	t1, 2*RB(sp)
-	REG_S	t2, 3*RB(sp)
-	REG_S	t3, 4*RB(sp)
-	REG_S	t4, 5*RB(sp)
-	REG_S	t5, 6*RB(sp)
-	REG_S	t6, 7*RB(sp)
-	REG_S	a2, 10*RB(sp)
-	REG_S	a3, 11*RB(sp)
-	REG_S	a4, 12*RB(sp)
-	REG_S	a5, 13*RB(sp)
-	REG_S	a6, 14*RB(sp)
-	REG_S	a7, 15*RB(sp)
+	addi	sp, sp, -TFRAME
+	REG_S	ra, SLOT(0)(sp)
+	REG_S	t0, SLOT(1)(sp)
+	REG_S	t1, SLOT(2)(sp)
+	REG_S	t2, SLOT(3)(sp)
+	REG_S	t3, SLOT(4)(sp)
+	REG_S	t4, SLOT(5)(sp)
+	REG_S	t5, SLOT(6)(sp)
+	REG_S	t6, SLOT(7)(sp)
+	REG_S	a2, SLOT(10)(sp)
+	REG_S	a3, SLOT(11)(sp)
+	REG_S	a4, SLOT(12)(sp)
+	REG_S	a5, SLOT(13)(sp)
+	REG_S	a6, SLOT(14)(sp)
+	REG_S	a7, SLOT(15)(sp)
 	csrr	t0, mcause
 	li	t1, CAUSE_SUPERVISOR_ECALL
 	bne	t0, t1, .Lslow
-	/* an ecall: a0/a1 come back as the sbiret, so they are not saved */
+	/*
+	 * An ecall. a0/a1 come back as the sbiret, so they are not saved.
+	 * The calling hart's struct sits right above this frame. The PMU, the
+	 * hot extension, goes straight to its handler, with the hart in a7
+	 * (the extension id is known); the rest through fw_ecall, with the
+	 * hart as its 9th argument.
+	 */
+	addi	t2, sp, TFRAME
+	li	t1, 0x504D55
+	beq	a7, t1, .Lpmu
+	REG_S	t2, 0(sp)
 	call	fw_ecall
+	j	.Lecall_done
+.Lpmu:
+	REG_L	t1, 0(t2)		/* struct fw_hart.sbi_calls */
+	addi	t1, t1, 1
+	REG_S	t1, 0(t2)
+	mv	a7, t2
+	call	sbi_pmu_ecall
+.Lecall_done:
 	csrr	t0, mepc
 	addi	t0, t0, 4
 	csrw	mepc, t0
-	REG_L	ra, 0*RB(sp)
-	REG_L	t0, 1*RB(sp)
-	REG_L	t1, 2*RB(sp)
-	REG_L	t2, 3*RB(sp)
-	REG_L	t3, 4*RB(sp)
-	REG_L	t4, 5*RB(sp)
-	REG_L	t5, 6*RB(sp)
-	REG_L	t6, 7*RB(sp)
-	REG_L	a2, 10*RB(sp)
-	REG_L	a3, 11*RB(sp)
-	REG_L	a4, 12*RB(sp)
-	REG_L	a5, 13*RB(sp)
-	REG_L	a6, 14*RB(sp)
-	REG_L	a7, 15*RB(sp)
-	addi	sp, sp, FRAME
+	REG_L	ra, SLOT(0)(sp)
+	REG_L	t0, SLOT(1)(sp)
+	REG_L	t1, SLOT(2)(sp)
+	REG_L	t2, SLOT(3)(sp)
+	REG_L	t3, SLOT(4)(sp)
+	REG_L	t4, SLOT(5)(sp)
+	REG_L	t5, SLOT(6)(sp)
+	REG_L	t6, SLOT(7)(sp)
+	REG_L	a2, SLOT(10)(sp)
+	REG_L	a3, SLOT(11)(sp)
+	REG_L	a4, SLOT(12)(sp)
+	REG_L	a5, SLOT(13)(sp)
+	REG_L	a6, SLOT(14)(sp)
+	REG_L	a7, SLOT(15)(sp)
+	addi	sp, sp, TFRAME
 	csrrw	sp, mscratch, sp
 	mret
 .Lslow:
-	REG_S	a0, 8*RB(sp)
-	REG_S	a1, 9*RB(sp)
-	mv	a0, sp
+	REG_S	a0, SLOT(8)(sp)
+	REG_S	a1, SLOT(9)(sp)
+	addi	a0, sp, SLOT(0)
 	call	fw_trap
-	REG_L	a0, 8*RB(sp)
-	REG_L	a1, 9*RB(sp)
-	REG_L	ra, 0*RB(sp)
-	REG_L	t0, 1*RB(sp)
-	REG_L	t1, 2*RB(sp)
-	REG_L	t2, 3*RB(sp)
-	REG_L	t3, 4*RB(sp)
-	REG_L	t4, 5*RB(sp)
-	REG_L	t5, 6*RB(sp)
-	REG_L	t6, 7*RB(sp)
-	REG_L	a2, 10*RB(sp)
-	REG_L	a3, 11*RB(sp)
-	REG_L	a4, 12*RB(sp)
-	REG_L	a5, 13*RB(sp)
-	REG_L	a6, 14*RB(sp)
-	REG_L	a7, 15*RB(sp)
-	addi	sp, sp, FRAME
+	REG_L	a0, SLOT(8)(sp)
+	REG_L	a1, SLOT(9)(sp)
+	REG_L	ra, SLOT(0)(sp)
+	REG_L	t0, SLOT(1)(sp)
+	REG_L	t1, SLOT(2)(sp)
+	REG_L	t2, SLOT(3)(sp)
+	REG_L	t3, SLOT(4)(sp)
+	REG_L	t4, SLOT(5)(sp)
+	REG_L	t5, SLOT(6)(sp)
+	REG_L	t6, SLOT(7)(sp)
+	REG_L	a2, SLOT(10)(sp)
+	REG_L	a3, SLOT(11)(sp)
+	REG_L	a4, SLOT(12)(sp)
+	REG_L	a5, SLOT(13)(sp)
+	REG_L	a6, SLOT(14)(sp)
+	REG_L	a7, SLOT(15)(sp)
+	addi	sp, sp, TFRAME
 	csrrw	sp, mscratch, sp
 	mret
 

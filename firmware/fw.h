@@ -53,6 +53,7 @@ struct fw_req {
 };
 
 struct __attribute__((aligned(16))) fw_hart {
+	uint64_t sbi_calls;			/* first: entry.S counts PMU calls */
 	struct rvpmu_hart pmu;
 	unsigned long hartid;
 	volatile int hsm;			/* enum fw_hsm_state */
@@ -61,7 +62,7 @@ struct __attribute__((aligned(16))) fw_hart {
 	volatile unsigned long req_pending;	/* senders with a request */
 	struct fw_req req[FW_MAX_HARTS];	/* one slot per sender */
 	volatile unsigned long req_done[FW_MAX_HARTS];
-	uint64_t sbi_calls, m_traps;		/* implementation events */
+	uint64_t m_traps;			/* implementation event */
 	bool timer_armed;			/* mtimecmp in use (no Sstc) */
 };
 
@@ -142,9 +143,10 @@ struct fw_frame {
 	unsigned long a0, a1, a2, a3, a4, a5, a6, a7;
 };
 void fw_trap(struct fw_frame *f);
+/* Every ecall but the PMU's (entry.S routes those itself). */
 struct sbiret fw_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
 		       unsigned long a3, unsigned long a4, unsigned long a5,
-		       unsigned long fid, unsigned long eid);
+		       unsigned long fid, unsigned long eid, struct fw_hart *h);
 void fw_timer_interrupt(void);
 
 /* main.c / entry.S: leave M-mode for S-mode at addr with a0, a1; resets

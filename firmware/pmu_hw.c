@@ -30,6 +30,16 @@ extern char fw_probe_vector[];
 	csr_write(hi, (unsigned long)((v) >> 32)); csr_write(lo, (unsigned long)(v)); } while (0)
 #endif
 
+#if __riscv_xlen == 64
+/* pmu_csr.S: slot tables with the ops signatures */
+uint64_t fw_csr_read_ctr(void *ctx, unsigned int ctr);
+void fw_csr_write_ctr(void *ctx, unsigned int ctr, uint64_t v);
+void fw_csr_write_event(void *ctx, unsigned int ctr, uint64_t v);
+uint64_t fw_csr_read_event(void *ctx, unsigned int ctr);
+#define hw_read fw_csr_read_ctr
+#define hw_write fw_csr_write_ctr
+#define hw_program fw_csr_write_event
+#else
 static uint64_t hw_read(void *ctx, unsigned int ctr)
 {
 	(void)ctx;
@@ -58,18 +68,10 @@ static void hw_write(void *ctx, unsigned int ctr, uint64_t v)
 
 static void hw_program(void *ctx, unsigned int ctr, uint64_t ev)
 {
-	(void)ctx;
-#if __riscv_xlen == 64
-	switch (ctr) {
-#define P(n) case n: csr_write(CSR_MHPMEVENT3 + n - 3, ev); break;
-	HPM(P)
-#undef P
-	NO_OTHER
-	}
-#else
 	/* mhpmeventNh exists only with Sscofpmf */
 	bool high = plat.sscofpmf;
 
+	(void)ctx;
 	switch (ctr) {
 #define P(n) case n: { csr_write(CSR_MHPMEVENT3 + n - 3, (unsigned long)ev); \
 		if (high) \
@@ -79,8 +81,9 @@ static void hw_program(void *ctx, unsigned int ctr, uint64_t ev)
 #undef P
 	NO_OTHER
 	}
-#endif
 }
+
+#endif
 
 static void hw_inhibit(void *ctx, uint32_t mask, bool on)
 {
@@ -95,20 +98,20 @@ static bool hw_overflowed(void *ctx, unsigned int ctr)
 {
 	unsigned long ev = 0;
 
-	(void)ctx;
 	if (!plat.sscofpmf)
 		return false;
 	/* not scountovf: QEMU 7.2 masks it with mcounteren even in M-mode */
-	switch (ctr) {
 #if __riscv_xlen == 64
-#define O(n) case n: ev = csr_read(CSR_MHPMEVENT3 + n - 3) >> 63; break;
+	ev = fw_csr_read_event(ctx, ctr) >> 63;
 #else
+	(void)ctx;
+	switch (ctr) {
 #define O(n) case n: ev = csr_read(CSR_MHPMEVENT3H + n - 3) >> 31; break;
-#endif
 	HPM(O)
 #undef O
 	NO_OTHER
 	}
+#endif
 	return ev;
 }
 

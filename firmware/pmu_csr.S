@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * RV64 counter CSR access for the PMU core's hardware ops: CSR numbers
+ * are immediates, so each counter gets an 8-byte slot (the access, then
+ * ret) and a call jumps straight to slot[ctr]. Four instructions of
+ * dispatch where a C switch takes seven; these sit on every start/stop.
+ * The core passes only counters that exist. RV32 uses the C switches in
+ * pmu_hw.c (a 64-bit counter is two CSRs there).
+ *
+ * They have the signatures of struct rvpmu_hw_ops, so the ops table points
+ * at them directly (ctx, in a0, is not used):
+ *   uint64_t fw_csr_read_ctr(void *ctx, unsigned int ctr)    mcycle..mhpmcounter31
+ *   void     fw_csr_write_ctr(void *ctx, unsigned int ctr, uint64_t v)
+ *   void     fw_csr_write_event(void *ctx, unsigned int ctr, uint64_t v)  mhpmevent3..31
+ *   uint64_t fw_csr_read_event(void *ctx, unsigned int ctr)
+ */
+#if __riscv_xlen == 64
+	.option	norelax		/* the slots must stay 8 bytes apart */
+
+.macro DISPATCH table
+	slli	t1, a1, 3
+	lla	t0, \table
+	add	t0, t0, t1
+	jr	t0
+.endm
+
+	.text
+	.globl	fw_csr_read_ctr, fw_csr_write_ctr, fw_csr_write_event, fw_csr_read_event
+fw_csr_read_ctr:
+	DISPATCH 1f
+	.balign	8
+1:
+	.irp	n, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
+	.balign	8
+	csrr	a0, 0xb00 + \n
+	ret
+	.endr
+
+fw_csr_write_ctr:
+	DISPATCH 1f
+	.balign	8
+1:
+	.irp	n, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
+	.balign	8
+	csrw	0xb00 + \n, a2
+	ret
+	.endr
+
+/* the event tables start at counter 3: callers never name 0..2 */
+fw_csr_write_event:
+	addi	a1, a1, -3
+	DISPATCH 1f
+	.balign	8
+1:
+	.irp	n, 3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
+	.balign	8
+	csrw	0x320 + \n, a2
+	ret
+	.endr
+
+fw_csr_read_event:
+	addi	a1, a1, -3
+	DISPATCH 1f
+	.balign	8
+1:
+	.irp	n, 3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
+	.balign	8
+	csrr	a0, 0x320 + \n
+	ret
+	.endr
+#endif
