@@ -24,7 +24,7 @@ CORE_SRC := core/counters.c core/events.c core/match.c core/startstop.c \
 CORE_HDR := $(wildcard core/*.h) include/rvpmu/sbi.h
 DT_SRC   := dt/pmu_dt.c lib/fmt.c
 SIM_SRC  := tests/sim/sim_hart.c
-PAYLOADS := smoke bench
+PAYLOADS := smoke bench demo
 UNIT_SRC := tests/unit_main.c tests/fixture.c tests/drive.c $(wildcard tests/test_*.c)
 
 .PHONY: all deps run check fuzz bench clean core-cross
@@ -140,7 +140,7 @@ firmware-all: $(B)/rvpmu-fw-rv64.elf $(B)/rvpmu-fw-rv32.elf \
 # ---- S-mode payloads (smoke test, demo, bench), on the client runtime
 PAYLOAD_BASE_rv64 := 0x80200000
 PAYLOAD_BASE_rv32 := 0x80400000
-RT_SRC := client/start.S client/rt.c lib/fmt.c
+RT_SRC := client/start.S client/rt.c client/perf.c lib/fmt.c core/names.c
 PL_CFLAGS := -std=c11 $(WARN) -O2 -g -ffreestanding -fno-stack-protector -fno-pic \
              -mcmodel=medany -mno-relax --specs=picolibc.specs -Iinclude -I.
 define PAYLOAD_template
@@ -152,12 +152,12 @@ endef
 $(foreach p,$(PAYLOADS),$(foreach a,rv64 rv32,$(eval $(call PAYLOAD_template,$(p),$(a)))))
 
 # ---- the two commands
-run: deps all $(B)/dt/qemu-virt.dtb
+run: deps all firmware-all $(B)/dt/qemu-virt.dtb
 	@echo "== rvpmu-dt check on QEMU 7.2 virt's device tree =="
 	@$(B)/rvpmu-dt check $(B)/dt/qemu-virt.dtb --hpm 16 || true
 	@echo
-	@echo "== a simulated hart under the PMU core =="
-	@$(B)/rvpmu-simstat $(B)/dt/qemu-virt.dtb
+	@echo "== the rvpmu firmware on QEMU virt (rv64, 2 harts) with the demo payload =="
+	@scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/demo-rv64.elf 2 ,sscofpmf=true
 
 check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-dt firmware-all
 	@rm -rf $(B)/check && mkdir -p $(B)/check
