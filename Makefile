@@ -4,6 +4,8 @@
 #   make check   every test; last line "N passed, N failed"
 #   make fuzz    the fuzz targets for longer (FUZZ_SECONDS, default 60 each)
 #   make bench   SBI call instruction counts, rvpmu and OpenSBI side by side
+#   make linux-check [FW=opensbi]   Linux 6.1 + perf_event_open on the firmware
+#   make linux-bench  instructions from reset to /init, rvpmu and OpenSBI
 #   make clean
 #
 # Host builds of the core run under ASan and UBSan. The core is also
@@ -151,6 +153,48 @@ $(B)/$(1)-$(2).elf: payloads/$(1).c $(RT_SRC) client/*.h include/rvpmu/sbi.h cli
 endef
 $(foreach p,$(PAYLOADS),$(foreach a,rv64 rv32,$(eval $(call PAYLOAD_template,$(p),$(a)))))
 
+
+# ---- Linux 6.1 from Debian's linux-source-6.1, with perfcheck as /init.
+# The kernel is configured from linux/rvpmu.config and rebuilt only when
+# that fragment changes; /init goes in a separate initramfs.
+LINUX_TAR := /usr/src/linux-source-6.1.tar.xz
+LINUX_SRC := $(B)/linux/linux-source-6.1
+LINUX_OUT := $(CURDIR)/$(B)/linux/out
+KERNEL    := $(LINUX_OUT)/arch/riscv/boot/Image
+INITRD    := $(B)/initramfs.cpio
+KMAKE     := $(MAKE) -C $(LINUX_SRC) ARCH=riscv CROSS_COMPILE=riscv64-linux-gnu- O=$(LINUX_OUT)
+FW ?= rvpmu
+
+$(LINUX_SRC)/Makefile:
+	@mkdir -p $(B)/linux
+	tar -xJf $(LINUX_TAR) -C $(B)/linux
+	@touch $@
+
+$(LINUX_OUT)/.config: linux/rvpmu.config $(LINUX_SRC)/Makefile
+	@mkdir -p $(LINUX_OUT)
+	$(KMAKE) -s tinyconfig
+	cd $(LINUX_SRC) && scripts/kconfig/merge_config.sh -m -O $(LINUX_OUT) \
+	  $(LINUX_OUT)/.config $(CURDIR)/linux/rvpmu.config >/dev/null
+	$(KMAKE) -s olddefconfig
+
+$(KERNEL): $(LINUX_OUT)/.config
+	$(KMAKE) -s -j$$(nproc) Image
+	@touch $@
+
+$(B)/linux-rootfs/init: linux/perfcheck.c
+	@mkdir -p $(B)/linux-rootfs
+	riscv64-linux-gnu-gcc -static -O2 $(WARN) -o $@ $< -lpthread
+
+$(INITRD): linux/initramfs.list $(B)/linux-rootfs/init $(KERNEL)
+	cd $(B) && $(LINUX_OUT)/usr/gen_init_cpio $(CURDIR)/linux/initramfs.list > initramfs.cpio
+
+.PHONY: linux linux-check linux-bench
+linux: deps $(KERNEL) $(INITRD)
+linux-check: linux $(B)/rvpmu-fw-rv64.elf
+	@scripts/linux-check $(FW) $(KERNEL) $(INITRD) $(B)/rvpmu-fw-rv64.elf
+linux-bench: linux $(B)/rvpmu-fw-rv64.elf
+	@scripts/linux-bench $(B)/rvpmu-fw-rv64.elf $(KERNEL) $(INITRD)
+
 # ---- the two commands
 run: deps all firmware-all $(B)/dt/qemu-virt.dtb
 	@echo "== rvpmu-dt check on QEMU 7.2 virt's device tree =="
@@ -159,7 +203,7 @@ run: deps all firmware-all $(B)/dt/qemu-virt.dtb
 	@echo "== the rvpmu firmware on QEMU virt (rv64, 2 harts) with the demo payload =="
 	@scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/demo-rv64.elf 2 ,sscofpmf=true
 
-check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-dt firmware-all
+check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-dt firmware-all $(KERNEL) $(INITRD)
 	@rm -rf $(B)/check && mkdir -p $(B)/check
 	@scripts/check-step core-rv64-unit  $(B)/check $(B)/unit64
 	@scripts/check-step core-rv32-unit  $(B)/check $(B)/unit32
@@ -170,6 +214,7 @@ check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-dt firmware-all
 	@scripts/check-step fw-rv64-smp4    $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/smoke-rv64.elf 4 ,sscofpmf=true
 	@scripts/check-step fw-rv64-plain   $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/smoke-rv64.elf 2 ,sscofpmf=false,sstc=false
 	@scripts/check-step fw-rv32-smp1    $(B)/check scripts/qemu-run 32 $(B)/rvpmu-fw-rv32.elf $(B)/smoke-rv32.elf 1 ,sscofpmf=true
+	@scripts/check-step linux-rvpmu     $(B)/check scripts/linux-check rvpmu $(KERNEL) $(INITRD) $(B)/rvpmu-fw-rv64.elf
 	@scripts/check-step fuzz-calls      $(B)/check scripts/fuzz-run $(B)/fuzz-calls $(CHECK_FUZZ_SECONDS)
 	@scripts/check-step fuzz-dt         $(B)/check scripts/fuzz-run $(B)/fuzz-dt $(CHECK_FUZZ_SECONDS) tests/dt $(B)/dt
 	@scripts/summary $(B)/check
