@@ -395,8 +395,10 @@ static void filters(void)
 	      (unsigned long long)u, (unsigned long long)all);
 	check(k > 0 && k < all, "filters: dTLB misses :k counts only kernel (%llu of %llu)",
 	      (unsigned long long)k, (unsigned long long)all);
-	check(u + k > all - all / 10 && u + k < all + all / 10,
-	      "filters: :u + :k is all of them, within 10%%");
+	/* separate runs vary by a few percent; a filter that did nothing
+	   would make u + k twice all */
+	check(u + k > all - all / 4 && u + k < all + all / 4,
+	      "filters: :u + :k is all of them, within 25%%");
 }
 
 /* More events than firmware counters: time_running < time_enabled, scaling. */
