@@ -4,6 +4,8 @@
 #   make check   every test; last line "N passed, N failed"
 #   make fuzz    the fuzz targets for longer (FUZZ_SECONDS, default 60 each)
 #   make bench   SBI call instruction counts, rvpmu and OpenSBI side by side
+#   make conformance FW=rvpmu|opensbi [XLEN=32]   the SBI PMU conformance suite
+#   make conformance-table   regenerate docs/conformance.md (both firmwares)
 #   make linux-check [FW=opensbi]   Linux 6.1 + perf_event_open on the firmware
 #   make linux-bench  instructions from reset to /init, rvpmu and OpenSBI
 #   make clean
@@ -195,6 +197,35 @@ linux-check: linux $(B)/rvpmu-fw-rv64.elf
 linux-bench: linux $(B)/rvpmu-fw-rv64.elf
 	@scripts/linux-bench $(B)/rvpmu-fw-rv64.elf $(KERNEL) $(INITRD)
 
+
+# ---- the conformance suite (payloads/suite), rv64 and rv32
+SUITE_SRC := $(wildcard payloads/suite/*.c)
+define SUITE_template
+$(B)/suite-$(1).elf: $(SUITE_SRC) payloads/suite/suite.h $(RT_SRC) client/*.h include/rvpmu/sbi.h client/smode.lds
+	$(CROSS)gcc $(ARCH_$(1)) $(PL_CFLAGS) -Ipayloads/suite -nostartfiles -T client/smode.lds \
+	  -Wl,--defsym=PAYLOAD_BASE=$(PAYLOAD_BASE_$(1)) -Wl,--no-warn-rwx-segments \
+	  -o $$@ $(SUITE_SRC) $(RT_SRC) -lc -lgcc
+endef
+$(eval $(call SUITE_template,rv64))
+$(eval $(call SUITE_template,rv32))
+
+
+# ---- conformance: make conformance FW=rvpmu|opensbi [XLEN=32]; the table
+XLEN ?= 64
+CONF_BIOS = $(if $(filter opensbi,$(FW)),default,$(B)/rvpmu-fw-rv$(XLEN).elf)
+.PHONY: conformance conformance-table
+conformance: deps $(B)/rvpmu-fw-rv$(XLEN).elf $(B)/suite-rv$(XLEN).elf
+	@scripts/qemu-run $(XLEN) $(CONF_BIOS) $(B)/suite-rv$(XLEN).elf 4 ,sscofpmf=true
+conformance-table: deps firmware-all $(B)/suite-rv64.elf $(B)/suite-rv32.elf
+	@mkdir -p $(B)/conformance
+	scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/suite-rv64.elf 4 ,sscofpmf=true > $(B)/conformance/rvpmu-rv64.log
+	scripts/qemu-run 32 $(B)/rvpmu-fw-rv32.elf $(B)/suite-rv32.elf 4 ,sscofpmf=true > $(B)/conformance/rvpmu-rv32.log
+	scripts/qemu-run 64 default $(B)/suite-rv64.elf 4 ,sscofpmf=true > $(B)/conformance/opensbi-rv64.log
+	scripts/conformance-table $(B)/conformance/rvpmu-rv64.log $(B)/conformance/rvpmu-rv32.log \
+	  $(B)/conformance/opensbi-rv64.log docs/conformance-opensbi-notes.tsv > $(B)/conformance/table.md
+	cp $(B)/conformance/table.md docs/conformance.md
+	@echo "docs/conformance.md written"
+
 # ---- the two commands
 run: deps all firmware-all $(B)/dt/qemu-virt.dtb
 	@echo "== rvpmu-dt check on QEMU 7.2 virt's device tree =="
@@ -203,8 +234,8 @@ run: deps all firmware-all $(B)/dt/qemu-virt.dtb
 	@echo "== the rvpmu firmware on QEMU virt (rv64, 2 harts) with the demo payload =="
 	@scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/demo-rv64.elf 2 ,sscofpmf=true
 
-check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-dt firmware-all $(KERNEL) $(INITRD)
-	@rm -rf $(B)/check && mkdir -p $(B)/check
+check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-dt firmware-all $(B)/suite-rv64.elf $(B)/suite-rv32.elf $(KERNEL) $(INITRD)
+	@rm -rf $(B)/check && mkdir -p $(B)/check $(B)/conformance
 	@scripts/check-step core-rv64-unit  $(B)/check $(B)/unit64
 	@scripts/check-step core-rv32-unit  $(B)/check $(B)/unit32
 	@scripts/check-step dt              $(B)/check $(B)/dt-tests $(B)/dt
@@ -214,6 +245,9 @@ check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-dt firmware-all $(KERNEL) $(IN
 	@scripts/check-step fw-rv64-smp4    $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/smoke-rv64.elf 4 ,sscofpmf=true
 	@scripts/check-step fw-rv64-plain   $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/smoke-rv64.elf 2 ,sscofpmf=false,sstc=false
 	@scripts/check-step fw-rv32-smp1    $(B)/check scripts/qemu-run 32 $(B)/rvpmu-fw-rv32.elf $(B)/smoke-rv32.elf 1 ,sscofpmf=true
+	@scripts/check-step suite-rvpmu-rv64 $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/suite-rv64.elf 4 ,sscofpmf=true
+	@scripts/check-step suite-rvpmu-rv32 $(B)/check scripts/qemu-run 32 $(B)/rvpmu-fw-rv32.elf $(B)/suite-rv32.elf 4 ,sscofpmf=true
+	@scripts/check-step suite-opensbi   $(B)/check scripts/conformance-record $(B)/conformance/opensbi-check.log $(B)/suite-rv64.elf
 	@scripts/check-step linux-rvpmu     $(B)/check scripts/linux-check rvpmu $(KERNEL) $(INITRD) $(B)/rvpmu-fw-rv64.elf
 	@scripts/check-step fuzz-calls      $(B)/check scripts/fuzz-run $(B)/fuzz-calls $(CHECK_FUZZ_SECONDS)
 	@scripts/check-step fuzz-dt         $(B)/check scripts/fuzz-run $(B)/fuzz-dt $(CHECK_FUZZ_SECONDS) tests/dt $(B)/dt

@@ -1,0 +1,85 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* event_get_info (SBI 3.0). */
+#include "suite.h"
+
+static struct sbi_pmu_event_info e[64] __attribute__((aligned(16)));
+
+struct want {
+	unsigned long event;
+	uint64_t data;
+	int supported;		/* 1 yes, 0 no, -1 the platform's choice */
+	char tag;
+	const char *what;
+};
+
+static const struct want wants[] = {
+	{ SBI_PMU_HW_CPU_CYCLES, 0, 1, SPEC, "cycles" },
+	{ SBI_PMU_HW_INSTRUCTIONS, 0, 1, SPEC, "instructions" },
+	{ SBI_PMU_HW_NO_EVENT, 0, 0, IMPL, "no event (code 0)" },
+	{ 11, 0, 0, SPEC, "general code 11 (undefined)" },
+	{ DTLB_RD_MISS, 0, 1, IMPL, "dTLB read misses (QEMU's DT)" },
+	{ SBI_PMU_CACHE_EVENT(0, 0, 0), 0, 0, IMPL, "L1D read accesses (not on QEMU)" },
+	{ SBI_PMU_CACHE_EVENT(3, 3, 1), 0, 0, SPEC, "cache op 3 (undefined)" },
+	{ SBI_PMU_RAW_EVENT, 0x1234, 0, IMPL, "raw v1 without a raw row" },
+	{ SBI_PMU_RAW_V2_EVENT, 0x1234, 0, IMPL, "raw v2 without a raw row" },
+	{ FW(SBI_PMU_FW_SET_TIMER), 0, 1, IMPL, "firmware set_timer" },
+	{ FW(SBI_PMU_FW_HFENCE_VVMA_ASID_RECEIVED), 0, 1, IMPL, "firmware code 21" },
+	{ FW(22), 0, 0, SPEC, "firmware code 22 (reserved)" },
+	{ FW(SBI_PMU_FW_PLATFORM), 0, 0, IMPL, "platform firmware event (none on QEMU)" },
+	{ SBI_PMU_EVENT_IDX(6, 0), 0, 0, SPEC, "event type 6 (undefined)" },
+	{ SBI_PMU_HW_CPU_CYCLES | 0x100000, 0, 0, IMPL, "reserved event_idx bits set" },
+};
+
+void suite_event_info(void)
+{
+	const unsigned int n = sizeof(wants) / sizeof(wants[0]);
+	unsigned long pa = (unsigned long)e;
+	unsigned int i;
+	struct sbiret r;
+
+	r = sbi_pmu_event_info(pa, 0, 1, 0);
+	if (r.error == SBI_ERR_NOT_SUPPORTED && S.spec < SBI_SPEC_VERSION(3, 0))
+		t_skip_begin("event_get_info is NOT_SUPPORTED (an SBI 3.0 function)");
+	t_check(SPEC, sbi_pmu_event_info(pa, 0, 1, 1).error == SBI_ERR_INVALID_PARAM,
+		"event_get_info: flags != 0 is INVALID_PARAM");
+	t_check(SPEC, sbi_pmu_event_info(pa + 8, 0, 1, 0).error == SBI_ERR_INVALID_PARAM,
+		"event_get_info: not 16-byte aligned is INVALID_PARAM");
+	t_check(IMPL, sbi_pmu_event_info(pa, 0, 0, 0).error == SBI_ERR_INVALID_PARAM,
+		"event_get_info: zero entries is INVALID_PARAM");
+#if XLEN == 64
+	t_check(IMPL, sbi_pmu_event_info(pa, 0, 1ul << 62, 0).error == SBI_ERR_INVALID_PARAM,
+		"event_get_info: num_entries * 16 overflowing is INVALID_PARAM");
+#else
+	t_check(IMPL, sbi_pmu_event_info(pa, 0, 1ul << 30, 0).error == SBI_ERR_INVALID_ADDRESS,
+		"event_get_info: 16 GiB of entries is INVALID_ADDRESS");
+#endif
+	t_check(SPEC, sbi_pmu_event_info(FW_BASE_PA, 0, 1, 0).error == SBI_ERR_INVALID_ADDRESS,
+		"event_get_info: firmware memory is INVALID_ADDRESS");
+	t_check(SPEC, sbi_pmu_event_info(0x1000, 0, 1, 0).error == SBI_ERR_INVALID_ADDRESS,
+		"event_get_info: an address that is not RAM is INVALID_ADDRESS");
+	for (i = 0; i < n; i++) {
+		e[i].event_idx = (uint32_t)wants[i].event;
+		e[i].output = 0xfffffffe;
+		e[i].event_data = wants[i].data;
+	}
+	r = sbi_pmu_event_info(pa, 0, n, 0);
+	t_check(SPEC, r.error == 0, "event_get_info for %u entries", n);
+	for (i = 0; i < n; i++)
+		t_check(wants[i].tag, e[i].output == (uint32_t)wants[i].supported,
+			"event_get_info: %s is %ssupported (output 0x%x)", wants[i].what,
+			wants[i].supported ? "" : "not ", (unsigned int)e[i].output);
+	for (i = 0; i < n && e[i].event_idx == (uint32_t)wants[i].event &&
+		    e[i].event_data == wants[i].data; i++)
+		;
+	t_check(SPEC, i == n, "event_get_info leaves event_idx and event_data as they were");
+	/* supported <=> config_matching can give the event a counter */
+	for (i = 0; i < 9; i++) {
+		long c = cfg(0, wants[i].event, wants[i].data);
+
+		release(c);
+		if ((c >= 0) != (e[i].output == 1))
+			break;
+	}
+	t_check(IMPL, i == 9, "event_get_info agrees with config_matching");
+	t_skip_end();
+}

@@ -1,0 +1,191 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* The suite's harness, discovery, helpers and workloads. */
+#include <stdarg.h>
+
+#include "lib/fmt.h"
+#include "suite.h"
+
+struct suite S;
+static int n_pass, n_fail, n_skip;
+static const char *skip_why;
+
+void t_skip_begin(const char *why) { skip_why = why; }
+void t_skip_end(void) { skip_why = 0; }
+
+static void report(const char *status, char tag, const char *fmt, va_list ap,
+		   const char *skip)
+{
+	char msg[200];
+
+	rvpmu_vsnprintf(msg, sizeof(msg), fmt, ap);
+	if (skip)
+		rt_printf("%s %d - [%c] %s # SKIP %s\n", status, n_pass + n_fail + n_skip, tag,
+			  msg, skip);
+	else
+		rt_printf("%s %d - [%c] %s\n", status, n_pass + n_fail + n_skip, tag, msg);
+}
+
+void t_check(char tag, bool ok, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (skip_why) {
+		n_skip++;
+		va_start(ap, fmt);
+		report("ok", tag, fmt, ap, skip_why);
+		va_end(ap);
+		return;
+	}
+	if (ok)
+		n_pass++;
+	else
+		n_fail++;
+	va_start(ap, fmt);
+	report(ok ? "ok" : "not ok", tag, fmt, ap, 0);
+	va_end(ap);
+}
+
+void t_skip(char tag, const char *why, const char *fmt, ...)
+{
+	va_list ap;
+
+	n_skip++;
+	va_start(ap, fmt);
+	report("ok", tag, fmt, ap, why);
+	va_end(ap);
+}
+
+unsigned long hw_mask(void) { return (unsigned long)S.hw; }
+unsigned long fw_mask(void) { return (unsigned long)S.m.fw; }
+unsigned long all_mask(void) { return (unsigned long)S.m.valid; }
+
+long first_hpm(void)
+{
+	uint64_t h = S.hw & ~UINT64_C(7);
+
+	return h ? (long)__builtin_ctzll(h) : -1;
+}
+
+long first_fw(void)
+{
+	return S.m.fw ? (long)__builtin_ctzll(S.m.fw) : -1;
+}
+
+long cfg_in(unsigned long base, unsigned long mask, unsigned long flags,
+	    unsigned long event, uint64_t data)
+{
+	struct sbiret r = sbi_pmu_config(base, mask, flags, event, data);
+
+	return r.error ? r.error : (long)r.value;
+}
+
+long cfg(unsigned long flags, unsigned long event, uint64_t data)
+{
+	return cfg_in(0, all_mask(), flags, event, data);
+}
+
+long refused(long ctr_or_err)
+{
+	if (ctr_or_err >= 0)
+		release(ctr_or_err);
+	return ctr_or_err;
+}
+
+void release(long ctr)
+{
+	if (ctr < 0)
+		return;
+	sbi_pmu_stop((unsigned long)ctr, 1, 0);
+	sbi_pmu_stop((unsigned long)ctr, 1, SBI_PMU_STOP_RESET);
+}
+
+uint64_t value_of(long ctr)
+{
+	return pmu_read_counter(&S.m, (unsigned long)ctr);
+}
+
+static volatile unsigned long sink;
+
+void spin(unsigned long n)
+{
+	while (n--)
+		__asm__ volatile("" ::: "memory");
+}
+
+static char pages[256 * 4096] __attribute__((aligned(4096)));
+
+void touch_fresh_pages(unsigned long n)
+{
+	unsigned long i;
+
+	if (n > 256)
+		n = 256;
+	/* the TLBs forget; the runtime's .bss zeroing filled them once */
+	__asm__ volatile("sfence.vma" ::: "memory");
+	for (i = 0; i < n; i++)
+		sink += pages[i * 4096]++;
+}
+
+static char code[64 * 4096] __attribute__((aligned(4096)));
+
+void run_code_pages(unsigned long n)
+{
+	static bool built;
+	unsigned long i;
+
+	if (n > 64)
+		n = 64;
+	if (!built) {
+		for (i = 0; i < 64; i++)	/* c.jr ra: a one-instruction function */
+			*(volatile uint16_t *)&code[i * 4096] = 0x8082;
+		__asm__ volatile("fence.i" ::: "memory");
+		built = true;
+	}
+	__asm__ volatile("sfence.vma" ::: "memory");
+	for (i = 0; i < n; i++)
+		((void (*)(void))(void *)&code[i * 4096])();
+}
+
+static void read_scountovf(void *a)
+{
+	(void)a;
+	sink += rt_csr_read(0xda0);
+}
+
+static void discover(unsigned long hartid)
+{
+	unsigned long i;
+
+	S.boot_hart = hartid;
+	S.spec = sbi_spec_version();
+	S.impl_id = SBI_CALL0(SBI_EXT_BASE, SBI_BASE_GET_IMPL_ID).value;
+	pmu_machine_init(&S.m);
+	S.hw = S.m.valid & ~S.m.fw;
+	S.sscofpmf = rt_expect_fault(read_scountovf, 0, 0) < 0;
+	for (i = 0; i < RT_MAX_HARTS; i++)
+		if (!sbi_hart_status(i).error)
+			S.nr_harts = i + 1;
+	S.timebase_ms = 10000;
+}
+
+int main(unsigned long hartid, void *dtb)
+{
+	(void)dtb;
+	discover(hartid);
+	rt_printf("# rvpmu SBI PMU conformance suite, RV%d\n", XLEN);
+	rt_printf("# firmware: impl id 0x%lx, SBI %lu.%lu, %lu harts, %lu counters, "
+		  "Sscofpmf %s\n", S.impl_id, S.spec >> 24, S.spec & 0xffffff, S.nr_harts,
+		  S.m.num, S.sscofpmf ? "yes" : "no");
+	suite_discovery();
+	suite_matching();
+	suite_startstop();
+	suite_counting();
+	suite_fwread();
+	suite_snapshot();
+	suite_event_info();
+	suite_linux();
+	suite_harts();
+	rt_printf("1..%d\n%d passed, %d failed, %d skipped\n", n_pass + n_fail + n_skip,
+		  n_pass, n_fail, n_skip);
+	return n_fail;
+}

@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The SBI PMU conformance suite: an S-mode payload that runs on any SBI
+ * firmware. Every check is tagged:
+ *   [S] spec-mandated: the SBI v3.0 PMU chapter dictates the answer;
+ *   [I] implementation-defined: what rvpmu does and real clients rely on
+ *       (Linux 6.1/6.10/6.18, KVM), where the spec leaves room.
+ * A check of an optional function the firmware does not offer is a TAP
+ * skip. Output: TAP, then "N passed, N failed, N skipped".
+ */
+#ifndef SUITE_H
+#define SUITE_H
+
+#include "client/perf.h"
+#include "client/rt.h"
+
+#define SPEC 'S'
+#define IMPL 'I'
+
+#define FW(code)	SBI_PMU_EVENT_IDX(SBI_PMU_EVENT_TYPE_FW, (code))
+#define DTLB_RD_MISS	SBI_PMU_CACHE_EVENT(SBI_PMU_HW_CACHE_DTLB, 0, 1)
+#define DTLB_WR_MISS	SBI_PMU_CACHE_EVENT(SBI_PMU_HW_CACHE_DTLB, 1, 1)
+#define ITLB_RD_MISS	SBI_PMU_CACHE_EVENT(SBI_PMU_HW_CACHE_ITLB, 0, 1)
+#define FW_BASE_PA	0x80000000ul	/* QEMU virt: firmware at RAM start */
+#define XLEN		__riscv_xlen
+#define ALL1		(~0ul)
+
+struct suite {
+	struct pmu_machine m;
+	unsigned long spec, impl_id, nr_harts, boot_hart;
+	uint64_t hw;			/* valid hardware counters */
+	bool sscofpmf, snapshot, event_info, hyp;
+	unsigned long timebase_ms;
+};
+extern struct suite S;
+
+void t_check(char tag, bool ok, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void t_skip(char tag, const char *why, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Until t_skip_end, every t_check is reported as a skip for `why`: a
+   group whose function the firmware lacks still lists each check. */
+void t_skip_begin(const char *why);
+void t_skip_end(void);
+
+/* Counters as masks for base 0 (the first XLEN of them). */
+unsigned long hw_mask(void);
+unsigned long fw_mask(void);
+unsigned long all_mask(void);
+/* The lowest valid hpm / firmware counter, or -1. */
+long first_hpm(void);
+long first_fw(void);
+
+/* config_matching over every counter; the counter or the error. */
+long cfg(unsigned long flags, unsigned long event, uint64_t data);
+long cfg_in(unsigned long base, unsigned long mask, unsigned long flags,
+	    unsigned long event, uint64_t data);
+/* The same, for requests a check expects refused: a counter handed out
+   anyway is released at once, so one wrong answer does not spoil the
+   checks after it. */
+long refused(long ctr_or_err);
+/* Release a counter this suite configured (stop, stop+RESET). */
+void release(long ctr);
+/* A counter's value as S-mode reads it. */
+uint64_t value_of(long ctr);
+
+/* Workloads. */
+void spin(unsigned long n);
+void touch_fresh_pages(unsigned long n);
+void run_code_pages(unsigned long n);
+
+/* The groups of checks, one per file. */
+void suite_discovery(void);
+void suite_matching(void);
+void suite_startstop(void);
+void suite_counting(void);
+void suite_fwread(void);
+void suite_snapshot(void);
+void suite_event_info(void);
+void suite_linux(void);
+void suite_harts(void);
+
+#endif
