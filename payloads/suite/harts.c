@@ -60,8 +60,8 @@ static unsigned long others(void)
 
 void suite_harts(void)
 {
-	unsigned long o = others(), h, n = S.nr_harts - 1;
-	long sent_ipi, sent_fi, sent_sf, sent_sfa, c;
+	unsigned long o = others(), h, k, n = S.nr_harts - 1;
+	long sent_ipi, sent_fi, sent_sf, sent_sfa, c, hf;
 	int i, ok = 1;
 
 	if (S.nr_harts < 2) {
@@ -104,10 +104,9 @@ void suite_harts(void)
 	t_check(SPEC, !sbi_rfence(SBI_RFENCE_SFENCE_VMA, o, 0, 0, 0, 0).error, "remote sfence.vma to the others");
 	t_check(SPEC, !sbi_rfence(SBI_RFENCE_SFENCE_VMA_ASID, o, 0, 0, 0x1000, 3).error,
 		"remote sfence.vma.asid to the others");
-	if (sbi_rfence(SBI_RFENCE_HFENCE_GVMA, o, 0, 0, 0, 0).error)
-		t_skip(IMPL, "no H extension", "remote hfence.gvma to the others");
-	else
-		t_check(IMPL, true, "remote hfence.gvma to the others (H present)");
+	hf = sbi_rfence(SBI_RFENCE_HFENCE_GVMA, o, 0, 0, 0, 0).error;
+	t_check(SPEC, hf == SBI_SUCCESS || hf == SBI_ERR_NOT_SUPPORTED,
+		"remote hfence.gvma to the others: done, or NOT_SUPPORTED without H (%ld)", hf);
 	t_check(IMPL, value_of(sent_ipi) == 2 * n, "IPIs sent counted per target (%llu of %lu)",
 		(unsigned long long)value_of(sent_ipi), 2 * n);
 	t_check(IMPL, value_of(sent_fi) == n && value_of(sent_sf) == n && value_of(sent_sfa) == n,
@@ -123,15 +122,18 @@ void suite_harts(void)
 		sbi_send_ipi(1ul << h, 0);	/* out of wfi */
 		rt_wait(&jobs[h].done, 500 * S.timebase_ms);
 	}
-	for (h = 0; h < S.nr_harts; h++) {
+	/* Named by rank, not hart id: OpenSBI boots on a random hart, and the
+	 * results table matches checks by name. */
+	for (h = 0, k = 0; h < S.nr_harts; h++) {
 		struct job *j = &jobs[h];
 
 		if (!(o >> h & 1))
 			continue;
 		t_check(IMPL, j->rcv[R_IPI] >= 2 && j->rcv[R_FENCE_I] == 1 && j->rcv[R_SFENCE] == 1 &&
-			j->rcv[R_SFENCE_ASID] == 1 && j->rcv[R_HFENCE] <= 1,
-			"hart %lu counted what it received (%llu IPIs, fence.i %llu, sfence.vma %llu, "
-			".asid %llu, hfence.gvma %llu)", h, (unsigned long long)j->rcv[R_IPI],
+			j->rcv[R_SFENCE_ASID] == 1 && (j->rcv[R_HFENCE] == 1) == (hf == SBI_SUCCESS),
+			"other hart %lu counted what it received (hart %lu: %llu IPIs, fence.i %llu, "
+			"sfence.vma %llu, .asid %llu, hfence.gvma %llu)", ++k, h,
+			(unsigned long long)j->rcv[R_IPI],
 			(unsigned long long)j->rcv[R_FENCE_I], (unsigned long long)j->rcv[R_SFENCE],
 			(unsigned long long)j->rcv[R_SFENCE_ASID], (unsigned long long)j->rcv[R_HFENCE]);
 	}
