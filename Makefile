@@ -183,9 +183,9 @@ $(KERNEL): $(LINUX_OUT)/.config
 	$(KMAKE) -s -j$$(nproc) Image
 	@touch $@
 
-$(B)/linux-rootfs/init: linux/perfcheck.c
+$(B)/linux-rootfs/init: linux/perfcheck.c lib/fmt.c lib/fmt.h
 	@mkdir -p $(B)/linux-rootfs
-	riscv64-linux-gnu-gcc -static -O2 $(WARN) -o $@ $< -lpthread
+	riscv64-linux-gnu-gcc -static -O2 $(WARN) -I. -o $@ linux/perfcheck.c lib/fmt.c -lpthread
 
 $(INITRD): linux/initramfs.list $(B)/linux-rootfs/init $(KERNEL)
 	cd $(B) && $(LINUX_OUT)/usr/gen_init_cpio $(CURDIR)/linux/initramfs.list > initramfs.cpio

@@ -38,19 +38,11 @@ static void out(const char *s, unsigned long n)
 
 void rt_printf(const char *fmt, ...)
 {
-	char buf[320];
 	va_list ap;
-	int n;
 
 	va_start(ap, fmt);
-	n = rvpmu_vsnprintf(buf, sizeof(buf), fmt, ap);
+	rvpmu_vprint_locked(&print_lock, out, fmt, ap);
 	va_end(ap);
-	if (n > (int)sizeof(buf) - 1)
-		n = sizeof(buf) - 1;
-	while (__atomic_exchange_n(&print_lock, 1, __ATOMIC_ACQUIRE))
-		;
-	out(buf, (unsigned long)n);
-	__atomic_store_n(&print_lock, 0, __ATOMIC_RELEASE);
 }
 
 void rt_set_irq(unsigned int irq, rt_irq_fn fn)

@@ -12,9 +12,8 @@
 #define STACK_SHIFT 14
 #define FRAME (16 * RB)
 
-	.section .text.entry, "ax"
-	.globl _start
-_start:				/* a0 = hartid, a1 = DTB */
+/* tp = hartid, sp = the top of this hart's stack, traps to rt_trap_vector */
+.macro hart_setup
 	mv	tp, a0
 	la	sp, rt_stacks
 	addi	t0, a0, 1
@@ -22,6 +21,12 @@ _start:				/* a0 = hartid, a1 = DTB */
 	add	sp, sp, t0
 	la	t0, rt_trap_vector
 	csrw	stvec, t0
+.endm
+
+	.section .text.entry, "ax"
+	.globl _start
+_start:				/* a0 = hartid, a1 = DTB */
+	hart_setup
 	la	t0, _bss_start
 	la	t1, _bss_end
 1:	bgeu	t0, t1, 2f
@@ -34,13 +39,7 @@ _start:				/* a0 = hartid, a1 = DTB */
 
 	.globl	rt_secondary_entry
 rt_secondary_entry:		/* a0 = hartid, a1 = opaque */
-	mv	tp, a0
-	la	sp, rt_stacks
-	addi	t0, a0, 1
-	slli	t0, t0, STACK_SHIFT
-	add	sp, sp, t0
-	la	t0, rt_trap_vector
-	csrw	stvec, t0
+	hart_setup
 	call	rt_secondary
 4:	wfi
 	j	4b

@@ -20,6 +20,22 @@
  */
 #define HOT static inline __attribute__((always_inline))
 
+/* What start and stop check alike, in this order: the set is a valid set
+   of configured counters, and shared memory exists when a snapshot flag
+   (snap) asks for it. */
+HOT long check_set(const struct rvpmu_hart *h, rvpmu_ulong base, rvpmu_ulong mask,
+		   rvpmu_ulong snap, uint64_t *set)
+{
+	long err = rvpmu_counter_range(h, base, mask, set);
+
+	if (err)
+		return err;
+	if (*set & ~h->configured)
+		return SBI_ERR_INVALID_PARAM;
+	if (snap && !h->shmem_on)
+		return SBI_ERR_NO_SHMEM;
+	return 0;
+}
 
 /* The value a counter starts from. */
 HOT uint64_t start_value(const struct rvpmu_hart *h, unsigned int idx,
@@ -116,13 +132,9 @@ struct rvpmu_ret rvpmu_counter_start(struct rvpmu_hart *h, rvpmu_ulong base,
 	if ((flags & SBI_PMU_START_SET_INIT_VALUE) &&
 	    (flags & SBI_PMU_START_INIT_SNAPSHOT))
 		return ret_err(SBI_ERR_INVALID_PARAM);
-	err = rvpmu_counter_range(h, base, mask, &set);
+	err = check_set(h, base, mask, flags & SBI_PMU_START_INIT_SNAPSHOT, &set);
 	if (err)
 		return ret_err(err);
-	if (set & ~h->configured)
-		return ret_err(SBI_ERR_INVALID_PARAM);
-	if ((flags & SBI_PMU_START_INIT_SNAPSHOT) && !h->shmem_on)
-		return ret_err(SBI_ERR_NO_SHMEM);
 	if (set & h->started)
 		return ret_err(SBI_ERR_ALREADY_STARTED);
 
@@ -255,13 +267,9 @@ struct rvpmu_ret rvpmu_counter_stop(struct rvpmu_hart *h, rvpmu_ulong base,
 
 	if (flags & ~SBI_PMU_STOP_FLAG_ALL)
 		return ret_err(SBI_ERR_INVALID_PARAM);
-	err = rvpmu_counter_range(h, base, mask, &set);
+	err = check_set(h, base, mask, flags & SBI_PMU_STOP_TAKE_SNAPSHOT, &set);
 	if (err)
 		return ret_err(err);
-	if (set & ~h->configured)
-		return ret_err(SBI_ERR_INVALID_PARAM);
-	if ((flags & SBI_PMU_STOP_TAKE_SNAPSHOT) && !h->shmem_on)
-		return ret_err(SBI_ERR_NO_SHMEM);
 	/* every call below is a tail call: this function needs no frame */
 	if (set & ~h->started)
 		return already_stopped(h, set, base, flags);

@@ -40,24 +40,21 @@ void fw_puts_raw(const char *s, unsigned long n)
 		fw_putc(*s++);
 }
 
+/* The UART wants CR LF. */
+static void out_crlf(const char *s, unsigned long n)
+{
+	while (n--) {
+		if (*s == '\n')
+			fw_putc('\r');
+		fw_putc(*s++);
+	}
+}
+
 void fw_printf(const char *fmt, ...)
 {
-	char buf[256];
 	va_list ap;
-	int n;
 
 	va_start(ap, fmt);
-	n = rvpmu_vsnprintf(buf, sizeof(buf), fmt, ap);
+	rvpmu_vprint_locked(&print_lock, out_crlf, fmt, ap);
 	va_end(ap);
-	if (n > (int)sizeof(buf) - 1)
-		n = sizeof(buf) - 1;
-	/* whole lines from different harts must not interleave */
-	while (__atomic_exchange_n(&print_lock, 1, __ATOMIC_ACQUIRE))
-		;
-	for (int i = 0; i < n; i++) {
-		if (buf[i] == '\n')
-			fw_putc('\r');
-		fw_putc(buf[i]);
-	}
-	__atomic_store_n(&print_lock, 0, __ATOMIC_RELEASE);
 }

@@ -146,6 +146,8 @@ fw_trap_vector:
 	csrr	t0, mepc
 	addi	t0, t0, 4
 	csrw	mepc, t0
+	/* a0/a1 hold the SBI return values; the slow path joins here too */
+.Lrestore:
 	REG_L	ra, SLOT(0)(sp)
 	REG_L	t0, SLOT(1)(sp)
 	REG_L	t1, SLOT(2)(sp)
@@ -170,23 +172,7 @@ fw_trap_vector:
 	call	fw_trap
 	REG_L	a0, SLOT(8)(sp)
 	REG_L	a1, SLOT(9)(sp)
-	REG_L	ra, SLOT(0)(sp)
-	REG_L	t0, SLOT(1)(sp)
-	REG_L	t1, SLOT(2)(sp)
-	REG_L	t2, SLOT(3)(sp)
-	REG_L	t3, SLOT(4)(sp)
-	REG_L	t4, SLOT(5)(sp)
-	REG_L	t5, SLOT(6)(sp)
-	REG_L	t6, SLOT(7)(sp)
-	REG_L	a2, SLOT(10)(sp)
-	REG_L	a3, SLOT(11)(sp)
-	REG_L	a4, SLOT(12)(sp)
-	REG_L	a5, SLOT(13)(sp)
-	REG_L	a6, SLOT(14)(sp)
-	REG_L	a7, SLOT(15)(sp)
-	addi	sp, sp, TFRAME
-	csrrw	sp, mscratch, sp
-	mret
+	j	.Lrestore
 
 /*
  * While probing for CSRs that may not exist, mtvec points here: skip the

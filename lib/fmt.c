@@ -163,3 +163,35 @@ int rvpmu_fmt_counters(char *buf, size_t size, unsigned long long mask)
 	}
 	return (int)len;
 }
+
+void rvpmu_vprint_locked(volatile int *lock, void (*out)(const char *, unsigned long),
+			 const char *fmt, va_list ap)
+{
+	char buf[320];
+	int n = rvpmu_vsnprintf(buf, sizeof(buf), fmt, ap);
+
+	if (n > (int)sizeof(buf) - 1)
+		n = sizeof(buf) - 1;
+	while (__atomic_exchange_n(lock, 1, __ATOMIC_ACQUIRE))
+		;
+	out(buf, (unsigned long)n);
+	__atomic_store_n(lock, 0, __ATOMIC_RELEASE);
+}
+
+int rvpmu_fmt_grouped(char *buf, size_t size, unsigned long long v)
+{
+	char digits[24], out[32];
+	int n = 0, o = 0;
+
+	do {
+		digits[n++] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	while (n--) {
+		out[o++] = digits[n];
+		if (n && n % 3 == 0)
+			out[o++] = ',';
+	}
+	out[o] = 0;
+	return rvpmu_snprintf(buf, size, "%s", out);
+}

@@ -19,4 +19,16 @@ int rvpmu_snprintf(char *buf, size_t size, const char *fmt, ...)
 /* Counter bitmap as a list with ranges: 0x7fff9 -> "0,3-18". */
 int rvpmu_fmt_counters(char *buf, size_t size, unsigned long long mask);
 
+/* v in decimal with thousands separators, perf stat's way: 1,234,567. */
+int rvpmu_fmt_grouped(char *buf, size_t size, unsigned long long v);
+
+/*
+ * Format one message into a 320-byte buffer (longer ones are cut) and hand
+ * it whole to out() while holding *lock, a spin-lock word shared by every
+ * user of one console, so messages from different harts never interleave.
+ * Any hart; spins while another hart prints.
+ */
+void rvpmu_vprint_locked(volatile int *lock, void (*out)(const char *, unsigned long),
+			 const char *fmt, va_list ap);
+
 #endif

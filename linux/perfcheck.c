@@ -33,6 +33,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "lib/fmt.h"
+
 #define FW(code) (0x8000000000000000ull | (code))
 #define CACHE(id, op, res) ((id) | (op) << 8 | (res) << 16)
 #define DTLB_RD_MISS CACHE(PERF_COUNT_HW_CACHE_DTLB, PERF_COUNT_HW_CACHE_OP_READ, \
@@ -200,15 +202,9 @@ static void workload(int cpu)
 
 static void print_count(uint64_t v, const char *name, const struct reading *r)
 {
-	char raw[32], out[48];
-	int n = snprintf(raw, sizeof(raw), "%llu", (unsigned long long)v), o = 0, i;
+	char out[32];
 
-	for (i = 0; i < n; i++) {
-		if (i && (n - i) % 3 == 0)
-			out[o++] = ',';
-		out[o++] = raw[i];
-	}
-	out[o] = 0;
+	rvpmu_fmt_grouped(out, sizeof(out), v);
 	if (r && r->enabled && r->running < r->enabled)
 		printf("%18s      %-24s (%5.1f%%)\n", out, name,
 		       100.0 * (double)r->running / (double)r->enabled);
@@ -497,6 +493,7 @@ int main(int argc, char **argv)
 	mount("proc", "/proc", "proc", 0, NULL);
 	mount("sysfs", "/sys", "sysfs", 0, NULL);
 	setvbuf(stdout, NULL, _IOLBF, 0);
+	/* exact only under -icount (make linux-bench); host ticks otherwise */
 	printf("# perfcheck: instructions from reset to /init: %lu\n", boot_insns);
 	/* "boot-only" on the kernel command line: just that figure */
 	if (argc > 1 && !strcmp(argv[1], "boot-only")) {

@@ -7,6 +7,7 @@
 #include "client/perf.h"
 #include "client/rt.h"
 #include "core/names.h"
+#include "lib/fmt.h"
 
 #define FW_BASE 0x80000000ul
 
@@ -58,19 +59,9 @@ static void workload(unsigned long hartid)
 
 static void print_count(uint64_t v)
 {
-	char raw[24], out[32];
-	int n = 0, o = 0, i;
+	char out[32];
 
-	do {
-		raw[n++] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	for (i = n - 1; i >= 0; i--) {
-		out[o++] = raw[i];
-		if (i && i % 3 == 0)
-			out[o++] = ',';
-	}
-	out[o] = 0;
+	rvpmu_fmt_grouped(out, sizeof(out), v);
 	rt_printf("%18s", out);
 }
 

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "core/names.h"
+#include "lib/fmt.h"
 #include "core/pmu.h"
 #include "dt/pmu_dt.h"
 #include "sim/sim_hart.h"
@@ -105,15 +106,9 @@ static void workload(long sampler)
 
 static void print_number(uint64_t v)
 {
-	char raw[32], out[48];
-	int n = snprintf(raw, sizeof(raw), "%llu", (unsigned long long)v), o = 0, i;
+	char out[32];
 
-	for (i = 0; i < n; i++) {
-		if (i && (n - i) % 3 == 0)
-			out[o++] = ',';
-		out[o++] = raw[i];
-	}
-	out[o] = 0;
+	rvpmu_fmt_grouped(out, sizeof(out), v);
 	printf("%18s", out);
 }
 

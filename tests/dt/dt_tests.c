@@ -360,6 +360,16 @@ static void fmt_conversions(void)
 	CHECK(!strcmp(b, "none"));
 	rvpmu_fmt_counters(b, 5, 0x7fff9);
 	CHECK(!strcmp(b, "0,3-"));
+	CHECK_EQ(rvpmu_fmt_grouped(b, sizeof(b), 0), 1);
+	CHECK(!strcmp(b, "0"));
+	rvpmu_fmt_grouped(b, sizeof(b), 999);
+	CHECK(!strcmp(b, "999"));
+	rvpmu_fmt_grouped(b, sizeof(b), 1000);
+	CHECK(!strcmp(b, "1,000"));
+	CHECK_EQ(rvpmu_fmt_grouped(b, sizeof(b), 18446744073709551615ULL), 26);
+	CHECK(!strcmp(b, "18,446,744,073,709,551,615"));
+	rvpmu_fmt_grouped(b, 4, 1234567);
+	CHECK(!strcmp(b, "1,2"));
 }
 
 static const struct t_case cases[] = {
