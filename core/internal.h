@@ -121,12 +121,26 @@ uint64_t rvpmu_counter_value(const struct rvpmu_hart *h, unsigned int idx);
 void rvpmu_fw_start(struct rvpmu_hart *h, unsigned int idx, uint64_t value);
 void rvpmu_fw_stop(struct rvpmu_hart *h, unsigned int idx);
 
+/* Ask the platform whether counter idx, now counting ev, reads stale once
+   inhibited (hw ops' stale_when_inhibited); keep the answer in h->stale. */
+static inline void rvpmu_note_stale(struct rvpmu_hart *h, unsigned int idx, uint64_t ev)
+{
+	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
+	uint32_t bit = UINT32_C(1) << idx;
+
+	if (!hw->stale_when_inhibited || hw->stale_when_inhibited(h->ctx, idx, ev))
+		h->stale |= bit;
+	else
+		h->stale &= ~bit;
+}
+
 /*
- * Record the value of a hardware counter just inhibited and write it back.
- * The first read after inhibiting is the final count on RV64; QEMU 7.2
- * answers later reads of an inhibited cycle/instret counter with the value
- * last written, so the write-back is what makes a stopped counter read
- * what it counted. RV32 reads a counter as two CSRs and QEMU answers only
+ * Record the value of a hardware counter just inhibited and, when the
+ * platform says it reads stale (h->stale), write it back. The first read
+ * after inhibiting is the final count on RV64; QEMU 7.2 answers later reads
+ * of an inhibited cycle/instret counter with the value last written, so
+ * the write-back is what makes such a stopped counter read what it
+ * counted. RV32 reads a counter as two CSRs and QEMU answers only
  * the first of them live once inhibited, so there the caller also reads
  * just before inhibiting (rvpmu_hw_preread) and the newer read is kept.
  */
@@ -149,7 +163,8 @@ static inline void rvpmu_hw_freeze(struct rvpmu_hart *h, unsigned int idx,
 	(void)before;
 #endif
 	h->saved[idx] = v;
-	hw->write(h->ctx, idx, v);
+	if (h->stale & (UINT32_C(1) << idx))
+		hw->write(h->ctx, idx, v);
 }
 
 /* Start the counters of set (validated); values from the flags (start.c). */

@@ -42,11 +42,13 @@ static void configure(struct rvpmu_hart *h, unsigned int idx,
 		h->mhpmevent[idx] = ev;
 		/* OF stays set until start: no interrupt from a stopped counter */
 		hw->program(h->ctx, idx, h->sscofpmf ? ev | MHPMEVENT_OF : ev);
+		rvpmu_note_stale(h, idx, ev);
 		h->saved[idx] = hw->read(h->ctx, idx);
 	} else {
 		/* a free fixed counter runs; a configured one waits for start */
 		uint64_t before = rvpmu_hw_preread(h, idx);
 
+		rvpmu_note_stale(h, idx, 0);
 		hw->inhibit(h->ctx, UINT32_C(1) << idx, true);
 		rvpmu_hw_freeze(h, idx, before);
 	}

@@ -86,6 +86,15 @@ struct rvpmu_hw_ops {
 	uint32_t (*hpm_present)(void *ctx);
 	/* Whether Sscofpmf is implemented; asked once at init. */
 	bool (*has_sscofpmf)(void *ctx);
+	/*
+	 * Optional: whether counter ctr, counting mhpmevent (0 for the fixed
+	 * counters), reads back stale once inhibited, so that stop must write
+	 * back the value it read. QEMU 7.2 derives counters of cycles and
+	 * instructions from its clock and answers only the first read after
+	 * inhibiting live. Asked when a counter is configured; NULL means
+	 * every counter may be stale (always written back).
+	 */
+	bool (*stale_when_inhibited)(void *ctx, unsigned int ctr, uint64_t mhpmevent);
 };
 
 /*
@@ -147,6 +156,7 @@ struct rvpmu_hart {
 	unsigned long fw_base;		/* first firmware counter */
 	uint64_t valid;			/* logical counters that exist */
 	uint32_t hw;			/* hardware counters that exist */
+	uint32_t stale;			/* ... whose stop writes back */
 	bool sscofpmf;
 	uint8_t width[RVPMU_HW_SLOTS];	/* bits of each hardware counter */
 	uint64_t wmask[RVPMU_HW_SLOTS];	/* the value bits of each */

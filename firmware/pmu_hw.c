@@ -148,6 +148,21 @@ static bool hw_has_sscofpmf(void *ctx)
 	return plat.sscofpmf;
 }
 
+/*
+ * QEMU 7.2 derives mcycle, minstret and any hpm counter counting its
+ * cycles (1) or instructions (2) event from its clock; those read stale
+ * once inhibited. QEMU looks the event up by the selector's low bits, so
+ * any selector whose low 16 bits are 1 or 2 is treated as stale (a
+ * needless write-back at worst).
+ */
+static bool hw_stale_when_inhibited(void *ctx, unsigned int ctr, uint64_t ev)
+{
+	uint64_t sel = ev & 0xffff;
+
+	(void)ctx;
+	return ctr < 3 || sel == 1 || sel == 2;
+}
+
 const struct rvpmu_hw_ops fw_pmu_hw_ops = {
 	.read = hw_read,
 	.write = hw_write,
@@ -156,6 +171,7 @@ const struct rvpmu_hw_ops fw_pmu_hw_ops = {
 	.overflowed = hw_overflowed,
 	.hpm_present = hw_hpm_present,
 	.has_sscofpmf = hw_has_sscofpmf,
+	.stale_when_inhibited = hw_stale_when_inhibited,
 };
 
 uint32_t fw_pmu_probe_hpm(void)

@@ -403,8 +403,72 @@ static void exact_counts_on_qemu_inhibit_quirk(void)
 	CHECK_EQ(f.sim.faults, 0);
 }
 
+/* Stop writes a counter back only when the platform says its reads go
+   stale once inhibited: the cycle/instret-derived ones on QEMU. */
+static void stop_writes_back_only_stale_counters(void)
+{
+	struct fx f;
+	unsigned int w;
+
+	fx_std(&f);
+	f.sim.qemu_inhibit = true;
+	CHECK_EQ(fx_match(&f, SBI_PMU_CFG_FLAG_CLEAR_VALUE | SBI_PMU_CFG_FLAG_AUTO_START,
+			  FX_DTLB_RD_MISS, 0), 3);
+	CHECK_EQ(fx_match(&f, SBI_PMU_CFG_FLAG_CLEAR_VALUE | SBI_PMU_CFG_FLAG_AUTO_START,
+			  FX_INSTRET, 0), 4);
+	sim_event(&f.sim, FX_DTLB_RD_MISS, 7);
+	sim_run(&f.sim, 50);
+	w = f.sim.writes;
+	CHECK_OK(rvpmu_counter_stop(&f.h, 3, 1, 0), 0);
+	CHECK_EQ(f.sim.writes, w);
+	CHECK_EQ(fx_hw(&f, 3), 7);
+	CHECK_OK(rvpmu_counter_stop(&f.h, 4, 1, 0), 0);
+	CHECK_EQ(f.sim.writes, w + 1);
+	sim_run(&f.sim, 10);
+	CHECK_EQ(fx_hw(&f, 4), 50);
+	/* re-mapped to the instret event, counter 3 is written back too */
+	CHECK_ERR(rvpmu_counter_stop(&f.h, 3, 1, SBI_PMU_STOP_RESET), SBI_ERR_ALREADY_STOPPED);
+	CHECK_EQ(fx_match(&f, SBI_PMU_CFG_FLAG_CLEAR_VALUE | SBI_PMU_CFG_FLAG_AUTO_START,
+			  FX_INSTRET, 0), 3);
+	sim_run(&f.sim, 9);
+	w = f.sim.writes;
+	CHECK_OK(rvpmu_counter_stop(&f.h, 3, 1, 0), 0);
+	CHECK_EQ(f.sim.writes, w + 1);
+	sim_run(&f.sim, 10);
+	CHECK_EQ(fx_hw(&f, 3), 9);
+}
+
+/* Without the stale_when_inhibited op every counter is written back, so
+   counts stay exact on QEMU. */
+static void no_stale_op_writes_back_every_counter(void)
+{
+	struct fx f;
+	struct rvpmu_hw_ops ops = sim_hw_ops;
+	unsigned int w;
+
+	fx_std(&f);
+	ops.stale_when_inhibited = NULL;
+	f.cfg.hw = &ops;
+	f.sim.qemu_inhibit = true;
+	CHECK_EQ(rvpmu_hart_init(&f.h, &f.cfg, &f.sim), 0);
+	CHECK_EQ(fx_match(&f, SBI_PMU_CFG_FLAG_CLEAR_VALUE | SBI_PMU_CFG_FLAG_AUTO_START,
+			  FX_DTLB_RD_MISS, 0), 3);
+	CHECK_EQ(fx_match(&f, SBI_PMU_CFG_FLAG_CLEAR_VALUE | SBI_PMU_CFG_FLAG_AUTO_START,
+			  FX_INSTRET, 0), 4);
+	sim_event(&f.sim, FX_DTLB_RD_MISS, 7);
+	sim_run(&f.sim, 50);
+	w = f.sim.writes;
+	CHECK_OK(rvpmu_counter_stop(&f.h, 3, 0x3, 0), 0);
+	CHECK_EQ(f.sim.writes, w + 2);
+	sim_run(&f.sim, 10);
+	CHECK_EQ(fx_hw(&f, 3), 7);
+	CHECK_EQ(fx_hw(&f, 4), 50);
+}
+
 static const struct t_case cases[] = {
 	T(exact_counts_on_qemu_inhibit_quirk),
+	T(stop_writes_back_only_stale_counters),
+	T(no_stale_op_writes_back_every_counter),
 	T(start_needs_a_configured_counter),
 	T(start_reserved_flags_and_bad_sets),
 	T(start_init_value_and_init_snapshot_exclude_each_other),

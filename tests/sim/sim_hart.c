@@ -49,12 +49,19 @@ static bool mode_counts(const struct sim_hart *s, unsigned int ctr)
 	return true;
 }
 
-static bool quirky(const struct sim_hart *s, unsigned int ctr)
+/* The counters QEMU 7.2 derives from its clock: their reads go stale once
+   inhibited (qemu_inhibit). */
+static bool quirky_with(const struct sim_hart *s, unsigned int ctr, uint64_t ev)
 {
-	uint64_t sel = s->mhpmevent[ctr] & ~MHPMEVENT_SSCOF_MASK;
+	uint64_t sel = ev & ~MHPMEVENT_SSCOF_MASK;
 
 	return s->qemu_inhibit && (ctr < 3 || sel == SBI_PMU_HW_CPU_CYCLES ||
 				   sel == SBI_PMU_HW_INSTRUCTIONS);
+}
+
+static bool quirky(const struct sim_hart *s, unsigned int ctr)
+{
+	return quirky_with(s, ctr, s->mhpmevent[ctr]);
 }
 
 static void bump(struct sim_hart *s, unsigned int ctr, uint64_t n)
@@ -146,6 +153,7 @@ static void hw_write(void *ctx, unsigned int ctr, uint64_t v)
 	}
 	s->ctr[ctr] = v & mask_of(s, ctr);
 	s->since_write[ctr] = 0;
+	s->writes++;
 }
 
 static void hw_program(void *ctx, unsigned int ctr, uint64_t ev)
@@ -199,6 +207,11 @@ static bool hw_has_sscofpmf(void *ctx)
 	return ((struct sim_hart *)ctx)->sscofpmf;
 }
 
+static bool hw_stale_when_inhibited(void *ctx, unsigned int ctr, uint64_t ev)
+{
+	return quirky_with(ctx, ctr, ev);
+}
+
 const struct rvpmu_hw_ops sim_hw_ops = {
 	.read = hw_read,
 	.write = hw_write,
@@ -207,6 +220,7 @@ const struct rvpmu_hw_ops sim_hw_ops = {
 	.overflowed = hw_overflowed,
 	.hpm_present = hw_hpm_present,
 	.has_sscofpmf = hw_has_sscofpmf,
+	.stale_when_inhibited = hw_stale_when_inhibited,
 };
 
 static int mem_check(void *ctx, uint64_t pa, uint64_t size, bool write)

@@ -48,6 +48,7 @@ struct sim_hart {
 	bool started[32];		/* QEMU's per-counter "started" */
 	unsigned int faults;	/* accesses to counters that do not exist */
 	unsigned int programs;	/* mhpmevent writes, for tests */
+	unsigned int writes;	/* counter writes, for tests */
 	_Alignas(64) uint8_t ram[SIM_RAM_SIZE];
 	uint64_t impl[SIM_NR_IMPL];
 	uint64_t plat[SIM_NR_PLAT];
