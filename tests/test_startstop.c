@@ -403,6 +403,19 @@ static void exact_counts_on_qemu_inhibit_quirk(void)
 	CHECK_EQ(f.sim.faults, 0);
 }
 
+/* On the QEMU-quirk sim: dTLB read misses on counter 3 (7 of them) and
+   instructions on counter 4 (50), both started from 0. */
+static void count_dtlb_on_3_instret_on_4(struct fx *f)
+{
+	f->sim.qemu_inhibit = true;
+	CHECK_EQ(fx_match(f, SBI_PMU_CFG_FLAG_CLEAR_VALUE | SBI_PMU_CFG_FLAG_AUTO_START,
+			  FX_DTLB_RD_MISS, 0), 3);
+	CHECK_EQ(fx_match(f, SBI_PMU_CFG_FLAG_CLEAR_VALUE | SBI_PMU_CFG_FLAG_AUTO_START,
+			  FX_INSTRET, 0), 4);
+	sim_event(&f->sim, FX_DTLB_RD_MISS, 7);
+	sim_run(&f->sim, 50);
+}
+
 /* Stop writes a counter back only when the platform says its reads go
    stale once inhibited: the cycle/instret-derived ones on QEMU. */
 static void stop_writes_back_only_stale_counters(void)
@@ -411,13 +424,7 @@ static void stop_writes_back_only_stale_counters(void)
 	unsigned int w;
 
 	fx_std(&f);
-	f.sim.qemu_inhibit = true;
-	CHECK_EQ(fx_match(&f, SBI_PMU_CFG_FLAG_CLEAR_VALUE | SBI_PMU_CFG_FLAG_AUTO_START,
-			  FX_DTLB_RD_MISS, 0), 3);
-	CHECK_EQ(fx_match(&f, SBI_PMU_CFG_FLAG_CLEAR_VALUE | SBI_PMU_CFG_FLAG_AUTO_START,
-			  FX_INSTRET, 0), 4);
-	sim_event(&f.sim, FX_DTLB_RD_MISS, 7);
-	sim_run(&f.sim, 50);
+	count_dtlb_on_3_instret_on_4(&f);
 	w = f.sim.writes;
 	CHECK_OK(rvpmu_counter_stop(&f.h, 3, 1, 0), 0);
 	CHECK_EQ(f.sim.writes, w);
@@ -449,14 +456,8 @@ static void no_stale_op_writes_back_every_counter(void)
 	fx_std(&f);
 	ops.stale_when_inhibited = NULL;
 	f.cfg.hw = &ops;
-	f.sim.qemu_inhibit = true;
 	CHECK_EQ(rvpmu_hart_init(&f.h, &f.cfg, &f.sim), 0);
-	CHECK_EQ(fx_match(&f, SBI_PMU_CFG_FLAG_CLEAR_VALUE | SBI_PMU_CFG_FLAG_AUTO_START,
-			  FX_DTLB_RD_MISS, 0), 3);
-	CHECK_EQ(fx_match(&f, SBI_PMU_CFG_FLAG_CLEAR_VALUE | SBI_PMU_CFG_FLAG_AUTO_START,
-			  FX_INSTRET, 0), 4);
-	sim_event(&f.sim, FX_DTLB_RD_MISS, 7);
-	sim_run(&f.sim, 50);
+	count_dtlb_on_3_instret_on_4(&f);
 	w = f.sim.writes;
 	CHECK_OK(rvpmu_counter_stop(&f.h, 3, 0x3, 0), 0);
 	CHECK_EQ(f.sim.writes, w + 2);
