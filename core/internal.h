@@ -59,6 +59,12 @@ static inline bool is_fw_ctr(const struct rvpmu_hart *h, unsigned int idx)
 	return idx >= h->fw_base;
 }
 
+/* The value a stopped counter keeps. */
+static inline uint64_t stopped_value(const struct rvpmu_hart *h, unsigned int idx)
+{
+	return is_fw_ctr(h, idx) ? h->fw_value[idx - h->fw_base] : h->saved[idx];
+}
+
 /* Bits of hardware counter ctr that hold its value. */
 static inline uint64_t width_mask(const struct rvpmu_hart *h, unsigned int ctr)
 {
@@ -135,32 +141,28 @@ static inline void rvpmu_note_stale(struct rvpmu_hart *h, unsigned int idx, uint
 }
 
 /*
- * Record the value of a hardware counter just inhibited and, when the
- * platform says it reads stale (h->stale), write it back. The first read
- * after inhibiting is the final count on RV64; QEMU 7.2 answers later reads
- * of an inhibited cycle/instret counter with the value last written, so
- * the write-back is what makes such a stopped counter read what it
- * counted. RV32 reads a counter as two CSRs and QEMU answers only
- * the first of them live once inhibited, so there the caller also reads
- * just before inhibiting (rvpmu_hw_preread) and the newer read is kept.
+ * Inhibit hardware counter idx and keep its value in h->saved; where the
+ * platform says it reads stale once inhibited (h->stale), write the value
+ * back. The first read after inhibiting is the final count on RV64; QEMU
+ * 7.2 answers later reads of an inhibited cycle/instret counter with the
+ * value last written, so the write-back is what makes such a stopped
+ * counter read what it counted. RV32 reads a counter as two CSRs and QEMU
+ * answers only the first of them live once inhibited, so there it is also
+ * read just before inhibiting and the newer read is kept.
  */
-#if RVPMU_XLEN == 32
-#define rvpmu_hw_preread(h, idx) (RVPMU_HW(h)->read((h)->ctx, (idx)))
-#else
-#define rvpmu_hw_preread(h, idx) ((void)(h), (void)(idx), UINT64_C(0))
-#endif
-
-static inline void rvpmu_hw_freeze(struct rvpmu_hart *h, unsigned int idx,
-				   uint64_t before)
+static inline void rvpmu_hw_inhibit_keep(struct rvpmu_hart *h, unsigned int idx)
 {
 	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
-	uint64_t v = hw->read(h->ctx, idx);
+	uint64_t v;
+#if RVPMU_XLEN == 32
+	uint64_t before = hw->read(h->ctx, idx);
+#endif
 
+	hw->inhibit(h->ctx, UINT32_C(1) << idx, true);
+	v = hw->read(h->ctx, idx);
 #if RVPMU_XLEN == 32
 	if (((v - before) & width_mask(h, idx)) > (width_mask(h, idx) >> 1))
 		v = before;
-#else
-	(void)before;
 #endif
 	h->saved[idx] = v;
 	if (h->stale & (UINT32_C(1) << idx))

@@ -46,11 +46,8 @@ static void configure(struct rvpmu_hart *h, unsigned int idx,
 		h->saved[idx] = hw->read(h->ctx, idx);
 	} else {
 		/* a free fixed counter runs; a configured one waits for start */
-		uint64_t before = rvpmu_hw_preread(h, idx);
-
 		rvpmu_note_stale(h, idx, 0);
-		hw->inhibit(h->ctx, UINT32_C(1) << idx, true);
-		rvpmu_hw_freeze(h, idx, before);
+		rvpmu_hw_inhibit_keep(h, idx);
 	}
 	if (clear) {
 		hw->write(h->ctx, idx, 0);

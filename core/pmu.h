@@ -202,7 +202,10 @@ struct rvpmu_ret rvpmu_counter_get_info(const struct rvpmu_hart *h,
  * counter set, SKIP_MATCH on a counter that is not configured, is started,
  * or is of the other kind (hardware/firmware) than the event.
  * NOT_SUPPORTED: invalid event encoding, or no free counter of the set can
- * count the event. Choice: firmware events take the lowest free firmware
+ * count the event. Order: flags and set (INVALID_PARAM), then an event no
+ * counter of this hart can count (NOT_SUPPORTED), then the SKIP_MATCH
+ * checks (INVALID_PARAM, or NOT_SUPPORTED when that counter cannot count
+ * it). Choice: firmware events take the lowest free firmware
  * counter. Hardware events take the lowest free capable hpm counter; for
  * cycles and instret the fixed counter (0 or 2) is taken first when it fits
  * better: always without Sscofpmf (an hpm counter could do no more), and

@@ -63,8 +63,7 @@ void rvpmu_snapshot_store(const struct rvpmu_hart *h, uint64_t set,
 		unsigned int slot = idx - (unsigned int)base;
 
 		set &= set - 1;
-		v = is_fw_ctr(h, idx) ? h->fw_value[idx - h->fw_base]
-				      : h->saved[idx];
+		v = stopped_value(h, idx);
 		mem->write(h->ctx, slot_addr(h, slot), &v, sizeof(v));
 		bitmap &= ~BIT64(slot);
 		if (overflowed & BIT64(idx))

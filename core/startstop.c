@@ -45,7 +45,7 @@ HOT uint64_t start_value(const struct rvpmu_hart *h, unsigned int idx,
 		return initial_value;
 	if (flags & SBI_PMU_START_INIT_SNAPSHOT)
 		return rvpmu_snapshot_value(h, idx - (unsigned int)base);
-	return is_fw_ctr(h, idx) ? h->fw_value[idx - h->fw_base] : h->saved[idx];
+	return stopped_value(h, idx);
 }
 
 /* Value first, then OF cleared, then counting: in that order. */
@@ -152,11 +152,9 @@ struct rvpmu_ret rvpmu_counter_start(struct rvpmu_hart *h, rvpmu_ulong base,
 HOT bool stop_hw(struct rvpmu_hart *h, unsigned int idx, bool want_of)
 {
 	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
-	uint64_t before = rvpmu_hw_preread(h, idx);
 	bool overflowed = false;
 
-	hw->inhibit(h->ctx, UINT32_C(1) << idx, true);
-	rvpmu_hw_freeze(h, idx, before);
+	rvpmu_hw_inhibit_keep(h, idx);
 	if (idx >= 3 && h->sscofpmf) {
 		/* only a snapshot asks whether it overflowed */
 		if (want_of)

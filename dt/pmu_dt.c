@@ -141,6 +141,7 @@ static void parse_ranges(struct ctx *c, int node)
 	const fdt32_t *p;
 	struct { uint32_t first, last; int row; } ok[RVPMU_MAP_MAX_ROWS];
 	unsigned int n, i, k, nok = 0;
+	int err;
 
 	c->prop = RVPMU_DT_PROP_EVENTS;
 	n = rows_of(c, node, 3, &p);
@@ -178,15 +179,19 @@ static void parse_ranges(struct ctx *c, int node)
 			problem(c, row, "no usable counter left; row dropped");
 			continue;
 		}
-		for (k = 0; k < nok; k++)
-			if (first <= ok[k].last && ok[k].first <= last)
-				break;
-		if (k < nok) {
-			problem(c, row, "events 0x%x-0x%x overlap row %d; "
-				"row dropped", (unsigned int)first, (unsigned int)last, ok[k].row);
+		err = rvpmu_map_add_range(c->map, first, last, ctrs);
+		if (err) {
+			/* the map refuses overlaps; ok[] names the row it overlaps */
+			for (k = 0; k < nok; k++)
+				if (first <= ok[k].last && ok[k].first <= last)
+					break;
+			if (k < nok)
+				problem(c, row, "events 0x%x-0x%x overlap row %d; row dropped",
+					(unsigned int)first, (unsigned int)last, ok[k].row);
+			else
+				problem(c, row, "the mapping is full; row dropped");
 			continue;
 		}
-		rvpmu_map_add_range(c->map, first, last, ctrs);
 		ok[nok].first = first;
 		ok[nok].last = last;
 		ok[nok++].row = row;
@@ -222,12 +227,14 @@ static void parse_selectors(struct ctx *c, int node, bool have_ranges)
 				(unsigned long long)sel);
 			continue;
 		}
-		if (rvpmu_map_selector(c->map, ev, &prev)) {
-			problem(c, row, "event 0x%x already has selector 0x%llx; "
-				"row dropped", (unsigned int)ev, (unsigned long long)prev);
+		if (rvpmu_map_add_sel(c->map, ev, sel)) {
+			if (rvpmu_map_selector(c->map, ev, &prev))
+				problem(c, row, "event 0x%x already has selector 0x%llx; "
+					"row dropped", (unsigned int)ev, (unsigned long long)prev);
+			else
+				problem(c, row, "the mapping is full; row dropped");
 			continue;
 		}
-		rvpmu_map_add_sel(c->map, ev, sel);
 		if (!rvpmu_map_counters(c->map, ev))
 			problem(c, row, "no " RVPMU_DT_PROP_EVENTS " row covers "
 				"event 0x%x: the selector is never used", (unsigned int)ev);

@@ -75,8 +75,9 @@ int rvpmu_vsnprintf(char *buf, size_t size, const char *fmt, va_list ap)
 		}
 		while (*fmt >= '0' && *fmt <= '9')
 			width = width * 10 + (*fmt++ - '0');
+		/* size_t is unsigned long on every target here (LP64, ILP32) */
 		for (; *fmt == 'l' || *fmt == 'z'; fmt++)
-			lng += *fmt == 'z' ? 2 : 1;
+			lng++;
 		if (left)
 			zero = 0;
 		switch (*fmt) {
