@@ -144,7 +144,7 @@ firmware-all: $(B)/rvpmu-fw-rv64.elf $(B)/rvpmu-fw-rv32.elf \
 # ---- S-mode payloads (smoke test, demo, bench), on the client runtime
 PAYLOAD_BASE_rv64 := 0x80200000
 PAYLOAD_BASE_rv32 := 0x80400000
-RT_SRC := client/start.S client/rt.c client/perf.c lib/fmt.c core/names.c
+RT_SRC := client/start.S client/vs.S client/rt.c client/perf.c lib/fmt.c core/names.c
 PL_CFLAGS := -std=c11 $(WARN) -O2 -g -ffreestanding -fno-stack-protector -fno-pic \
              -mcmodel=medany -mno-relax --specs=picolibc.specs -Iinclude -I.
 define PAYLOAD_template
@@ -159,7 +159,6 @@ $(foreach p,$(PAYLOADS),$(foreach a,rv64 rv32,$(eval $(call PAYLOAD_template,$(p
 # ---- Linux 6.1 from Debian's linux-source-6.1, with perfcheck as /init.
 # The kernel is configured from linux/rvpmu.config and rebuilt only when
 # that fragment changes; /init goes in a separate initramfs.
-LINUX_TAR := /usr/src/linux-source-6.1.tar.xz
 LINUX_SRC := $(B)/linux/linux-source-6.1
 LINUX_OUT := $(CURDIR)/$(B)/linux/out
 KERNEL    := $(LINUX_OUT)/arch/riscv/boot/Image
@@ -169,7 +168,7 @@ FW ?= rvpmu
 
 $(LINUX_SRC)/Makefile:
 	@mkdir -p $(B)/linux
-	tar -xJf $(LINUX_TAR) -C $(B)/linux
+	tar -xJf $(LINUX_SRC_TAR) -C $(B)/linux
 	@touch $@
 
 $(LINUX_OUT)/.config: linux/rvpmu.config $(LINUX_SRC)/Makefile
@@ -223,7 +222,8 @@ conformance-table: deps firmware-all $(B)/suite-rv64.elf $(B)/suite-rv32.elf
 	scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/suite-rv64.elf 4 ,sscofpmf=true > $(B)/conformance/rvpmu-rv64.log
 	scripts/qemu-run 32 $(B)/rvpmu-fw-rv32.elf $(B)/suite-rv32.elf 4 ,sscofpmf=true > $(B)/conformance/rvpmu-rv32.log
 	for i in $(CONF_OPENSBI_RUNS); do \
-	  scripts/qemu-run 64 default $(B)/suite-rv64.elf 4 ,sscofpmf=true > $(B)/conformance/opensbi-rv64-$$i.log || exit 1; done
+	  scripts/qemu-run 64 default $(B)/suite-rv64.elf 4 ,sscofpmf=true > $(B)/conformance/opensbi-rv64-$$i.log; \
+	  done  # OpenSBI fails checks, so its runs end in a failure shutdown; the table checks each run finished
 	scripts/conformance-table $(B)/conformance/rvpmu-rv64.log $(B)/conformance/rvpmu-rv32.log \
 	  docs/conformance-opensbi-notes.tsv $(foreach i,$(CONF_OPENSBI_RUNS),$(B)/conformance/opensbi-rv64-$(i).log) \
 	  > $(B)/conformance/table.md
@@ -231,7 +231,7 @@ conformance-table: deps firmware-all $(B)/suite-rv64.elf $(B)/suite-rv32.elf
 	@echo "docs/conformance.md written"
 
 # ---- the two commands
-run: deps all firmware-all $(B)/dt/qemu-virt.dtb
+run: deps $(B)/rvpmu-dt $(B)/rvpmu-fw-rv64.elf $(B)/demo-rv64.elf $(B)/dt/qemu-virt.dtb
 	@echo "== rvpmu-dt check on QEMU 7.2 virt's device tree =="
 	@$(B)/rvpmu-dt check $(B)/dt/qemu-virt.dtb --hpm 16 || true
 	@echo

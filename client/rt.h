@@ -43,6 +43,17 @@ long rt_expect_fault(void (*fn)(void *), void *arg, unsigned long *tval);
    returns. Returns the SBI error of hart_start. */
 long rt_start_hart(unsigned long hartid, void (*fn)(void *), void *arg);
 
+/*
+ * Needs the H extension; interrupts off. Run code in VS-mode (bare
+ * translation, so guest addresses are ours) until it makes an ecall or
+ * takes an interrupt or an exception numbered above 9: returns that
+ * scause (10 for the guest's ecall). Exceptions on the way are skipped (sepc + 4); bit N
+ * of rt_vs_spv says exception N reached HS-mode with hstatus.SPV = 1, i.e.
+ * marked as coming from the guest.
+ */
+long rt_vs_run(void (*code)(void));
+extern unsigned long rt_vs_spv;
+
 /* SRST shutdown; reason "system failure" when failed. Never returns. */
 void rt_shutdown(bool failed) __attribute__((noreturn));
 
@@ -52,7 +63,6 @@ bool rt_wait(volatile int *flag, uint64_t ticks);
 /* Interrupts on/off for this hart (sstatus.SIE). */
 void rt_irq_enable(bool on);
 
-#define CSR_SIE_BITS(irq) (1ul << (irq))
 #define rt_csr_read(csr) ({ unsigned long __v; \
 	__asm__ volatile("csrr %0, " #csr : "=r"(__v) :: "memory"); __v; })
 #define rt_csr_set(csr, v) __asm__ volatile("csrs " #csr ", %0" :: "r"((unsigned long)(v)) : "memory")

@@ -4,6 +4,12 @@
 #define FW_CSR_H
 
 #define CSR_MSTATUS	0x300
+#define CSR_MSTATUSH	0x310	/* RV32 */
+#define CSR_MTINST	0x34a	/* H */
+#define CSR_MTVAL2	0x34b	/* H */
+#define CSR_HSTATUS	0x600
+#define CSR_HTVAL	0x643
+#define CSR_HTINST	0x64a
 #define CSR_MISA	0x301
 #define CSR_MEDELEG	0x302
 #define CSR_MIDELEG	0x303
@@ -50,6 +56,13 @@
 #define MSTATUS_MPP	(3ul << 11)
 #define MSTATUS_MPP_S	(1ul << 11)
 #define MSTATUS_MPRV	(1ul << 17)
+/* H: V before the trap, and whether mtval holds a guest virtual address;
+   in mstatus on RV64, in mstatush (bits 7, 6) on RV32 */
+#define MSTATUS_GVA_BIT	38
+#define MSTATUS_MPV_BIT	39
+#define HSTATUS_GVA	(1ul << 6)
+#define HSTATUS_SPV	(1ul << 7)
+#define HSTATUS_SPVP	(1ul << 8)
 
 #define IRQ_S_SOFT	1
 #define IRQ_M_SOFT	3
@@ -78,6 +91,11 @@
 #define CAUSE_FETCH_PAGE_FAULT	12
 #define CAUSE_LOAD_PAGE_FAULT	13
 #define CAUSE_STORE_PAGE_FAULT	15
+#define CAUSE_VS_ECALL		10	/* H */
+#define CAUSE_FETCH_GUEST_PF	20
+#define CAUSE_LOAD_GUEST_PF	21
+#define CAUSE_VIRTUAL_INSN	22
+#define CAUSE_STORE_GUEST_PF	23
 
 #define MENVCFG_STCE	(1ull << 63)
 

@@ -4,7 +4,7 @@
 #include "fw.h"
 
 _Static_assert(__builtin_offsetof(struct fw_hart, sbi_calls) == 0,
-	       "entry.S counts PMU calls at offset 0 of struct fw_hart");
+	       "entry.S counts every call at offset 0 of struct fw_hart");
 
 struct sbiret fw_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
 		       unsigned long a3, unsigned long a4, unsigned long a5,
@@ -12,7 +12,6 @@ struct sbiret fw_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
 {
 	struct sbiret ret = { SBI_ERR_NOT_SUPPORTED, 0 };
 
-	h->sbi_calls++;
 	switch (eid) {
 	case SBI_EXT_BASE:
 		return sbi_base_ecall(a0, a1, a2, a3, a4, a5, fid, h);

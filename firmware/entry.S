@@ -131,15 +131,27 @@ fw_trap_vector:
 	 * hart as its 9th argument.
 	 */
 	addi	t2, sp, TFRAME
+	/* count the call: struct fw_hart.sbi_calls, 64 bits on both XLENs */
+#if __riscv_xlen == 64
+	ld	t1, 0(t2)
+	addi	t1, t1, 1
+	sd	t1, 0(t2)
+#else
+	lw	t1, 0(t2)
+	addi	t1, t1, 1
+	sw	t1, 0(t2)
+	bnez	t1, 1f
+	lw	t1, 4(t2)
+	addi	t1, t1, 1
+	sw	t1, 4(t2)
+1:
+#endif
 	li	t1, 0x504D55
 	beq	a7, t1, .Lpmu
 	REG_S	t2, 0(sp)
 	call	fw_ecall
 	j	.Lecall_done
 .Lpmu:
-	REG_L	t1, 0(t2)		/* struct fw_hart.sbi_calls */
-	addi	t1, t1, 1
-	REG_S	t1, 0(t2)
 	mv	a7, t2
 	call	sbi_pmu_ecall
 .Lecall_done:

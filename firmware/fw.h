@@ -53,7 +53,7 @@ struct fw_req {
 };
 
 struct __attribute__((aligned(16))) fw_hart {
-	uint64_t sbi_calls;			/* first: entry.S counts PMU calls */
+	uint64_t sbi_calls;			/* first: entry.S counts every call */
 	struct rvpmu_hart pmu;
 	unsigned long hartid;
 	volatile int hsm;			/* enum fw_hsm_state */
@@ -63,7 +63,6 @@ struct __attribute__((aligned(16))) fw_hart {
 	struct fw_req req[FW_MAX_HARTS];	/* one slot per sender */
 	volatile unsigned long req_done[FW_MAX_HARTS];
 	uint64_t m_traps;			/* implementation event */
-	bool timer_armed;			/* mtimecmp in use (no Sstc) */
 };
 
 struct fw_mem {
@@ -128,7 +127,6 @@ extern const struct rvpmu_fw_ops fw_pmu_fw_ops;
 
 /* ipi.c: cross-hart messages */
 void fw_send_ipi(unsigned long hartid);		/* raise MSIP */
-void fw_clear_ipi(void);
 void fw_process_mailbox(struct fw_hart *h);	/* take IPIs, run requests */
 /* post req to every hart of targets (bitmap of hartids), run it locally if
    this hart is one, count sent events, wait until all are done */
@@ -175,6 +173,5 @@ SBI_HANDLER(sbi_dbcn_ecall);
 SBI_HANDLER(sbi_pmu_ecall);
 struct sbiret sbi_legacy_ecall(unsigned long eid, unsigned long a0, unsigned long a1);
 bool sbi_extension_present(unsigned long eid);
-void sbi_set_timer(uint64_t when);
 
 #endif

@@ -15,9 +15,9 @@ void fw_send_ipi(unsigned long hartid)
 	*(volatile uint32_t *)(plat.clint + 4 * hartid) = 1;
 }
 
-void fw_clear_ipi(void)
+static void clear_ipi(const struct fw_hart *h)
 {
-	*(volatile uint32_t *)(plat.clint + 4 * this_hart()->hartid) = 0;
+	*(volatile uint32_t *)(plat.clint + 4 * h->hartid) = 0;
 }
 
 long fw_hart_mask(unsigned long mask, unsigned long base, unsigned long *targets)
@@ -109,7 +109,7 @@ void fw_process_mailbox(struct fw_hart *h)
 	unsigned long n, pending;
 	int st;
 
-	fw_clear_ipi();
+	clear_ipi(h);
 	n = __atomic_exchange_n(&h->ipis, 0, __ATOMIC_ACQ_REL);
 	st = __atomic_load_n(&h->hsm, __ATOMIC_ACQUIRE);
 	if (n && (st == HSM_STARTED || st == HSM_SUSPENDED)) {

@@ -76,6 +76,11 @@ static void hart_setup(struct fw_hart *h, unsigned long hartid)
 		  (1ul << CAUSE_BREAKPOINT) | (1ul << CAUSE_USER_ECALL) |
 		  (1ul << CAUSE_FETCH_PAGE_FAULT) | (1ul << CAUSE_LOAD_PAGE_FAULT) |
 		  (1ul << CAUSE_STORE_PAGE_FAULT));
+	/* with H, what guests raise is the hypervisor's (KVM's) to handle */
+	if (plat.hyp)
+		csr_set(CSR_MEDELEG, (1ul << CAUSE_VS_ECALL) | (1ul << CAUSE_FETCH_GUEST_PF) |
+			(1ul << CAUSE_LOAD_GUEST_PF) | (1ul << CAUSE_VIRTUAL_INSN) |
+			(1ul << CAUSE_STORE_GUEST_PF));
 	if (plat.sstc) {
 #if __riscv_xlen == 64
 		csr_set(CSR_MENVCFG, MENVCFG_STCE);

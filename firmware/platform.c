@@ -262,7 +262,7 @@ void fw_dt_fixup(void)
 void fw_print_banner(void)
 {
 	char ctrs[96], line[160];
-	const struct rvpmu_hart *pmu = &fw_hart_of(0)->pmu;
+	const struct rvpmu_hart *pmu = &this_hart()->pmu;
 	unsigned int i;
 
 	fw_printf("\nrvpmu firmware %lu.%lu, SBI %d.%d\n", FW_SBI_IMPL_VERSION >> 16,

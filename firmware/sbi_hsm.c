@@ -19,7 +19,7 @@ static void suspend_wait(struct fw_hart *h)
 	while (!(csr_read(CSR_MIP) & csr_read(CSR_MIE) & s_irqs)) {
 		__asm__ volatile("wfi");
 		fw_process_mailbox(h);
-		if (h->timer_armed && (csr_read(CSR_MIP) & MIP_MTIP))
+		if (csr_read(CSR_MIP) & csr_read(CSR_MIE) & MIP_MTIP)
 			fw_timer_interrupt();
 	}
 }

@@ -5,10 +5,8 @@
 
 #define CLINT_MTIMECMP 0x4000
 
-void sbi_set_timer(uint64_t when)
+static void set_timer(struct fw_hart *h, uint64_t when)
 {
-	struct fw_hart *h = this_hart();
-
 	rvpmu_fw_event(&h->pmu, SBI_PMU_FW_SET_TIMER);
 	if (plat.sstc) {
 #if __riscv_xlen == 64
@@ -28,8 +26,7 @@ void sbi_set_timer(uint64_t when)
 		cmp[1] = (uint32_t)(when >> 32);
 	}
 	csr_clear(CSR_MIP, MIP_STIP);
-	h->timer_armed = true;
-	csr_set(CSR_MIE, MIP_MTIP);
+	csr_set(CSR_MIE, MIP_MTIP);	/* armed: fw_timer_interrupt clears it */
 }
 
 SBI_HANDLER(sbi_time_ecall)
@@ -43,9 +40,9 @@ SBI_HANDLER(sbi_time_ecall)
 	}
 #if __riscv_xlen == 64
 	(void)a1;
-	sbi_set_timer(a0);
+	set_timer(h, a0);
 #else
-	sbi_set_timer(((uint64_t)a1 << 32) | a0);
+	set_timer(h, ((uint64_t)a1 << 32) | a0);
 #endif
 	return r;
 }

@@ -11,7 +11,42 @@ void fw_timer_interrupt(void)
 {
 	csr_clear(CSR_MIE, MIP_MTIP);
 	csr_set(CSR_MIP, MIP_STIP);
-	this_hart()->timer_armed = false;
+}
+
+/*
+ * With H, a trap delegated to HS-mode also records whether it came from a
+ * guest (hstatus.SPV, SPVP), whether stval is a guest virtual address
+ * (GVA), and htval/htinst; then execution continues in HS-mode (V=0).
+ */
+static unsigned long redirect_h(unsigned long ms)
+{
+#if __riscv_xlen == 64
+	unsigned long hi = ms >> 32;
+#else
+	unsigned long hi = csr_read(CSR_MSTATUSH);
+#endif
+	unsigned long v = hi >> (MSTATUS_MPV_BIT - 32) & 1;
+	unsigned long hs = csr_read(CSR_HSTATUS) & ~(HSTATUS_SPV | HSTATUS_GVA);
+
+	if (hi >> (MSTATUS_GVA_BIT - 32) & 1)
+		hs |= HSTATUS_GVA;
+	if (v) {
+		hs |= HSTATUS_SPV;
+		if ((ms & MSTATUS_MPP) == MSTATUS_MPP_S)
+			hs |= HSTATUS_SPVP;
+		else
+			hs &= ~HSTATUS_SPVP;
+	}
+	csr_write(CSR_HSTATUS, hs);
+	csr_write(CSR_HTVAL, csr_read(CSR_MTVAL2));
+	csr_write(CSR_HTINST, csr_read(CSR_MTINST));
+	/* mret lands in HS-mode: the caller writes mstatus back */
+#if __riscv_xlen == 64
+	ms &= ~(1ul << MSTATUS_MPV_BIT);
+#else
+	csr_clear(CSR_MSTATUSH, 1ul << (MSTATUS_MPV_BIT - 32));
+#endif
+	return ms;
 }
 
 /* Deliver an exception to S-mode's handler, as delegation would have. */
@@ -24,6 +59,8 @@ static void redirect(unsigned long cause, unsigned long tval)
 	csr_write(CSR_SCAUSE, cause);
 	csr_write(CSR_STVAL, tval);
 	csr_write(CSR_SEPC, csr_read(CSR_MEPC));
+	if (plat.hyp)
+		ms = redirect_h(ms);
 	if ((ms & MSTATUS_MPP) == MSTATUS_MPP_S)
 		ms |= MSTATUS_SPP;
 	else

@@ -9,7 +9,6 @@
 #include "core/names.h"
 #include "lib/fmt.h"
 
-#define FW_BASE 0x80000000ul
 
 struct row {
 	const char *name;

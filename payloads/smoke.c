@@ -10,8 +10,6 @@
 
 #define FW_BASE		0x80000000ul
 #define IMPL_ID		0x7276706dul
-#define FW(code)	SBI_PMU_EVENT_IDX(SBI_PMU_EVENT_TYPE_FW, (code))
-#define DTLB_RD_MISS	SBI_PMU_CACHE_EVENT(SBI_PMU_HW_CACHE_DTLB, 0, 1)
 #define AUTO		(SBI_PMU_CFG_FLAG_CLEAR_VALUE | SBI_PMU_CFG_FLAG_AUTO_START)
 
 static int n_ok, n_fail;
@@ -54,7 +52,7 @@ static void discover(void)
 /* A firmware counter counting code from 0; returns its index or -1. */
 static long fw_counter(unsigned int code)
 {
-	struct sbiret r = sbi_pmu_config(0, fw_ctrs, AUTO, FW(code), 0);
+	struct sbiret r = sbi_pmu_config(0, fw_ctrs, AUTO, SBI_PMU_FW_EVENT(code), 0);
 
 	return r.error ? -1 : (long)r.value;
 }
@@ -309,6 +307,27 @@ static void test_faults(void)
 	release(ill);
 }
 
+/* Implementation event 256 counts every SBI call the hart makes. Between
+   the low-half reads: 8 calls, the second read, and on RV32 the first
+   read's fw_read_hi. */
+static void test_call_counting(void)
+{
+	long c = fw_counter(256);
+	uint64_t v0, v1;
+	int i;
+
+	v0 = fw_value(c);
+	for (i = 0; i < 5; i++)
+		sbi_spec_version();
+	for (i = 0; i < 3; i++)
+		sbi_pmu_num_counters();
+	v1 = fw_value(c);
+	rt_printf("# SBI calls counted: %llu\n", (unsigned long long)(v1 - v0));
+	check(c >= 0 && v1 - v0 == 8 + (__riscv_xlen == 32 ? 2 : 1),
+	      "pmu: implementation event 256 counts every SBI call, PMU ones too");
+	release(c);
+}
+
 /* ---- PMU basics */
 static volatile int lcofi_seen;
 static unsigned long lcofi_ctr;
@@ -360,7 +379,7 @@ static void test_pmu(void)
 	r = sbi_pmu_config(0, all_ctrs(), AUTO, SBI_PMU_HW_INSTRUCTIONS, 0);
 	c_ins = r.value;
 	check(!r.error, "pmu: instructions");
-	r = sbi_pmu_config(0, all_ctrs(), AUTO, DTLB_RD_MISS, 0);
+	r = sbi_pmu_config(0, all_ctrs(), AUTO, SBI_PMU_DTLB_READ_MISS, 0);
 	c_tlb = r.value;
 	check(!r.error, "pmu: dTLB read misses");
 	__asm__ volatile("sfence.vma" ::: "memory");	/* the pages are cached */
@@ -410,6 +429,34 @@ no_overflow:
 	check(sbi_pmu_snapshot(~0ul, ~0ul, 0).error == 0, "pmu: snapshot disabled");
 }
 
+/* A guest's illegal instruction comes to the firmware (it is a firmware
+   event) and must reach HS-mode marked as the guest's; a guest's ecall
+   belongs to HS-mode directly. */
+static void __attribute__((naked)) guest_code(void)
+{
+	__asm__ volatile(".word 0xffffffff\n\tecall\n1:\tj 1b");
+}
+
+static void read_hstatus(void *a) { (void)a; sink = rt_csr_read(0x600); }
+
+static void test_guest_traps(void)
+{
+	long ill;
+	long end;
+
+	if (rt_expect_fault(read_hstatus, 0, 0) >= 0) {
+		rt_printf("# no H extension: guest traps not tested\n");
+		return;
+	}
+	ill = fw_counter(SBI_PMU_FW_ILLEGAL_INSN);
+	end = rt_vs_run(guest_code);
+	rt_printf("# guest run ended with scause %ld\n", end);
+	check(end == 10, "h: a guest's ecall comes to HS-mode");
+	check(rt_vs_spv >> 2 & 1, "h: a guest's illegal instruction reaches HS-mode with hstatus.SPV");
+	check(fw_value(ill) == 1, "h: it is counted as an illegal-instruction firmware event");
+	release(ill);
+}
+
 static void test_srst(void)
 {
 	check(sbi_system_reset(5, 0).error == SBI_ERR_INVALID_PARAM, "srst: reserved type");
@@ -438,6 +485,8 @@ int main(unsigned long hartid, void *dtb)
 	test_dbcn();
 	test_faults();
 	test_pmu();
+	test_call_counting();
+	test_guest_traps();
 	test_srst();
 	rt_printf("1..%d\n%d passed, %d failed\n", n_ok + n_fail, n_ok, n_fail);
 	return n_fail;

@@ -13,9 +13,10 @@ static unsigned int pick(struct drive *d, unsigned int n)
 }
 
 static const uint32_t events[] = {
-	FX_CYCLES, FX_INSTRET, FX_DTLB_RD_MISS, FX_DTLB_WR_MISS, FX_ITLB_RD_MISS,
+	FX_CYCLES, FX_INSTRET, SBI_PMU_DTLB_READ_MISS, FX_DTLB_WR_MISS, FX_ITLB_RD_MISS,
 	SBI_PMU_HW_CACHE_MISSES, FX_BRANCHES, SBI_PMU_RAW_EVENT, SBI_PMU_RAW_V2_EVENT,
-	FX_FW(0), FX_FW(5), FX_FW(6), FX_FW(21), FX_FW(256), FX_FW(0xffff), FX_FW(22),
+	SBI_PMU_FW_EVENT(0), SBI_PMU_FW_EVENT(5), SBI_PMU_FW_EVENT(6), SBI_PMU_FW_EVENT(21),
+	SBI_PMU_FW_EVENT(256), SBI_PMU_FW_EVENT(0xffff), SBI_PMU_FW_EVENT(22),
 	SBI_PMU_CACHE_EVENT(0, 0, 0), 0, 11, SBI_PMU_EVENT_IDX(9, 0),
 };
 static const uint64_t datas[] = { 0, 0, 0, 0x1234, 0x2042, 1, UINT64_C(0x42000000000077) };
@@ -163,7 +164,7 @@ static void activity(struct drive *d, struct fx *f)
 		if (f->h.valid & BIT64(i))
 			v0[i] = value(f, i);
 	sim_run(&f->sim, n);
-	sim_event(&f->sim, FX_DTLB_RD_MISS, n);
+	sim_event(&f->sim, SBI_PMU_DTLB_READ_MISS, n);
 	sim_event(&f->sim, 0x1234, n);
 	for (k = 0; k < nfw; k++)
 		rvpmu_fw_event(&f->h, code);

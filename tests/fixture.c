@@ -6,7 +6,7 @@ void fx_map(struct rvpmu_map *m)
 	rvpmu_map_init(m);
 	rvpmu_map_add_range(m, FX_CYCLES, FX_CYCLES, 0x7fff9);
 	rvpmu_map_add_range(m, FX_INSTRET, FX_INSTRET, 0x7fffc);
-	rvpmu_map_add_range(m, FX_DTLB_RD_MISS, FX_DTLB_RD_MISS, 0x7fff8);
+	rvpmu_map_add_range(m, SBI_PMU_DTLB_READ_MISS, SBI_PMU_DTLB_READ_MISS, 0x7fff8);
 	rvpmu_map_add_range(m, FX_DTLB_WR_MISS, FX_DTLB_WR_MISS, 0x7fff8);
 	rvpmu_map_add_range(m, FX_ITLB_RD_MISS, FX_ITLB_RD_MISS, 0x7fff8);
 	rvpmu_map_add_range(m, 3, 6, 0x18);

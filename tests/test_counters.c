@@ -48,7 +48,7 @@ static void boot_counts_nothing(void)
 	fx_std(&f);
 	before = fx_hw(&f, 3);
 	sim_run(&f.sim, 1000);
-	sim_event(&f.sim, FX_DTLB_RD_MISS, 5);
+	sim_event(&f.sim, SBI_PMU_DTLB_READ_MISS, 5);
 	CHECK_EQ(fx_hw(&f, 3), before);
 	CHECK(fx_hw(&f, 0) != 0);
 }
@@ -125,7 +125,7 @@ static void sparse_hpm_counters_leave_gaps(void)
 	CHECK_EQ(rvpmu_counter_get_info(&f.h, 7).error, 0);
 	CHECK_EQ(rvpmu_counter_get_info(&f.h, 8).error, 0); /* firmware */
 	/* a set that includes a gap is invalid as a whole */
-	CHECK_ERR(rvpmu_counter_config_matching(&f.h, 3, 0x7, 0, FX_DTLB_RD_MISS, 0),
+	CHECK_ERR(rvpmu_counter_config_matching(&f.h, 3, 0x7, 0, SBI_PMU_DTLB_READ_MISS, 0),
 		  SBI_ERR_INVALID_PARAM);
 	CHECK_EQ(f.sim.faults, 0);
 }
@@ -138,8 +138,8 @@ static void no_hpm_counters(void)
 	CHECK_OK(rvpmu_num_counters(&f.h), 11);
 	CHECK_EQ(f.h.fw_base, 3);
 	CHECK_EQ(fx_match(&f, 0, FX_CYCLES, 0), 0);
-	CHECK_EQ(fx_match(&f, 0, FX_DTLB_RD_MISS, 0), SBI_ERR_NOT_SUPPORTED);
-	CHECK_EQ(fx_match(&f, 0, FX_FW(5), 0), 3);
+	CHECK_EQ(fx_match(&f, 0, SBI_PMU_DTLB_READ_MISS, 0), SBI_ERR_NOT_SUPPORTED);
+	CHECK_EQ(fx_match(&f, 0, SBI_PMU_FW_EVENT(5), 0), 3);
 	CHECK_EQ(f.sim.faults, 0);
 }
 
@@ -213,13 +213,13 @@ static void narrow_counters_wrap_at_their_width(void)
 	long c;
 
 	fx_init(&f, 4, 40, true, 2);
-	c = fx_match(&f, 0, FX_DTLB_RD_MISS, 0);
+	c = fx_match(&f, 0, SBI_PMU_DTLB_READ_MISS, 0);
 	CHECK_EQ(c, 3);
 	/* initial value is masked to the width */
 	CHECK_EQ(rvpmu_counter_start(&f.h, c, 1, SBI_PMU_START_SET_INIT_VALUE,
 				     ~UINT64_C(0)).error, 0);
 	CHECK_EQ(fx_hw(&f, 3), (UINT64_C(1) << 40) - 1);
-	sim_event(&f.sim, FX_DTLB_RD_MISS, 2);
+	sim_event(&f.sim, SBI_PMU_DTLB_READ_MISS, 2);
 	CHECK_EQ(fx_hw(&f, 3), 1);
 	CHECK(f.sim.lcofip);
 }

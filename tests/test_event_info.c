@@ -64,12 +64,12 @@ static void answers_for_every_kind(void)
 		{ SBI_PMU_HW_CACHE_MISSES, 0, 1 },
 		{ SBI_PMU_HW_BUS_CYCLES, 0, 0 },
 		{ 11, 0, 0 },
-		{ FX_DTLB_RD_MISS, 0, 1 },
+		{ SBI_PMU_DTLB_READ_MISS, 0, 1 },
 		{ FX_ITLB_RD_MISS, 0, 1 },
 		{ SBI_PMU_CACHE_EVENT(0, 0, 0), 0, 0 },
 		{ SBI_PMU_CACHE_EVENT(3, 3, 1), 0, 0 },
 		/* event_data is ignored for general and cache events */
-		{ FX_DTLB_RD_MISS, 0xdead, 1 },
+		{ SBI_PMU_DTLB_READ_MISS, 0xdead, 1 },
 		{ SBI_PMU_RAW_EVENT, 0x1234, 1 },
 		{ SBI_PMU_RAW_EVENT, 0x2077, 1 },
 		{ SBI_PMU_RAW_EVENT, 0x3077, 0 },
@@ -77,14 +77,14 @@ static void answers_for_every_kind(void)
 		{ SBI_PMU_RAW_V2_EVENT, 0x2077, 1 },
 		{ SBI_PMU_RAW_V2_EVENT, UINT64_C(0x42000000000077), RVPMU_XLEN == 64 },
 		{ SBI_PMU_RAW_EVENT, UINT64_C(0x42000000000077), 0 },
-		{ FX_FW(0), 0, 1 },
-		{ FX_FW(21), 0, 1 },
-		{ FX_FW(5), 1, 0 },
-		{ FX_FW(22), 0, 0 },
-		{ FX_FW(256), 0, 1 },
-		{ FX_FW(300), 0, 0 },
-		{ FX_FW(SBI_PMU_FW_PLATFORM), 1, 1 },
-		{ FX_FW(SBI_PMU_FW_PLATFORM), 99, 0 },
+		{ SBI_PMU_FW_EVENT(0), 0, 1 },
+		{ SBI_PMU_FW_EVENT(21), 0, 1 },
+		{ SBI_PMU_FW_EVENT(5), 1, 0 },
+		{ SBI_PMU_FW_EVENT(22), 0, 0 },
+		{ SBI_PMU_FW_EVENT(256), 0, 1 },
+		{ SBI_PMU_FW_EVENT(300), 0, 0 },
+		{ SBI_PMU_FW_EVENT(SBI_PMU_FW_PLATFORM), 1, 1 },
+		{ SBI_PMU_FW_EVENT(SBI_PMU_FW_PLATFORM), 99, 0 },
 		{ SBI_PMU_EVENT_IDX(7, 1), 0, 0 },
 		{ FX_CYCLES | (1u << 20), 0, 0 },	/* reserved bits */
 		{ FX_CYCLES | 0x80000000u, 0, 0 },
@@ -122,7 +122,7 @@ static void answer_does_not_depend_on_busy_counters(void)
 
 	fx_std(&f);
 	for (i = 3; i <= 18; i++)
-		CHECK_EQ(fx_match(&f, 0, FX_DTLB_RD_MISS, 0), i);
+		CHECK_EQ(fx_match(&f, 0, SBI_PMU_DTLB_READ_MISS, 0), i);
 	e = entries(&f);
 	e[0] = (struct sbi_pmu_event_info){ FX_ITLB_RD_MISS, 0, 0 };
 	CHECK_OK(rvpmu_event_get_info(&f.h, INFO_PA, 0, 1, 0), 0);
@@ -133,7 +133,7 @@ static void supported_means_config_matching_succeeds(void)
 {
 	static const uint32_t evs[] = {
 		FX_CYCLES, FX_INSTRET, SBI_PMU_HW_CACHE_MISSES, SBI_PMU_HW_BRANCH_MISSES,
-		SBI_PMU_HW_BUS_CYCLES, FX_DTLB_RD_MISS, FX_DTLB_WR_MISS, FX_ITLB_RD_MISS,
+		SBI_PMU_HW_BUS_CYCLES, SBI_PMU_DTLB_READ_MISS, FX_DTLB_WR_MISS, FX_ITLB_RD_MISS,
 		SBI_PMU_CACHE_EVENT(0, 0, 1), SBI_PMU_CACHE_EVENT(2, 1, 1),
 	};
 	struct fx f;

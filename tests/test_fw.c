@@ -14,7 +14,7 @@ static void every_standard_event_counts_exactly(void)
 		unsigned int n;
 
 		fx_std(&f);
-		CHECK_EQ(fx_match(&f, AUTO, FX_FW(code), 0), 19);
+		CHECK_EQ(fx_match(&f, AUTO, SBI_PMU_FW_EVENT(code), 0), 19);
 		for (n = 0; n < code + 1; n++)
 			rvpmu_fw_event(&f.h, code);
 		/* other events do not leak in */
@@ -28,9 +28,9 @@ static void two_counters_on_one_event(void)
 	struct fx f;
 
 	fx_std(&f);
-	CHECK_EQ(fx_match(&f, AUTO, FX_FW(SBI_PMU_FW_SET_TIMER), 0), 19);
+	CHECK_EQ(fx_match(&f, AUTO, SBI_PMU_FW_EVENT(SBI_PMU_FW_SET_TIMER), 0), 19);
 	rvpmu_fw_event(&f.h, SBI_PMU_FW_SET_TIMER);
-	CHECK_EQ(fx_match(&f, AUTO, FX_FW(SBI_PMU_FW_SET_TIMER), 0), 20);
+	CHECK_EQ(fx_match(&f, AUTO, SBI_PMU_FW_EVENT(SBI_PMU_FW_SET_TIMER), 0), 20);
 	rvpmu_fw_event(&f.h, SBI_PMU_FW_SET_TIMER);
 	CHECK_OK(rvpmu_counter_fw_read(&f.h, 19), 2);
 	CHECK_OK(rvpmu_counter_fw_read(&f.h, 20), 1);
@@ -50,7 +50,7 @@ static void event_site_is_idle_when_nothing_counts(void)
 		rvpmu_fw_event(&f.h, code);
 		CHECK_EQ(f.h.fw_counting[code], 0);
 	}
-	CHECK_EQ(fx_match(&f, 0, FX_FW(3), 0), 19);
+	CHECK_EQ(fx_match(&f, 0, SBI_PMU_FW_EVENT(3), 0), 19);
 	rvpmu_fw_event(&f.h, 3);	/* configured but not started */
 	CHECK_OK(rvpmu_counter_fw_read(&f.h, 19), f.h.fw_value[0]);
 	CHECK_EQ(f.h.fw_counting[3], 0);
@@ -80,7 +80,7 @@ static void fw_read_hi_gives_the_upper_half(void)
 	uint64_t v = UINT64_C(0x123456789);
 
 	fx_std(&f);
-	CHECK_EQ(fx_match(&f, 0, FX_FW(SBI_PMU_FW_IPI_RECEIVED), 0), 19);
+	CHECK_EQ(fx_match(&f, 0, SBI_PMU_FW_EVENT(SBI_PMU_FW_IPI_RECEIVED), 0), 19);
 	CHECK_OK(rvpmu_counter_start(&f.h, 19, 1, SBI_PMU_START_SET_INIT_VALUE, v), 0);
 	rvpmu_fw_event(&f.h, SBI_PMU_FW_IPI_RECEIVED);
 #if RVPMU_XLEN == 32
@@ -98,7 +98,7 @@ static void implementation_event_counts_the_difference(void)
 
 	fx_std(&f);
 	f.sim.impl[1] = 1000;
-	CHECK_EQ(fx_match(&f, AUTO, FX_FW(257), 0), 19);
+	CHECK_EQ(fx_match(&f, AUTO, SBI_PMU_FW_EVENT(257), 0), 19);
 	f.sim.impl[1] += 25;
 	CHECK_OK(rvpmu_counter_fw_read(&f.h, 19), 25);
 	CHECK_OK(rvpmu_counter_stop(&f.h, 19, 1, 0), 0);
@@ -115,8 +115,8 @@ static void platform_event_uses_event_data(void)
 	struct fx f;
 
 	fx_std(&f);
-	CHECK_EQ(fx_match(&f, AUTO, FX_FW(SBI_PMU_FW_PLATFORM), 2), 19);
-	CHECK_EQ(fx_match(&f, AUTO, FX_FW(SBI_PMU_FW_PLATFORM), 3), 20);
+	CHECK_EQ(fx_match(&f, AUTO, SBI_PMU_FW_EVENT(SBI_PMU_FW_PLATFORM), 2), 19);
+	CHECK_EQ(fx_match(&f, AUTO, SBI_PMU_FW_EVENT(SBI_PMU_FW_PLATFORM), 3), 20);
 	f.sim.plat[2] += 7;
 	f.sim.plat[3] += 9;
 	CHECK_OK(rvpmu_counter_fw_read(&f.h, 19), 7);
@@ -130,12 +130,12 @@ static void fw_counter_keeps_value_across_reuse(void)
 	struct fx f;
 
 	fx_std(&f);
-	CHECK_EQ(fx_match(&f, AUTO, FX_FW(SBI_PMU_FW_ILLEGAL_INSN), 0), 19);
+	CHECK_EQ(fx_match(&f, AUTO, SBI_PMU_FW_EVENT(SBI_PMU_FW_ILLEGAL_INSN), 0), 19);
 	rvpmu_fw_event(&f.h, SBI_PMU_FW_ILLEGAL_INSN);
 	CHECK_OK(rvpmu_counter_stop(&f.h, 19, 1, SBI_PMU_STOP_RESET), 0);
 	CHECK_OK(rvpmu_counter_fw_read(&f.h, 19), 1);
 	/* reconfigured without CLEAR_VALUE: the value carries on */
-	CHECK_EQ(fx_match(&f, SBI_PMU_CFG_FLAG_AUTO_START, FX_FW(SBI_PMU_FW_ACCESS_LOAD), 0), 19);
+	CHECK_EQ(fx_match(&f, SBI_PMU_CFG_FLAG_AUTO_START, SBI_PMU_FW_EVENT(SBI_PMU_FW_ACCESS_LOAD), 0), 19);
 	rvpmu_fw_event(&f.h, SBI_PMU_FW_ILLEGAL_INSN);
 	rvpmu_fw_event(&f.h, SBI_PMU_FW_ACCESS_LOAD);
 	CHECK_OK(rvpmu_counter_fw_read(&f.h, 19), 2);
@@ -149,9 +149,9 @@ static void all_firmware_counters_at_once(void)
 	fx_std(&f);
 	for (i = 0; i < 16; i++)
 		CHECK_OK(rvpmu_counter_config_matching(&f.h, 19, 0xffff, AUTO,
-						       FX_FW(SBI_PMU_FW_FENCE_I_SENT), 0), 19 + i);
+						       SBI_PMU_FW_EVENT(SBI_PMU_FW_FENCE_I_SENT), 0), 19 + i);
 	CHECK_ERR(rvpmu_counter_config_matching(&f.h, 19, 0xffff, AUTO,
-						FX_FW(SBI_PMU_FW_FENCE_I_SENT), 0),
+						SBI_PMU_FW_EVENT(SBI_PMU_FW_FENCE_I_SENT), 0),
 		  SBI_ERR_NOT_SUPPORTED);
 	rvpmu_fw_event(&f.h, SBI_PMU_FW_FENCE_I_SENT);
 	for (i = 19; i < 35; i++)

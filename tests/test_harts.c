@@ -33,13 +33,13 @@ static void mappings_are_per_hart(void)
 
 	for (i = 0; i < NH; i++)
 		CHECK_OK(rvpmu_counter_config_matching(&x->h[i], 0, 0x7fff8, 0,
-						       FX_DTLB_RD_MISS, 0), 3);
+						       SBI_PMU_DTLB_READ_MISS, 0), 3);
 	CHECK_OK(rvpmu_counter_start(&x->h[1], 3, 1, SBI_PMU_START_SET_INIT_VALUE, 0), 0);
 	CHECK_EQ(x->h[0].started, 0);
 	CHECK_EQ(x->h[1].started, BIT64(3));
 	CHECK_ERR(rvpmu_counter_start(&x->h[1], 3, 1, 0, 0), SBI_ERR_ALREADY_STARTED);
 	CHECK_OK(rvpmu_counter_start(&x->h[2], 3, 1, 0, 0), 0);
-	sim_event(&x->sim[1], FX_DTLB_RD_MISS, 4);
+	sim_event(&x->sim[1], SBI_PMU_DTLB_READ_MISS, 4);
 	CHECK_EQ(x->sim[1].ctr[3], 4);
 	CHECK(x->sim[0].inhibit & (1u << 3));
 	for (i = 0; i < NH; i++)
@@ -55,7 +55,7 @@ static void firmware_events_count_on_their_hart(void)
 		CHECK_OK(rvpmu_counter_config_matching(&x->h[i], 19, 1,
 						       SBI_PMU_CFG_FLAG_AUTO_START |
 						       SBI_PMU_CFG_FLAG_CLEAR_VALUE,
-						       FX_FW(SBI_PMU_FW_IPI_RECEIVED), 0), 19);
+						       SBI_PMU_FW_EVENT(SBI_PMU_FW_IPI_RECEIVED), 0), 19);
 	/* hart 0 sends an IPI to harts 1..3; each counts its own receive */
 	for (i = 1; i < NH; i++)
 		rvpmu_fw_event(&x->h[i], SBI_PMU_FW_IPI_RECEIVED);
@@ -72,7 +72,7 @@ static void snapshot_areas_are_per_hart(void)
 	CHECK_OK(rvpmu_snapshot_set_shmem(&x->h[0], FX_SHMEM, 0, 0), 0);
 	CHECK(x->h[0].shmem_on);
 	CHECK(!x->h[1].shmem_on);
-	CHECK_OK(rvpmu_counter_config_matching(&x->h[1], 0, 0x8, 0, FX_DTLB_RD_MISS, 0), 3);
+	CHECK_OK(rvpmu_counter_config_matching(&x->h[1], 0, 0x8, 0, SBI_PMU_DTLB_READ_MISS, 0), 3);
 	CHECK_ERR(rvpmu_counter_start(&x->h[1], 3, 1, SBI_PMU_START_INIT_SNAPSHOT, 0),
 		  SBI_ERR_NO_SHMEM);
 }
@@ -87,7 +87,7 @@ static void harts_may_differ(void)
 	CHECK_OK(rvpmu_counter_get_info(&x->h[NH - 1], 7),
 		 (rvpmu_ulong)1 << (RVPMU_XLEN - 1) | (63ul << 12));
 	CHECK_EQ(rvpmu_counter_get_info(&x->h[0], 7).value, (CSR_CYCLE + 7) | (63ul << 12));
-	CHECK_OK(rvpmu_counter_config_matching(&x->h[NH - 1], 0, 0xff0, 0, FX_FW(3), 0), 7);
+	CHECK_OK(rvpmu_counter_config_matching(&x->h[NH - 1], 0, 0xff0, 0, SBI_PMU_FW_EVENT(3), 0), 7);
 }
 
 static const struct t_case cases[] = {

@@ -38,7 +38,7 @@ static void cycles_fall_back_to_fixed_when_hpm_busy(void)
 
 	fx_std(&f);
 	for (i = 3; i <= 18; i++)
-		CHECK_EQ(fx_match(&f, 0, FX_DTLB_RD_MISS, 0), i);
+		CHECK_EQ(fx_match(&f, 0, SBI_PMU_DTLB_READ_MISS, 0), i);
 	CHECK_EQ(fx_match(&f, 0, FX_CYCLES, 0), 0);
 	CHECK_EQ(fx_match(&f, 0, FX_INSTRET, 0), 2);
 	CHECK_EQ(fx_match(&f, 0, FX_CYCLES, 0), SBI_ERR_NOT_SUPPORTED);
@@ -51,9 +51,9 @@ static void caller_mask_is_respected(void)
 	fx_std(&f);
 	CHECK_OK(rvpmu_counter_config_matching(&f.h, 0, 1, 0, FX_CYCLES, 0), 0);
 	CHECK_OK(rvpmu_counter_config_matching(&f.h, 2, 1, 0, FX_INSTRET, 0), 2);
-	CHECK_OK(rvpmu_counter_config_matching(&f.h, 10, 0xc, 0, FX_DTLB_RD_MISS, 0), 12);
-	CHECK_OK(rvpmu_counter_config_matching(&f.h, 10, 0xc, 0, FX_DTLB_RD_MISS, 0), 13);
-	CHECK_ERR(rvpmu_counter_config_matching(&f.h, 10, 0xc, 0, FX_DTLB_RD_MISS, 0),
+	CHECK_OK(rvpmu_counter_config_matching(&f.h, 10, 0xc, 0, SBI_PMU_DTLB_READ_MISS, 0), 12);
+	CHECK_OK(rvpmu_counter_config_matching(&f.h, 10, 0xc, 0, SBI_PMU_DTLB_READ_MISS, 0), 13);
+	CHECK_ERR(rvpmu_counter_config_matching(&f.h, 10, 0xc, 0, SBI_PMU_DTLB_READ_MISS, 0),
 		  SBI_ERR_NOT_SUPPORTED);
 	/* cycles on the instret counter: no */
 	CHECK_ERR(rvpmu_counter_config_matching(&f.h, 2, 1, 0, FX_CYCLES, 0),
@@ -85,7 +85,7 @@ static void unmapped_and_invalid_hw_events(void)
 	CHECK_EQ(fx_match(&f, 0, SBI_PMU_CACHE_EVENT(7, 0, 1), 0), SBI_ERR_NOT_SUPPORTED);
 	/* event_data is reserved (must be 0) for general and cache events */
 	CHECK_EQ(fx_match(&f, 0, FX_CYCLES, 1), SBI_ERR_NOT_SUPPORTED);
-	CHECK_EQ(fx_match(&f, 0, FX_DTLB_RD_MISS, 0x100), SBI_ERR_NOT_SUPPORTED);
+	CHECK_EQ(fx_match(&f, 0, SBI_PMU_DTLB_READ_MISS, 0x100), SBI_ERR_NOT_SUPPORTED);
 	CHECK_EQ(f.h.configured, 0);
 }
 
@@ -165,20 +165,20 @@ static void firmware_events(void)
 
 	fx_std(&f);
 	for (code = 0; code < SBI_PMU_FW_STD_COUNT; code++) {
-		CHECK_EQ(fx_match(&f, 0, FX_FW(code), 0), 19);
+		CHECK_EQ(fx_match(&f, 0, SBI_PMU_FW_EVENT(code), 0), 19);
 		CHECK_ERR(rvpmu_counter_stop(&f.h, 19, 1, SBI_PMU_STOP_RESET),
 			  SBI_ERR_ALREADY_STOPPED);
 	}
 	CHECK_EQ(f.h.configured, 0);
-	CHECK_EQ(fx_match(&f, 0, FX_FW(5), 1), SBI_ERR_NOT_SUPPORTED);	/* data */
-	CHECK_EQ(fx_match(&f, 0, FX_FW(22), 0), SBI_ERR_NOT_SUPPORTED);
-	CHECK_EQ(fx_match(&f, 0, FX_FW(255), 0), SBI_ERR_NOT_SUPPORTED);
-	CHECK_EQ(fx_match(&f, 0, FX_FW(256), 0), 19);	/* sim implements 256..259 */
-	CHECK_EQ(fx_match(&f, 0, FX_FW(260), 0), SBI_ERR_NOT_SUPPORTED);
-	CHECK_EQ(fx_match(&f, 0, FX_FW(SBI_PMU_FW_PLATFORM), 3), 20);
-	CHECK_EQ(fx_match(&f, 0, FX_FW(SBI_PMU_FW_PLATFORM), 4), SBI_ERR_NOT_SUPPORTED);
+	CHECK_EQ(fx_match(&f, 0, SBI_PMU_FW_EVENT(5), 1), SBI_ERR_NOT_SUPPORTED);	/* data */
+	CHECK_EQ(fx_match(&f, 0, SBI_PMU_FW_EVENT(22), 0), SBI_ERR_NOT_SUPPORTED);
+	CHECK_EQ(fx_match(&f, 0, SBI_PMU_FW_EVENT(255), 0), SBI_ERR_NOT_SUPPORTED);
+	CHECK_EQ(fx_match(&f, 0, SBI_PMU_FW_EVENT(256), 0), 19);	/* sim implements 256..259 */
+	CHECK_EQ(fx_match(&f, 0, SBI_PMU_FW_EVENT(260), 0), SBI_ERR_NOT_SUPPORTED);
+	CHECK_EQ(fx_match(&f, 0, SBI_PMU_FW_EVENT(SBI_PMU_FW_PLATFORM), 3), 20);
+	CHECK_EQ(fx_match(&f, 0, SBI_PMU_FW_EVENT(SBI_PMU_FW_PLATFORM), 4), SBI_ERR_NOT_SUPPORTED);
 	/* a hardware-only set cannot take a firmware event, and back */
-	CHECK_ERR(rvpmu_counter_config_matching(&f.h, 0, 0x7fffd, 0, FX_FW(6), 0),
+	CHECK_ERR(rvpmu_counter_config_matching(&f.h, 0, 0x7fffd, 0, SBI_PMU_FW_EVENT(6), 0),
 		  SBI_ERR_NOT_SUPPORTED);
 	CHECK_ERR(rvpmu_counter_config_matching(&f.h, 21, 0xff, 0, FX_CYCLES, 0),
 		  SBI_ERR_NOT_SUPPORTED);
@@ -190,9 +190,9 @@ static void platform_events_without_callbacks(void)
 
 	fx_std(&f);
 	f.cfg.fw = NULL;
-	CHECK_EQ(fx_match(&f, 0, FX_FW(256), 0), SBI_ERR_NOT_SUPPORTED);
-	CHECK_EQ(fx_match(&f, 0, FX_FW(SBI_PMU_FW_PLATFORM), 0), SBI_ERR_NOT_SUPPORTED);
-	CHECK_EQ(fx_match(&f, 0, FX_FW(4), 0), 19);
+	CHECK_EQ(fx_match(&f, 0, SBI_PMU_FW_EVENT(256), 0), SBI_ERR_NOT_SUPPORTED);
+	CHECK_EQ(fx_match(&f, 0, SBI_PMU_FW_EVENT(SBI_PMU_FW_PLATFORM), 0), SBI_ERR_NOT_SUPPORTED);
+	CHECK_EQ(fx_match(&f, 0, SBI_PMU_FW_EVENT(4), 0), 19);
 }
 
 static void reserved_flag_bits(void)
@@ -216,11 +216,11 @@ static void bad_counter_sets(void)
 	fx_std(&f);
 	CHECK_ERR(rvpmu_counter_config_matching(&f.h, 0, 0, 0, FX_CYCLES, 0),
 		  SBI_ERR_INVALID_PARAM);
-	CHECK_ERR(rvpmu_counter_config_matching(&f.h, 35, 1, 0, FX_FW(1), 0),
+	CHECK_ERR(rvpmu_counter_config_matching(&f.h, 35, 1, 0, SBI_PMU_FW_EVENT(1), 0),
 		  SBI_ERR_INVALID_PARAM);
-	CHECK_ERR(rvpmu_counter_config_matching(&f.h, 30, 0x3f, 0, FX_FW(1), 0),
+	CHECK_ERR(rvpmu_counter_config_matching(&f.h, 30, 0x3f, 0, SBI_PMU_FW_EVENT(1), 0),
 		  SBI_ERR_INVALID_PARAM);
-	CHECK_ERR(rvpmu_counter_config_matching(&f.h, ~(rvpmu_ulong)0, 1, 0, FX_FW(1), 0),
+	CHECK_ERR(rvpmu_counter_config_matching(&f.h, ~(rvpmu_ulong)0, 1, 0, SBI_PMU_FW_EVENT(1), 0),
 		  SBI_ERR_INVALID_PARAM);
 	CHECK_ERR(rvpmu_counter_config_matching(&f.h, 0, 7, 0, FX_CYCLES, 0),
 		  SBI_ERR_INVALID_PARAM);	/* includes time */
@@ -237,9 +237,9 @@ static void skip_match_needs_a_configured_counter(void)
 	fx_std(&f);
 	CHECK_ERR(rvpmu_counter_config_matching(&f.h, 0, 1, SKIP, FX_CYCLES, 0),
 		  SBI_ERR_INVALID_PARAM);
-	CHECK_ERR(rvpmu_counter_config_matching(&f.h, 5, 1, SKIP, FX_DTLB_RD_MISS, 0),
+	CHECK_ERR(rvpmu_counter_config_matching(&f.h, 5, 1, SKIP, SBI_PMU_DTLB_READ_MISS, 0),
 		  SBI_ERR_INVALID_PARAM);
-	CHECK_ERR(rvpmu_counter_config_matching(&f.h, 19, 1, SKIP, FX_FW(1), 0),
+	CHECK_ERR(rvpmu_counter_config_matching(&f.h, 19, 1, SKIP, SBI_PMU_FW_EVENT(1), 0),
 		  SBI_ERR_INVALID_PARAM);
 	CHECK_EQ(f.h.configured, 0);
 }
@@ -249,15 +249,15 @@ static void skip_match_checks_the_counter_kind(void)
 	struct fx f;
 
 	fx_std(&f);
-	CHECK_EQ(fx_match(&f, 0, FX_DTLB_RD_MISS, 0), 3);
-	CHECK_EQ(fx_match(&f, 0, FX_FW(4), 0), 19);
+	CHECK_EQ(fx_match(&f, 0, SBI_PMU_DTLB_READ_MISS, 0), 3);
+	CHECK_EQ(fx_match(&f, 0, SBI_PMU_FW_EVENT(4), 0), 19);
 	/* a firmware event on a hardware counter, and the reverse */
-	CHECK_ERR(rvpmu_counter_config_matching(&f.h, 3, 1, SKIP, FX_FW(4), 0),
+	CHECK_ERR(rvpmu_counter_config_matching(&f.h, 3, 1, SKIP, SBI_PMU_FW_EVENT(4), 0),
 		  SBI_ERR_INVALID_PARAM);
-	CHECK_ERR(rvpmu_counter_config_matching(&f.h, 19, 1, SKIP, FX_DTLB_RD_MISS, 0),
+	CHECK_ERR(rvpmu_counter_config_matching(&f.h, 19, 1, SKIP, SBI_PMU_DTLB_READ_MISS, 0),
 		  SBI_ERR_INVALID_PARAM);
-	CHECK_EQ(f.h.event[3], FX_DTLB_RD_MISS);
-	CHECK_EQ(f.h.event[19], FX_FW(4));
+	CHECK_EQ(f.h.event[3], SBI_PMU_DTLB_READ_MISS);
+	CHECK_EQ(f.h.event[19], SBI_PMU_FW_EVENT(4));
 	CHECK_EQ(f.sim.faults, 0);
 }
 
@@ -266,15 +266,15 @@ static void skip_match_reconfigures_the_first_counter(void)
 	struct fx f;
 
 	fx_std(&f);
-	CHECK_EQ(fx_match(&f, 0, FX_DTLB_RD_MISS, 0), 3);
-	CHECK_EQ(fx_match(&f, 0, FX_DTLB_RD_MISS, 0), 4);
+	CHECK_EQ(fx_match(&f, 0, SBI_PMU_DTLB_READ_MISS, 0), 3);
+	CHECK_EQ(fx_match(&f, 0, SBI_PMU_DTLB_READ_MISS, 0), 4);
 	/* set {3, 4, ...}: the first counter is taken, no search */
 	CHECK_OK(rvpmu_counter_config_matching(&f.h, 3, 0xff, SKIP, FX_ITLB_RD_MISS, 0), 3);
 	CHECK_EQ(f.sim.mhpmevent[3], FX_ITLB_RD_MISS | MHPMEVENT_OF);
 	CHECK_EQ(f.h.event[3], FX_ITLB_RD_MISS);
-	CHECK_OK(rvpmu_counter_config_matching(&f.h, 19, 1, 0, FX_FW(6), 0), 19);
-	CHECK_OK(rvpmu_counter_config_matching(&f.h, 19, 1, SKIP, FX_FW(7), 0), 19);
-	CHECK_EQ(f.h.event[19], FX_FW(7));
+	CHECK_OK(rvpmu_counter_config_matching(&f.h, 19, 1, 0, SBI_PMU_FW_EVENT(6), 0), 19);
+	CHECK_OK(rvpmu_counter_config_matching(&f.h, 19, 1, SKIP, SBI_PMU_FW_EVENT(7), 0), 19);
+	CHECK_EQ(f.h.event[19], SBI_PMU_FW_EVENT(7));
 }
 
 static void skip_match_refuses_a_started_counter(void)
@@ -282,10 +282,10 @@ static void skip_match_refuses_a_started_counter(void)
 	struct fx f;
 
 	fx_std(&f);
-	CHECK_EQ(fx_match(&f, AUTO, FX_DTLB_RD_MISS, 0), 3);
+	CHECK_EQ(fx_match(&f, AUTO, SBI_PMU_DTLB_READ_MISS, 0), 3);
 	CHECK_ERR(rvpmu_counter_config_matching(&f.h, 3, 1, SKIP, FX_ITLB_RD_MISS, 0),
 		  SBI_ERR_INVALID_PARAM);
-	CHECK_EQ(f.h.event[3], FX_DTLB_RD_MISS);
+	CHECK_EQ(f.h.event[3], SBI_PMU_DTLB_READ_MISS);
 }
 
 static void skip_match_on_a_counter_that_cannot_count(void)
@@ -309,12 +309,12 @@ static void clear_value_zeroes_the_counter(void)
 
 	fx_std(&f);
 	CHECK(fx_hw(&f, 0) != 0);
-	CHECK_EQ(fx_match(&f, CLEAR, FX_DTLB_RD_MISS, 0), 3);
+	CHECK_EQ(fx_match(&f, CLEAR, SBI_PMU_DTLB_READ_MISS, 0), 3);
 	CHECK_EQ(fx_hw(&f, 3), 0);
 	CHECK_OK(rvpmu_counter_config_matching(&f.h, 0, 1, CLEAR, FX_CYCLES, 0), 0);
 	CHECK_EQ(fx_hw(&f, 0), 0);
 	f.h.fw_value[0] = 77;
-	CHECK_EQ(fx_match(&f, CLEAR, FX_FW(3), 0), 19);
+	CHECK_EQ(fx_match(&f, CLEAR, SBI_PMU_FW_EVENT(3), 0), 19);
 	CHECK_OK(rvpmu_counter_fw_read(&f.h, 19), 0);
 }
 
@@ -324,10 +324,10 @@ static void without_clear_value_the_value_stays(void)
 
 	fx_std(&f);
 	f.sim.ctr[3] = 1234;
-	CHECK_EQ(fx_match(&f, AUTO, FX_DTLB_RD_MISS, 0), 3);
+	CHECK_EQ(fx_match(&f, AUTO, SBI_PMU_DTLB_READ_MISS, 0), 3);
 	CHECK_EQ(fx_hw(&f, 3), 1234);
 	f.h.fw_value[0] = 77;
-	CHECK_EQ(fx_match(&f, AUTO, FX_FW(3), 0), 19);
+	CHECK_EQ(fx_match(&f, AUTO, SBI_PMU_FW_EVENT(3), 0), 19);
 	CHECK_OK(rvpmu_counter_fw_read(&f.h, 19), 77);
 }
 
@@ -336,13 +336,13 @@ static void auto_start_starts_counting(void)
 	struct fx f;
 
 	fx_std(&f);
-	CHECK_EQ(fx_match(&f, AUTO | CLEAR, FX_DTLB_RD_MISS, 0), 3);
+	CHECK_EQ(fx_match(&f, AUTO | CLEAR, SBI_PMU_DTLB_READ_MISS, 0), 3);
 	CHECK_EQ(f.h.started, BIT64(3));
 	CHECK_EQ(f.sim.mhpmevent[3] & MHPMEVENT_OF, 0);
-	sim_event(&f.sim, FX_DTLB_RD_MISS, 9);
+	sim_event(&f.sim, SBI_PMU_DTLB_READ_MISS, 9);
 	CHECK_EQ(fx_hw(&f, 3), 9);
 	CHECK_ERR(rvpmu_counter_start(&f.h, 3, 1, 0, 0), SBI_ERR_ALREADY_STARTED);
-	CHECK_EQ(fx_match(&f, AUTO | CLEAR, FX_FW(SBI_PMU_FW_SET_TIMER), 0), 19);
+	CHECK_EQ(fx_match(&f, AUTO | CLEAR, SBI_PMU_FW_EVENT(SBI_PMU_FW_SET_TIMER), 0), 19);
 	rvpmu_fw_event(&f.h, SBI_PMU_FW_SET_TIMER);
 	CHECK_OK(rvpmu_counter_fw_read(&f.h, 19), 1);
 }
@@ -369,10 +369,10 @@ static void filter_flags_reach_mhpmevent_with_sscofpmf(void)
 
 	fx_std(&f);
 	for (i = 0; i < 5; i++) {
-		long c = fx_match(&f, flags[i], FX_DTLB_RD_MISS, 0);
+		long c = fx_match(&f, flags[i], SBI_PMU_DTLB_READ_MISS, 0);
 
 		CHECK_EQ(c, 3 + i);
-		CHECK_EQ(f.sim.mhpmevent[c], FX_DTLB_RD_MISS | bits[i] | MHPMEVENT_OF);
+		CHECK_EQ(f.sim.mhpmevent[c], SBI_PMU_DTLB_READ_MISS | bits[i] | MHPMEVENT_OF);
 	}
 }
 
@@ -381,13 +381,13 @@ static void filter_flags_filter_counting(void)
 	struct fx f;
 
 	fx_std(&f);
-	CHECK_EQ(fx_match(&f, AUTO | CLEAR | SBI_PMU_CFG_FLAG_SET_UINH, FX_DTLB_RD_MISS, 0), 3);
+	CHECK_EQ(fx_match(&f, AUTO | CLEAR | SBI_PMU_CFG_FLAG_SET_UINH, SBI_PMU_DTLB_READ_MISS, 0), 3);
 	CHECK_EQ(fx_match(&f, AUTO | CLEAR | SBI_PMU_CFG_FLAG_SET_SINH, FX_DTLB_WR_MISS, 0), 4);
 	f.sim.mode = SIM_U;
-	sim_event(&f.sim, FX_DTLB_RD_MISS, 5);
+	sim_event(&f.sim, SBI_PMU_DTLB_READ_MISS, 5);
 	sim_event(&f.sim, FX_DTLB_WR_MISS, 5);
 	f.sim.mode = SIM_S;
-	sim_event(&f.sim, FX_DTLB_RD_MISS, 7);
+	sim_event(&f.sim, SBI_PMU_DTLB_READ_MISS, 7);
 	sim_event(&f.sim, FX_DTLB_WR_MISS, 7);
 	CHECK_EQ(fx_hw(&f, 3), 7);
 	CHECK_EQ(fx_hw(&f, 4), 5);
@@ -398,8 +398,8 @@ static void filter_flags_are_hints_without_sscofpmf(void)
 	struct fx f;
 
 	fx_init(&f, 16, 64, false, 16);
-	CHECK_EQ(fx_match(&f, SBI_PMU_CFG_FLAG_SET_SINH, FX_DTLB_RD_MISS, 0), 3);
-	CHECK_EQ(f.sim.mhpmevent[3], FX_DTLB_RD_MISS);
+	CHECK_EQ(fx_match(&f, SBI_PMU_CFG_FLAG_SET_SINH, SBI_PMU_DTLB_READ_MISS, 0), 3);
+	CHECK_EQ(f.sim.mhpmevent[3], SBI_PMU_DTLB_READ_MISS);
 	/* the fixed counter serves even with filters it cannot apply */
 	CHECK_EQ(fx_match(&f, SBI_PMU_CFG_FLAG_SET_UINH, FX_CYCLES, 0), 0);
 	CHECK_EQ(f.sim.faults, 0);
@@ -438,14 +438,14 @@ static void errors_change_nothing(void)
 	unsigned int programs;
 
 	fx_std(&f);
-	CHECK_EQ(fx_match(&f, 0, FX_DTLB_RD_MISS, 0), 3);
+	CHECK_EQ(fx_match(&f, 0, SBI_PMU_DTLB_READ_MISS, 0), 3);
 	before = f.h;
 	programs = f.sim.programs;
-	CHECK_EQ(fx_match(&f, 0x100, FX_DTLB_RD_MISS, 0), SBI_ERR_INVALID_PARAM);
+	CHECK_EQ(fx_match(&f, 0x100, SBI_PMU_DTLB_READ_MISS, 0), SBI_ERR_INVALID_PARAM);
 	CHECK_EQ(fx_match(&f, 0, SBI_PMU_CACHE_EVENT(0, 0, 0), 0), SBI_ERR_NOT_SUPPORTED);
-	CHECK_ERR(rvpmu_counter_config_matching(&f.h, 3, 1, 0, FX_DTLB_RD_MISS, 0),
+	CHECK_ERR(rvpmu_counter_config_matching(&f.h, 3, 1, 0, SBI_PMU_DTLB_READ_MISS, 0),
 		  SBI_ERR_NOT_SUPPORTED);
-	CHECK_ERR(rvpmu_counter_config_matching(&f.h, 19, 1, SKIP, FX_FW(0), 0),
+	CHECK_ERR(rvpmu_counter_config_matching(&f.h, 19, 1, SKIP, SBI_PMU_FW_EVENT(0), 0),
 		  SBI_ERR_INVALID_PARAM);
 	CHECK(memcmp(&before, &f.h, sizeof(before)) == 0);
 	CHECK_EQ(f.sim.programs, programs);

@@ -8,13 +8,13 @@ static void standard_names(void)
 
 	CHECK(!strcmp(rvpmu_event_name(FX_CYCLES, b), "cycles"));
 	CHECK(!strcmp(rvpmu_event_name(SBI_PMU_HW_REF_CPU_CYCLES, b), "ref-cycles"));
-	CHECK(!strcmp(rvpmu_event_name(FX_DTLB_RD_MISS, b), "dtlb-read-miss"));
+	CHECK(!strcmp(rvpmu_event_name(SBI_PMU_DTLB_READ_MISS, b), "dtlb-read-miss"));
 	CHECK(!strcmp(rvpmu_event_name(SBI_PMU_CACHE_EVENT(6, 2, 0), b), "node-prefetch-access"));
-	CHECK(!strcmp(rvpmu_event_name(FX_FW(5), b), "fw:set_timer"));
-	CHECK(!strcmp(rvpmu_event_name(FX_FW(21), b), "fw:hfence_vvma_asid_received"));
-	CHECK(!strcmp(rvpmu_event_name(FX_FW(0xffff), b), "fw:platform"));
-	CHECK(!strcmp(rvpmu_event_name(FX_FW(0x100), b), "fw:impl-0x100"));
-	CHECK(!strcmp(rvpmu_event_name(FX_FW(22), b), "fw:reserved-0x16"));
+	CHECK(!strcmp(rvpmu_event_name(SBI_PMU_FW_EVENT(5), b), "fw:set_timer"));
+	CHECK(!strcmp(rvpmu_event_name(SBI_PMU_FW_EVENT(21), b), "fw:hfence_vvma_asid_received"));
+	CHECK(!strcmp(rvpmu_event_name(SBI_PMU_FW_EVENT(0xffff), b), "fw:platform"));
+	CHECK(!strcmp(rvpmu_event_name(SBI_PMU_FW_EVENT(0x100), b), "fw:impl-0x100"));
+	CHECK(!strcmp(rvpmu_event_name(SBI_PMU_FW_EVENT(22), b), "fw:reserved-0x16"));
 	CHECK(!strcmp(rvpmu_event_name(SBI_PMU_RAW_EVENT, b), "raw"));
 	CHECK(!strcmp(rvpmu_event_name(SBI_PMU_RAW_V2_EVENT, b), "raw2"));
 	CHECK(!strcmp(rvpmu_event_name(11, b), "event-0xb"));

@@ -79,7 +79,7 @@ static void disable_with_all_ones(void)
 	CHECK_OK(rvpmu_snapshot_set_shmem(&f.h, FX_SHMEM, 0, 0), 0);
 	CHECK_OK(rvpmu_snapshot_set_shmem(&f.h, ALL1, ALL1, 0), 0);
 	CHECK(!f.h.shmem_on);
-	CHECK_EQ(fx_match(&f, SBI_PMU_CFG_FLAG_AUTO_START, FX_DTLB_RD_MISS, 0), 3);
+	CHECK_EQ(fx_match(&f, SBI_PMU_CFG_FLAG_AUTO_START, SBI_PMU_DTLB_READ_MISS, 0), 3);
 	CHECK_ERR(rvpmu_counter_stop(&f.h, 3, 1, TAKE), SBI_ERR_NO_SHMEM);
 	/* disabling twice is fine */
 	CHECK_OK(rvpmu_snapshot_set_shmem(&f.h, ALL1, ALL1, 0), 0);
@@ -96,10 +96,10 @@ static void take_snapshot_is_relative_to_base(void)
 	memset(s, 0xee, sizeof(*s));
 	CHECK_OK(rvpmu_snapshot_set_shmem(&f.h, FX_SHMEM, 0, 0), 0);
 	CHECK_OK(rvpmu_counter_config_matching(&f.h, 5, 1, SBI_PMU_CFG_FLAG_CLEAR_VALUE |
-					       SBI_PMU_CFG_FLAG_AUTO_START, FX_DTLB_RD_MISS, 0), 5);
+					       SBI_PMU_CFG_FLAG_AUTO_START, SBI_PMU_DTLB_READ_MISS, 0), 5);
 	CHECK_OK(rvpmu_counter_config_matching(&f.h, 19, 1, SBI_PMU_CFG_FLAG_CLEAR_VALUE |
-					       SBI_PMU_CFG_FLAG_AUTO_START, FX_FW(5), 0), 19);
-	sim_event(&f.sim, FX_DTLB_RD_MISS, 17);
+					       SBI_PMU_CFG_FLAG_AUTO_START, SBI_PMU_FW_EVENT(5), 0), 19);
+	sim_event(&f.sim, SBI_PMU_DTLB_READ_MISS, 17);
 	rvpmu_fw_event(&f.h, 5);
 	rvpmu_fw_event(&f.h, 5);
 	/* base 5: counter 5 -> slot 0, counter 19 -> slot 14 */
@@ -124,11 +124,11 @@ static void take_snapshot_records_overflow(void)
 	s = snap(&f);
 	memset(s, 0, sizeof(*s));
 	CHECK_OK(rvpmu_snapshot_set_shmem(&f.h, FX_SHMEM, 0, 0), 0);
-	CHECK_EQ(fx_match(&f, 0, FX_DTLB_RD_MISS, 0), 3);
+	CHECK_EQ(fx_match(&f, 0, SBI_PMU_DTLB_READ_MISS, 0), 3);
 	CHECK_EQ(fx_match(&f, 0, FX_DTLB_WR_MISS, 0), 4);
 	CHECK_OK(rvpmu_counter_start(&f.h, 3, 1, SBI_PMU_START_SET_INIT_VALUE, ~UINT64_C(0)), 0);
 	CHECK_OK(rvpmu_counter_start(&f.h, 4, 1, SBI_PMU_START_SET_INIT_VALUE, 0), 0);
-	sim_event(&f.sim, FX_DTLB_RD_MISS, 3);
+	sim_event(&f.sim, SBI_PMU_DTLB_READ_MISS, 3);
 	sim_event(&f.sim, FX_DTLB_WR_MISS, 3);
 	CHECK_OK(rvpmu_counter_stop(&f.h, 2, 0x6, TAKE), 0);
 	CHECK_EQ(s->counter_overflow_bitmap, 0x2);	/* counter 3 - base 2 */
@@ -149,8 +149,8 @@ static void init_snapshot_loads_values_relative_to_base(void)
 	s = snap(&f);
 	memset(s, 0, sizeof(*s));
 	CHECK_OK(rvpmu_snapshot_set_shmem(&f.h, FX_SHMEM, 0, 0), 0);
-	CHECK_EQ(fx_match(&f, 0, FX_DTLB_RD_MISS, 0), 3);
-	CHECK_EQ(fx_match(&f, 0, FX_FW(1), 0), 19);
+	CHECK_EQ(fx_match(&f, 0, SBI_PMU_DTLB_READ_MISS, 0), 3);
+	CHECK_EQ(fx_match(&f, 0, SBI_PMU_FW_EVENT(1), 0), 19);
 	s->counter_values[0] = 1000;
 	s->counter_values[16] = 2000;
 	CHECK_OK(rvpmu_counter_start(&f.h, 3, 1 | (1u << 16), SBI_PMU_START_INIT_SNAPSHOT, 0), 0);
@@ -188,7 +188,7 @@ static void errors_leave_the_snapshot_alone(void)
 	s = snap(&f);
 	memset(s, 0x11, sizeof(*s));
 	CHECK_OK(rvpmu_snapshot_set_shmem(&f.h, FX_SHMEM, 0, 0), 0);
-	CHECK_EQ(fx_match(&f, 0, FX_DTLB_RD_MISS, 0), 3);
+	CHECK_EQ(fx_match(&f, 0, SBI_PMU_DTLB_READ_MISS, 0), 3);
 	CHECK_ERR(rvpmu_counter_stop(&f.h, 3, 1, TAKE), SBI_ERR_ALREADY_STOPPED);
 	CHECK_EQ(s->counter_values[0], UINT64_C(0x1111111111111111));
 	CHECK_EQ(s->counter_overflow_bitmap, UINT64_C(0x1111111111111111));

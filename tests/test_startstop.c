@@ -18,7 +18,7 @@ static void start_needs_a_configured_counter(void)
 	CHECK_ERR(rvpmu_counter_start(&f.h, 3, 1, 0, 0), SBI_ERR_INVALID_PARAM);
 	CHECK_ERR(rvpmu_counter_start(&f.h, 0, 1, 0, 0), SBI_ERR_INVALID_PARAM);
 	CHECK_ERR(rvpmu_counter_start(&f.h, 19, 1, 0, 0), SBI_ERR_INVALID_PARAM);
-	CHECK_EQ(fx_match(&f, 0, FX_DTLB_RD_MISS, 0), 3);
+	CHECK_EQ(fx_match(&f, 0, SBI_PMU_DTLB_READ_MISS, 0), 3);
 	/* one unconfigured counter in the set spoils the whole set */
 	CHECK_ERR(rvpmu_counter_start(&f.h, 3, 3, 0, 0), SBI_ERR_INVALID_PARAM);
 	CHECK_EQ(f.h.started, 0);
@@ -30,7 +30,7 @@ static void start_reserved_flags_and_bad_sets(void)
 	unsigned int b;
 
 	fx_std(&f);
-	CHECK_EQ(fx_match(&f, 0, FX_DTLB_RD_MISS, 0), 3);
+	CHECK_EQ(fx_match(&f, 0, SBI_PMU_DTLB_READ_MISS, 0), 3);
 	for (b = 2; b < RVPMU_XLEN; b++)
 		CHECK_ERR(rvpmu_counter_start(&f.h, 3, 1, (rvpmu_ulong)1 << b, 0),
 			  SBI_ERR_INVALID_PARAM);
@@ -47,7 +47,7 @@ static void start_init_value_and_init_snapshot_exclude_each_other(void)
 	struct fx f;
 
 	fx_std(&f);
-	CHECK_EQ(fx_match(&f, 0, FX_DTLB_RD_MISS, 0), 3);
+	CHECK_EQ(fx_match(&f, 0, SBI_PMU_DTLB_READ_MISS, 0), 3);
 	CHECK_OK(rvpmu_snapshot_set_shmem(&f.h, FX_SHMEM, 0, 0), 0);
 	CHECK_ERR(rvpmu_counter_start(&f.h, 3, 1, INIT | INITSNAP, 5),
 		  SBI_ERR_INVALID_PARAM);
@@ -59,7 +59,7 @@ static void start_init_snapshot_without_shmem(void)
 	struct fx f;
 
 	fx_std(&f);
-	CHECK_EQ(fx_match(&f, 0, FX_DTLB_RD_MISS, 0), 3);
+	CHECK_EQ(fx_match(&f, 0, SBI_PMU_DTLB_READ_MISS, 0), 3);
 	CHECK_ERR(rvpmu_counter_start(&f.h, 3, 1, INITSNAP, 0), SBI_ERR_NO_SHMEM);
 	CHECK_EQ(f.h.started, 0);
 }
@@ -70,7 +70,7 @@ static void start_already_started_changes_nothing(void)
 	struct rvpmu_hart before;
 
 	fx_std(&f);
-	CHECK_EQ(fx_match(&f, 0, FX_DTLB_RD_MISS, 0), 3);
+	CHECK_EQ(fx_match(&f, 0, SBI_PMU_DTLB_READ_MISS, 0), 3);
 	CHECK_EQ(fx_match(&f, 0, FX_DTLB_WR_MISS, 0), 4);
 	CHECK_OK(rvpmu_counter_start(&f.h, 3, 1, 0, 0), 0);
 	before = f.h;
@@ -85,10 +85,10 @@ static void start_set_init_value(void)
 	struct fx f;
 
 	fx_std(&f);
-	CHECK_EQ(fx_match(&f, 0, FX_DTLB_RD_MISS, 0), 3);
+	CHECK_EQ(fx_match(&f, 0, SBI_PMU_DTLB_READ_MISS, 0), 3);
 	CHECK_OK(rvpmu_counter_start(&f.h, 3, 1, INIT, UINT64_C(0xfffffffffff0)), 0);
 	CHECK_EQ(fx_hw(&f, 3), UINT64_C(0xfffffffffff0));
-	sim_event(&f.sim, FX_DTLB_RD_MISS, 3);
+	sim_event(&f.sim, SBI_PMU_DTLB_READ_MISS, 3);
 	CHECK_EQ(fx_hw(&f, 3), UINT64_C(0xfffffffffff3));
 }
 
@@ -97,8 +97,8 @@ static void start_one_value_for_several_counters(void)
 	struct fx f;
 
 	fx_std(&f);
-	CHECK_EQ(fx_match(&f, 0, FX_DTLB_RD_MISS, 0), 3);
-	CHECK_EQ(fx_match(&f, 0, FX_FW(5), 0), 19);
+	CHECK_EQ(fx_match(&f, 0, SBI_PMU_DTLB_READ_MISS, 0), 3);
+	CHECK_EQ(fx_match(&f, 0, SBI_PMU_FW_EVENT(5), 0), 19);
 	CHECK_OK(rvpmu_counter_config_matching(&f.h, 18, 1, 0, FX_ITLB_RD_MISS, 0), 18);
 	/* base 3, mask bits 0 and 15, 16 = counters 3, 18, 19 */
 	CHECK_OK(rvpmu_counter_start(&f.h, 3, 0x18001, INIT, 42), 0);
@@ -113,7 +113,7 @@ static void start_clears_of_and_stop_sets_it(void)
 	struct fx f;
 
 	fx_std(&f);
-	CHECK_EQ(fx_match(&f, 0, FX_DTLB_RD_MISS, 0), 3);
+	CHECK_EQ(fx_match(&f, 0, SBI_PMU_DTLB_READ_MISS, 0), 3);
 	CHECK(f.sim.mhpmevent[3] & MHPMEVENT_OF);
 	CHECK_OK(rvpmu_counter_start(&f.h, 3, 1, 0, 0), 0);
 	CHECK(!(f.sim.mhpmevent[3] & MHPMEVENT_OF));
@@ -121,7 +121,7 @@ static void start_clears_of_and_stop_sets_it(void)
 	CHECK_OK(rvpmu_counter_stop(&f.h, 3, 1, 0), 0);
 	CHECK(f.sim.mhpmevent[3] & MHPMEVENT_OF);
 	CHECK(f.sim.inhibit & (1u << 3));
-	CHECK_EQ(f.sim.mhpmevent[3] & ~MHPMEVENT_SSCOF_MASK, FX_DTLB_RD_MISS);
+	CHECK_EQ(f.sim.mhpmevent[3] & ~MHPMEVENT_SSCOF_MASK, SBI_PMU_DTLB_READ_MISS);
 }
 
 static void counts_only_while_started(void)
@@ -129,16 +129,16 @@ static void counts_only_while_started(void)
 	struct fx f;
 
 	fx_std(&f);
-	CHECK_EQ(fx_match(&f, CLEAR, FX_DTLB_RD_MISS, 0), 3);
-	sim_event(&f.sim, FX_DTLB_RD_MISS, 10);
+	CHECK_EQ(fx_match(&f, CLEAR, SBI_PMU_DTLB_READ_MISS, 0), 3);
+	sim_event(&f.sim, SBI_PMU_DTLB_READ_MISS, 10);
 	CHECK_EQ(fx_hw(&f, 3), 0);
 	CHECK_OK(rvpmu_counter_start(&f.h, 3, 1, 0, 0), 0);
-	sim_event(&f.sim, FX_DTLB_RD_MISS, 10);
+	sim_event(&f.sim, SBI_PMU_DTLB_READ_MISS, 10);
 	CHECK_OK(rvpmu_counter_stop(&f.h, 3, 1, 0), 0);
-	sim_event(&f.sim, FX_DTLB_RD_MISS, 10);
+	sim_event(&f.sim, SBI_PMU_DTLB_READ_MISS, 10);
 	CHECK_EQ(fx_hw(&f, 3), 10);
 	CHECK_OK(rvpmu_counter_start(&f.h, 3, 1, 0, 0), 0);
-	sim_event(&f.sim, FX_DTLB_RD_MISS, 1);
+	sim_event(&f.sim, SBI_PMU_DTLB_READ_MISS, 1);
 	CHECK_EQ(fx_hw(&f, 3), 11);
 }
 
@@ -167,7 +167,7 @@ static void stop_needs_a_configured_counter(void)
 	fx_std(&f);
 	CHECK_ERR(rvpmu_counter_stop(&f.h, 3, 1, 0), SBI_ERR_INVALID_PARAM);
 	CHECK_ERR(rvpmu_counter_stop(&f.h, 3, 1, RESET), SBI_ERR_INVALID_PARAM);
-	CHECK_EQ(fx_match(&f, SBI_PMU_CFG_FLAG_AUTO_START, FX_DTLB_RD_MISS, 0), 3);
+	CHECK_EQ(fx_match(&f, SBI_PMU_CFG_FLAG_AUTO_START, SBI_PMU_DTLB_READ_MISS, 0), 3);
 	CHECK_ERR(rvpmu_counter_stop(&f.h, 3, 3, 0), SBI_ERR_INVALID_PARAM);
 	CHECK_EQ(f.h.started, BIT64(3));
 }
@@ -178,7 +178,7 @@ static void stop_reserved_flags_and_bad_sets(void)
 	unsigned int b;
 
 	fx_std(&f);
-	CHECK_EQ(fx_match(&f, SBI_PMU_CFG_FLAG_AUTO_START, FX_DTLB_RD_MISS, 0), 3);
+	CHECK_EQ(fx_match(&f, SBI_PMU_CFG_FLAG_AUTO_START, SBI_PMU_DTLB_READ_MISS, 0), 3);
 	for (b = 2; b < RVPMU_XLEN; b++)
 		CHECK_ERR(rvpmu_counter_stop(&f.h, 3, 1, (rvpmu_ulong)1 << b),
 			  SBI_ERR_INVALID_PARAM);
@@ -193,7 +193,7 @@ static void stop_take_snapshot_without_shmem(void)
 	struct fx f;
 
 	fx_std(&f);
-	CHECK_EQ(fx_match(&f, SBI_PMU_CFG_FLAG_AUTO_START, FX_DTLB_RD_MISS, 0), 3);
+	CHECK_EQ(fx_match(&f, SBI_PMU_CFG_FLAG_AUTO_START, SBI_PMU_DTLB_READ_MISS, 0), 3);
 	CHECK_ERR(rvpmu_counter_stop(&f.h, 3, 1, TAKE), SBI_ERR_NO_SHMEM);
 	CHECK_ERR(rvpmu_counter_stop(&f.h, 3, 1, TAKE | RESET), SBI_ERR_NO_SHMEM);
 	CHECK_EQ(f.h.started, BIT64(3));
@@ -206,7 +206,7 @@ static void stop_already_stopped_changes_nothing(void)
 	struct rvpmu_hart before;
 
 	fx_std(&f);
-	CHECK_EQ(fx_match(&f, SBI_PMU_CFG_FLAG_AUTO_START, FX_DTLB_RD_MISS, 0), 3);
+	CHECK_EQ(fx_match(&f, SBI_PMU_CFG_FLAG_AUTO_START, SBI_PMU_DTLB_READ_MISS, 0), 3);
 	CHECK_EQ(fx_match(&f, 0, FX_DTLB_WR_MISS, 0), 4);
 	before = f.h;
 	CHECK_ERR(rvpmu_counter_stop(&f.h, 3, 3, 0), SBI_ERR_ALREADY_STOPPED);
@@ -220,7 +220,7 @@ static void stop_reset_releases_the_counter(void)
 	struct fx f;
 
 	fx_std(&f);
-	CHECK_EQ(fx_match(&f, SBI_PMU_CFG_FLAG_AUTO_START, FX_DTLB_RD_MISS, 0), 3);
+	CHECK_EQ(fx_match(&f, SBI_PMU_CFG_FLAG_AUTO_START, SBI_PMU_DTLB_READ_MISS, 0), 3);
 	CHECK_OK(rvpmu_counter_stop(&f.h, 3, 1, RESET), 0);
 	CHECK_EQ(f.h.configured, 0);
 	CHECK_EQ(f.sim.mhpmevent[3], 0);
@@ -234,13 +234,13 @@ static void linux_del_stop_then_stop_reset(void)
 	struct fx f;
 
 	fx_std(&f);
-	CHECK_EQ(fx_match(&f, SBI_PMU_CFG_FLAG_AUTO_START, FX_DTLB_RD_MISS, 0), 3);
+	CHECK_EQ(fx_match(&f, SBI_PMU_CFG_FLAG_AUTO_START, SBI_PMU_DTLB_READ_MISS, 0), 3);
 	CHECK_OK(rvpmu_counter_stop(&f.h, 3, 1, 0), 0);
 	/* already stopped, but the mapping still goes */
 	CHECK_ERR(rvpmu_counter_stop(&f.h, 3, 1, RESET), SBI_ERR_ALREADY_STOPPED);
 	CHECK_EQ(f.h.configured, 0);
 	CHECK_EQ(f.sim.mhpmevent[3], 0);
-	CHECK_EQ(fx_match(&f, 0, FX_DTLB_RD_MISS, 0), 3);
+	CHECK_EQ(fx_match(&f, 0, SBI_PMU_DTLB_READ_MISS, 0), 3);
 }
 
 static void reset_with_mixed_set_releases_only_stopped(void)
@@ -248,7 +248,7 @@ static void reset_with_mixed_set_releases_only_stopped(void)
 	struct fx f;
 
 	fx_std(&f);
-	CHECK_EQ(fx_match(&f, SBI_PMU_CFG_FLAG_AUTO_START, FX_DTLB_RD_MISS, 0), 3);
+	CHECK_EQ(fx_match(&f, SBI_PMU_CFG_FLAG_AUTO_START, SBI_PMU_DTLB_READ_MISS, 0), 3);
 	CHECK_EQ(fx_match(&f, 0, FX_DTLB_WR_MISS, 0), 4);
 	CHECK_ERR(rvpmu_counter_stop(&f.h, 3, 3, RESET), SBI_ERR_ALREADY_STOPPED);
 	CHECK_EQ(f.h.configured, BIT64(3));
@@ -279,11 +279,11 @@ static void overflow_sets_of_and_raises_lcofi(void)
 	struct fx f;
 
 	fx_std(&f);
-	CHECK_EQ(fx_match(&f, 0, FX_DTLB_RD_MISS, 0), 3);
+	CHECK_EQ(fx_match(&f, 0, SBI_PMU_DTLB_READ_MISS, 0), 3);
 	CHECK_OK(rvpmu_counter_start(&f.h, 3, 1, INIT, ~UINT64_C(0) - 1), 0);
-	sim_event(&f.sim, FX_DTLB_RD_MISS, 1);
+	sim_event(&f.sim, SBI_PMU_DTLB_READ_MISS, 1);
 	CHECK(!f.sim.lcofip);
-	sim_event(&f.sim, FX_DTLB_RD_MISS, 2);
+	sim_event(&f.sim, SBI_PMU_DTLB_READ_MISS, 2);
 	CHECK(f.sim.lcofip);
 	CHECK(f.sim.mhpmevent[3] & MHPMEVENT_OF);
 	CHECK_EQ(fx_hw(&f, 3), 1);
@@ -292,7 +292,7 @@ static void overflow_sets_of_and_raises_lcofi(void)
 	f.sim.lcofip = false;
 	CHECK_OK(rvpmu_counter_start(&f.h, 3, 1, INIT, ~UINT64_C(0)), 0);
 	CHECK(!(f.sim.mhpmevent[3] & MHPMEVENT_OF));
-	sim_event(&f.sim, FX_DTLB_RD_MISS, 1);
+	sim_event(&f.sim, SBI_PMU_DTLB_READ_MISS, 1);
 	CHECK(f.sim.lcofip);
 }
 
@@ -301,11 +301,11 @@ static void no_overflow_interrupt_without_sscofpmf(void)
 	struct fx f;
 
 	fx_init(&f, 16, 64, false, 4);
-	CHECK_EQ(fx_match(&f, 0, FX_DTLB_RD_MISS, 0), 3);
+	CHECK_EQ(fx_match(&f, 0, SBI_PMU_DTLB_READ_MISS, 0), 3);
 	CHECK_OK(rvpmu_counter_start(&f.h, 3, 1, INIT, ~UINT64_C(0)), 0);
-	sim_event(&f.sim, FX_DTLB_RD_MISS, 2);
+	sim_event(&f.sim, SBI_PMU_DTLB_READ_MISS, 2);
 	CHECK(!f.sim.lcofip);
-	CHECK_EQ(f.sim.mhpmevent[3], FX_DTLB_RD_MISS);
+	CHECK_EQ(f.sim.mhpmevent[3], SBI_PMU_DTLB_READ_MISS);
 	CHECK_OK(rvpmu_counter_stop(&f.h, 3, 1, 0), 0);
 	CHECK_EQ(f.sim.faults, 0);
 }
@@ -318,7 +318,7 @@ static void linux_overflow_handler_sequence(void)
 	fx_std(&f);
 	/* two sampling events and one counting event, as perf record sets up */
 	CHECK_EQ(fx_match(&f, 0, FX_INSTRET, 0), 3);
-	CHECK_EQ(fx_match(&f, 0, FX_DTLB_RD_MISS, 0), 4);
+	CHECK_EQ(fx_match(&f, 0, SBI_PMU_DTLB_READ_MISS, 0), 4);
 	CHECK_EQ(fx_match(&f, 0, FX_CYCLES, 0), 5);
 	CHECK_OK(rvpmu_counter_start(&f.h, 3, 1, INIT, (uint64_t)0 - 1000), 0);
 	CHECK_OK(rvpmu_counter_start(&f.h, 4, 1, INIT, (uint64_t)0 - 1000000), 0);
@@ -355,7 +355,7 @@ static void firmware_counter_start_stop(void)
 	struct fx f;
 
 	fx_std(&f);
-	CHECK_EQ(fx_match(&f, CLEAR, FX_FW(SBI_PMU_FW_IPI_SENT), 0), 19);
+	CHECK_EQ(fx_match(&f, CLEAR, SBI_PMU_FW_EVENT(SBI_PMU_FW_IPI_SENT), 0), 19);
 	rvpmu_fw_event(&f.h, SBI_PMU_FW_IPI_SENT);
 	CHECK_OK(rvpmu_counter_start(&f.h, 19, 1, 0, 0), 0);
 	rvpmu_fw_event(&f.h, SBI_PMU_FW_IPI_SENT);
@@ -409,10 +409,10 @@ static void count_dtlb_on_3_instret_on_4(struct fx *f)
 {
 	f->sim.qemu_inhibit = true;
 	CHECK_EQ(fx_match(f, SBI_PMU_CFG_FLAG_CLEAR_VALUE | SBI_PMU_CFG_FLAG_AUTO_START,
-			  FX_DTLB_RD_MISS, 0), 3);
+			  SBI_PMU_DTLB_READ_MISS, 0), 3);
 	CHECK_EQ(fx_match(f, SBI_PMU_CFG_FLAG_CLEAR_VALUE | SBI_PMU_CFG_FLAG_AUTO_START,
 			  FX_INSTRET, 0), 4);
-	sim_event(&f->sim, FX_DTLB_RD_MISS, 7);
+	sim_event(&f->sim, SBI_PMU_DTLB_READ_MISS, 7);
 	sim_run(&f->sim, 50);
 }
 

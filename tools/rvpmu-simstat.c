@@ -6,8 +6,8 @@
  *
  *   rvpmu-simstat [FILE.dtb]
  *
- * The event mapping comes from FILE.dtb's riscv,pmu node (QEMU virt's by
- * default in `make run`); without one, only cycles, instructions and
+ * The event mapping comes from FILE.dtb's riscv,pmu node (for QEMU
+ * virt's: build/dt/qemu-virt.dtb); without one, only cycles, instructions and
  * firmware events can be counted. The workload is synthetic and
  * deterministic: 2,000,000 instructions split between S- and U-mode, DTLB
  * misses, timer and IPI firmware events. One instructions event samples
@@ -24,8 +24,6 @@
 #include "dt/pmu_dt.h"
 #include "sim/sim_hart.h"
 
-#define DTLB_RD_MISS	SBI_PMU_CACHE_EVENT(SBI_PMU_HW_CACHE_DTLB, 0, 1)
-#define FW(code)	SBI_PMU_EVENT_IDX(SBI_PMU_EVENT_TYPE_FW, (code))
 #define PERIOD		100000
 
 struct ev {
@@ -94,7 +92,7 @@ static void workload(long sampler)
 		seed ^= seed << 17;
 		sim.mode = (i % 4 == 0) ? SIM_S : SIM_U;
 		sim_run(&sim, 1000);
-		sim_event(&sim, DTLB_RD_MISS, seed % 7);
+		sim_event(&sim, SBI_PMU_DTLB_READ_MISS, seed % 7);
 		if (i % 100 == 0)
 			rvpmu_fw_event(&hart, SBI_PMU_FW_SET_TIMER);
 		if (i % 250 == 0)
@@ -120,10 +118,10 @@ int main(int argc, char **argv)
 		{ "instructions", SBI_PMU_HW_INSTRUCTIONS, 0, -1 },
 		{ "instructions:u", SBI_PMU_HW_INSTRUCTIONS, SBI_PMU_CFG_FLAG_SET_SINH, -1 },
 		{ "instructions:k", SBI_PMU_HW_INSTRUCTIONS, SBI_PMU_CFG_FLAG_SET_UINH, -1 },
-		{ "dtlb-read-miss", DTLB_RD_MISS, 0, -1 },
+		{ "dtlb-read-miss", SBI_PMU_DTLB_READ_MISS, 0, -1 },
 		{ "branch-misses", SBI_PMU_HW_BRANCH_MISSES, 0, -1 },
-		{ "fw:set_timer", FW(SBI_PMU_FW_SET_TIMER), 0, -1 },
-		{ "fw:ipi_sent", FW(SBI_PMU_FW_IPI_SENT), 0, -1 },
+		{ "fw:set_timer", SBI_PMU_FW_EVENT(SBI_PMU_FW_SET_TIMER), 0, -1 },
+		{ "fw:ipi_sent", SBI_PMU_FW_EVENT(SBI_PMU_FW_IPI_SENT), 0, -1 },
 	};
 	unsigned int i, n = sizeof(evs) / sizeof(evs[0]);
 	rvpmu_ulong all;

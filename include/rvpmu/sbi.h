@@ -117,6 +117,9 @@
 #define SBI_PMU_CACHE_ID(code)		((uint32_t)(code) >> 3)
 #define SBI_PMU_CACHE_OP(code)		(((uint32_t)(code) >> 1) & 3u)
 #define SBI_PMU_CACHE_RESULT(code)	((uint32_t)(code) & 1u)
+/* The cache event clients name most: dTLB read misses */
+#define SBI_PMU_DTLB_READ_MISS \
+	SBI_PMU_CACHE_EVENT(SBI_PMU_HW_CACHE_DTLB, SBI_PMU_HW_CACHE_OP_READ, SBI_PMU_HW_CACHE_RESULT_MISS)
 
 /* Types 2 and 3: raw events, code must be 0; event_data is the selector */
 #define SBI_PMU_RAW_V1_BITS		48
@@ -127,6 +130,7 @@
 #define SBI_PMU_RAW_V2_EVENT		SBI_PMU_EVENT_IDX(SBI_PMU_EVENT_TYPE_RAW_V2, 0)
 
 /* Type 15: firmware events */
+#define SBI_PMU_FW_EVENT(code)		SBI_PMU_EVENT_IDX(SBI_PMU_EVENT_TYPE_FW, (code))
 #define SBI_PMU_FW_MISALIGNED_LOAD		0
 #define SBI_PMU_FW_MISALIGNED_STORE		1
 #define SBI_PMU_FW_ACCESS_LOAD			2

@@ -17,7 +17,7 @@ static void hardware(void)
 	t_check(SPEC, value_of(c) >= 10000, "instructions count at least a 10000-step loop (%llu)",
 		(unsigned long long)value_of(c));
 	release(c);
-	c = cfg(AUTO, DTLB_RD_MISS, 0);
+	c = cfg(AUTO, SBI_PMU_DTLB_READ_MISS, 0);
 	touch_fresh_pages(128);
 	t_check(IMPL, value_of(c) > 0, "dTLB read misses after touching fresh pages (%llu)",
 		(unsigned long long)value_of(c));
@@ -31,8 +31,8 @@ static void hardware(void)
 
 static void fw_exact(void)
 {
-	long c = cfg(AUTO, FW(SBI_PMU_FW_SET_TIMER), 0), i;
-	long s = cfg(AUTO, FW(SBI_PMU_FW_IPI_SENT), 0), r = cfg(AUTO, FW(SBI_PMU_FW_IPI_RECEIVED), 0);
+	long c = cfg(AUTO, SBI_PMU_FW_EVENT(SBI_PMU_FW_SET_TIMER), 0), i;
+	long s = cfg(AUTO, SBI_PMU_FW_EVENT(SBI_PMU_FW_IPI_SENT), 0), r = cfg(AUTO, SBI_PMU_FW_EVENT(SBI_PMU_FW_IPI_RECEIVED), 0);
 
 	for (i = 0; i < 7; i++)
 		sbi_set_timer(~0ull);
@@ -59,8 +59,8 @@ static void store_fw(void *a) { (void)a; *(volatile unsigned long *)FW_BASE_PA =
 
 static void fw_traps(void)
 {
-	long i = cfg(AUTO, FW(SBI_PMU_FW_ILLEGAL_INSN), 0);
-	long l = cfg(AUTO, FW(SBI_PMU_FW_ACCESS_LOAD), 0), s = cfg(AUTO, FW(SBI_PMU_FW_ACCESS_STORE), 0);
+	long i = cfg(AUTO, SBI_PMU_FW_EVENT(SBI_PMU_FW_ILLEGAL_INSN), 0);
+	long l = cfg(AUTO, SBI_PMU_FW_EVENT(SBI_PMU_FW_ACCESS_LOAD), 0), s = cfg(AUTO, SBI_PMU_FW_EVENT(SBI_PMU_FW_ACCESS_STORE), 0);
 
 	t_check(IMPL, rt_expect_fault(illegal, 0, 0) == 2, "an illegal instruction reaches S-mode");
 	t_check(IMPL, rt_expect_fault(load_fw, 0, 0) == 5, "a load from firmware memory is an access fault");
@@ -104,7 +104,7 @@ static void overflow(void)
 	 * wraps (QEMU fakes cycle/instret overflow with a timer shared by all
 	 * such counters, which can fire for any of them).
 	 */
-	c = cfg(0, DTLB_RD_MISS, 0);
+	c = cfg(0, SBI_PMU_DTLB_READ_MISS, 0);
 	lcofi_ctr = c;
 	rt_set_irq(13, on_lcofi);
 	sbi_pmu_start((unsigned long)c, 1, SBI_PMU_START_SET_INIT_VALUE,
@@ -139,7 +139,7 @@ static void overflow(void)
 
 static uint64_t dtlb_with(unsigned long flags)
 {
-	long c = cfg(AUTO | flags, DTLB_RD_MISS, 0);
+	long c = cfg(AUTO | flags, SBI_PMU_DTLB_READ_MISS, 0);
 	uint64_t v;
 
 	touch_fresh_pages(128);

@@ -4,7 +4,7 @@
 
 void suite_fwread(void)
 {
-	long f = cfg(SBI_PMU_CFG_FLAG_CLEAR_VALUE, FW(SBI_PMU_FW_SET_TIMER), 0);
+	long f = cfg(SBI_PMU_CFG_FLAG_CLEAR_VALUE, SBI_PMU_FW_EVENT(SBI_PMU_FW_SET_TIMER), 0);
 	long h = first_hpm();
 
 	t_check(SPEC, sbi_pmu_fw_read((unsigned long)f).error == 0, "fw_read of a firmware counter");

@@ -31,8 +31,8 @@ static void job(void *arg)
 	int i;
 
 	for (i = 0; i < R_N; i++)
-		c[i] = cfg(AUTO, FW(rcv_code[i]), 0);
-	j->my_ctr = cfg(0, DTLB_RD_MISS, 0);
+		c[i] = cfg(AUTO, SBI_PMU_FW_EVENT(rcv_code[i]), 0);
+	j->my_ctr = cfg(0, SBI_PMU_DTLB_READ_MISS, 0);
 	j->my_ctr_started_here = sbi_pmu_start((unsigned long)j->my_ctr, 1, 0, 0).error == 0;
 	rt_csr_set(sie, 2);
 	rt_irq_enable(true);
@@ -75,12 +75,12 @@ void suite_harts(void)
 	t_check(SPEC, ok, "%lu other harts started through HSM and ready", n);
 	if (!ok)
 		return;
-	sent_ipi = cfg(AUTO, FW(SBI_PMU_FW_IPI_SENT), 0);
-	sent_fi = cfg(AUTO, FW(SBI_PMU_FW_FENCE_I_SENT), 0);
-	sent_sf = cfg(AUTO, FW(SBI_PMU_FW_SFENCE_VMA_SENT), 0);
-	sent_sfa = cfg(AUTO, FW(SBI_PMU_FW_SFENCE_VMA_ASID_SENT), 0);
+	sent_ipi = cfg(AUTO, SBI_PMU_FW_EVENT(SBI_PMU_FW_IPI_SENT), 0);
+	sent_fi = cfg(AUTO, SBI_PMU_FW_EVENT(SBI_PMU_FW_FENCE_I_SENT), 0);
+	sent_sf = cfg(AUTO, SBI_PMU_FW_EVENT(SBI_PMU_FW_SFENCE_VMA_SENT), 0);
+	sent_sfa = cfg(AUTO, SBI_PMU_FW_EVENT(SBI_PMU_FW_SFENCE_VMA_ASID_SENT), 0);
 	/* per-hart state: the others configured and started the same counter */
-	c = cfg(0, DTLB_RD_MISS, 0);
+	c = cfg(0, SBI_PMU_DTLB_READ_MISS, 0);
 	t_check(IMPL, c == jobs[__builtin_ctzl(o)].my_ctr && jobs[__builtin_ctzl(o)].my_ctr_started_here,
 		"another hart's config and start of a counter do not touch this hart's (both got %ld)", c);
 	t_check(SPEC, sbi_pmu_start((unsigned long)c, 1, 0, 0).error == 0,

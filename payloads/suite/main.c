@@ -180,6 +180,7 @@ int main(unsigned long hartid, void *dtb)
 	suite_matching();
 	suite_startstop();
 	suite_counting();
+	suite_client();
 	suite_fwread();
 	suite_snapshot();
 	suite_event_info();

@@ -22,13 +22,13 @@ static void counter_sets(void)
 
 	t_check(IMPL, refused(cfg_in(0, 0, 0, SBI_PMU_HW_CPU_CYCLES, 0)) == SBI_ERR_INVALID_PARAM,
 		"config_matching: counter_idx_mask 0 is INVALID_PARAM");
-	t_check(SPEC, refused(cfg_in(S.m.num, 1, 0, FW(5), 0)) == SBI_ERR_INVALID_PARAM,
+	t_check(SPEC, refused(cfg_in(S.m.num, 1, 0, SBI_PMU_FW_EVENT(5), 0)) == SBI_ERR_INVALID_PARAM,
 		"config_matching: base = num_counters is INVALID_PARAM");
-	t_check(SPEC, refused(cfg_in(ALL1, 1, 0, FW(5), 0)) == SBI_ERR_INVALID_PARAM,
+	t_check(SPEC, refused(cfg_in(ALL1, 1, 0, SBI_PMU_FW_EVENT(5), 0)) == SBI_ERR_INVALID_PARAM,
 		"config_matching: base -1 is INVALID_PARAM (no wrap-around)");
-	t_check(SPEC, refused(cfg_in((unsigned long)last, 3, 0, FW(5), 0)) == SBI_ERR_INVALID_PARAM,
+	t_check(SPEC, refused(cfg_in((unsigned long)last, 3, 0, SBI_PMU_FW_EVENT(5), 0)) == SBI_ERR_INVALID_PARAM,
 		"config_matching: base + mask past the last counter is INVALID_PARAM");
-	t_check(SPEC, refused(cfg_in(1, ALL1, 0, FW(5), 0)) == SBI_ERR_INVALID_PARAM,
+	t_check(SPEC, refused(cfg_in(1, ALL1, 0, SBI_PMU_FW_EVENT(5), 0)) == SBI_ERR_INVALID_PARAM,
 		"config_matching: a full mask from base 1 is INVALID_PARAM");
 	t_check(IMPL, refused(cfg_in(0, 7, 0, SBI_PMU_HW_CPU_CYCLES, 0)) == SBI_ERR_INVALID_PARAM,
 		"config_matching: a set with the time gap is INVALID_PARAM");
@@ -46,7 +46,7 @@ static void encodings(void)
 	c = cfg(0, SBI_PMU_HW_INSTRUCTIONS, 0);
 	t_check(SPEC, c >= 0 && !(S.m.fw >> c & 1), "instructions: configured on a hardware counter (%ld)", c);
 	release(c);
-	c = cfg(0, DTLB_RD_MISS, 0);
+	c = cfg(0, SBI_PMU_DTLB_READ_MISS, 0);
 	t_check(IMPL, c >= 3, "dTLB read misses: an hpm counter (QEMU's DT maps them)");
 	release(c);
 	t_check(IMPL, refused(cfg(0, SBI_PMU_HW_NO_EVENT, 0)) == SBI_ERR_NOT_SUPPORTED,
@@ -70,20 +70,22 @@ static void encodings(void)
 	t_check(IMPL, refused(cfg(0, SBI_PMU_RAW_EVENT | 3, 0)) == SBI_ERR_NOT_SUPPORTED,
 		"a raw event with code != 0 is NOT_SUPPORTED");
 	for (i = 0; i < SBI_PMU_FW_STD_COUNT; i++) {
-		c = cfg(0, FW(i), 0);
+		c = cfg(0, SBI_PMU_FW_EVENT(i), 0);
 		if (c < 0 || !(S.m.fw >> c & 1))
 			break;
 		release(c);
 	}
 	t_check(IMPL, i == SBI_PMU_FW_STD_COUNT, "all 22 standard firmware events configure "
 		"on firmware counters (%u did)", i);
-	t_check(SPEC, refused(cfg(0, FW(22), 0)) == SBI_ERR_NOT_SUPPORTED, "firmware code 22 (reserved) is NOT_SUPPORTED");
-	t_check(SPEC, refused(cfg(0, FW(255), 0)) == SBI_ERR_NOT_SUPPORTED, "firmware code 255 (reserved) is NOT_SUPPORTED");
-	t_check(IMPL, refused(cfg(0, FW(5), 1)) == SBI_ERR_NOT_SUPPORTED,
+	t_check(SPEC, refused(cfg(0, SBI_PMU_FW_EVENT(22), 0)) == SBI_ERR_NOT_SUPPORTED,
+		"firmware code 22 (reserved) is NOT_SUPPORTED");
+	t_check(SPEC, refused(cfg(0, SBI_PMU_FW_EVENT(255), 0)) == SBI_ERR_NOT_SUPPORTED,
+		"firmware code 255 (reserved) is NOT_SUPPORTED");
+	t_check(IMPL, refused(cfg(0, SBI_PMU_FW_EVENT(5), 1)) == SBI_ERR_NOT_SUPPORTED,
 		"a standard firmware event with event_data != 0 is NOT_SUPPORTED");
-	t_check(IMPL, refused(cfg(0, FW(SBI_PMU_FW_PLATFORM), 0)) == SBI_ERR_NOT_SUPPORTED,
+	t_check(IMPL, refused(cfg(0, SBI_PMU_FW_EVENT(SBI_PMU_FW_PLATFORM), 0)) == SBI_ERR_NOT_SUPPORTED,
 		"platform firmware event: NOT_SUPPORTED on QEMU (no platform events)");
-	t_check(SPEC, refused(cfg_in(0, hw_mask(), 0, FW(6), 0)) == SBI_ERR_NOT_SUPPORTED,
+	t_check(SPEC, refused(cfg_in(0, hw_mask(), 0, SBI_PMU_FW_EVENT(6), 0)) == SBI_ERR_NOT_SUPPORTED,
 		"a firmware event on hardware counters only is NOT_SUPPORTED");
 	t_check(SPEC, refused(cfg_in(0, fw_mask(), 0, SBI_PMU_HW_CPU_CYCLES, 0)) == SBI_ERR_NOT_SUPPORTED,
 		"cycles on firmware counters only is NOT_SUPPORTED");
@@ -94,11 +96,11 @@ static void choice(void)
 	long c, h = first_hpm(), cs[64];
 	int n = 0, i;
 
-	c = cfg_in(3, 0x1, 0, DTLB_RD_MISS, 0);
+	c = cfg_in(3, 0x1, 0, SBI_PMU_DTLB_READ_MISS, 0);
 	t_check(SPEC, c == 3, "the counter comes from the caller's set (base 3, mask 1)");
 	release(c);
 	/* fill every counter that can count dTLB read misses */
-	while (n < 64 && (cs[n] = cfg(0, DTLB_RD_MISS, 0)) >= 0)
+	while (n < 64 && (cs[n] = cfg(0, SBI_PMU_DTLB_READ_MISS, 0)) >= 0)
 		n++;
 	t_check(SPEC, n > 0 && cs[n] == SBI_ERR_NOT_SUPPORTED,
 		"with every capable counter taken: NOT_SUPPORTED (%d taken)", n);
@@ -116,7 +118,7 @@ static void choice(void)
 	t_check(SPEC, refused(cfg_in(2, 1, 0, SBI_PMU_HW_CPU_CYCLES, 0)) == SBI_ERR_NOT_SUPPORTED,
 		"cycles on the instret counter: NOT_SUPPORTED");
 	c = cfg(SBI_PMU_CFG_FLAG_SET_SINH | SBI_PMU_CFG_FLAG_SET_UINH | SBI_PMU_CFG_FLAG_SET_MINH |
-		SBI_PMU_CFG_FLAG_SET_VSINH | SBI_PMU_CFG_FLAG_SET_VUINH, DTLB_RD_MISS, 0);
+		SBI_PMU_CFG_FLAG_SET_VSINH | SBI_PMU_CFG_FLAG_SET_VUINH, SBI_PMU_DTLB_READ_MISS, 0);
 	t_check(SPEC, c >= 0, "every filter flag is accepted (they are hints)");
 	release(c);
 	(void)h;
@@ -126,21 +128,21 @@ static void skip_match(void)
 {
 	long h = first_hpm(), f = first_fw(), c;
 
-	t_check(IMPL, refused(cfg_in((unsigned long)h, 1, SBI_PMU_CFG_FLAG_SKIP_MATCH, DTLB_RD_MISS, 0)) ==
+	t_check(IMPL, refused(cfg_in((unsigned long)h, 1, SBI_PMU_CFG_FLAG_SKIP_MATCH, SBI_PMU_DTLB_READ_MISS, 0)) ==
 		SBI_ERR_INVALID_PARAM, "SKIP_MATCH on an unconfigured counter is INVALID_PARAM");
-	c = cfg_in((unsigned long)h, 1, 0, DTLB_RD_MISS, 0);
+	c = cfg_in((unsigned long)h, 1, 0, SBI_PMU_DTLB_READ_MISS, 0);
 	t_check(SPEC, cfg_in((unsigned long)h, 1, SBI_PMU_CFG_FLAG_SKIP_MATCH, DTLB_WR_MISS, 0) == c,
 		"SKIP_MATCH reconfigures the first counter of the set");
 	sbi_pmu_start((unsigned long)h, 1, 0, 0);
-	t_check(IMPL, cfg_in((unsigned long)h, 1, SBI_PMU_CFG_FLAG_SKIP_MATCH, DTLB_RD_MISS, 0) ==
+	t_check(IMPL, cfg_in((unsigned long)h, 1, SBI_PMU_CFG_FLAG_SKIP_MATCH, SBI_PMU_DTLB_READ_MISS, 0) ==
 		SBI_ERR_INVALID_PARAM, "SKIP_MATCH on a started counter is INVALID_PARAM");
 	sbi_pmu_stop((unsigned long)h, 1, 0);
 	/* last: a firmware that accepts this leaves the counter released */
-	t_check(IMPL, refused(cfg_in((unsigned long)h, 1, SBI_PMU_CFG_FLAG_SKIP_MATCH, FW(4), 0)) < 0,
+	t_check(IMPL, refused(cfg_in((unsigned long)h, 1, SBI_PMU_CFG_FLAG_SKIP_MATCH, SBI_PMU_FW_EVENT(4), 0)) < 0,
 		"SKIP_MATCH of a firmware event onto a hardware counter is refused");
 	release(c);
-	c = cfg_in((unsigned long)f, 1, 0, FW(6), 0);
-	t_check(SPEC, cfg_in((unsigned long)f, 1, SBI_PMU_CFG_FLAG_SKIP_MATCH, FW(7), 0) == f,
+	c = cfg_in((unsigned long)f, 1, 0, SBI_PMU_FW_EVENT(6), 0);
+	t_check(SPEC, cfg_in((unsigned long)f, 1, SBI_PMU_CFG_FLAG_SKIP_MATCH, SBI_PMU_FW_EVENT(7), 0) == f,
 		"SKIP_MATCH moves a firmware counter to another firmware event");
 	t_check(IMPL, refused(cfg_in((unsigned long)f, 1, SBI_PMU_CFG_FLAG_SKIP_MATCH, SBI_PMU_HW_CPU_CYCLES, 0)) < 0,
 		"SKIP_MATCH of a hardware event onto a firmware counter is refused");
@@ -152,12 +154,12 @@ static void clear_and_autostart(void)
 	long c;
 	uint64_t v;
 
-	c = cfg(SBI_PMU_CFG_FLAG_CLEAR_VALUE, DTLB_RD_MISS, 0);
+	c = cfg(SBI_PMU_CFG_FLAG_CLEAR_VALUE, SBI_PMU_DTLB_READ_MISS, 0);
 	t_check(SPEC, c >= 0 && value_of(c) == 0, "CLEAR_VALUE: the hardware counter reads 0");
 	t_check(SPEC, sbi_pmu_start((unsigned long)c, 1, 0, 0).error == 0,
 		"a configured counter starts without AUTO_START");
 	release(c);
-	c = cfg(SBI_PMU_CFG_FLAG_CLEAR_VALUE | SBI_PMU_CFG_FLAG_AUTO_START, FW(SBI_PMU_FW_SET_TIMER), 0);
+	c = cfg(SBI_PMU_CFG_FLAG_CLEAR_VALUE | SBI_PMU_CFG_FLAG_AUTO_START, SBI_PMU_FW_EVENT(SBI_PMU_FW_SET_TIMER), 0);
 	t_check(SPEC, c >= 0 && value_of(c) == 0, "CLEAR_VALUE: the firmware counter reads 0");
 	t_check(SPEC, sbi_pmu_start((unsigned long)c, 1, 0, 0).error == SBI_ERR_ALREADY_STARTED,
 		"AUTO_START: the counter is started (start answers ALREADY_STARTED)");

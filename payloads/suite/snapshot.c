@@ -41,8 +41,8 @@ void suite_snapshot(void)
 	sbi_pmu_snapshot(pa, 0, 0);
 
 	/* TAKE / INIT relative to counter_idx_base, other slots untouched */
-	c = cfg(SBI_PMU_CFG_FLAG_CLEAR_VALUE, FW(SBI_PMU_FW_SET_TIMER), 0);
-	d = cfg(SBI_PMU_CFG_FLAG_CLEAR_VALUE, FW(SBI_PMU_FW_IPI_SENT), 0);
+	c = cfg(SBI_PMU_CFG_FLAG_CLEAR_VALUE, SBI_PMU_FW_EVENT(SBI_PMU_FW_SET_TIMER), 0);
+	d = cfg(SBI_PMU_CFG_FLAG_CLEAR_VALUE, SBI_PMU_FW_EVENT(SBI_PMU_FW_IPI_SENT), 0);
 	f = c - 1;	/* a base below the counters, so slots are not indices */
 	for (i = 0; i < 64; i++)
 		area.counter_values[i] = 0x1111;
@@ -67,7 +67,7 @@ void suite_snapshot(void)
 	release(c);
 	release(d);
 	t_check(SPEC, sbi_pmu_snapshot(ALL1, ALL1, 0).error == 0, "snapshot_set_shmem(-1, -1) disables it");
-	c = cfg(SBI_PMU_CFG_FLAG_AUTO_START, FW(SBI_PMU_FW_SET_TIMER), 0);
+	c = cfg(SBI_PMU_CFG_FLAG_AUTO_START, SBI_PMU_FW_EVENT(SBI_PMU_FW_SET_TIMER), 0);
 	t_check(SPEC, sbi_pmu_stop((unsigned long)c, 1, SBI_PMU_STOP_TAKE_SNAPSHOT).error == SBI_ERR_NO_SHMEM,
 		"after disabling, TAKE_SNAPSHOT is NO_SHMEM");
 	release(c);

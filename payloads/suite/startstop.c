@@ -32,7 +32,7 @@ static void flags_and_sets(long c)
 
 static void states(void)
 {
-	long c = cfg(0, DTLB_RD_MISS, 0), d = cfg(0, DTLB_WR_MISS, 0), f = first_fw();
+	long c = cfg(0, SBI_PMU_DTLB_READ_MISS, 0), d = cfg(0, DTLB_WR_MISS, 0), f = first_fw();
 	unsigned long lo = (unsigned long)(c < d ? c : d), hi = (unsigned long)(c < d ? d : c);
 
 	flags_and_sets(c);
@@ -63,7 +63,7 @@ static void states(void)
 static void values(void)
 {
 	/* dTLB misses barely move here, unlike QEMU's tick-based instret */
-	long c = cfg(0, DTLB_RD_MISS, 0);
+	long c = cfg(0, SBI_PMU_DTLB_READ_MISS, 0);
 	uint64_t v, w;
 
 	t_check(SPEC, sbi_pmu_start((unsigned long)c, 1, INIT, 1000000).error == 0,
@@ -89,7 +89,7 @@ static void values(void)
 
 static void reset(void)
 {
-	long c = cfg(0, DTLB_RD_MISS, 0), d;
+	long c = cfg(0, SBI_PMU_DTLB_READ_MISS, 0), d;
 	unsigned long before, after;
 
 	sbi_pmu_start((unsigned long)c, 1, 0, 0);
@@ -101,7 +101,7 @@ static void reset(void)
 	t_check(SPEC, d == c, "after RESET the counter is mapped to another event");
 	t_check(IMPL, sbi_pmu_stop((unsigned long)d, 1, RESET).error == SBI_ERR_ALREADY_STOPPED,
 		"stop+RESET of a stopped counter: ALREADY_STOPPED (Linux's del)");
-	t_check(IMPL, cfg_in((unsigned long)c, 1, 0, DTLB_RD_MISS, 0) == c,
+	t_check(IMPL, cfg_in((unsigned long)c, 1, 0, SBI_PMU_DTLB_READ_MISS, 0) == c,
 		"... and it was released all the same");
 	release(c);
 	/* the fixed counters: configure, release, and they still count */
@@ -122,7 +122,7 @@ static void reset(void)
 
 static void no_shmem(void)
 {
-	long c = cfg(0, DTLB_RD_MISS, 0);
+	long c = cfg(0, SBI_PMU_DTLB_READ_MISS, 0);
 
 	sbi_pmu_snapshot(ALL1, ALL1, 0);	/* make sure none is set */
 	t_check(SPEC, sbi_pmu_start((unsigned long)c, 1, SBI_PMU_START_INIT_SNAPSHOT, 0).error ==

@@ -17,8 +17,6 @@
 #define SPEC 'S'
 #define IMPL 'I'
 
-#define FW(code)	SBI_PMU_EVENT_IDX(SBI_PMU_EVENT_TYPE_FW, (code))
-#define DTLB_RD_MISS	SBI_PMU_CACHE_EVENT(SBI_PMU_HW_CACHE_DTLB, 0, 1)
 #define DTLB_WR_MISS	SBI_PMU_CACHE_EVENT(SBI_PMU_HW_CACHE_DTLB, 1, 1)
 #define ITLB_RD_MISS	SBI_PMU_CACHE_EVENT(SBI_PMU_HW_CACHE_ITLB, 0, 1)
 #define FW_BASE_PA	0x80000000ul	/* QEMU virt: firmware at RAM start */
@@ -29,7 +27,7 @@ struct suite {
 	struct pmu_machine m;
 	unsigned long spec, impl_id, nr_harts, boot_hart;
 	uint64_t hw;			/* valid hardware counters */
-	bool sscofpmf, snapshot, event_info, hyp;
+	bool sscofpmf;
 	unsigned long timebase_ms;
 };
 extern struct suite S;
@@ -77,5 +75,6 @@ void suite_snapshot(void);
 void suite_event_info(void);
 void suite_linux(void);
 void suite_harts(void);
+void suite_client(void);
 
 #endif
