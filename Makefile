@@ -28,7 +28,7 @@ CORE_SRC := core/counters.c core/events.c core/match.c core/startstop.c \
 CORE_HDR := $(wildcard core/*.h) include/rvpmu/sbi.h
 DT_SRC   := dt/pmu_dt.c lib/fmt.c
 SIM_SRC  := tests/sim/sim_hart.c
-PAYLOADS := smoke bench demo rotbench sampler_demo
+PAYLOADS := smoke bench demo rotbench sampler_demo cycsample
 UNIT_SRC := tests/unit_main.c tests/fixture.c tests/drive.c $(wildcard tests/test_*.c)
 
 .PHONY: all deps run check fuzz bench clean core-cross
@@ -183,11 +183,26 @@ $(KERNEL): $(LINUX_OUT)/.config
 	$(KMAKE) -s -j$$(nproc) Image
 	@touch $@
 
-$(B)/linux-rootfs/init: linux/perfcheck.c lib/fmt.c lib/fmt.h
-	@mkdir -p $(B)/linux-rootfs
-	riscv64-linux-gnu-gcc -static -O2 $(WARN) -I. -o $@ linux/perfcheck.c lib/fmt.c -lpthread
+# The real perf tool, static, from the same kernel source. Built once
+# (order-only: a kernel config change does not rebuild it); rm it to rebuild.
+PERF      := $(B)/perf/perf
+PERF_OPTS := ARCH=riscv CROSS_COMPILE=riscv64-linux-gnu- LDFLAGS=-static NO_LIBELF=1 \
+	NO_LIBTRACEEVENT=1 NO_LIBPERL=1 NO_LIBPYTHON=1 NO_SLANG=1 NO_GTK2=1 NO_LIBUNWIND=1 \
+	NO_LIBDW_DWARF_UNWIND=1 NO_LIBBPF=1 NO_LIBNUMA=1 NO_LIBAUDIT=1 NO_LIBCRYPTO=1 \
+	NO_LIBZSTD=1 NO_LIBCAP=1 NO_DEMANGLE=1 NO_JVMTI=1 NO_LIBBABELTRACE=1 NO_SDT=1 \
+	NO_LZMA=1 NO_ZLIB=1 NO_BPF_SKEL=1 WERROR=0
 
-$(INITRD): linux/initramfs.list $(B)/linux-rootfs/init $(KERNEL)
+$(PERF): | $(LINUX_SRC)/Makefile
+	@mkdir -p $(B)/perf
+	$(MAKE) -C $(LINUX_SRC)/tools/perf -f Makefile.perf O=$(CURDIR)/$(B)/perf $(PERF_OPTS) \
+	  -j2 $(CURDIR)/$(PERF)
+
+$(B)/linux-rootfs/init: linux/perfcheck.c linux/perftool.c linux/perfcheck.h lib/fmt.c lib/fmt.h
+	@mkdir -p $(B)/linux-rootfs
+	riscv64-linux-gnu-gcc -static -O2 $(WARN) -I. -o $@ linux/perfcheck.c linux/perftool.c \
+	  lib/fmt.c -lpthread
+
+$(INITRD): linux/initramfs.list $(B)/linux-rootfs/init $(PERF) $(KERNEL)
 	cd $(B) && $(LINUX_OUT)/usr/gen_init_cpio $(CURDIR)/linux/initramfs.list > initramfs.cpio
 
 .PHONY: linux linux-check linux-bench

@@ -149,6 +149,16 @@ static inline void rvpmu_note_stale(struct rvpmu_hart *h, unsigned int idx, uint
  * counter read what it counted. RV32 reads a counter as two CSRs and QEMU
  * answers only the first of them live once inhibited, so there it is also
  * read just before inhibiting and the newer read is kept.
+ *
+ * An hpm counter is written back with its event unmapped (mhpmevent 0, then
+ * the event again, OF set with Sscofpmf: stopped counters never interrupt).
+ * QEMU 7.2 arms its one overflow timer per hart whenever a cycle/instret-
+ * mapped counter is written, and only ever earlier: the write-back of a
+ * counter that has just wrapped (Linux's overflow handler stops it) put the
+ * deadline in the past, the restart's write could not move it, and the
+ * stale expiry either raised a second, spurious LCOFI or, landing while the
+ * counter was inhibited, left the restarted counter with no timer at all:
+ * a sampling event that never interrupts again (docs/perf-on-qemu.md).
  */
 static inline void rvpmu_hw_inhibit_keep(struct rvpmu_hart *h, unsigned int idx)
 {
@@ -165,8 +175,14 @@ static inline void rvpmu_hw_inhibit_keep(struct rvpmu_hart *h, unsigned int idx)
 		v = before;
 #endif
 	h->saved[idx] = v;
-	if (h->stale & (UINT32_C(1) << idx))
-		hw->write(h->ctx, idx, v);
+	if (!(h->stale & (UINT32_C(1) << idx)))
+		return;
+	if (idx >= 3)
+		hw->program(h->ctx, idx, 0);
+	hw->write(h->ctx, idx, v);
+	if (idx >= 3)
+		hw->program(h->ctx, idx, h->sscofpmf ? h->mhpmevent[idx] | MHPMEVENT_OF
+						   : h->mhpmevent[idx]);
 }
 
 /* Start the counters of set (validated); values from the flags (start.c). */
