@@ -10,6 +10,9 @@
  * interrupt leaves a run without samples).
  *
  * Runs on any SBI firmware with Sscofpmf; last line "N passed, N failed".
+ * Under -icount shift=0 (make check) the count is exact and a run must get
+ * count/period samples, no fewer (lost interrupts) and no more (spurious
+ * ones); without it QEMU delivers a fraction, and the check is looser.
  */
 #include "client/perf.h"
 #include "client/rt.h"
@@ -135,8 +138,10 @@ int main(unsigned long hartid, void *dtb)
 			expect += count / PERIOD;
 		}
 		/* QEMU without icount delivers a fraction of count/period; a
-		   lost interrupt that is never re-armed leaves far less */
-		ok = with == RUNS && all * 10 >= expect;
+		   lost interrupt that is never re-armed leaves far less, and a
+		   stale timer's extra LCOFI more than count/period (under
+		   -icount, where the count is exact, it doubled them) */
+		ok = with == RUNS && all * 10 >= expect && all <= expect + expect / 50;
 		rt_printf("%s %s%s: %lu of %u runs have samples, %lu samples for %llu "
 			  "count/period\n", ok ? "ok" : "not ok", names[e % 2],
 			  e >= 2 ? " after counting probes, with switches" : "", with, RUNS, all,
