@@ -6,7 +6,8 @@
 #   make bench   SBI call instruction counts, rvpmu and OpenSBI side by side
 #   make conformance FW=rvpmu|opensbi [XLEN=32]   the SBI PMU conformance suite
 #   make conformance-table   regenerate docs/conformance.md (both firmwares)
-#   make linux-check [FW=opensbi]   Linux 6.1 + perf_event_open on the firmware
+#   make linux-check [FW=opensbi]   Linux 6.1 + perf_event_open + the perf tool
+#   make perf-compare  the perf tool (perf test too) on rvpmu and OpenSBI, compared
 #   make linux-bench  instructions from reset to /init, rvpmu and OpenSBI
 #   make clean
 #
@@ -205,10 +206,12 @@ $(B)/linux-rootfs/init: linux/perfcheck.c linux/perftool.c linux/perfcheck.h lib
 $(INITRD): linux/initramfs.list $(B)/linux-rootfs/init $(PERF) $(KERNEL)
 	cd $(B) && $(LINUX_OUT)/usr/gen_init_cpio $(CURDIR)/linux/initramfs.list > initramfs.cpio
 
-.PHONY: linux linux-check linux-bench
+.PHONY: linux linux-check linux-bench perf-compare
 linux: deps $(KERNEL) $(INITRD)
 linux-check: linux $(B)/rvpmu-fw-rv64.elf
 	@scripts/linux-check $(FW) $(KERNEL) $(INITRD) $(B)/rvpmu-fw-rv64.elf
+perf-compare: linux $(B)/rvpmu-fw-rv64.elf
+	@scripts/perf-compare $(KERNEL) $(INITRD) $(B)/rvpmu-fw-rv64.elf
 linux-bench: linux $(B)/rvpmu-fw-rv64.elf
 	@scripts/linux-bench $(B)/rvpmu-fw-rv64.elf $(KERNEL) $(INITRD)
 
