@@ -141,7 +141,8 @@ static inline void rvpmu_note_stale(struct rvpmu_hart *h, unsigned int idx, uint
 }
 
 /*
- * Inhibit hardware counter idx and keep its value in h->saved; where the
+ * Inhibit hardware counter idx and keep its value in h->saved; with want_of
+ * (hpm counters only) return its OF bit as it was when inhibited; where the
  * platform says it reads stale once inhibited (h->stale), write the value
  * back. The first read after inhibiting is the final count on RV64; QEMU
  * 7.2 answers later reads of an inhibited cycle/instret counter with the
@@ -160,9 +161,10 @@ static inline void rvpmu_note_stale(struct rvpmu_hart *h, unsigned int idx, uint
  * counter was inhibited, left the restarted counter with no timer at all:
  * a sampling event that never interrupts again (docs/perf-on-qemu.md).
  */
-static inline void rvpmu_hw_inhibit_keep(struct rvpmu_hart *h, unsigned int idx)
+static inline bool rvpmu_hw_inhibit_keep(struct rvpmu_hart *h, unsigned int idx, bool want_of)
 {
 	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
+	bool of = false;
 	uint64_t v;
 #if RVPMU_XLEN == 32
 	uint64_t before = hw->read(h->ctx, idx);
@@ -175,14 +177,18 @@ static inline void rvpmu_hw_inhibit_keep(struct rvpmu_hart *h, unsigned int idx)
 		v = before;
 #endif
 	h->saved[idx] = v;
+	/* OF as the counter left it, before the write-back below sets it */
+	if (want_of)
+		of = hw->overflowed(h->ctx, idx);
 	if (!(h->stale & (UINT32_C(1) << idx)))
-		return;
+		return of;
 	if (idx >= 3)
 		hw->program(h->ctx, idx, 0);
 	hw->write(h->ctx, idx, v);
 	if (idx >= 3)
 		hw->program(h->ctx, idx, h->sscofpmf ? h->mhpmevent[idx] | MHPMEVENT_OF
 						   : h->mhpmevent[idx]);
+	return of;
 }
 
 /* Start the counters of set (validated); values from the flags (start.c). */

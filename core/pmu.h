@@ -95,6 +95,17 @@ struct rvpmu_hw_ops {
 	 * every counter may be stale (always written back).
 	 */
 	bool (*stale_when_inhibited)(void *ctx, unsigned int ctr, uint64_t mhpmevent);
+	/*
+	 * Optional: whether starting hpm counter ctr (counting mhpmevent) from
+	 * value leaves the platform holding back the counter's next overflow
+	 * interrupt. QEMU 7.2 fakes overflow of cycles/instret counters with a
+	 * timer and, for a value whose wrap lies more than INT64_MAX ns ahead
+	 * (Linux's counting value -(2^63 - 1) among them), keeps a left-over
+	 * that swallows the counter's next expiry. config_matching then prefers
+	 * other counters until an overflow of this one is seen. NULL: never.
+	 */
+	bool (*start_holds_overflow)(void *ctx, unsigned int ctr, uint64_t mhpmevent,
+				     uint64_t value);
 };
 
 /*
@@ -167,6 +178,7 @@ struct rvpmu_hart {
 	uint64_t data[RVPMU_MAX_COUNTERS];	/* its event_data */
 	uint64_t mhpmevent[RVPMU_HW_SLOTS];	/* programmed, without OF */
 	uint64_t saved[RVPMU_HW_SLOTS];		/* value when last stopped */
+	uint32_t held;		/* hpm counters whose next overflow may be held back */
 	uint64_t fw_value[RVPMU_MAX_FW];
 	uint64_t fw_origin[RVPMU_MAX_FW];	/* fw_ops->read at start */
 	uint64_t fw_ext;			/* counters on platform events */

@@ -54,9 +54,14 @@ HOT void start_hw(struct rvpmu_hart *h, unsigned int idx,
 {
 	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
 
-	hw->write(h->ctx, idx, v & width_mask(h, idx));
-	if (idx >= 3)
+	v &= width_mask(h, idx);
+	hw->write(h->ctx, idx, v);
+	if (idx >= 3) {
+		if (hw->start_holds_overflow &&
+		    hw->start_holds_overflow(h->ctx, idx, h->mhpmevent[idx], v))
+			h->held |= UINT32_C(1) << idx;
 		hw->program(h->ctx, idx, h->mhpmevent[idx]);
+	}
 	hw->inhibit(h->ctx, UINT32_C(1) << idx, false);
 }
 
@@ -154,13 +159,15 @@ HOT bool stop_hw(struct rvpmu_hart *h, unsigned int idx, bool want_of)
 	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
 	bool overflowed = false;
 
-	rvpmu_hw_inhibit_keep(h, idx);
-	if (idx >= 3 && h->sscofpmf) {
-		/* only a snapshot asks whether it overflowed */
-		if (want_of)
-			overflowed = hw->overflowed(h->ctx, idx);
+	/* only a snapshot asks whether it overflowed, and a counter whose
+	   overflow was held back: one seen means no longer */
+	want_of = idx >= 3 && h->sscofpmf && (want_of || (h->held & (UINT32_C(1) << idx)));
+	overflowed = rvpmu_hw_inhibit_keep(h, idx, want_of);
+	if (overflowed)
+		h->held &= ~(UINT32_C(1) << idx);
+	/* a stale counter's write-back did this already */
+	if (idx >= 3 && h->sscofpmf && !(h->stale & (UINT32_C(1) << idx)))
 		hw->program(h->ctx, idx, h->mhpmevent[idx] | MHPMEVENT_OF);
-	}
 	return overflowed;
 }
 

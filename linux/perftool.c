@@ -51,6 +51,9 @@ __attribute__((noinline, section("perfcheck_hot"))) void perfcheck_hot_loop(unsi
 	sink += x;
 }
 extern const char __start_perfcheck_hot[], __stop_perfcheck_hot[];
+/* where the executable's first segment (file offset 0) is loaded: perf
+   without a symbol table reader shows addresses relative to it */
+extern const char __executable_start[];
 
 /* Fresh pages for dTLB misses. */
 static void touch(unsigned long pages)
@@ -286,11 +289,25 @@ static void stat_firmware_names(void)
 	      raw, named);
 }
 
+/* The LCOFI line of /proc/interrupts, for the log. */
+static void lcofi(const char *when)
+{
+	char line[256];
+	FILE *f = fopen("/proc/interrupts", "r");
+
+	while (f && fgets(line, sizeof(line), f))
+		if (strstr(line, "riscv-pmu"))
+			printf("# LCOFIs %s: %s", when, line);
+	if (f)
+		fclose(f);
+}
+
 static void record_repeated(const char *event)
 {
 	long n, least = -1, total = 0;
 	int run, with = 0;
 
+	lcofi("before the record runs");
 	for (run = 0; run < RECORD_RUNS; run++) {
 		perf("record", "-o", DATA, "-e", event, "-c", "100000", "--", "/init", "work",
 		     NULL);
@@ -325,8 +342,10 @@ static void record_all_cpus(void)
 		cycles[c] = stat_row("cycles", cpu, &v, &pct) == 1 ? v : 0;
 		samples[c] = 0;
 	}
+	lcofi("before perf record -a");
 	perf("record", "-a", "-o", DATA, "-e", "cycles", "-c", "200000", "--", "/init", "busy",
 	     NULL);
+	lcofi("after perf record -a");
 	perf("report", "-i", DATA, "--stats", NULL);
 	p = strstr(out, "THROTTLE events:");
 	if (p)
@@ -405,7 +424,7 @@ static void report_hot(void)
 		if (p && strstr(p, "perfcheck_hot_loop"))
 			ok = 1;
 		else if (p && !strncmp(p + 4, "0x", 2)) {
-			addr = strtoul(p + 4, NULL, 16);
+			addr = strtoul(p + 4, NULL, 16) + (unsigned long)__executable_start;
 			ok = addr >= (unsigned long)__start_perfcheck_hot &&
 			     addr < (unsigned long)__stop_perfcheck_hot;
 		}

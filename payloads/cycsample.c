@@ -25,6 +25,7 @@
 static struct pmu_machine m;
 static struct pmu_cpu cpu;
 static volatile unsigned long sink;
+static int last_ctr;
 
 static void on_lcofi(unsigned long irq)
 {
@@ -89,6 +90,7 @@ static long one_run(const struct pmu_attr *a, bool switches, unsigned long *samp
 	rt_irq_enable(false);
 	pmu_event_stop(&cpu, &ev);
 	*samples = ev.samples;
+	last_ctr = ev.ctr;
 	*count = ev.count;
 	pmu_event_del(&cpu, &ev);
 	return 0;
@@ -130,8 +132,9 @@ int main(unsigned long hartid, void *dtb)
 			}
 			if (one_run(&attrs[e % 2], e >= 2, &samples, &count))
 				break;
-			rt_printf("# %s%s run %u: %lu samples, count/period %llu\n", names[e % 2],
-				  e >= 2 ? " (probed, switches)" : "", r + 1, samples,
+			rt_printf("# %s%s run %u (counter %d): %lu samples, count/period %llu\n",
+				  names[e % 2], e >= 2 ? " (probed, switches)" : "", r + 1, last_ctr,
+				  samples,
 				  (unsigned long long)(count / PERIOD));
 			with += samples > 0;
 			all += samples;
