@@ -553,8 +553,6 @@ int main(int argc, char **argv)
 	check(access("/sys/bus/event_source/devices/cpu/format/firmware", F_OK) == 0,
 	      "the SBI PMU driver registered (sysfs cpu/format/firmware)");
 
-	if (argc > 1 && !strcmp(argv[1], "perffirst"))	/* debugging: perf before the rest */
-		perftool_checks(1, 0);
 	/* sampling first: a counting cycles/instructions event opened before
 	   a sampling one can starve it on QEMU 7.2 */
 	sampling("instructions", PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS, 100000, 0);
@@ -570,7 +568,7 @@ int main(int argc, char **argv)
 	filters();
 	multiplexing();
 	pmu_interrupts();
-	perftool_checks(1, argc > 1 && !strcmp(argv[1], "perftest"));
+	perftool_checks(1, argc > 1 && !strcmp(argv[1], "perfcompare"));
 	hotplug_checks(20);
 	/* the last line before the reboot: the second boot adds its own */
 	printf("1..%d\n%d passed, %d failed\n", n_ok + n_fail, n_ok, n_fail);

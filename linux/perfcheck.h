@@ -20,9 +20,9 @@ extern int ncpu;
 int perftool_workload(int argc, char **argv);
 
 /* The checks that run /bin/perf (perftool.c): quick ones only when full is
-   0 (the second boot after the warm reboot); perf test too when with_tests
-   (the kernel command line says "perftest"). */
-void perftool_checks(int full, int with_tests);
+   0 (the second boot after the warm reboot); perf record, report and test
+   too when sampling (the kernel command line says "perfcompare"). */
+void perftool_checks(int full, int sampling);
 
 /* CPU hotplug: every CPU offline and online again, rounds times. */
 void hotplug_checks(int rounds);
