@@ -20,9 +20,9 @@ extern int ncpu;
 int perftool_workload(int argc, char **argv);
 
 /* The checks that run /bin/perf (perftool.c): quick ones only when full is
-   0 (the second boot after the warm reboot); perf record, report and test
-   too when sampling (the kernel command line says "perfcompare"). */
-void perftool_checks(int full, int sampling);
+   0 (the second boot after the warm reboot); perf record, report and the
+   per-CPU sampling checks when sampling; perf test when with_tests. */
+void perftool_checks(int full, int sampling, int with_tests);
 
 /* CPU hotplug: every CPU offline and online again, rounds times. */
 void hotplug_checks(int rounds);
