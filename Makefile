@@ -279,8 +279,10 @@ check-scale: deps
 	@scripts/check-step scale-rv32-smp512 $(B)/check env QEMU_TIMEOUT=400 scripts/qemu-run 32 $(B)/rvpmu-fw-rv32.elf $(B)/scale-rv32.elf 512 ,sscofpmf=true
 	@scripts/summary $(B)/check
 
-bench: deps $(B)/rvpmu-fw-rv64.elf $(B)/bench-rv64.elf
+bench: deps $(B)/rvpmu-fw-rv64.elf $(B)/bench-rv64.elf $(B)/scale-rv64.elf
 	@scripts/bench-table $(B)/rvpmu-fw-rv64.elf $(B)/bench-rv64.elf
+	@echo
+	@scripts/bench-scale $(B)/rvpmu-fw-rv64.elf $(B)/scale-rv64.elf
 
 fuzz: deps $(B)/fuzz-calls $(B)/fuzz-dt $(DTBS)
 	scripts/fuzz-run $(B)/fuzz-calls $(FUZZ_SECONDS)

@@ -13,8 +13,12 @@
 #include "csr.h"
 #include "fw.h"
 
+/* The fences order memory against the CLINT's MSIP (device) accesses: the
+   target must not see MSIP before what it announces, nor read its mailbox
+   before clearing MSIP (it could miss a call whose IPI it then drops). */
 void fw_send_ipi(struct fw_hart *t)
 {
+	__asm__ volatile("fence rw, ow" ::: "memory");
 	*t->msip = 1;
 }
 
@@ -76,6 +80,7 @@ void fw_process_mailbox(struct fw_hart *h)
 	int st;
 
 	*h->msip = 0;
+	__asm__ volatile("fence ow, rw" ::: "memory");
 	n = __atomic_exchange_n(&h->ipis, 0, __ATOMIC_ACQ_REL);
 	st = __atomic_load_n(&h->hsm, __ATOMIC_ACQUIRE);
 	if (n && (st == HSM_STARTED || st == HSM_SUSPENDED)) {
