@@ -266,11 +266,15 @@ check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-dt firmware-all $(B)/suite-rv6
 .PHONY: scale-steps check-scale
 SCALE_BIN := $(B)/rvpmu-fw-rv64.elf $(B)/rvpmu-fw-rv32.elf $(B)/smoke-rv64.elf $(B)/smoke-rv32.elf \
              $(B)/scale-rv64.elf $(B)/scale-rv32.elf $(B)/suite-rv64.elf
-scale-steps: $(SCALE_BIN)
+$(B)/scale/sparse.dtb: scripts/sparse-dtb
+	@mkdir -p $(B)/scale
+	scripts/sparse-dtb $@ 2>/dev/null
+scale-steps: $(SCALE_BIN) $(B)/scale/sparse.dtb
 	@for n in 2 8 32 64; do \
 	  scripts/check-step fw-rv64-smp$$n $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/smoke-rv64.elf $$n ,sscofpmf=true; done
 	@scripts/check-step fw-rv32-smp32   $(B)/check scripts/qemu-run 32 $(B)/rvpmu-fw-rv32.elf $(B)/smoke-rv32.elf 32 ,sscofpmf=true
 	@scripts/check-step fw-rv64-numa2   $(B)/check scripts/numa-check 64 $(B)/rvpmu-fw-rv64.elf $(B)/smoke-rv64.elf
+	@scripts/check-step fw-rv64-sparse  $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/scale-rv64.elf 6 ,sscofpmf=true -dtb $(B)/scale/sparse.dtb
 	@scripts/check-step suite-rvpmu-smp32 $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/suite-rv64.elf 32 ,sscofpmf=true
 	@scripts/check-step scale-rv64-smp512 $(B)/check env QEMU_TIMEOUT=400 scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/scale-rv64.elf 512 ,sscofpmf=true
 check-scale: deps

@@ -130,6 +130,9 @@ unsigned int fw_remote_call(struct fw_hartset set, fw_call_fn fn, void *arg)
 		fw_process_mailbox(me);	/* clears MSIP, then looks */
 		if (!__atomic_load_n(&c->pending, __ATOMIC_ACQUIRE))
 			return n;
+		/* S-mode's mtimecmp timer (no Sstc) would keep wfi from sleeping */
+		if (csr_read(CSR_MIP) & csr_read(CSR_MIE) & MIP_MTIP)
+			fw_timer_interrupt();
 		__asm__ volatile("wfi");	/* the last target's IPI wakes us */
 	}
 }

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Many harts: every hart the firmware reports is started through HSM and
+ * Many harts: every hart the firmware reports (ids may be sparse: every id
+ * below RT_MAX_HARTS is asked) is started through HSM and
  * answers an IPI broadcast (base -1); a hart_mask reaching the top hart
  * from hart_mask_base, masks past the last hart, remote fence.i to all,
  * every hart stopped again. Also prints the bench lines: instructions
@@ -11,7 +12,8 @@
 
 #define XLEN (8 * sizeof(unsigned long))
 
-static unsigned long nr_harts, me, timebase = 10000000;
+static unsigned long nr_harts, max_id, me, timebase = 10000000;
+static bool is_hart[RT_MAX_HARTS];
 static int n_pass, n_fail;
 static volatile int ready[RT_MAX_HARTS], go;
 static volatile unsigned int ipis[RT_MAX_HARTS];
@@ -65,8 +67,8 @@ static unsigned long wait_all(volatile unsigned int *cnt, volatile int *flag,
 	unsigned long h, missing;
 
 	do {
-		for (h = 0, missing = 0; h < nr_harts; h++)
-			if (h != me && (cnt ? cnt[h] : (unsigned int)flag[h]) < want)
+		for (h = 0, missing = 0; h <= max_id; h++)
+			if (is_hart[h] && h != me && (cnt ? cnt[h] : (unsigned int)flag[h]) < want)
 				missing++;
 	} while (missing && rd_time() < end && (nap(), 1));
 	return missing;
@@ -74,24 +76,28 @@ static unsigned long wait_all(volatile unsigned int *cnt, volatile int *flag,
 
 int main(unsigned long hartid, void *dtb)
 {
-	unsigned long boot = rt_entry_instret, h, bad, t0, ipi_cost, fence_cost, top;
+	unsigned long boot = rt_entry_instret, h, bad, t0, ipi_cost, fence_cost, top, mask;
 	long err;
 
 	(void)dtb;
 	me = hartid;
 	rt_set_irq(1, on_ipi);
-	while (nr_harts < RT_MAX_HARTS && !sbi_hart_status(nr_harts).error)
-		nr_harts++;
-	rt_printf("# scale: %lu harts, boot hart %lu\n", nr_harts, me);
+	for (h = 0; h < RT_MAX_HARTS; h++)
+		if (!sbi_hart_status(h).error) {
+			is_hart[h] = true;
+			max_id = h;
+			nr_harts++;
+		}
+	rt_printf("# scale: %lu harts, ids up to %lu, boot hart %lu\n", nr_harts, max_id, me);
 	rt_printf("bench: harts=%lu boot-to-smode instret=%lu\n", nr_harts, boot);
-	for (h = 0, bad = 0; h < nr_harts; h++)
-		if (h != me && rt_start_hart(h, hart_main, 0))
+	for (h = 0, bad = 0; h <= max_id; h++)
+		if (is_hart[h] && h != me && rt_start_hart(h, hart_main, 0))
 			bad++;
 	check(!bad, "hart_start accepted for every other hart; refused", bad);
 	bad = wait_all(0, ready, 1, 120);
 	check(!bad, "every other hart runs S-mode code; missing", bad);
-	for (h = 0, bad = 0; h < nr_harts; h++)
-		if (sbi_hart_status(h).value != SBI_HSM_STARTED)
+	for (h = 0, bad = 0; h <= max_id; h++)
+		if (is_hart[h] && sbi_hart_status(h).value != SBI_HSM_STARTED)
 			bad++;
 	check(!bad, "hart_status says started for every hart; not", bad);
 
@@ -110,22 +116,30 @@ int main(unsigned long hartid, void *dtb)
 	rt_printf("bench: harts=%lu ipi-all instret=%lu\n", nr_harts, ipi_cost);
 	rt_printf("bench: harts=%lu rfence-fence.i-all instret=%lu\n", nr_harts, fence_cost);
 
-	/* the top XLEN harts (or all), named from a base: each gets one more */
-	top = nr_harts > XLEN ? nr_harts - XLEN : 0;
-	err = sbi_send_ipi(~0ul >> (XLEN - (nr_harts - top)), top).error;
-	check(!err, "IPI to the top harts by hart_mask_base + a full mask; error",
-	      (unsigned long)-err);
+	/* the top harts, named by a mask from a base: each gets one more */
+	top = max_id + 1 > XLEN ? max_id + 1 - XLEN : 0;
+	for (h = top, mask = 0; h <= max_id; h++)
+		if (is_hart[h])
+			mask |= 1ul << (h - top);
+	err = sbi_send_ipi(mask, top).error;
+	check(!err, "IPI to the top harts by hart_mask_base + mask; error", (unsigned long)-err);
 	rt_csr_clear(sip, 2);
 	bad = wait_all(ipis, 0, 2, 60);
 	for (h = 0; h < top; h++)	/* below the base: only the broadcast */
-		bad -= h != me && ipis[h] == 1;
+		bad -= is_hart[h] && h != me && ipis[h] == 1;
 	check(!bad, "the top harts take it; missing", bad);
-	check(sbi_send_ipi(1, nr_harts).error == SBI_ERR_INVALID_PARAM,
-	      "IPI to the hart past the last is INVALID_PARAM", nr_harts);
-	check(sbi_send_ipi(3, nr_harts - 1).error == SBI_ERR_INVALID_PARAM,
-	      "a mask from the last hart reaching past it is INVALID_PARAM", nr_harts - 1);
-	check(sbi_rfence(SBI_RFENCE_FENCE_I, 3, nr_harts - 1, 0, 0, 0).error ==
-	      SBI_ERR_INVALID_PARAM, "the same mask for a remote fence.i", nr_harts - 1);
+	check(sbi_send_ipi(1, max_id + 1).error == SBI_ERR_INVALID_PARAM,
+	      "IPI to the hart past the last is INVALID_PARAM", max_id + 1);
+	check(sbi_send_ipi(3, max_id).error == SBI_ERR_INVALID_PARAM,
+	      "a mask from the last hart reaching past it is INVALID_PARAM", max_id);
+	check(sbi_rfence(SBI_RFENCE_FENCE_I, 3, max_id, 0, 0, 0).error ==
+	      SBI_ERR_INVALID_PARAM, "the same mask for a remote fence.i", max_id);
+	for (h = 0; h <= max_id && is_hart[h]; h++)
+		;
+	if (h <= max_id)	/* a gap in the ids */
+		check(sbi_send_ipi(1, h).error == SBI_ERR_INVALID_PARAM &&
+		      sbi_hart_start(h, (unsigned long)hart_main, 0).error == SBI_ERR_INVALID_PARAM,
+		      "a hart id in a gap is INVALID_PARAM for IPI and hart_start", h);
 
 	go = 1;
 	sbi_send_ipi(0, ~0ul);	/* out of wfi */
@@ -134,8 +148,9 @@ int main(unsigned long hartid, void *dtb)
 		uint64_t end = rd_time() + 60 * timebase;
 
 		do {
-			for (h = 0, bad = 0; h < nr_harts; h++)
-				if (h != me && sbi_hart_status(h).value != SBI_HSM_STOPPED)
+			for (h = 0, bad = 0; h <= max_id; h++)
+				if (is_hart[h] && h != me &&
+				    sbi_hart_status(h).value != SBI_HSM_STOPPED)
 					bad++;
 		} while (bad && rd_time() < end && (nap(), 1));
 	}
