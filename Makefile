@@ -8,6 +8,7 @@
 #   make conformance-table   regenerate docs/conformance.md (both firmwares)
 #   make linux-check [FW=opensbi]   Linux 6.1 + perf_event_open on the firmware
 #   make linux-bench  instructions from reset to /init, rvpmu and OpenSBI
+#   make check-scale  only the many-hart steps of make check (up to 512 harts)
 #   make clean
 #
 # Host builds of the core run under ASan and UBSan. The core is also
@@ -28,7 +29,7 @@ CORE_SRC := core/counters.c core/events.c core/match.c core/startstop.c \
 CORE_HDR := $(wildcard core/*.h) include/rvpmu/sbi.h
 DT_SRC   := dt/pmu_dt.c lib/fmt.c
 SIM_SRC  := tests/sim/sim_hart.c
-PAYLOADS := smoke bench demo rotbench sampler_demo sampler_bench
+PAYLOADS := smoke bench demo scale rotbench sampler_demo sampler_bench
 UNIT_SRC := tests/unit_main.c tests/fixture.c tests/drive.c $(wildcard tests/test_*.c)
 
 .PHONY: all deps run check fuzz bench clean core-cross
@@ -250,16 +251,43 @@ check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-dt firmware-all $(B)/suite-rv6
 	@scripts/check-step fw-rv64-smp4    $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/smoke-rv64.elf 4 ,sscofpmf=true
 	@scripts/check-step fw-rv64-plain   $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/smoke-rv64.elf 2 ,sscofpmf=false,sstc=false
 	@scripts/check-step fw-rv32-smp1    $(B)/check scripts/qemu-run 32 $(B)/rvpmu-fw-rv32.elf $(B)/smoke-rv32.elf 1 ,sscofpmf=true
+	@$(MAKE) -s scale-steps
 	@scripts/check-step suite-rvpmu-rv64 $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/suite-rv64.elf 4 ,sscofpmf=true
 	@scripts/check-step suite-rvpmu-rv32 $(B)/check scripts/qemu-run 32 $(B)/rvpmu-fw-rv32.elf $(B)/suite-rv32.elf 4 ,sscofpmf=true
 	@scripts/check-step suite-opensbi   $(B)/check scripts/conformance-record $(B)/conformance/opensbi-check.log $(B)/suite-rv64.elf
 	@scripts/check-step linux-rvpmu     $(B)/check scripts/linux-check rvpmu $(KERNEL) $(INITRD) $(B)/rvpmu-fw-rv64.elf
+	@scripts/check-step linux-rvpmu-smp32 $(B)/check env LINUX_SMP=32 scripts/linux-check rvpmu $(KERNEL) $(INITRD) $(B)/rvpmu-fw-rv64.elf
 	@scripts/check-step fuzz-calls      $(B)/check scripts/fuzz-run $(B)/fuzz-calls $(CHECK_FUZZ_SECONDS)
 	@scripts/check-step fuzz-dt         $(B)/check scripts/fuzz-run $(B)/fuzz-dt $(CHECK_FUZZ_SECONDS) tests/dt $(B)/dt
 	@scripts/summary $(B)/check
 
-bench: deps $(B)/rvpmu-fw-rv64.elf $(B)/bench-rv64.elf
+# The many-hart steps (issue 10), measured on 2 shared cores: each smoke or
+# suite run takes about a second; the 512-hart boot (every hart through HSM,
+# an IPI answer from each) about 65 s, so it runs in make check too.
+.PHONY: scale-steps check-scale
+SCALE_BIN := $(B)/rvpmu-fw-rv64.elf $(B)/rvpmu-fw-rv32.elf $(B)/smoke-rv64.elf $(B)/smoke-rv32.elf \
+             $(B)/scale-rv64.elf $(B)/scale-rv32.elf $(B)/suite-rv64.elf
+$(B)/scale/sparse.dtb: scripts/sparse-dtb
+	@mkdir -p $(B)/scale
+	scripts/sparse-dtb $@ 2>/dev/null
+scale-steps: $(SCALE_BIN) $(B)/scale/sparse.dtb
+	@for n in 2 8 32 64; do \
+	  scripts/check-step fw-rv64-smp$$n $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/smoke-rv64.elf $$n ,sscofpmf=true; done
+	@scripts/check-step fw-rv32-smp32   $(B)/check scripts/qemu-run 32 $(B)/rvpmu-fw-rv32.elf $(B)/smoke-rv32.elf 32 ,sscofpmf=true
+	@scripts/check-step fw-rv64-numa2   $(B)/check scripts/numa-check 64 $(B)/rvpmu-fw-rv64.elf $(B)/smoke-rv64.elf
+	@scripts/check-step fw-rv64-sparse  $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/scale-rv64.elf 6 ,sscofpmf=true -dtb $(B)/scale/sparse.dtb
+	@scripts/check-step suite-rvpmu-smp32 $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/suite-rv64.elf 32 ,sscofpmf=true
+	@scripts/check-step scale-rv64-smp512 $(B)/check env QEMU_TIMEOUT=400 scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/scale-rv64.elf 512 ,sscofpmf=true
+check-scale: deps
+	@rm -rf $(B)/check && mkdir -p $(B)/check
+	@$(MAKE) -s scale-steps
+	@scripts/check-step scale-rv32-smp512 $(B)/check env QEMU_TIMEOUT=400 scripts/qemu-run 32 $(B)/rvpmu-fw-rv32.elf $(B)/scale-rv32.elf 512 ,sscofpmf=true
+	@scripts/summary $(B)/check
+
+bench: deps $(B)/rvpmu-fw-rv64.elf $(B)/bench-rv64.elf $(B)/scale-rv64.elf
 	@scripts/bench-table $(B)/rvpmu-fw-rv64.elf $(B)/bench-rv64.elf
+	@echo
+	@scripts/bench-scale $(B)/rvpmu-fw-rv64.elf $(B)/scale-rv64.elf
 
 fuzz: deps $(B)/fuzz-calls $(B)/fuzz-dt $(DTBS)
 	scripts/fuzz-run $(B)/fuzz-calls $(FUZZ_SECONDS)
