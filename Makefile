@@ -24,7 +24,7 @@ FUZZ_SECONDS ?= 60
 CHECK_FUZZ_SECONDS ?= 10
 
 CORE_SRC := core/counters.c core/events.c core/match.c core/startstop.c \
-            core/fwctr.c core/snapshot.c core/map.c core/names.c
+            core/fwctr.c core/snapshot.c core/map.c core/names.c core/reserve.c
 CORE_HDR := $(wildcard core/*.h) include/rvpmu/sbi.h
 DT_SRC   := dt/pmu_dt.c lib/fmt.c
 SIM_SRC  := tests/sim/sim_hart.c

@@ -1,0 +1,141 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Counter reservation for the firmware's sampler (declared in pmu.h). The
+ * sampler's counters live beside S-mode's: h->reserved is disjoint from
+ * h->configured, so every S-mode path that requires a configured counter
+ * already refuses a reserved one, and config_matching skips them. The
+ * start/stop here act on a whole group at once (one mcountinhibit write)
+ * because every counter of a subsample must see the same window.
+ */
+#include "internal.h"
+
+#define HPM_CTRS	(~UINT64_C(7) & (BIT64(RVPMU_HW_SLOTS) - 1))
+
+uint64_t rvpmu_sampler_capable(const struct rvpmu_hart *h, uint32_t event_idx,
+			       uint64_t event_data)
+{
+	return rvpmu_event_counters(h, event_idx, event_data) & ~FIXED_CTRS;
+}
+
+uint64_t rvpmu_reservable(const struct rvpmu_hart *h, uint32_t event_idx,
+			  uint64_t event_data)
+{
+	return rvpmu_sampler_capable(h, event_idx, event_data) &
+	       ~h->configured & ~h->reserved;
+}
+
+long rvpmu_reserve(struct rvpmu_hart *h, uint64_t set)
+{
+	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
+	uint32_t hpm = (uint32_t)(set & HPM_CTRS);
+	uint64_t m;
+	unsigned int idx;
+
+	if (!set || (set & ~h->valid) || (set & FIXED_CTRS))
+		return SBI_ERR_INVALID_PARAM;
+	if (set & (h->configured | h->reserved))
+		return SBI_ERR_DENIED;
+	h->reserved |= set;
+	/* free hpm counters are already inhibited; make sure, and count
+	   nothing until programmed */
+	if (hpm)
+		hw->inhibit(h->ctx, hpm, true);
+	FOR_EACH_COUNTER(idx, (uint64_t)hpm, m) {
+		h->mhpmevent[idx] = 0;
+		hw->program(h->ctx, idx, 0);
+	}
+	return SBI_SUCCESS;
+}
+
+void rvpmu_release(struct rvpmu_hart *h, uint64_t set)
+{
+	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
+	uint64_t m;
+	unsigned int idx;
+
+	set &= h->reserved;
+	if (!set)
+		return;
+	/* stop whatever still counts, whatever event it was given */
+	if (set & HPM_CTRS)
+		hw->inhibit(h->ctx, (uint32_t)(set & HPM_CTRS), true);
+	for (idx = 0; idx < SBI_PMU_FW_STD_COUNT; idx++)
+		h->fw_counting[idx] &= ~(uint32_t)(set >> h->fw_base);
+	h->fw_ext &= ~set;
+	FOR_EACH_COUNTER(idx, set & HPM_CTRS, m) {
+		/* 0: some hardware lets one event own one counter */
+		h->mhpmevent[idx] = 0;
+		hw->program(h->ctx, idx, 0);
+	}
+	h->reserved &= ~set;
+}
+
+void rvpmu_reserved_program(struct rvpmu_hart *h, unsigned int idx,
+			    uint32_t event_idx, uint64_t event_data,
+			    uint64_t sel, uint64_t inh)
+{
+	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
+
+	h->event[idx] = event_idx;
+	h->data[idx] = event_data;
+	if (is_fw_ctr(h, idx)) {
+		h->fw_value[idx - h->fw_base] = 0;
+		return;
+	}
+	if (h->sscofpmf)
+		sel = (sel & ~MHPMEVENT_SSCOF_MASK) | (inh & MHPMEVENT_SSCOF_MASK) |
+		      MHPMEVENT_OF;
+	h->mhpmevent[idx] = sel;
+	hw->program(h->ctx, idx, sel);
+	hw->write(h->ctx, idx, 0);
+}
+
+void rvpmu_reserved_start(struct rvpmu_hart *h, uint64_t set)
+{
+	uint32_t hpm = (uint32_t)(set & HPM_CTRS);
+	uint64_t m;
+	unsigned int idx;
+
+	if (hpm)
+		RVPMU_HW(h)->inhibit(h->ctx, hpm, false);
+	if (set >> h->fw_base)
+		FOR_EACH_COUNTER(idx, set & ~(BIT64(h->fw_base) - 1), m)
+			rvpmu_fw_start(h, idx, 0);
+}
+
+void rvpmu_reserved_stop(struct rvpmu_hart *h, uint64_t set)
+{
+	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
+	uint32_t hpm = (uint32_t)(set & HPM_CTRS);
+	uint64_t m;
+	unsigned int idx;
+#if RVPMU_XLEN == 32
+	uint64_t before[RVPMU_HW_SLOTS];
+
+	FOR_EACH_COUNTER(idx, (uint64_t)hpm, m)
+		before[idx] = hw->read(h->ctx, idx);
+#endif
+	if (set >> h->fw_base)
+		FOR_EACH_COUNTER(idx, set & ~(BIT64(h->fw_base) - 1), m)
+			rvpmu_fw_stop(h, idx);
+	if (!hpm)
+		return;
+	hw->inhibit(h->ctx, hpm, true);
+	FOR_EACH_COUNTER(idx, (uint64_t)hpm, m) {
+		uint64_t v = hw->read(h->ctx, idx);
+#if RVPMU_XLEN == 32
+		v = rv32_newer(h, idx, before[idx], v);
+#endif
+		h->saved[idx] = v;
+	}
+}
+
+uint64_t rvpmu_reserved_value(const struct rvpmu_hart *h, unsigned int idx)
+{
+	return stopped_value(h, idx);
+}
+
+uint64_t rvpmu_read_cycles(const struct rvpmu_hart *h)
+{
+	return RVPMU_HW(h)->read(h->ctx, 0);
+}
