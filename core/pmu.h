@@ -344,6 +344,11 @@ void rvpmu_reserved_program(struct rvpmu_hart *h, unsigned int idx,
 			    uint32_t event_idx, uint64_t event_data,
 			    uint64_t sel, uint64_t inh);
 
+/* Reserved hpm counters of set count nothing (mhpmevent 0): a counter a
+   group no longer uses must not keep its event, since QEMU counts an event
+   on one counter only. Firmware counters of set are ignored. */
+void rvpmu_reserved_idle(struct rvpmu_hart *h, uint64_t set);
+
 /* Start (stop) the reserved counters of set together: the hpm ones with a
    single mcountinhibit clear (set), the firmware ones right after
    (before). Stopping keeps each value for rvpmu_reserved_value. */

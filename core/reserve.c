@@ -28,8 +28,6 @@ long rvpmu_reserve(struct rvpmu_hart *h, uint64_t set)
 {
 	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
 	uint32_t hpm = (uint32_t)(set & HPM_CTRS);
-	uint64_t m;
-	unsigned int idx;
 
 	if (!set || (set & ~h->valid) || (set & FIXED_CTRS))
 		return SBI_ERR_INVALID_PARAM;
@@ -40,17 +38,13 @@ long rvpmu_reserve(struct rvpmu_hart *h, uint64_t set)
 	   nothing until programmed */
 	if (hpm)
 		hw->inhibit(h->ctx, hpm, true);
-	FOR_EACH_COUNTER(idx, (uint64_t)hpm, m) {
-		h->mhpmevent[idx] = 0;
-		hw->program(h->ctx, idx, 0);
-	}
+	rvpmu_reserved_idle(h, set);
 	return SBI_SUCCESS;
 }
 
 void rvpmu_release(struct rvpmu_hart *h, uint64_t set)
 {
 	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
-	uint64_t m;
 	unsigned int idx;
 
 	set &= h->reserved;
@@ -62,12 +56,23 @@ void rvpmu_release(struct rvpmu_hart *h, uint64_t set)
 	for (idx = 0; idx < SBI_PMU_FW_STD_COUNT; idx++)
 		h->fw_counting[idx] &= ~(uint32_t)(set >> h->fw_base);
 	h->fw_ext &= ~set;
+	rvpmu_reserved_idle(h, set);
+	h->reserved &= ~set;
+}
+
+void rvpmu_reserved_idle(struct rvpmu_hart *h, uint64_t set)
+{
+	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
+	uint64_t m;
+	unsigned int idx;
+
+	if (!(set & HPM_CTRS))
+		return;
 	FOR_EACH_COUNTER(idx, set & HPM_CTRS, m) {
-		/* 0: some hardware lets one event own one counter */
+		/* 0: some hardware (QEMU) lets one event own one counter */
 		h->mhpmevent[idx] = 0;
 		hw->program(h->ctx, idx, 0);
 	}
-	h->reserved &= ~set;
 }
 
 void rvpmu_reserved_program(struct rvpmu_hart *h, unsigned int idx,
