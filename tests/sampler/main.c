@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* Runs the sampler engine's suites; argv[1] optionally filters by name. */
+#include "t.h"
+
+struct t_state t_state;
+
+void suite_sampler_config(void);
+void suite_sampler_run(void);
+
+int main(int argc, char **argv)
+{
+	setvbuf(stdout, NULL, _IONBF, 0);
+	t_state.filter = argc > 1 ? argv[1] : NULL;
+	printf("# rvpmu sampler engine tests, XLEN %d\n", RVPMU_XLEN);
+	suite_sampler_config();
+	suite_sampler_run();
+	return t_finish();
+}
