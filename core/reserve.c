@@ -9,7 +9,17 @@
  */
 #include "internal.h"
 
-#define HPM_CTRS	(~UINT64_C(7) & (BIT64(RVPMU_HW_SLOTS) - 1))
+/* The hpm counters of a set (reserved sets never hold 0..2); firmware
+   counters may sit below bit 32, right after the highest hpm counter. */
+static inline uint32_t hpm_of(const struct rvpmu_hart *h, uint64_t set)
+{
+	return (uint32_t)(set & h->hw);
+}
+
+static inline uint64_t fw_of(const struct rvpmu_hart *h, uint64_t set)
+{
+	return set & ~(BIT64(h->fw_base) - 1);
+}
 
 uint64_t rvpmu_sampler_capable(const struct rvpmu_hart *h, uint32_t event_idx,
 			       uint64_t event_data)
@@ -27,7 +37,7 @@ uint64_t rvpmu_reservable(const struct rvpmu_hart *h, uint32_t event_idx,
 long rvpmu_reserve(struct rvpmu_hart *h, uint64_t set)
 {
 	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
-	uint32_t hpm = (uint32_t)(set & HPM_CTRS);
+	uint32_t hpm = hpm_of(h, set);
 
 	if (!set || (set & ~h->valid) || (set & FIXED_CTRS))
 		return SBI_ERR_INVALID_PARAM;
@@ -51,8 +61,8 @@ void rvpmu_release(struct rvpmu_hart *h, uint64_t set)
 	if (!set)
 		return;
 	/* stop whatever still counts, whatever event it was given */
-	if (set & HPM_CTRS)
-		hw->inhibit(h->ctx, (uint32_t)(set & HPM_CTRS), true);
+	if (hpm_of(h, set))
+		hw->inhibit(h->ctx, hpm_of(h, set), true);
 	for (idx = 0; idx < SBI_PMU_FW_STD_COUNT; idx++)
 		h->fw_counting[idx] &= ~(uint32_t)(set >> h->fw_base);
 	h->fw_ext &= ~set;
@@ -66,9 +76,9 @@ void rvpmu_reserved_idle(struct rvpmu_hart *h, uint64_t set)
 	uint64_t m;
 	unsigned int idx;
 
-	if (!(set & HPM_CTRS))
+	if (!hpm_of(h, set))
 		return;
-	FOR_EACH_COUNTER(idx, set & HPM_CTRS, m) {
+	FOR_EACH_COUNTER(idx, (uint64_t)hpm_of(h, set), m) {
 		/* 0: some hardware (QEMU) lets one event own one counter */
 		h->mhpmevent[idx] = 0;
 		hw->program(h->ctx, idx, 0);
@@ -97,31 +107,32 @@ void rvpmu_reserved_program(struct rvpmu_hart *h, unsigned int idx,
 
 void rvpmu_reserved_start(struct rvpmu_hart *h, uint64_t set)
 {
-	uint32_t hpm = (uint32_t)(set & HPM_CTRS);
+	uint32_t hpm = hpm_of(h, set);
 	uint64_t m;
 	unsigned int idx;
 
 	if (hpm)
 		RVPMU_HW(h)->inhibit(h->ctx, hpm, false);
-	if (set >> h->fw_base)
-		FOR_EACH_COUNTER(idx, set & ~(BIT64(h->fw_base) - 1), m)
+	if (fw_of(h, set))
+		FOR_EACH_COUNTER(idx, fw_of(h, set), m)
 			rvpmu_fw_start(h, idx, 0);
 }
 
 void rvpmu_reserved_stop(struct rvpmu_hart *h, uint64_t set)
 {
 	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
-	uint32_t hpm = (uint32_t)(set & HPM_CTRS);
+	uint32_t hpm = hpm_of(h, set);
 	uint64_t m;
 	unsigned int idx;
 #if RVPMU_XLEN == 32
 	uint64_t before[RVPMU_HW_SLOTS];
 
-	FOR_EACH_COUNTER(idx, (uint64_t)hpm, m)
-		before[idx] = hw->read(h->ctx, idx);
+	if (hpm)
+		FOR_EACH_COUNTER(idx, (uint64_t)hpm, m)
+			before[idx] = hw->read(h->ctx, idx);
 #endif
-	if (set >> h->fw_base)
-		FOR_EACH_COUNTER(idx, set & ~(BIT64(h->fw_base) - 1), m)
+	if (fw_of(h, set))
+		FOR_EACH_COUNTER(idx, fw_of(h, set), m)
 			rvpmu_fw_stop(h, idx);
 	if (!hpm)
 		return;

@@ -151,6 +151,7 @@ static void firmware_events_are_sampled(void)
 	/* S-mode's counter also saw the window before t0 (the sampler not) */
 	CHECK_OK(rvpmu_counter_fw_read(&x->h[1], (rvpmu_ulong)mine),
 		 (rvpmu_ulong)(2 * expect(3, 0, 1) + expect(3, 1, 1) + expect(3, 2, 1)));
+	CHECK_EQ(x->sim[0].faults + x->sim[1].faults, 0);
 }
 
 /* Two clusters, harts numbered across them: the data field follows the
@@ -343,6 +344,7 @@ static void reserved_firmware_counter_is_hidden(void)
 	CHECK_ERR(rvpmu_counter_fw_read(&x->h[0], x->h[0].fw_base), SBI_ERR_INVALID_PARAM);
 	CHECK_OK(rvpmu_counter_fw_read(&x->h[0], x->h[0].fw_base + 1), 0);
 	CHECK_EQ(sfx_match(x, 0, SET_TIMER, 0), (long)x->h[0].fw_base + 1);
+	CHECK_EQ(x->sim[0].faults, 0);
 }
 
 /* START fails on a hart whose counters S-mode holds: nothing starts. */
