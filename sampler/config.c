@@ -275,7 +275,8 @@ long rvpmu_sampler_configure(struct rvpmu_sampler *s, const struct rvpmu_hart *p
 	sample = sub * ((c->nr_events + nr_pmu - 1) / nr_pmu);
 	hdr = HEADER_FIXED + 2 * (((uint64_t)nr * 4 + 7) & ~UINT64_C(7)) +
 	      (uint64_t)c->nr_events * sizeof(struct rvpmu_sampler_event);
-	if (sample > UINT32_MAX)
+	/* header.header_size and .sample_size are 16 and 32 bits wide */
+	if (hdr > UINT16_MAX || sample > UINT32_MAX)
 		return SBI_ERR_INVALID_PARAM;
 	if ((err = check_memory(s, c, max_id, hdr + sample)))
 		return err;

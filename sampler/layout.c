@@ -10,6 +10,12 @@
 
 #define HDR_FIELD(f)	offsetof(struct rvpmu_sampler_header, f)
 
+/* The ABI's sizes, the same for RV32, RV64 and the host (docs/sampler.md) */
+_Static_assert(sizeof(struct rvpmu_sampler_config) == 4928, "config layout");
+_Static_assert(sizeof(struct rvpmu_sampler_header) == 104, "header layout");
+_Static_assert(sizeof(struct rvpmu_sampler_status) == 64, "status layout");
+_Static_assert(sizeof(struct rvpmu_sampler_hart_status) == 32, "hart status layout");
+
 static void put(struct rvpmu_sampler *s, uint64_t pa, const void *v, unsigned long len)
 {
 	s->plat->mem->write(s->plat->ctx, pa, v, len);

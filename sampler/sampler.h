@@ -44,7 +44,8 @@
  *   NOT_SUPPORTED     an event some hart of the set cannot count
  *   INVALID_PARAM     CID2 array misaligned or too short; a buffer
  *                     misaligned, not a multiple of 8, or too small for the
- *                     header and one sample; a sample past 4 GiB
+ *                     header and one sample; a sample past 4 GiB or a
+ *                     header past 64 KiB (the header's field widths)
  *   INVALID_ADDRESS   CID2 array not readable; a buffer not writable
  *                     S-mode RAM; buffers overlapping each other or CID2
  */
