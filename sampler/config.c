@@ -14,28 +14,6 @@ static const uint32_t *plat_order(const struct rvpmu_sampler *s)
 	return s->plat->order;
 }
 
-/* A 64-bit physical address from two XLEN registers; false when it needs
-   more bits than the platform has (RV64: hi != 0). */
-static bool join_addr(rvpmu_ulong lo, rvpmu_ulong hi, uint64_t *pa)
-{
-#if RVPMU_XLEN == 32
-	*pa = ((uint64_t)hi << 32) | lo;
-	return true;
-#else
-	*pa = lo;
-	return hi == 0;
-#endif
-}
-
-/* size > 0 and no wrap are checked here, then the platform's check. */
-static long mem_ok(const struct rvpmu_sampler *s, uint64_t pa, uint64_t size, bool write)
-{
-	if (!size || pa + size < pa ||
-	    s->plat->mem->check(s->plat->ctx, pa, size, write))
-		return SBI_ERR_INVALID_ADDRESS;
-	return 0;
-}
-
 static bool overlap(uint64_t a, uint64_t alen, uint64_t b, uint64_t blen)
 {
 	return a < b + blen && b < a + alen;
@@ -96,7 +74,7 @@ static long hart_set(const struct rvpmu_sampler *s, const struct rvpmu_sampler_c
 	long err;
 
 	if (c->harts_addr) {
-		err = mem_ok(s, c->harts_addr, c->harts_bits / 8, false);
+		err = rvpmu_sampler_mem_ok(s, c->harts_addr, c->harts_bits / 8, false);
 		if (err)
 			return err;
 		for (i = 0; i < c->harts_bits / 64; i++) {
@@ -183,12 +161,12 @@ static long check_memory(const struct rvpmu_sampler *s, const struct rvpmu_sampl
 	for (i = 0; i < c->nr_bufs; i++)
 		if ((c->bufs[i].addr & 7) || (c->bufs[i].size & 7) || c->bufs[i].size < need)
 			return SBI_ERR_INVALID_PARAM;
-	if (c->cid2_addr && (err = mem_ok(s, c->cid2_addr, cid2_len, false)))
+	if (c->cid2_addr && (err = rvpmu_sampler_mem_ok(s, c->cid2_addr, cid2_len, false)))
 		return err;
 	for (i = 0; i < c->nr_bufs; i++) {
 		const struct rvpmu_sampler_buf *b = &c->bufs[i];
 
-		if ((err = mem_ok(s, b->addr, b->size, true)))
+		if ((err = rvpmu_sampler_mem_ok(s, b->addr, b->size, true)))
 			return err;
 		if (c->cid2_addr && overlap(b->addr, b->size, c->cid2_addr, cid2_len))
 			return SBI_ERR_INVALID_ADDRESS;
@@ -253,7 +231,7 @@ long rvpmu_sampler_configure(struct rvpmu_sampler *s, const struct rvpmu_hart *p
 		return SBI_ERR_ALREADY_STARTED;
 	if (lo & 7)
 		return SBI_ERR_INVALID_PARAM;
-	if (!join_addr(lo, hi, &pa) || mem_ok(s, pa, sizeof(*c), false))
+	if (!rvpmu_sampler_addr(lo, hi, &pa) || rvpmu_sampler_mem_ok(s, pa, sizeof(*c), false))
 		return SBI_ERR_INVALID_ADDRESS;
 	s->plat->mem->read(s->plat->ctx, pa, &s->stage, sizeof(*c));
 

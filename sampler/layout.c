@@ -21,6 +21,28 @@ static void put(struct rvpmu_sampler *s, uint64_t pa, const void *v, unsigned lo
 	s->plat->mem->write(s->plat->ctx, pa, v, len);
 }
 
+/* A 64-bit physical address from two XLEN registers; false when it needs
+   more bits than the platform has (RV64: hi != 0). */
+bool rvpmu_sampler_addr(rvpmu_ulong lo, rvpmu_ulong hi, uint64_t *pa)
+{
+#if RVPMU_XLEN == 32
+	*pa = ((uint64_t)hi << 32) | lo;
+	return true;
+#else
+	*pa = lo;
+	return hi == 0;
+#endif
+}
+
+/* size > 0 and no wrap are checked here, then the platform's check. */
+long rvpmu_sampler_mem_ok(const struct rvpmu_sampler *s, uint64_t pa, uint64_t size, bool write)
+{
+	if (!size || pa + size < pa ||
+	    s->plat->mem->check(s->plat->ctx, pa, size, write))
+		return SBI_ERR_INVALID_ADDRESS;
+	return 0;
+}
+
 uint64_t rvpmu_sampler_buf_data(const struct rvpmu_sampler *s, unsigned int b)
 {
 	return s->bufs[b].addr + s->header_size;

@@ -220,6 +220,9 @@ struct rvpmu_ret rvpmu_sampler_status(struct rvpmu_sampler *s, rvpmu_ulong out_l
 long rvpmu_sampler_buffer_release(struct rvpmu_sampler *s, rvpmu_ulong index);
 
 /* ---- internal, shared by the sampler's files */
+bool rvpmu_sampler_addr(rvpmu_ulong lo, rvpmu_ulong hi, uint64_t *pa);
+long rvpmu_sampler_mem_ok(const struct rvpmu_sampler *s, uint64_t pa, uint64_t size,
+			  bool write);
 uint64_t rvpmu_sampler_buf_data(const struct rvpmu_sampler *s, unsigned int b);
 void rvpmu_sampler_write_header(struct rvpmu_sampler *s, unsigned int b, uint32_t state,
 				uint32_t nr_samples);

@@ -40,16 +40,7 @@ struct rvpmu_ret rvpmu_sampler_status(struct rvpmu_sampler *s, rvpmu_ulong lo,
 		r.error = SBI_ERR_INVALID_PARAM;
 		return r;
 	}
-#if RVPMU_XLEN == 32
-	pa = ((uint64_t)hi << 32) | lo;
-#else
-	pa = lo;
-	if (hi) {
-		r.error = SBI_ERR_INVALID_ADDRESS;
-		return r;
-	}
-#endif
-	if (pa + size < pa || p->mem->check(p->ctx, pa, size, true)) {
+	if (!rvpmu_sampler_addr(lo, hi, &pa) || rvpmu_sampler_mem_ok(s, pa, size, true)) {
 		r.error = SBI_ERR_INVALID_ADDRESS;
 		return r;
 	}

@@ -49,6 +49,18 @@ static void window(struct sfx *x, unsigned int i)
 	sim_run(&x->sim[i], 500 + k);
 }
 
+/* Configure (abc's first nr events, one buffer) and start; windows as above. */
+static void begin(struct sfx *x, unsigned int nr, uint64_t size, uint32_t nr_pmu,
+		  uint32_t nr_sample)
+{
+	sfx_cfg(x, abc, nr, size);
+	x->c.nr_pmu = nr_pmu;
+	x->c.nr_sample = nr_sample;
+	CHECK_EQ(sfx_configure(x), 0);
+	CHECK_EQ(sfx_start(x), 0);
+	sfx_window = window;
+}
+
 /* The worked example of docs/sampler.md: 3 events, nr_pmu 2, 2 harts in
    one cluster; every offset of sample 0 and the counts in them. */
 static void worked_example_layout(void)
@@ -381,12 +393,7 @@ static void late_deadlines(void)
 	const struct rvpmu_sampler_status *st;
 	const struct rvpmu_sampler_hart_status *hs;
 
-	sfx_cfg(x, abc, 3, 0x800);
-	x->c.nr_pmu = 1;
-	x->c.nr_sample = 2;
-	CHECK_EQ(sfx_configure(x), 0);
-	CHECK_EQ(sfx_start(x), 0);
-	sfx_window = window;
+	begin(x, 3, 0x800, 1, 2);
 	sfx_run(x, 3);				/* t0 and subsample 0 */
 	window(x, 1);
 	x->mtime = x->deadline[1] + 250;	/* hart 1 arrives 2.5 periods late */
@@ -417,11 +424,7 @@ static void harts_leave_and_absent(void)
 	uint64_t d, sub;
 
 	x->started[2] = false;
-	sfx_cfg(x, abc, 1, 0x800);
-	x->c.nr_sample = 4;
-	CHECK_EQ(sfx_configure(x), 0);
-	CHECK_EQ(sfx_start(x), 0);
-	sfx_window = window;
+	begin(x, 1, 0x800, 0, 4);
 	sfx_run(x, 5);			/* t0 and subsample 0, 1 of hart 0.. */
 	rvpmu_sampler_hart_leave(&x->s, &x->sh[1], false);
 	CHECK_EQ(x->h[1].reserved, 0);
@@ -448,10 +451,7 @@ static void harts_leave_and_absent(void)
 
 	/* every hart leaves: the run ends */
 	x = sfx_new(2);
-	sfx_cfg(x, abc, 1, 0x800);
-	CHECK_EQ(sfx_configure(x), 0);
-	CHECK_EQ(sfx_start(x), 0);
-	sfx_window = window;
+	begin(x, 1, 0x800, 0, 0);
 	sfx_run(x, 4);
 	rvpmu_sampler_hart_leave(&x->s, &x->sh[0], true);
 	CHECK_EQ(x->s.state, RVPMU_SAMPLER_RUNNING);
@@ -469,12 +469,7 @@ static void stop_requested(void)
 	struct sfx *x = sfx_new(2);
 	const struct rvpmu_sampler_status *st;
 
-	sfx_cfg(x, abc, 3, 0x800);
-	x->c.nr_pmu = 3;
-	x->c.nr_sample = 100;
-	CHECK_EQ(sfx_configure(x), 0);
-	CHECK_EQ(sfx_start(x), 0);
-	sfx_window = window;
+	begin(x, 3, 0x800, 3, 100);
 	sfx_run(x, 6);
 	CHECK_EQ(rvpmu_sampler_stop(&x->s), 0);
 	rvpmu_sampler_hart_stop(&x->s, &x->sh[1]);
