@@ -274,6 +274,17 @@ check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-dt $(B)/fuzz-sampler firmware-
 	@scripts/check-step fuzz-sampler    $(B)/check scripts/fuzz-run $(B)/fuzz-sampler $(CHECK_FUZZ_SECONDS)
 	@scripts/summary $(B)/check
 
+# instructions of the sampler's tick on QEMU (tools/sampler-cost)
+$(B)/sampler-cost.elf: tools/sampler-cost/cost.c tools/sampler-cost/start.S firmware/pmu_csr.S \
+		$(SAMPLER_SRC) $(CORE_SRC) $(SAMPLER_HDR) $(CORE_HDR) firmware/csr.h
+	$(CROSS)gcc $(ARCH_rv64) $(FW_CFLAGS) -nostartfiles -T firmware/fw.lds -Wl,--no-warn-rwx-segments \
+	  -o $@ tools/sampler-cost/start.S tools/sampler-cost/cost.c firmware/pmu_csr.S \
+	  $(SAMPLER_SRC) $(CORE_SRC) -lc -lgcc
+.PHONY: sampler-cost
+sampler-cost: $(B)/sampler-cost.elf
+	@timeout 60 qemu-system-riscv64 -M virt -cpu rv64,sscofpmf=true -m 256M -nographic \
+	  -monitor none -serial stdio -bios $< -icount shift=0 </dev/null | tr -d '\r'
+
 bench: deps $(B)/rvpmu-fw-rv64.elf $(B)/bench-rv64.elf
 	@scripts/bench-table $(B)/rvpmu-fw-rv64.elf $(B)/bench-rv64.elf
 

@@ -349,14 +349,26 @@ void rvpmu_reserved_program(struct rvpmu_hart *h, unsigned int idx,
    on one counter only. Firmware counters of set are ignored. */
 void rvpmu_reserved_idle(struct rvpmu_hart *h, uint64_t set);
 
-/* Start (stop) the reserved counters of set together: the hpm ones with a
-   single mcountinhibit clear (set), the firmware ones right after
-   (before). Stopping keeps each value for rvpmu_reserved_value. */
+/* Start the reserved counters of set together: the hpm ones with a single
+   mcountinhibit clear, the firmware ones right after. */
 void rvpmu_reserved_start(struct rvpmu_hart *h, uint64_t set);
-void rvpmu_reserved_stop(struct rvpmu_hart *h, uint64_t set);
 
-/* The count a stopped reserved counter holds. */
-uint64_t rvpmu_reserved_value(const struct rvpmu_hart *h, unsigned int idx);
+/*
+ * Stop the reserved counters of set together (the firmware ones, then the
+ * hpm ones with a single mcountinhibit set) and store the count of ctr[j]
+ * in out[j], j < n (n <= 29, the counters of set).
+ */
+void rvpmu_reserved_stop_read(struct rvpmu_hart *h, uint64_t set, const uint8_t *ctr,
+			      unsigned int n, uint64_t *out);
+
+/*
+ * The fast way to program a group of reserved, stopped hpm counters (no
+ * firmware counter among them): ctr[j] gets mhpmevent ev[j], Sscofpmf bits
+ * included (dropped on a hart without Sscofpmf; keep OF set), and counts
+ * from 0. The subsample tick's path: no bookkeeping beyond the CSRs.
+ */
+void rvpmu_reserved_program_hpm(struct rvpmu_hart *h, const uint8_t *ctr,
+				const uint64_t *ev, unsigned int n);
 
 /* mcycle now (the sampler's cycle count is a difference of two reads). */
 uint64_t rvpmu_read_cycles(const struct rvpmu_hart *h);

@@ -118,37 +118,51 @@ void rvpmu_reserved_start(struct rvpmu_hart *h, uint64_t set)
 			rvpmu_fw_start(h, idx, 0);
 }
 
-void rvpmu_reserved_stop(struct rvpmu_hart *h, uint64_t set)
+void rvpmu_reserved_stop_read(struct rvpmu_hart *h, uint64_t set, const uint8_t *ctr,
+			      unsigned int n, uint64_t *out)
 {
 	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
 	uint32_t hpm = hpm_of(h, set);
 	uint64_t m;
-	unsigned int idx;
+	unsigned int idx, j;
 #if RVPMU_XLEN == 32
 	uint64_t before[RVPMU_HW_SLOTS];
 
-	if (hpm)
-		FOR_EACH_COUNTER(idx, (uint64_t)hpm, m)
-			before[idx] = hw->read(h->ctx, idx);
+	for (j = 0; j < n; j++)
+		if (!is_fw_ctr(h, ctr[j]))
+			before[j] = hw->read(h->ctx, ctr[j]);
 #endif
 	if (fw_of(h, set))
 		FOR_EACH_COUNTER(idx, fw_of(h, set), m)
 			rvpmu_fw_stop(h, idx);
-	if (!hpm)
-		return;
-	hw->inhibit(h->ctx, hpm, true);
-	FOR_EACH_COUNTER(idx, (uint64_t)hpm, m) {
-		uint64_t v = hw->read(h->ctx, idx);
+	if (hpm)
+		hw->inhibit(h->ctx, hpm, true);
+	for (j = 0; j < n; j++) {
+		unsigned int c = ctr[j];
+		uint64_t v;
+
+		if (is_fw_ctr(h, c)) {
+			out[j] = stopped_value(h, c);
+			continue;
+		}
+		v = hw->read(h->ctx, c);
 #if RVPMU_XLEN == 32
-		v = rv32_newer(h, idx, before[idx], v);
+		v = rv32_newer(h, c, before[j], v);
 #endif
-		h->saved[idx] = v;
+		out[j] = v;
 	}
 }
 
-uint64_t rvpmu_reserved_value(const struct rvpmu_hart *h, unsigned int idx)
+void rvpmu_reserved_program_hpm(struct rvpmu_hart *h, const uint8_t *ctr,
+				const uint64_t *ev, unsigned int n)
 {
-	return stopped_value(h, idx);
+	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
+	uint64_t keep = h->sscofpmf ? ~UINT64_C(0) : ~MHPMEVENT_SSCOF_MASK;
+
+	for (unsigned int j = 0; j < n; j++) {
+		hw->program(h->ctx, ctr[j], ev[j] & keep);
+		hw->write(h->ctx, ctr[j], 0);
+	}
 }
 
 uint64_t rvpmu_read_cycles(const struct rvpmu_hart *h)

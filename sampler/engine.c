@@ -153,15 +153,20 @@ static uint64_t assign(const struct rvpmu_sampler *s, struct rvpmu_sampler_hart 
 static void program(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh, uint32_t g)
 {
 	uint32_t e0, n = group_size(s, g, &e0);
+	const uint8_t *ctr = &sh->ctr[e0];
 	uint64_t set = 0;
 
-	for (uint32_t j = 0; j < n; j++) {
-		const struct rvpmu_sampler_event *ev = &s->events[e0 + j];
-		unsigned int c = sh->ctr[e0 + j];
+	for (uint32_t j = 0; j < n; j++)
+		set |= UINT64_C(1) << ctr[j];
+	if (!s->gfw[g]) {
+		rvpmu_reserved_program_hpm(sh->pmu, ctr, &s->mhpm[e0], n);
+	} else {
+		for (uint32_t j = 0; j < n; j++) {
+			const struct rvpmu_sampler_event *ev = &s->events[e0 + j];
 
-		rvpmu_reserved_program(sh->pmu, c, ev->event_idx, ev->event_data,
-				       s->sel[e0 + j], s->inh);
-		set |= UINT64_C(1) << c;
+			rvpmu_reserved_program(sh->pmu, ctr[j], ev->event_idx, ev->event_data,
+					       s->sel[e0 + j], s->inh);
+		}
 	}
 	if (sh->gset & ~set)
 		rvpmu_reserved_idle(sh->pmu, sh->gset & ~set);
@@ -339,12 +344,10 @@ void rvpmu_sampler_tick(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh)
 	}
 
 	/* 1. the window closes: stop together, read */
-	rvpmu_reserved_stop(sh->pmu, sh->gset);
+	n = group_size(s, g, &e0);
+	rvpmu_reserved_stop_read(sh->pmu, sh->gset, &sh->ctr[e0], n, v);
 	cycles = rvpmu_read_cycles(sh->pmu) - sh->cyc0;
 	t = now(s);
-	n = group_size(s, g, &e0);
-	for (uint32_t j = 0; j < n; j++)
-		v[j] = rvpmu_reserved_value(sh->pmu, sh->ctr[e0 + j]);
 	skew = t - sh->deadline;
 	if (skew > sh->max_skew)
 		sh->max_skew = skew;

@@ -107,7 +107,9 @@ struct rvpmu_sampler {
 	struct rvpmu_sampler_buf bufs[RVPMU_SAMPLER_MAX_BUFS];
 	uint32_t cap[RVPMU_SAMPLER_MAX_BUFS];	/* samples each holds */
 	struct rvpmu_sampler_event events[RVPMU_SAMPLER_MAX_EVENTS];
-	uint64_t sel[RVPMU_SAMPLER_MAX_EVENTS];	/* mhpmevent of each */
+	uint64_t sel[RVPMU_SAMPLER_MAX_EVENTS];	/* mhpmevent selector of each */
+	uint64_t mhpm[RVPMU_SAMPLER_MAX_EVENTS]; /* ... with OF and the filter */
+	uint8_t gfw[RVPMU_SAMPLER_MAX_EVENTS];	/* group has a firmware event */
 	/* one run: written by prepare; then atomics only */
 	uint32_t fills;		/* fills opened << 2 | OPENING | NONE_FREE */
 	uint32_t running;	/* harts still sampling */
