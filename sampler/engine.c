@@ -51,7 +51,6 @@ static struct rvpmu_sampler_hart *hart_at(const struct rvpmu_sampler *s, uint32_
 long rvpmu_sampler_prepare(struct rvpmu_sampler *s)
 {
 	uint32_t state = __atomic_load_n(&s->state, __ATOMIC_ACQUIRE), joined = 0, i;
-	uint64_t lead;
 
 	if (state == RVPMU_SAMPLER_RUNNING)
 		return SBI_ERR_ALREADY_STARTED;
@@ -72,8 +71,8 @@ long rvpmu_sampler_prepare(struct rvpmu_sampler *s)
 		sh->subsamples = sh->samples = sh->late = sh->max_skew = 0;
 		sh->running = false;
 	}
-	lead = s->period_ticks > s->plat->lead_ticks ? s->period_ticks : s->plat->lead_ticks;
-	s->t0 = now(s) + lead;
+	/* the harts learn of the run by IPI: t0 leaves them time to arm it */
+	s->t0 = now(s) + (s->plat->lead_ticks ? s->plat->lead_ticks : 1);
 	for (i = 0; i < s->nr_bufs; i++) {
 		s->lap[i] = 0;
 		s->first[i] = 0;

@@ -82,7 +82,8 @@ struct rvpmu_sampler_platform {
 	const struct rvpmu_mem_ops *mem;
 	void *ctx;			/* for ops and mem */
 	uint64_t timebase_hz;		/* mtime ticks per second, > 0 */
-	uint64_t lead_ticks;		/* START: t0 is at least this far ahead */
+	uint64_t lead_ticks;		/* START: t0 is this far ahead (time for
+					   every hart of the set to arm it) */
 	uint32_t nr_harts;		/* harts the platform has */
 	/* [nr_harts], hart in cluster then cluster (DT /cpus/cpu-map; no
 	   cpu-map: one cluster in hartid order) */
@@ -165,7 +166,7 @@ long rvpmu_sampler_configure(struct rvpmu_sampler *s, const struct rvpmu_hart *p
 /*
  * START, step 1, on the calling hart. INVALID_STATE when nothing is
  * configured, ALREADY_STARTED when running. Lays out the run: t0 = mtime +
- * max(period, lead), every buffer's header written (buffer 0 FILLING, the
+ * lead (at least 1 tick), every buffer's header written (buffer 0 FILLING, the
  * others FREE), every data area zeroed; state RUNNING. Then the firmware
  * runs rvpmu_sampler_hart_start on every hart of the set that is started;
  * if any fails, rvpmu_sampler_hart_abort on those that succeeded and

@@ -81,7 +81,7 @@ struct sfx *sfx_new(unsigned int n)
 	x->mtime = 1000;
 	x->plat = (struct rvpmu_sampler_platform){
 		.ops = &sfx_ops, .mem = &sfx_mem_ops, .ctx = x,
-		.timebase_hz = 1000000, .lead_ticks = 0, .nr_harts = n,
+		.timebase_hz = 1000000, .lead_ticks = 100, .nr_harts = n,
 		.order = x->order, .cluster = x->cluster, .scratch = x->scratch,
 	};
 	rvpmu_sampler_init(&x->s, &x->plat);
