@@ -312,16 +312,30 @@ static void finish(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh, uint3
 static void write_slots(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh,
 			uint64_t base, const uint64_t *v, uint32_t n, uint64_t cycles)
 {
+	const struct rvpmu_sampler_platform *p = s->plat;
 	uint32_t cid1 = ops(s)->asid(sh->hctx), cid2 = 0;
-	uint64_t pa = base + sh->off_cnt;
 
 	if (sh->cid2_pa)
-		s->plat->mem->read(s->plat->ctx, sh->cid2_pa, &cid2, 4);
-	put(s, base + sh->off_cid1, &cid1, 4);
-	put(s, base + sh->off_cid2, &cid2, 4);
-	for (uint32_t j = 0; j < n; j++, pa += sh->stride)
-		put(s, pa, &v[j], 8);
-	put(s, base + sh->off_cyc, &cycles, 8);
+		p->mem->read(p->ctx, sh->cid2_pa, &cid2, 4);
+	if (p->direct) {
+		/* plain stores: the slots are naturally aligned */
+		uint8_t *q = p->direct(p->ctx, base);
+		uint8_t *c = q + sh->off_cnt;
+
+		*(volatile uint32_t *)(q + sh->off_cid1) = cid1;
+		*(volatile uint32_t *)(q + sh->off_cid2) = cid2;
+		for (uint32_t j = 0; j < n; j++, c += sh->stride)
+			*(volatile uint64_t *)c = v[j];
+		*(volatile uint64_t *)(q + sh->off_cyc) = cycles;
+	} else {
+		uint64_t pa = base + sh->off_cnt;
+
+		put(s, base + sh->off_cid1, &cid1, 4);
+		put(s, base + sh->off_cid2, &cid2, 4);
+		for (uint32_t j = 0; j < n; j++, pa += sh->stride)
+			put(s, pa, &v[j], 8);
+		put(s, base + sh->off_cyc, &cycles, 8);
+	}
 }
 
 void rvpmu_sampler_tick(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh)

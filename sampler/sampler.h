@@ -89,6 +89,10 @@ struct rvpmu_sampler_platform {
 	   cpu-map: one cluster in hartid order) */
 	const uint32_t *order;		/* hartid of each position */
 	const uint32_t *cluster;	/* cluster of each position */
+	/* Optional: where M-mode reaches S-mode physical address pa of a
+	   range the sampler checked (identity in the firmware); then the tick
+	   stores a hart's slots directly instead of through mem->write. */
+	void *(*direct)(void *ctx, uint64_t pa);
 	uint32_t *scratch;		/* [2 * nr_harts] caller memory: the
 					   positions of the configuration in
 					   force and of one being checked */

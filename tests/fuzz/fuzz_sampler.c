@@ -166,7 +166,11 @@ static void step(struct sfx *x, struct bytes *b)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct bytes b = { data, size };
-	struct sfx *x = sfx_new(1 + (unsigned int)(next(&b) % SFX_MAX));
+	uint64_t shape = next(&b);
+	struct sfx *x;
+
+	sfx_use_direct = (shape >> 8) & 1;
+	x = sfx_new(1 + (unsigned int)(shape % SFX_MAX));
 
 	t_state.cur_failed = 0;
 	if (pick(&b, 4) == 0)

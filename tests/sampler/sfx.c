@@ -60,6 +60,13 @@ static void m_write(void *ctx, uint64_t pa, const void *src, unsigned long len)
 
 static const struct rvpmu_mem_ops sfx_mem_ops = { m_check, m_read, m_write };
 
+static void *m_direct(void *ctx, uint64_t pa)
+{
+	return sim_ram(&((struct sfx *)ctx)->sim[0], pa);
+}
+
+bool sfx_use_direct;
+
 struct sfx *sfx_new(unsigned int n)
 {
 	struct sfx *x = &the_sfx;
@@ -83,6 +90,7 @@ struct sfx *sfx_new(unsigned int n)
 		.ops = &sfx_ops, .mem = &sfx_mem_ops, .ctx = x,
 		.timebase_hz = 1000000, .lead_ticks = 100, .nr_harts = n,
 		.order = x->order, .cluster = x->cluster, .scratch = x->scratch,
+		.direct = sfx_use_direct ? m_direct : NULL,
 	};
 	rvpmu_sampler_init(&x->s, &x->plat);
 	sfx_window = NULL;

@@ -36,6 +36,10 @@ struct sfx {
 	struct rvpmu_sampler_config c;	/* what the test writes to SFX_CFG */
 };
 
+/* Whether sfx_new gives the platform a direct-access op (the tick then
+   stores slots directly) or only the mem ops. */
+extern bool sfx_use_direct;
+
 /* n harts (hartid i = sim[i]), all started, one cluster in hartid order,
    16 hpm counters each, Sscofpmf, 16 firmware counters. */
 struct sfx *sfx_new(unsigned int n);

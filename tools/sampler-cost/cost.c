@@ -75,6 +75,13 @@ static void m_write(void *ctx, uint64_t pa, const void *src, unsigned long len)
 }
 static const struct rvpmu_mem_ops mem = { m_check, m_read, m_write };
 
+/* M-mode reaches physical memory as is */
+static void *direct(void *ctx, uint64_t pa)
+{
+	(void)ctx;
+	return (void *)(uintptr_t)pa;
+}
+
 static uint64_t fake_mtime;
 static struct rvpmu_sampler_hart shs[1];
 static uint64_t op_mtime(void *ctx) { (void)ctx; return fake_mtime; }
@@ -95,7 +102,7 @@ static struct rvpmu_sampler s;
 static uint32_t order[1], cluster[1], scratch[2];
 static const struct rvpmu_sampler_platform plat = {
 	.ops = &ops, .mem = &mem, .ctx = NULL, .timebase_hz = 10000000, .nr_harts = 1,
-	.order = order, .cluster = cluster, .scratch = scratch,
+	.order = order, .cluster = cluster, .scratch = scratch, .direct = direct,
 };
 /* S-mode memory: the configuration and the buffers lie past the probe */
 #define c (*(struct rvpmu_sampler_config *)0x80180000)
