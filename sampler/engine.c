@@ -280,17 +280,31 @@ static void through_fill(struct rvpmu_sampler *s, uint32_t b)
 		close_fill(s, b);
 }
 
-/* The last hart out: the newest fill's header is final, the run DONE. */
+/*
+ * The last hart out: every buffer still FILLING gets its final count of
+ * complete samples (a run that stops early may leave two: a fast hart can
+ * be a fill ahead of a slow one), the newest as LAST; the run is DONE.
+ */
 static void end_run(struct rvpmu_sampler *s)
 {
-	uint32_t b = s->last_buf, none = RVPMU_SAMPLER_STOP_NONE;
-	uint64_t n = rvpmu_sampler_samples(s) - s->first[b];
+	uint32_t none = RVPMU_SAMPLER_STOP_NONE, b, state;
+	uint64_t total = rvpmu_sampler_samples(s), n;
 
-	if (n > s->cap[b])
-		n = s->cap[b];
 	__atomic_compare_exchange_n(&s->stop_reason, &none, RVPMU_SAMPLER_STOP_NO_HARTS,
 				    false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
-	rvpmu_sampler_header_update(s, b, RVPMU_SAMPLER_BUF_LAST, (uint32_t)n);
+	for (b = 0; b < s->nr_bufs; b++) {
+		s->plat->mem->read(s->plat->ctx, s->bufs[b].addr +
+				   __builtin_offsetof(struct rvpmu_sampler_header, state),
+				   &state, 4);
+		if (b != s->last_buf && state != RVPMU_SAMPLER_BUF_FILLING)
+			continue;
+		n = total > s->first[b] ? total - s->first[b] : 0;
+		if (n > s->cap[b])
+			n = s->cap[b];
+		rvpmu_sampler_header_update(s, b, b == s->last_buf ? RVPMU_SAMPLER_BUF_LAST
+								   : RVPMU_SAMPLER_BUF_FULL,
+					    (uint32_t)n);
+	}
 	__atomic_store_n(&s->state, RVPMU_SAMPLER_DONE, __ATOMIC_RELEASE);
 }
 
@@ -347,7 +361,10 @@ void rvpmu_sampler_tick(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh)
 	if (!sh->running)
 		return;
 	if (!sh->begun) {
-		/* t0: every hart starts group 0 */
+		/* t0: every hart starts group 0 (late here skews the window too) */
+		skew = now(s) - sh->deadline;
+		if (skew > sh->max_skew)
+			sh->max_skew = skew;
 		sh->begun = true;
 		sh->cyc0 = rvpmu_read_cycles(sh->pmu);
 		rvpmu_reserved_start(sh->pmu, sh->gset);

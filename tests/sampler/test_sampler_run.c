@@ -488,6 +488,37 @@ static void stop_requested(void)
 	CHECK_EQ(x->sh[0].subsamples, 0);
 }
 
+/* STOP while a fast hart is a buffer ahead of a slow one: both buffers
+   get their final count of complete samples, none is left FILLING. */
+static void stop_across_buffers(void)
+{
+	struct sfx *x = sfx_new(2);
+	const uint64_t size = 168 + 64;		/* one sample each */
+
+	sfx_cfg(x, abc, 2, size);
+	x->c.nr_bufs = 2;
+	x->c.bufs[1].addr = SFX_BUF + 0x800;
+	x->c.bufs[1].size = size;
+	CHECK_EQ(sfx_configure(x), 0);
+	CHECK_EQ(sfx_start(x), 0);
+	sfx_window = window;
+	sfx_run(x, 2);				/* t0 on both */
+	x->mtime = x->deadline[0];
+	window(x, 0);
+	rvpmu_sampler_tick(&x->s, &x->sh[0]);	/* hart 0: sample 0, opens buffer 1 */
+	CHECK_EQ(x->sh[0].fill, 1);
+	CHECK_EQ(sfx_hdr(x, SFX_BUF + 0x800)->state, RVPMU_SAMPLER_BUF_FILLING);
+	CHECK_EQ(rvpmu_sampler_stop(&x->s), 0);
+	rvpmu_sampler_hart_stop(&x->s, &x->sh[0]);
+	rvpmu_sampler_hart_stop(&x->s, &x->sh[1]);
+	CHECK_EQ(x->s.state, RVPMU_SAMPLER_DONE);
+	CHECK_EQ(sfx_hdr(x, SFX_BUF)->state, RVPMU_SAMPLER_BUF_FULL);
+	CHECK_EQ(sfx_hdr(x, SFX_BUF)->nr_samples, 0);	/* hart 1 never wrote it */
+	CHECK_EQ(sfx_hdr(x, SFX_BUF + 0x800)->state, RVPMU_SAMPLER_BUF_LAST);
+	CHECK_EQ(sfx_hdr(x, SFX_BUF + 0x800)->nr_samples, 0);
+	CHECK_EQ(sfx_hdr(x, SFX_BUF + 0x800)->first_sample, 1);
+}
+
 void suite_sampler_run(void)
 {
 	static const struct t_case cases[] = {
@@ -502,6 +533,7 @@ void suite_sampler_run(void)
 		T(late_deadlines),
 		T(harts_leave_and_absent),
 		T(stop_requested),
+		T(stop_across_buffers),
 	};
 
 	T_RUN(cases);
