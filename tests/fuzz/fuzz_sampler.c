@@ -94,6 +94,10 @@ static void shape(struct sfx *x, struct bytes *b)
 	c->reserved = pick(b, 64) ? 0 : 1;
 }
 
+/* S-mode wrote into memory a buffer may share since the last START (the
+   configuration, the hart bitmap, STATUS output): headers may be its. */
+static bool scribbled;
+
 static void invariants(struct sfx *x)
 {
 	bool run = x->s.state == RVPMU_SAMPLER_RUNNING;
@@ -111,6 +115,15 @@ static void invariants(struct sfx *x)
 		for (unsigned int i = 0; i < x->s.nr_bufs; i++)
 			CHECK(x->s.cap[i] >= 1);
 	}
+	/* a finished run leaves every buffer closed, counts within capacity */
+	if (x->s.state == RVPMU_SAMPLER_DONE && !scribbled)
+		for (unsigned int i = 0; i < x->s.nr_bufs; i++) {
+			const struct rvpmu_sampler_header *h = sfx_hdr(x, x->s.bufs[i].addr);
+
+			CHECK(h->state != RVPMU_SAMPLER_BUF_FILLING);
+			CHECK(h->nr_samples <= h->capacity);
+			CHECK_EQ(h->magic, RVPMU_SAMPLER_BUF_MAGIC);
+		}
 }
 
 static void step(struct sfx *x, struct bytes *b)
@@ -121,6 +134,7 @@ static void step(struct sfx *x, struct bytes *b)
 
 	switch (pick(b, 10)) {
 	case 0:
+		scribbled = true;
 		shape(x, b);
 		memcpy(&before, &x->s, n);
 		if (sfx_configure(x))
@@ -128,7 +142,9 @@ static void step(struct sfx *x, struct bytes *b)
 		break;
 	case 1:
 		memcpy(&before, &x->s, n);
-		if (sfx_start(x) && x->s.state != RVPMU_SAMPLER_RUNNING)
+		/* a failed START leaves the buffers undefined (docs/sampler.md) */
+		scribbled = sfx_start(x) != 0;
+		if (scribbled && x->s.state != RVPMU_SAMPLER_RUNNING)
 			CHECK_EQ(x->s.state, before.state);
 		break;
 	case 2: case 3:
@@ -141,6 +157,7 @@ static void step(struct sfx *x, struct bytes *b)
 			rvpmu_sampler_hart_stop(&x->s, &x->sh[h]);
 		break;
 	case 5:
+		scribbled = true;
 		rvpmu_sampler_status(&x->s, (rvpmu_ulong)addr(b), pick(b, 16) ? 0 : 1,
 				     (rvpmu_ulong)small(b, 0, 0x200));
 		break;
@@ -173,6 +190,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	x = sfx_new(1 + (unsigned int)(shape % SFX_MAX));
 
 	t_state.cur_failed = 0;
+	scribbled = false;
 	if (pick(&b, 4) == 0)
 		x->started[x->n - 1] = false;
 	while (b.n && !t_state.cur_failed)
