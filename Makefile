@@ -25,15 +25,19 @@ FUZZ_SECONDS ?= 60
 CHECK_FUZZ_SECONDS ?= 10
 
 CORE_SRC := core/counters.c core/events.c core/match.c core/startstop.c \
-            core/fwctr.c core/snapshot.c core/map.c core/names.c
+            core/fwctr.c core/snapshot.c core/map.c core/names.c core/reserve.c
 CORE_HDR := $(wildcard core/*.h) include/rvpmu/sbi.h
-DT_SRC   := dt/pmu_dt.c lib/fmt.c
+SAMPLER_SRC := sampler/config.c sampler/layout.c sampler/engine.c sampler/status.c
+SAMPLER_HDR := sampler/sampler.h include/rvpmu/sampler.h
+SAMPLER_TEST := $(wildcard tests/sampler/*.c)
+DT_SRC   := dt/pmu_dt.c dt/cpu_map.c lib/fmt.c
 SIM_SRC  := tests/sim/sim_hart.c
 PAYLOADS := smoke bench demo scale rotbench sampler_demo sampler_bench
 UNIT_SRC := tests/unit_main.c tests/fixture.c tests/drive.c $(wildcard tests/test_*.c)
 
 .PHONY: all deps run check fuzz bench clean core-cross
-all: $(B)/rvpmu-dt $(B)/unit64 $(B)/unit32 $(B)/dt-tests $(B)/rvpmu-simstat
+all: $(B)/rvpmu-dt $(B)/unit64 $(B)/unit32 $(B)/dt-tests $(B)/rvpmu-simstat \
+     $(B)/sampler64 $(B)/sampler32
 
 deps:
 	@scripts/deps.sh
@@ -46,6 +50,11 @@ $(B)/unit64: $(UNIT_SRC) $(CORE_SRC) $(SIM_SRC) $(CORE_HDR) tests/*.h tests/sim/
 $(B)/unit32: $(UNIT_SRC) $(CORE_SRC) $(SIM_SRC) $(CORE_HDR) tests/*.h tests/sim/*.h
 	@mkdir -p $(B)
 	$(HOSTCC) $(HOSTCFLAGS) -DRVPMU_XLEN=32 -o $@ $(UNIT_SRC) $(CORE_SRC) $(SIM_SRC)
+
+# the sampler engine on simulated harts (tests/sampler/)
+$(B)/sampler%: $(SAMPLER_TEST) $(SAMPLER_SRC) $(CORE_SRC) $(SIM_SRC) tests/fixture.c $(SAMPLER_HDR) $(CORE_HDR) tests/*.h tests/sampler/*.h tests/sim/*.h
+	@mkdir -p $(B)
+	$(HOSTCC) $(HOSTCFLAGS) -DRVPMU_XLEN=$* -o $@ $(SAMPLER_TEST) tests/fixture.c $(SAMPLER_SRC) $(CORE_SRC) $(SIM_SRC)
 
 $(B)/rvpmu-dt: tools/rvpmu-dt.c $(DT_SRC) $(CORE_SRC) dt/*.h $(CORE_HDR)
 	@mkdir -p $(B)
@@ -78,20 +87,25 @@ FUZZFLAGS := -std=c11 $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined -fno-sa
 $(B)/fuzz-calls: tests/fuzz/fuzz_calls.c tests/drive.c $(CORE_SRC) $(SIM_SRC) tests/fixture.c $(CORE_HDR)
 	@mkdir -p $(B)
 	$(CLANG) $(FUZZFLAGS) -o $@ tests/fuzz/fuzz_calls.c tests/drive.c tests/fixture.c $(CORE_SRC) $(SIM_SRC)
+$(B)/fuzz-sampler: tests/fuzz/fuzz_sampler.c tests/sampler/sfx.c $(SAMPLER_SRC) $(CORE_SRC) $(SIM_SRC) tests/fixture.c $(SAMPLER_HDR) $(CORE_HDR) tests/sampler/*.h
+	@mkdir -p $(B)
+	$(CLANG) $(FUZZFLAGS) -o $@ tests/fuzz/fuzz_sampler.c tests/sampler/sfx.c tests/fixture.c $(SAMPLER_SRC) $(CORE_SRC) $(SIM_SRC)
 $(B)/fuzz-dt: tests/fuzz/fuzz_dt.c $(DT_SRC) $(CORE_SRC) $(SIM_SRC) tests/fixture.c $(CORE_HDR) dt/*.h
 	@mkdir -p $(B)
 	$(CLANG) $(FUZZFLAGS) -o $@ tests/fuzz/fuzz_dt.c tests/fixture.c $(DT_SRC) $(CORE_SRC) $(SIM_SRC) -lfdt
 
-# ---- the core, freestanding, for both XLENs
+# ---- the core and the sampler engine, freestanding, for both XLENs
 core-cross:
 	@mkdir -p $(B)/cross
 	@set -e; for x in "rv64imac_zicsr lp64" "rv32imac_zicsr ilp32"; do \
 	  set -- $$x; \
-	  for f in $(CORE_SRC); do \
+	  for f in $(CORE_SRC) $(SAMPLER_SRC); do \
 	    $(CROSS)gcc -std=c11 $(WARN) -Os -ffreestanding -nostdlib -mcmodel=medany \
-	      -march=$$1 -mabi=$$2 -Iinclude -c $$f -o $(B)/cross/$$1-$$(basename $$f .c).o; \
+	      -march=$$1 -mabi=$$2 -Iinclude -I. -c $$f -o $(B)/cross/$$1-$$(basename $$f .c).o; \
 	  done; \
 	  $(CROSS)gcc -march=$$1 -mabi=$$2 -nostdlib -r -o $(B)/cross/core-$$1.o $(B)/cross/$$1-*.o; \
+	  $(CROSS)size -G $(B)/cross/$$1-config.o $(B)/cross/$$1-layout.o $(B)/cross/$$1-engine.o $(B)/cross/$$1-status.o \
+	    | awk 'NR>1 {t+=$$1+$$2} END {print "  of which the sampler: " t " bytes text+data"}'; \
 	  undef=$$($(CROSS)nm -u $(B)/cross/core-$$1.o | awk '{print $$2}' | grep -vE '^(memset|memcpy|__[a-z]+[sd]i[0-9])$$' || true); \
 	  if [ -n "$$undef" ]; then echo "core for $$1 needs: $$undef"; exit 1; fi; \
 	  echo "core for $$1: $$($(CROSS)size -G $(B)/cross/core-$$1.o | tail -1 | awk '{print $$1+$$2" bytes text+data"}'), needs only: $$($(CROSS)nm -u $(B)/cross/core-$$1.o | awk '{print $$2}' | tr '\n' ' ')"; \
@@ -240,10 +254,12 @@ run: deps $(B)/rvpmu-dt $(B)/rvpmu-fw-rv64.elf $(B)/demo-rv64.elf $(B)/dt/qemu-v
 	@echo "== the rvpmu firmware on QEMU virt (rv64, 2 harts) with the demo payload =="
 	@scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/demo-rv64.elf 2 ,sscofpmf=true
 
-check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-dt firmware-all $(B)/suite-rv64.elf $(B)/suite-rv32.elf $(KERNEL) $(INITRD)
+check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-dt $(B)/fuzz-sampler firmware-all $(B)/suite-rv64.elf $(B)/suite-rv32.elf $(KERNEL) $(INITRD)
 	@rm -rf $(B)/check && mkdir -p $(B)/check $(B)/conformance
 	@scripts/check-step core-rv64-unit  $(B)/check $(B)/unit64
 	@scripts/check-step core-rv32-unit  $(B)/check $(B)/unit32
+	@scripts/check-step sampler-rv64-unit $(B)/check $(B)/sampler64
+	@scripts/check-step sampler-rv32-unit $(B)/check $(B)/sampler32
 	@scripts/check-step dt              $(B)/check $(B)/dt-tests $(B)/dt
 	@scripts/check-step rvpmu-dt-cli    $(B)/check tests/dt/cli_tests.sh $(B)/rvpmu-dt $(B)/dt
 	@scripts/check-step core-cross      $(B)/check scripts/tap-cmd "core builds freestanding for rv64 and rv32" $(MAKE) -s core-cross
@@ -259,6 +275,7 @@ check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-dt firmware-all $(B)/suite-rv6
 	@scripts/check-step linux-rvpmu-smp32 $(B)/check env LINUX_SMP=32 scripts/linux-check rvpmu $(KERNEL) $(INITRD) $(B)/rvpmu-fw-rv64.elf
 	@scripts/check-step fuzz-calls      $(B)/check scripts/fuzz-run $(B)/fuzz-calls $(CHECK_FUZZ_SECONDS)
 	@scripts/check-step fuzz-dt         $(B)/check scripts/fuzz-run $(B)/fuzz-dt $(CHECK_FUZZ_SECONDS) tests/dt $(B)/dt
+	@scripts/check-step fuzz-sampler    $(B)/check scripts/fuzz-run $(B)/fuzz-sampler $(CHECK_FUZZ_SECONDS)
 	@scripts/summary $(B)/check
 
 # The many-hart steps (issue 10), measured on 2 shared cores: each smoke or
@@ -284,13 +301,25 @@ check-scale: deps
 	@scripts/check-step scale-rv32-smp512 $(B)/check env QEMU_TIMEOUT=400 scripts/qemu-run 32 $(B)/rvpmu-fw-rv32.elf $(B)/scale-rv32.elf 512 ,sscofpmf=true
 	@scripts/summary $(B)/check
 
+# instructions of the sampler's tick on QEMU (tools/sampler-cost)
+$(B)/sampler-cost.elf: tools/sampler-cost/cost.c tools/sampler-cost/start.S firmware/pmu_csr.S \
+		$(SAMPLER_SRC) $(CORE_SRC) $(SAMPLER_HDR) $(CORE_HDR) firmware/csr.h
+	$(CROSS)gcc $(ARCH_rv64) $(FW_CFLAGS) -nostartfiles -T firmware/fw.lds -Wl,--no-warn-rwx-segments \
+	  -o $@ tools/sampler-cost/start.S tools/sampler-cost/cost.c firmware/pmu_csr.S \
+	  $(SAMPLER_SRC) $(CORE_SRC) -lc -lgcc
+.PHONY: sampler-cost
+sampler-cost: $(B)/sampler-cost.elf
+	@timeout 60 qemu-system-riscv64 -M virt -cpu rv64,sscofpmf=true -m 256M -nographic \
+	  -monitor none -serial stdio -bios $< -icount shift=0 </dev/null | tr -d '\r'
+
 bench: deps $(B)/rvpmu-fw-rv64.elf $(B)/bench-rv64.elf $(B)/scale-rv64.elf
 	@scripts/bench-table $(B)/rvpmu-fw-rv64.elf $(B)/bench-rv64.elf
 	@echo
 	@scripts/bench-scale $(B)/rvpmu-fw-rv64.elf $(B)/scale-rv64.elf
 
-fuzz: deps $(B)/fuzz-calls $(B)/fuzz-dt $(DTBS)
+fuzz: deps $(B)/fuzz-calls $(B)/fuzz-dt $(B)/fuzz-sampler $(DTBS)
 	scripts/fuzz-run $(B)/fuzz-calls $(FUZZ_SECONDS)
+	scripts/fuzz-run $(B)/fuzz-sampler $(FUZZ_SECONDS)
 	scripts/fuzz-run $(B)/fuzz-dt $(FUZZ_SECONDS) tests/dt $(B)/dt
 
 clean:
