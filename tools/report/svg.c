@@ -1,0 +1,223 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * tools/report/svg.c - rvpmu-report --plot: event rates over time as a
+ * hand-written SVG. A title, a legend (a colour per hart), then a panel
+ * per event stacked vertically on a shared time axis in ms from t0; each
+ * panel has its own y axis in events/s with "nice" ticks (1, 2, 2.5, 5 x
+ * 10^n) and SI prefixes. A point is a subsample's rate, drawn at the
+ * middle of its window; a line breaks where samples were lost.
+ */
+#include <inttypes.h>
+#include <math.h>
+
+#include "report.h"
+
+/* Geometry, px. */
+#define W		960.0
+#define ML		96.0	/* left margin: y tick labels */
+#define MR		24.0
+#define PW		(W - ML - MR)
+#define PH		140.0	/* plot area of a panel */
+#define PGAP		58.0	/* panel title above, x tick labels below */
+#define LEG_W		104.0
+#define MARKERS_MAX	60	/* samples up to which each point gets a dot */
+
+static const char *const colour[10] = {
+	"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd",
+	"#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf",
+};
+
+/* Past ten harts the colours repeat, dashed, then dotted. */
+static const char *dash(uint32_t pos)
+{
+	static const char *const d[3] = { "", " stroke-dasharray=\"6 3\"",
+					  " stroke-dasharray=\"2 2\"" };
+	return d[(pos / 10) % 3];
+}
+
+/* A tick step near range/want that is 1, 2, 2.5 or 5 times a power of 10. */
+static double nice_step(double range, int want)
+{
+	double raw = range / want, p = pow(10, floor(log10(raw))), f = raw / p;
+
+	return p * (f <= 1 ? 1 : f <= 2 ? 2 : f <= 2.5 ? 2.5 : f <= 5 ? 5 : 10);
+}
+
+/* A tick label: v scaled by the axis' prefix, no trailing zeros. */
+static void tick_label(char *buf, size_t n, double v, double scale, char prefix)
+{
+	if (prefix == ' ')
+		snprintf(buf, n, "%g", v / scale);
+	else
+		snprintf(buf, n, "%g %c", v / scale, prefix);
+}
+
+static double rate_max(const struct rr_run *r, uint32_t e)
+{
+	double m = 0;
+	size_t i;
+
+	for (i = 0; i < r->nr_bufs; i++)
+		for (uint32_t s = 0; s < r->bufs[i].nr_samples; s++)
+			for (uint32_t pos = 0; pos < r->nr_harts; pos++) {
+				double v = rr_rate(r, rr_count(r, &r->bufs[i], s, e, pos));
+
+				m = v > m ? v : m;
+			}
+	return m;
+}
+
+/* Draw hart pos's line for event e: a polyline per run of samples with
+   no loss between them. */
+static void line(FILE *out, const struct rr_run *r, uint32_t e, uint32_t pos, double y0,
+		 double xscale, double ytop)
+{
+	uint64_t next = UINT64_MAX;
+	int open = 0, dots = r->samples <= MARKERS_MAX;
+	size_t i;
+
+	for (i = 0; i < r->nr_bufs; i++) {
+		const struct rr_buf *b = &r->bufs[i];
+
+		for (uint32_t s = 0; s < b->nr_samples; s++) {
+			uint64_t k = rr_subsample_index(r, b, s, e / r->nr_pmu);
+			double x = ML + (rr_time_s(r, k) + rr_period_s(r) / 2) * 1e3 * xscale;
+			double y = y0 + PH - rr_rate(r, rr_count(r, b, s, e, pos)) / ytop * PH;
+
+			if (open && b->first_sample + s != next) {
+				fputs("\"/>\n", out);
+				open = 0;
+			}
+			if (!open)
+				fprintf(out, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\"%s "
+					"points=\"", colour[pos % 10], dash(pos));
+			fprintf(out, "%s%.1f,%.1f", open ? " " : "", x, y);
+			open = 1;
+			next = b->first_sample + s + 1;
+		}
+	}
+	if (open)
+		fputs("\"/>\n", out);
+	if (!dots)
+		return;
+	for (i = 0; i < r->nr_bufs; i++)
+		for (uint32_t s = 0; s < r->bufs[i].nr_samples; s++) {
+			const struct rr_buf *b = &r->bufs[i];
+			uint64_t k = rr_subsample_index(r, b, s, e / r->nr_pmu);
+
+			fprintf(out, "<circle r=\"2.5\" fill=\"%s\" cx=\"%.1f\" cy=\"%.1f\"/>\n",
+				colour[pos % 10],
+				ML + (rr_time_s(r, k) + rr_period_s(r) / 2) * 1e3 * xscale,
+				y0 + PH - rr_rate(r, rr_count(r, b, s, e, pos)) / ytop * PH);
+		}
+}
+
+static void panel(FILE *out, const struct rr_run *r, uint32_t e, double y0, double t_ms,
+		  double xstep)
+{
+	static const char prefix[] = " kMGTPE";
+	double top, step, scale = 1, xscale = PW / t_ms, max = rate_max(r, e);
+	char name[RR_LABEL_MAX], lab[32];
+	int p = 0;
+
+	step = nice_step(max > 0 ? max : 1, 4);
+	top = ceil((max > 0 ? max : 1) / step - 1e-9) * step;
+	while (top / scale >= 1000 && prefix[p + 1]) {
+		scale *= 1e3;
+		p++;
+	}
+	fprintf(out, "<text x=\"%.1f\" y=\"%.1f\" class=\"pt\">%s</text>\n", ML, y0 - 10,
+		rr_event_label(r, e, name));
+	fprintf(out, "<text x=\"%.1f\" y=\"%.1f\" class=\"unit\" text-anchor=\"end\">%s</text>\n",
+		ML + PW, y0 - 10, "events/s");
+	fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" class=\"frame\"/>\n",
+		ML, y0, PW, PH);
+	for (int i = 0; i * step <= top * (1 + 1e-9); i++) {
+		double v = i * step, y = y0 + PH - v / top * PH;
+
+		tick_label(lab, sizeof(lab), v, scale, prefix[p]);
+		fprintf(out, "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\" class=\"grid\"/>\n"
+			"<text x=\"%.1f\" y=\"%.1f\" class=\"yt\">%s</text>\n",
+			ML, ML + PW, y, y, ML - 6, y + 4, lab);
+	}
+	for (int i = 0; i * xstep <= t_ms * (1 + 1e-9); i++) {
+		double x = ML + i * xstep * xscale;
+
+		fprintf(out, "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\" class=\"grid\"/>\n"
+			"<text x=\"%.1f\" y=\"%.1f\" class=\"xt\">%g</text>\n",
+			x, x, y0, y0 + PH, x, y0 + PH + 15, i * xstep);
+	}
+	for (uint32_t pos = 0; pos < r->nr_harts; pos++)
+		line(out, r, e, pos, y0, xscale, top);
+}
+
+int rr_svg(FILE *out, const struct rr_run *r, unsigned int max_panels, FILE *note)
+{
+	uint32_t drawn = r->nr_events < max_panels ? r->nr_events : max_panels;
+	uint32_t per_row = (uint32_t)(PW / LEG_W), rows = (r->nr_harts + per_row - 1) / per_row;
+	double legend_y = 70, top = legend_y + rows * 20.0 + 34;
+	double t_ms = rr_time_s(r, r->end_sample * r->nr_subsamples) * 1e3;
+	double h = top + drawn * (PH + PGAP) + 40, xstep;
+	char name[RR_LABEL_MAX], per[32];
+	uint32_t e, pos;
+
+	if (t_ms <= 0)
+		t_ms = rr_period_s(r) * 1e3 * r->nr_subsamples;	/* no samples: one sample's span */
+	xstep = nice_step(t_ms, 8);
+	if (drawn < r->nr_events)
+		h += 20 + 16.0 * ((r->nr_events - drawn) / 6 + 1);
+	fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+		"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
+		"viewBox=\"0 0 %.0f %.0f\" font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\">\n"
+		"<style>\n"
+		".frame{fill:none;stroke:#444;stroke-width:1}\n"
+		".grid{stroke:#ddd;stroke-width:1}\n"
+		".pt{font-size:14px;font-weight:bold;fill:#222}\n"
+		".unit{font-size:12px;fill:#555}\n"
+		".yt{font-size:11px;fill:#333;text-anchor:end}\n"
+		".xt{font-size:11px;fill:#333;text-anchor:middle}\n"
+		".leg{font-size:12px;fill:#222}\n"
+		".note{font-size:12px;fill:#444}\n"
+		"</style>\n<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n", W, h, W, h);
+	fprintf(out, "<text x=\"%.1f\" y=\"28\" font-size=\"18\" font-weight=\"bold\">"
+		"rvpmu sampler: event rates per hart</text>\n", ML);
+	rr_si(rr_period_s(r), "s", per, sizeof(per));
+	fprintf(out, "<text x=\"%.1f\" y=\"50\" class=\"note\">%u hart(s) in %u cluster(s), "
+		"%u event(s) on %u counter(s), period %s per subsample, %" PRIu64 " sample(s), %"
+		PRIu64 " lost</text>\n", ML, r->nr_harts, r->nr_clusters, r->nr_events, r->nr_pmu,
+		per, r->samples, r->lost);
+	for (pos = 0; pos < r->nr_harts; pos++) {
+		double x = ML + (pos % per_row) * LEG_W, y = legend_y + (pos / per_row) * 20.0;
+
+		fprintf(out, "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
+			"stroke-width=\"3\"%s/><text x=\"%.1f\" y=\"%.1f\" class=\"leg\">hart %u</text>\n",
+			x, x + 22, y, y, colour[pos % 10], dash(pos), x + 28, y + 4, r->hart[pos]);
+	}
+	for (e = 0; e < drawn; e++)
+		panel(out, r, e, top + e * (PH + PGAP), t_ms, xstep);
+	fprintf(out, "<text x=\"%.1f\" y=\"%.1f\" class=\"xt\" font-size=\"13\">"
+		"time since t0 (ms)</text>\n", ML + PW / 2, top + drawn * (PH + PGAP) - PGAP + 34);
+	if (drawn < r->nr_events) {
+		double y = top + drawn * (PH + PGAP) + 10;
+
+		fprintf(out, "<text x=\"%.1f\" y=\"%.1f\" class=\"note\">%u of %u events drawn "
+			"(--max-panels); left out:</text>\n", ML, y, drawn, r->nr_events);
+		if (note)
+			fprintf(note, "rvpmu-report: plot: %u of %u events drawn; left out:", drawn,
+				r->nr_events);
+		for (e = drawn; e < r->nr_events; e++) {
+			if ((e - drawn) % 6 == 0)
+				fprintf(out, "%s<text x=\"%.1f\" y=\"%.1f\" class=\"note\">",
+					e > drawn ? "</text>\n" : "", ML + 12,
+					y + 16.0 * ((e - drawn) / 6 + 1));
+			fprintf(out, "%s%s", (e - drawn) % 6 ? ", " : "", rr_event_label(r, e, name));
+			if (note)
+				fprintf(note, " %s", name);
+		}
+		fputs("</text>\n", out);
+		if (note)
+			fputc('\n', note);
+	}
+	fputs("</svg>\n", out);
+	return ferror(out) ? -1 : 0;
+}
