@@ -234,7 +234,7 @@ struct bad {
 #define ARR	sizeof(struct rvpmu_sampler_header)	/* hart[0] */
 
 static const struct bad bads[] = {
-	{ "magic", 0, H(magic), 4, 0x12345678, "offset 0 .*bad magic 0x12345678" },
+	{ "magic", 0, H(magic), 4, 0x12345678, "offset 0 \\(0x0\\): bad magic 0x12345678" },
 	{ "magic2", 1, H(magic), 4, 0, "bad magic 0x00000000" },
 	{ "version", 0, H(version), 2, 2, "version 2" },
 	{ "state", 0, H(state), 4, 4, "state 4 is not a buffer state" },
@@ -305,7 +305,7 @@ static void corrupt(const char *dir)
 	memcpy(p, base, n);
 	memset(p + n, 0x52, 8);
 	save(dir, "bad-", "tail", p, n + 8);
-	fprintf(list, "tail offset %zu .*truncated: 8 byte\\(s\\) left\n", n);
+	fprintf(list, "tail offset %zu \\(0x%zx\\): truncated: 8 byte\\(s\\) left\n", n, n);
 	save(dir, "bad-", "empty", p, 0);
 	fprintf(list, "empty empty file\n");
 	fclose(list);
