@@ -71,7 +71,7 @@ $(B)/rvpmu-report: tools/rvpmu-report.c $(REPORT_SRC) $(REPORT_HDR)
 
 $(B)/report-gen: tests/report/gen.c include/rvpmu/sampler.h
 	@mkdir -p $(B)
-	$(HOSTCC) $(HOSTCFLAGS) -o $@ tests/report/gen.c
+	$(HOSTCC) $(HOSTCFLAGS) -o $@ tests/report/gen.c -lm
 
 # ---- device trees used by the tests and by `make run`
 DTS := $(wildcard tests/dt/*.dts)

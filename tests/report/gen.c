@@ -14,6 +14,7 @@
  * (n + 1) * 1000000 + e * 1000 + p; CID1 = 0x100 * (p + 1) + n, CID2 =
  * 0xc0de0000 + p, cycles = 7000000 + n * 1000 + subsample * 10 + p.
  */
+#include <math.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,7 +22,7 @@
 
 #include "rvpmu/sampler.h"
 
-enum kind { PATTERN, CONSTANT, HUGE };
+enum kind { PATTERN, CONSTANT, HUGE, WAVE };
 
 struct gbuf {
 	uint32_t index, first, nr, capacity, gap, state;
@@ -60,6 +61,10 @@ static const struct shape shapes[] = {
 	/* counts at the top of 64 bits */
 	{ "huge", 2, 1, 3, 4, 85899000, { 0, 1 }, { 0, 0 }, 10000000, HUGE, 1,
 	  { { 0, 0, 2, 2, 0, RVPMU_SAMPLER_BUF_LAST } } },
+	/* something to look at: 4 harts, 2 clusters, smooth rates, a loss */
+	{ "wave", 4, 2, 3, 6, 3000, { 0, 2, 1, 3 }, { 0, 1, 0, 1 }, 10000000, WAVE, 3,
+	  { { 0, 0, 60, 60, 0, RVPMU_SAMPLER_BUF_FULL }, { 1, 70, 60, 60, 0, RVPMU_SAMPLER_BUF_FULL },
+	    { 2, 130, 30, 60, 0, RVPMU_SAMPLER_BUF_LAST } } },
 	/* a buffer being filled that has no sample yet */
 	{ "empty", 2, 1, 2, 2, 3000, { 0, 1 }, { 0, 0 }, 10000000, PATTERN, 1,
 	  { { 0, 0, 0, 4, 0, RVPMU_SAMPLER_BUF_FILLING } } },
@@ -87,6 +92,8 @@ static uint64_t value(const struct shape *s, uint64_t n, uint32_t e, uint32_t p)
 		return 7;
 	case HUGE:
 		return UINT64_MAX - e - p;
+	case WAVE:	/* a rate per event, harts out of phase */
+		return (uint64_t)((30000000.0 / (e + 1)) * (1.2 + sin(n / 9.0 + p * 0.8 + e)));
 	default:
 		return (n + 1) * 1000000 + e * 1000u + p;
 	}

@@ -46,7 +46,7 @@ static double nice_step(double range, int want)
 /* A tick label: v scaled by the axis' prefix, no trailing zeros. */
 static void tick_label(char *buf, size_t n, double v, double scale, char prefix)
 {
-	if (prefix == ' ')
+	if (prefix == ' ' || v == 0)
 		snprintf(buf, n, "%g", v / scale);
 	else
 		snprintf(buf, n, "%g %c", v / scale, prefix);
@@ -112,6 +112,28 @@ static void line(FILE *out, const struct rr_run *r, uint32_t e, uint32_t pos, do
 		}
 }
 
+/* Shade the windows of lost samples, so a break in a line is explained. */
+static void lost(FILE *out, const struct rr_run *r, double y0, double xscale)
+{
+	uint64_t next = 0;
+
+	for (size_t i = 0; i < r->nr_bufs; i++) {
+		const struct rr_buf *b = &r->bufs[i];
+
+		if (!b->nr_samples)
+			continue;
+		if (b->first_sample > next) {
+			double x0 = ML + rr_time_s(r, next * r->nr_subsamples) * 1e3 * xscale;
+			double x1 = ML + rr_time_s(r, b->first_sample * r->nr_subsamples) * 1e3 * xscale;
+
+			fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" "
+				"class=\"lost\"/><text x=\"%.1f\" y=\"%.1f\" class=\"xt\">lost</text>\n",
+				x0, y0, x1 - x0, PH, (x0 + x1) / 2, y0 + 14);
+		}
+		next = b->first_sample + b->nr_samples;
+	}
+}
+
 static void panel(FILE *out, const struct rr_run *r, uint32_t e, double y0, double t_ms,
 		  double xstep)
 {
@@ -128,8 +150,10 @@ static void panel(FILE *out, const struct rr_run *r, uint32_t e, double y0, doub
 	}
 	fprintf(out, "<text x=\"%.1f\" y=\"%.1f\" class=\"pt\">%s</text>\n", ML, y0 - 10,
 		rr_event_label(r, e, name));
-	fprintf(out, "<text x=\"%.1f\" y=\"%.1f\" class=\"unit\" text-anchor=\"end\">%s</text>\n",
-		ML + PW, y0 - 10, "events/s");
+	/* the same event may be listed twice: its number tells them apart */
+	fprintf(out, "<text x=\"%.1f\" y=\"%.1f\" class=\"unit\" text-anchor=\"end\">"
+		"events/s (event %u, subsample %u)</text>\n", ML + PW, y0 - 10, e, e / r->nr_pmu);
+	lost(out, r, y0, xscale);
 	fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" class=\"frame\"/>\n",
 		ML, y0, PW, PH);
 	for (int i = 0; i * step <= top * (1 + 1e-9); i++) {
@@ -157,7 +181,7 @@ int rr_svg(FILE *out, const struct rr_run *r, unsigned int max_panels, FILE *not
 	uint32_t per_row = (uint32_t)(PW / LEG_W), rows = (r->nr_harts + per_row - 1) / per_row;
 	double legend_y = 70, top = legend_y + rows * 20.0 + 34;
 	double t_ms = rr_time_s(r, r->end_sample * r->nr_subsamples) * 1e3;
-	double h = top + drawn * (PH + PGAP) + 40, xstep;
+	double h = top + drawn * (PH + PGAP) - PGAP + 50, xstep;
 	char name[RR_LABEL_MAX], per[32];
 	uint32_t e, pos;
 
@@ -165,13 +189,14 @@ int rr_svg(FILE *out, const struct rr_run *r, unsigned int max_panels, FILE *not
 		t_ms = rr_period_s(r) * 1e3 * r->nr_subsamples;	/* no samples: one sample's span */
 	xstep = nice_step(t_ms, 8);
 	if (drawn < r->nr_events)
-		h += 20 + 16.0 * ((r->nr_events - drawn) / 6 + 1);
+		h += 30 + 16.0 * ((r->nr_events - drawn) / 6 + 1);
 	fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 		"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
 		"viewBox=\"0 0 %.0f %.0f\" font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\">\n"
 		"<style>\n"
 		".frame{fill:none;stroke:#444;stroke-width:1}\n"
 		".grid{stroke:#ddd;stroke-width:1}\n"
+		".lost{fill:#eee}\n"
 		".pt{font-size:14px;font-weight:bold;fill:#222}\n"
 		".unit{font-size:12px;fill:#555}\n"
 		".yt{font-size:11px;fill:#333;text-anchor:end}\n"
@@ -190,8 +215,11 @@ int rr_svg(FILE *out, const struct rr_run *r, unsigned int max_panels, FILE *not
 		double x = ML + (pos % per_row) * LEG_W, y = legend_y + (pos / per_row) * 20.0;
 
 		fprintf(out, "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
-			"stroke-width=\"3\"%s/><text x=\"%.1f\" y=\"%.1f\" class=\"leg\">hart %u</text>\n",
+			"stroke-width=\"3\"%s/><text x=\"%.1f\" y=\"%.1f\" class=\"leg\">hart %u",
 			x, x + 22, y, y, colour[pos % 10], dash(pos), x + 28, y + 4, r->hart[pos]);
+		if (r->nr_clusters > 1)
+			fprintf(out, " (c%u)", r->cluster[pos]);
+		fputs("</text>\n", out);
 	}
 	for (e = 0; e < drawn; e++)
 		panel(out, r, e, top + e * (PH + PGAP), t_ms, xstep);
