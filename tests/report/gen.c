@@ -7,7 +7,7 @@
  *   report-gen valid DIR     valid files of several shapes, DIR/<shape>.bin
  *   report-gen corrupt DIR   broken variants, DIR/bad-<name>.bin, and
  *                            DIR/corrupt.list: "<name> <regex the error matches>"
- *   report-gen seeds DIR     the valid files again, as a fuzz corpus
+ *   report-gen seeds DIR     the valid files but "long", as a fuzz corpus
  *
  * The values are a formula the test script knows (see value()): sample n,
  * event e, hart position p of the "pattern" shapes count
@@ -22,7 +22,7 @@
 
 #include "rvpmu/sampler.h"
 
-enum kind { PATTERN, CONSTANT, HUGE, WAVE };
+enum kind { PATTERN, CONSTANT, HUGE, WAVE, SPIKE };
 
 struct gbuf {
 	uint32_t index, first, nr, capacity, gap, state;
@@ -65,6 +65,9 @@ static const struct shape shapes[] = {
 	{ "wave", 4, 2, 3, 6, 3000, { 0, 2, 1, 3 }, { 0, 1, 0, 1 }, 10000000, WAVE, 3,
 	  { { 0, 0, 60, 60, 0, RVPMU_SAMPLER_BUF_FULL }, { 1, 70, 60, 60, 0, RVPMU_SAMPLER_BUF_FULL },
 	    { 2, 130, 30, 60, 0, RVPMU_SAMPLER_BUF_LAST } } },
+	/* 20000 samples, flat but for one: the plot must thin it, keeping the peak */
+	{ "long", 1, 1, 1, 1, 100, { 0 }, { 0 }, 10000000, SPIKE, 1,
+	  { { 0, 0, 20000, 20000, 0, RVPMU_SAMPLER_BUF_LAST } } },
 	/* a buffer being filled that has no sample yet */
 	{ "empty", 2, 1, 2, 2, 3000, { 0, 1 }, { 0, 0 }, 10000000, PATTERN, 1,
 	  { { 0, 0, 0, 4, 0, RVPMU_SAMPLER_BUF_FILLING } } },
@@ -92,6 +95,8 @@ static uint64_t value(const struct shape *s, uint64_t n, uint32_t e, uint32_t p)
 		return 7;
 	case HUGE:
 		return UINT64_MAX - e - p;
+	case SPIKE:
+		return n == 12345 ? 5000 : 1000;
 	case WAVE:	/* a rate per event, harts out of phase */
 		return (uint64_t)((30000000.0 / (e + 1)) * (1.2 + sin(n / 9.0 + p * 0.8 + e)));
 	default:
@@ -332,7 +337,11 @@ int main(int argc, char **argv)
 		goto usage;
 	for (size_t i = 0; i < sizeof(shapes) / sizeof(shapes[0]); i++) {
 		size_t n;
-		uint8_t *p = build(&shapes[i], &n, NULL);
+		uint8_t *p;
+
+		if (argv[1][0] == 's' && !strcmp(shapes[i].name, "long"))
+			continue;	/* 480 KB would slow every fuzz run */
+		p = build(&shapes[i], &n, NULL);
 
 		save(argv[2], "", shapes[i].name, p, n);
 		free(p);

@@ -138,6 +138,16 @@ root = ET.parse(sys.argv[1]).getroot()
 lines = list(root.iter("{http://www.w3.org/2000/svg}polyline"))
 assert len(lines) == 3 * 2 * 2, len(lines)   # 3 events, 2 harts, 2 runs of samples
 ' "$o/three.svg"
+py "svg: 20000 samples thinned to the plot width, the one peak kept" '
+import sys, xml.etree.ElementTree as ET
+root = ET.parse(sys.argv[1]).getroot()
+lines = list(root.iter("{http://www.w3.org/2000/svg}polyline"))
+assert len(lines) == 1
+pts = [tuple(map(float, p.split(","))) for p in lines[0].get("points").split()]
+assert 1000 < len(pts) <= 4 * (2 * 840 + 1), len(pts)
+assert len(set(y for x, y in pts)) == 2, sorted(set(y for x, y in pts))
+assert not list(root.iter("{http://www.w3.org/2000/svg}circle"))
+' "$o/long.svg"
 check "plot: panels capped, the rest named" 0 'plot: 3 of 240 events drawn; left out: fw:set_timer raw:0x1238' \
 	--plot "$o/cap.svg" --max-panels 3 "$v/max.bin"
 py "plot: capped SVG names what it left out" '

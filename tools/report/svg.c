@@ -67,48 +67,129 @@ static double rate_max(const struct rr_run *r, uint32_t e)
 	return m;
 }
 
+/* Where sample s of b puts event e of position pos in a panel at y0. */
+static void point(const struct rr_run *r, const struct rr_buf *b, uint32_t s, uint32_t e,
+		  uint32_t pos, double y0, double xscale, double ytop, double *x, double *y)
+{
+	uint64_t k = rr_subsample_index(r, b, s, e / r->nr_pmu);
+
+	*x = ML + (rr_time_s(r, k) + rr_period_s(r) / 2) * 1e3 * xscale;
+	*y = y0 + PH - rr_rate(r, rr_count(r, b, s, e, pos)) / ytop * PH;
+}
+
+/*
+ * A line's points, decimated: of the points that fall in one half-pixel
+ * column only the first, the highest, the lowest and the last are drawn,
+ * in their order, so the line keeps its shape (peaks included) while the
+ * SVG grows with the plot's width, not with the number of samples.
+ */
+struct pen {
+	FILE *out;
+	uint32_t pos;
+	int open, held;		/* a polyline is open; points are held */
+	long col;		/* the held points' column */
+	double x[4], y[4];	/* first, min y, max y, last */
+	uint64_t i[4];		/* their sample numbers */
+};
+
+static void pen_flush(struct pen *p)
+{
+	int ord[4] = { 0, 1, 2, 3 };
+	uint64_t done = UINT64_MAX;
+
+	if (!p->held)
+		return;
+	for (int a = 1; a < 4; a++)	/* four: insertion sort by sample */
+		for (int b = a; b > 0 && p->i[ord[b]] < p->i[ord[b - 1]]; b--) {
+			int t = ord[b];
+
+			ord[b] = ord[b - 1];
+			ord[b - 1] = t;
+		}
+	if (!p->open)
+		fprintf(p->out, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\"%s "
+			"points=\"", colour[p->pos % 10], dash(p->pos));
+	for (int a = 0; a < 4; a++) {
+		int k = ord[a];
+
+		if (p->i[k] == done)
+			continue;
+		fprintf(p->out, "%s%.1f,%.1f", p->open ? " " : "", p->x[k], p->y[k]);
+		p->open = 1;
+		done = p->i[k];
+	}
+	p->held = 0;
+}
+
+static void pen_point(struct pen *p, double x, double y, uint64_t i)
+{
+	long col = lround(x * 2);
+
+	if (p->held && col != p->col)
+		pen_flush(p);
+	if (!p->held) {
+		for (int k = 0; k < 4; k++) {
+			p->x[k] = x;
+			p->y[k] = y;
+			p->i[k] = i;
+		}
+		p->col = col;
+		p->held = 1;
+		return;
+	}
+	if (y < p->y[1]) {
+		p->x[1] = x;
+		p->y[1] = y;
+		p->i[1] = i;
+	}
+	if (y > p->y[2]) {
+		p->x[2] = x;
+		p->y[2] = y;
+		p->i[2] = i;
+	}
+	p->x[3] = x;
+	p->y[3] = y;
+	p->i[3] = i;
+}
+
+/* End the polyline: the next point starts a new one. */
+static void pen_lift(struct pen *p)
+{
+	pen_flush(p);
+	if (p->open)
+		fputs("\"/>\n", p->out);
+	p->open = 0;
+}
+
 /* Draw hart pos's line for event e: a polyline per run of samples with
-   no loss between them. */
+   no loss between them; a dot per point when there are few. */
 static void line(FILE *out, const struct rr_run *r, uint32_t e, uint32_t pos, double y0,
 		 double xscale, double ytop)
 {
+	struct pen pen = { .out = out, .pos = pos };
 	uint64_t next = UINT64_MAX;
-	int open = 0, dots = r->samples <= MARKERS_MAX;
+	double x, y;
 	size_t i;
 
 	for (i = 0; i < r->nr_bufs; i++) {
 		const struct rr_buf *b = &r->bufs[i];
 
 		for (uint32_t s = 0; s < b->nr_samples; s++) {
-			uint64_t k = rr_subsample_index(r, b, s, e / r->nr_pmu);
-			double x = ML + (rr_time_s(r, k) + rr_period_s(r) / 2) * 1e3 * xscale;
-			double y = y0 + PH - rr_rate(r, rr_count(r, b, s, e, pos)) / ytop * PH;
-
-			if (open && b->first_sample + s != next) {
-				fputs("\"/>\n", out);
-				open = 0;
-			}
-			if (!open)
-				fprintf(out, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\"%s "
-					"points=\"", colour[pos % 10], dash(pos));
-			fprintf(out, "%s%.1f,%.1f", open ? " " : "", x, y);
-			open = 1;
+			if (b->first_sample + s != next)
+				pen_lift(&pen);
+			point(r, b, s, e, pos, y0, xscale, ytop, &x, &y);
+			pen_point(&pen, x, y, b->first_sample + s);
 			next = b->first_sample + s + 1;
 		}
 	}
-	if (open)
-		fputs("\"/>\n", out);
-	if (!dots)
+	pen_lift(&pen);
+	if (r->samples > MARKERS_MAX)
 		return;
 	for (i = 0; i < r->nr_bufs; i++)
 		for (uint32_t s = 0; s < r->bufs[i].nr_samples; s++) {
-			const struct rr_buf *b = &r->bufs[i];
-			uint64_t k = rr_subsample_index(r, b, s, e / r->nr_pmu);
-
+			point(r, &r->bufs[i], s, e, pos, y0, xscale, ytop, &x, &y);
 			fprintf(out, "<circle r=\"2.5\" fill=\"%s\" cx=\"%.1f\" cy=\"%.1f\"/>\n",
-				colour[pos % 10],
-				ML + (rr_time_s(r, k) + rr_period_s(r) / 2) * 1e3 * xscale,
-				y0 + PH - rr_rate(r, rr_count(r, b, s, e, pos)) / ytop * PH);
+				colour[pos % 10], x, y);
 		}
 }
 
