@@ -55,6 +55,7 @@ check "-D: buffer line with the gap" 0 \
 	-D "$v/one.bin"
 "$tool" -D "$v/one.bin" >"$o/one.dump" 2>&1
 count "-D: 4 samples x 3 subsamples" 12 'RVPMU SAMPLER subsample' "$o/one.dump"
+check "-D: a buffer without samples" 0 'RVPMU SAMPLER buffer index 0 lap 0 FILLING: no samples \(0 of capacity 4\)' -D "$v/empty.bin"
 check "-D: lost samples between buffers" 0 'RVPMU SAMPLER lost samples 5\.\.6 \(2\)' -D "$v/three.bin"
 check "-D: buffers in sample order" 0 '^0x458 \[0x1a8\]: RVPMU SAMPLER buffer index 1 lap 0 FULL: samples 3\.\.4' \
 	-D "$v/three.bin"

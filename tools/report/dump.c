@@ -71,11 +71,14 @@ int rr_dump(FILE *out, const struct rr_run *r)
 		uint64_t used = (uint64_t)b->capacity * r->sample_size;
 		uint32_t s, sub;
 
-		fprintf(out, "\n0x%zx [0x%" PRIx64 "]: RVPMU SAMPLER buffer index %u lap %u %s: "
-			"samples %" PRIu64 "..%" PRIu64 " (%u of capacity %u), header %u bytes, "
-			"gap %" PRIu64 " bytes\n", b->offset, b->size, b->index, b->lap,
-			rr_state_name(b->state), b->first_sample,
-			b->first_sample + b->nr_samples - (b->nr_samples ? 1 : 0), b->nr_samples,
+		fprintf(out, "\n0x%zx [0x%" PRIx64 "]: RVPMU SAMPLER buffer index %u lap %u %s: ",
+			b->offset, b->size, b->index, b->lap, rr_state_name(b->state));
+		if (b->nr_samples)
+			fprintf(out, "samples %" PRIu64 "..%" PRIu64 " (%u", b->first_sample,
+				b->first_sample + b->nr_samples - 1, b->nr_samples);
+		else
+			fprintf(out, "no samples (0");
+		fprintf(out, " of capacity %u), header %u bytes, gap %" PRIu64 " bytes\n",
 			b->capacity, b->header_size, b->size - b->header_size - used);
 		if (!b->nr_samples)
 			continue;
