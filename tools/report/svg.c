@@ -315,11 +315,14 @@ int rr_svg(FILE *out, const struct rr_run *r, unsigned int max_panels, FILE *not
 			fprintf(note, "rvpmu-report: plot: %u of %u events drawn; left out:", drawn,
 				r->nr_events);
 		for (e = drawn; e < r->nr_events; e++) {
+			/* six names a line, the comma before a break ending the line */
 			if ((e - drawn) % 6 == 0)
 				fprintf(out, "%s<text x=\"%.1f\" y=\"%.1f\" class=\"note\">",
-					e > drawn ? "</text>\n" : "", ML + 12,
+					e > drawn ? ",</text>\n" : "", ML + 12,
 					y + 16.0 * ((e - drawn) / 6 + 1));
-			fprintf(out, "%s%s", (e - drawn) % 6 ? ", " : "", rr_event_label(r, e, name));
+			else
+				fputs(", ", out);
+			fputs(rr_event_label(r, e, name), out);
 			if (note)
 				fprintf(note, " %s", name);
 		}
