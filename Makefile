@@ -37,7 +37,7 @@ UNIT_SRC := tests/unit_main.c tests/fixture.c tests/drive.c $(wildcard tests/tes
 
 .PHONY: all deps run check fuzz bench clean core-cross
 all: $(B)/rvpmu-dt $(B)/unit64 $(B)/unit32 $(B)/dt-tests $(B)/rvpmu-simstat \
-     $(B)/sampler64 $(B)/sampler32
+     $(B)/sampler64 $(B)/sampler32 $(B)/rvpmu-report $(B)/report-gen
 
 deps:
 	@scripts/deps.sh
@@ -68,6 +68,20 @@ $(B)/rvpmu-simstat: tools/rvpmu-simstat.c $(CORE_SRC) $(SIM_SRC) $(DT_SRC) $(COR
 	@mkdir -p $(B)
 	$(HOSTCC) $(HOSTCFLAGS) -o $@ tools/rvpmu-simstat.c $(DT_SRC) $(CORE_SRC) $(SIM_SRC) -lfdt
 
+# rvpmu-report: the decoder and exporters are REPORT_SRC, shared with the
+# fuzz target; report-gen writes the test inputs (tests/report/)
+REPORT_SRC := tools/report/decode.c tools/report/units.c tools/report/dump.c \
+              tools/report/csv.c tools/report/perfetto.c tools/report/svg.c \
+              tools/report/summary.c core/names.c
+REPORT_HDR := tools/report/*.h include/rvpmu/sampler.h include/rvpmu/sbi.h core/names.h
+$(B)/rvpmu-report: tools/rvpmu-report.c $(REPORT_SRC) $(REPORT_HDR)
+	@mkdir -p $(B)
+	$(HOSTCC) $(HOSTCFLAGS) -o $@ tools/rvpmu-report.c $(REPORT_SRC) -lm
+
+$(B)/report-gen: tests/report/gen.c include/rvpmu/sampler.h
+	@mkdir -p $(B)
+	$(HOSTCC) $(HOSTCFLAGS) -o $@ tests/report/gen.c -lm
+
 # ---- device trees used by the tests and by `make run`
 DTS := $(wildcard tests/dt/*.dts)
 DTBS := $(patsubst tests/dt/%.dts,$(B)/dt/%.dtb,$(DTS)) $(B)/dt/qemu-virt.dtb \
@@ -93,6 +107,9 @@ $(B)/fuzz-sampler: tests/fuzz/fuzz_sampler.c tests/sampler/sfx.c $(SAMPLER_SRC) 
 $(B)/fuzz-dt: tests/fuzz/fuzz_dt.c $(DT_SRC) $(CORE_SRC) $(SIM_SRC) tests/fixture.c $(CORE_HDR) dt/*.h
 	@mkdir -p $(B)
 	$(CLANG) $(FUZZFLAGS) -o $@ tests/fuzz/fuzz_dt.c tests/fixture.c $(DT_SRC) $(CORE_SRC) $(SIM_SRC) -lfdt
+$(B)/fuzz-report: tests/fuzz/fuzz_report.c $(REPORT_SRC) $(REPORT_HDR)
+	@mkdir -p $(B)
+	$(CLANG) $(FUZZFLAGS) -o $@ tests/fuzz/fuzz_report.c $(REPORT_SRC) -lm
 
 # ---- the core and the sampler engine, freestanding, for both XLENs
 core-cross:
@@ -254,7 +271,7 @@ run: deps $(B)/rvpmu-dt $(B)/rvpmu-fw-rv64.elf $(B)/demo-rv64.elf $(B)/dt/qemu-v
 	@echo "== the rvpmu firmware on QEMU virt (rv64, 2 harts) with the demo payload =="
 	@scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/demo-rv64.elf 2 ,sscofpmf=true
 
-check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-dt $(B)/fuzz-sampler firmware-all $(B)/suite-rv64.elf $(B)/suite-rv32.elf $(KERNEL) $(INITRD)
+check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-dt $(B)/fuzz-sampler $(B)/fuzz-report firmware-all $(B)/suite-rv64.elf $(B)/suite-rv32.elf $(KERNEL) $(INITRD)
 	@rm -rf $(B)/check && mkdir -p $(B)/check $(B)/conformance
 	@scripts/check-step core-rv64-unit  $(B)/check $(B)/unit64
 	@scripts/check-step core-rv32-unit  $(B)/check $(B)/unit32
@@ -262,6 +279,7 @@ check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-dt $(B)/fuzz-sampler firmware-
 	@scripts/check-step sampler-rv32-unit $(B)/check $(B)/sampler32
 	@scripts/check-step dt              $(B)/check $(B)/dt-tests $(B)/dt
 	@scripts/check-step rvpmu-dt-cli    $(B)/check tests/dt/cli_tests.sh $(B)/rvpmu-dt $(B)/dt
+	@scripts/check-step rvpmu-report    $(B)/check tests/report/report_tests.sh $(B)/rvpmu-report $(B)/report-gen $(B)/report
 	@scripts/check-step core-cross      $(B)/check scripts/tap-cmd "core builds freestanding for rv64 and rv32" $(MAKE) -s core-cross
 	@scripts/check-step fw-rv64-smp1    $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/smoke-rv64.elf 1 ,sscofpmf=true
 	@scripts/check-step fw-rv64-smp4    $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/smoke-rv64.elf 4 ,sscofpmf=true
@@ -276,6 +294,7 @@ check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-dt $(B)/fuzz-sampler firmware-
 	@scripts/check-step fuzz-calls      $(B)/check scripts/fuzz-run $(B)/fuzz-calls $(CHECK_FUZZ_SECONDS)
 	@scripts/check-step fuzz-dt         $(B)/check scripts/fuzz-run $(B)/fuzz-dt $(CHECK_FUZZ_SECONDS) tests/dt $(B)/dt
 	@scripts/check-step fuzz-sampler    $(B)/check scripts/fuzz-run $(B)/fuzz-sampler $(CHECK_FUZZ_SECONDS)
+	@scripts/check-step fuzz-report     $(B)/check scripts/fuzz-run $(B)/fuzz-report $(CHECK_FUZZ_SECONDS) $(B)/report/seeds
 	@scripts/summary $(B)/check
 
 # The many-hart steps (issue 10), measured on 2 shared cores: each smoke or
@@ -317,10 +336,12 @@ bench: deps $(B)/rvpmu-fw-rv64.elf $(B)/bench-rv64.elf $(B)/scale-rv64.elf
 	@echo
 	@scripts/bench-scale $(B)/rvpmu-fw-rv64.elf $(B)/scale-rv64.elf
 
-fuzz: deps $(B)/fuzz-calls $(B)/fuzz-dt $(B)/fuzz-sampler $(DTBS)
+fuzz: deps $(B)/fuzz-calls $(B)/fuzz-dt $(B)/fuzz-sampler $(B)/fuzz-report $(B)/report-gen $(DTBS)
 	scripts/fuzz-run $(B)/fuzz-calls $(FUZZ_SECONDS)
 	scripts/fuzz-run $(B)/fuzz-sampler $(FUZZ_SECONDS)
 	scripts/fuzz-run $(B)/fuzz-dt $(FUZZ_SECONDS) tests/dt $(B)/dt
+	@mkdir -p $(B)/report/seeds && $(B)/report-gen seeds $(B)/report/seeds
+	scripts/fuzz-run $(B)/fuzz-report $(FUZZ_SECONDS) $(B)/report/seeds
 
 clean:
 	rm -rf $(B)
