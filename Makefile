@@ -135,8 +135,8 @@ LINUX_SRC_TAR ?= /usr/src/linux-source-6.1.tar.xz
 LIBFDT_DIR := $(B)/libfdt
 LIBFDT_SRC := fdt.c fdt_ro.c fdt_rw.c fdt_wip.c fdt_strerror.c fdt_addresses.c
 FW_SRC   := $(wildcard firmware/*.c) firmware/entry.S firmware/pmu_csr.S
-FW_LIBS  := $(CORE_SRC) $(DT_SRC)
-FW_HDR   := $(wildcard firmware/*.h) $(CORE_HDR) dt/pmu_dt.h lib/fmt.h
+FW_LIBS  := $(CORE_SRC) $(SAMPLER_SRC) $(DT_SRC)
+FW_HDR   := $(wildcard firmware/*.h) $(CORE_HDR) $(SAMPLER_HDR) dt/pmu_dt.h lib/fmt.h
 ARCH_rv64 := -march=rv64imac -misa-spec=2.2 -mabi=lp64
 ARCH_rv32 := -march=rv32imac -misa-spec=2.2 -mabi=ilp32
 FW_CFLAGS := -std=c11 $(WARN) -O2 -g -DRVPMU_STATIC_HW_OPS=fw_pmu_hw_ops \
