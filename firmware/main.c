@@ -127,6 +127,27 @@ struct fw_hart *fw_boot(unsigned long hartid, void *fdt, const struct fw_dynamic
 	return h;
 }
 
+static unsigned int harts_ready;	/* secondaries through hart_setup */
+
+/*
+ * S-mode may ask anything of any hart from its first instruction (the
+ * sampler reads every hart's PMU state at configure), so it starts only
+ * once every hart has set itself up; a hart that does not within a second
+ * is named and left out of nothing else (HSM still waits for it).
+ */
+static void wait_for_harts(void)
+{
+	uint64_t give_up = fw_mtime() + plat.timebase;
+	unsigned int want = plat.nr_harts - 1;
+
+	while (__atomic_load_n(&harts_ready, __ATOMIC_ACQUIRE) < want)
+		if (fw_mtime() > give_up) {
+			fw_printf("rvpmu: only %u of %u secondary harts set up within a second\n",
+				  __atomic_load_n(&harts_ready, __ATOMIC_ACQUIRE), want);
+			return;
+		}
+}
+
 /* On the boot hart's own block: the rest of the boot. */
 void fw_boot_finish(unsigned long hartid)
 {
@@ -143,6 +164,7 @@ void fw_boot_finish(unsigned long hartid)
 	for (p = 0; p < plat.nr_harts; p++)
 		if (fw_hart_at(p) != h)
 			fw_send_ipi(fw_hart_at(p));
+	wait_for_harts();
 	fw_enter_smode(next_stage, hartid, (unsigned long)plat.fdt);
 }
 
@@ -150,6 +172,7 @@ void fw_boot_finish(unsigned long hartid)
 void fw_secondary(void)
 {
 	hart_setup(this_hart());
+	__atomic_fetch_add(&harts_ready, 1, __ATOMIC_RELEASE);
 	fw_hsm_park();
 }
 

@@ -52,7 +52,8 @@ static struct rvpmu_sampler_hart *op_hart(void *ctx, uint32_t hartid)
 	struct fw_hart *t = fw_hart_of(hartid);
 
 	(void)ctx;
-	return t ? &t->sampler : 0;
+	/* a hart still setting itself up has no PMU state yet */
+	return t && t->sampler.pmu && t->pmu.cfg ? &t->sampler : 0;
 }
 
 /* M-mode runs with bare physical addresses */
