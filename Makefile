@@ -69,9 +69,9 @@ $(B)/rvpmu-report: tools/rvpmu-report.c $(REPORT_SRC) $(REPORT_HDR)
 	@mkdir -p $(B)
 	$(HOSTCC) $(HOSTCFLAGS) -o $@ tools/rvpmu-report.c $(REPORT_SRC) -lm
 
-$(B)/report-gen: tests/report/gen.c include/rvpmu/sampler.h
+$(B)/report-gen: tests/report/gen.c tests/report/write.c tests/report/write.h include/rvpmu/sampler.h
 	@mkdir -p $(B)
-	$(HOSTCC) $(HOSTCFLAGS) -o $@ tests/report/gen.c -lm
+	$(HOSTCC) $(HOSTCFLAGS) -o $@ tests/report/gen.c tests/report/write.c -lm
 
 # ---- device trees used by the tests and by `make run`
 DTS := $(wildcard tests/dt/*.dts)
@@ -95,9 +95,9 @@ $(B)/fuzz-calls: tests/fuzz/fuzz_calls.c tests/drive.c $(CORE_SRC) $(SIM_SRC) te
 $(B)/fuzz-dt: tests/fuzz/fuzz_dt.c $(DT_SRC) $(CORE_SRC) $(SIM_SRC) tests/fixture.c $(CORE_HDR) dt/*.h
 	@mkdir -p $(B)
 	$(CLANG) $(FUZZFLAGS) -o $@ tests/fuzz/fuzz_dt.c tests/fixture.c $(DT_SRC) $(CORE_SRC) $(SIM_SRC) -lfdt
-$(B)/fuzz-report: tests/fuzz/fuzz_report.c $(REPORT_SRC) $(REPORT_HDR)
+$(B)/fuzz-report: tests/fuzz/fuzz_report.c tests/report/write.c tests/report/write.h $(REPORT_SRC) $(REPORT_HDR)
 	@mkdir -p $(B)
-	$(CLANG) $(FUZZFLAGS) -o $@ tests/fuzz/fuzz_report.c $(REPORT_SRC) -lm
+	$(CLANG) $(FUZZFLAGS) -o $@ tests/fuzz/fuzz_report.c tests/report/write.c $(REPORT_SRC) -lm
 
 # ---- the core, freestanding, for both XLENs
 core-cross:
