@@ -14,10 +14,16 @@
 
 #include "client/sbi.h"
 
-#define RT_MAX_HARTS	8
+/* hartids 0 .. RT_MAX_HARTS-1 (QEMU virt numbers its harts so), 16 KiB of
+   stack each, in .bss */
+#define RT_MAX_HARTS	512
 
 /* The payload's entry on the boot hart. Return value: failures. */
 int main(unsigned long hartid, void *dtb);
+
+/* instret (low XLEN bits) as the payload's first instruction ran on the
+   boot hart: the instructions from reset to S-mode entry. */
+extern unsigned long rt_entry_instret;
 
 void rt_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

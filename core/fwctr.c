@@ -50,7 +50,9 @@ void rvpmu_fw_stop(struct rvpmu_hart *h, unsigned int idx)
 
 static bool fw_index(const struct rvpmu_hart *h, rvpmu_ulong idx)
 {
-	return idx < h->nr_counters && idx >= h->fw_base;
+	/* a reserved counter is the sampler's: S-mode cannot read it */
+	return idx < h->nr_counters && idx >= h->fw_base &&
+	       !(h->reserved & BIT64(idx));
 }
 
 /* A firmware counter's value: kept here, unless a platform event runs. */

@@ -141,6 +141,20 @@ static inline void rvpmu_note_stale(struct rvpmu_hart *h, unsigned int idx, uint
 }
 
 /*
+ * Of a read just before inhibiting (before) and one just after (after),
+ * the newer: on RV32 QEMU answers only the first of the two CSR reads of
+ * an inhibited counter live, so the read after may go back in time (seen
+ * as a difference past half the counter's range).
+ */
+static inline uint64_t rv32_newer(const struct rvpmu_hart *h, unsigned int idx,
+				  uint64_t before, uint64_t after)
+{
+	if (((after - before) & width_mask(h, idx)) > (width_mask(h, idx) >> 1))
+		return before;
+	return after;
+}
+
+/*
  * Inhibit hardware counter idx and keep its value in h->saved; where the
  * platform says it reads stale once inhibited (h->stale), write the value
  * back. The first read after inhibiting is the final count on RV64; QEMU
@@ -161,8 +175,7 @@ static inline void rvpmu_hw_inhibit_keep(struct rvpmu_hart *h, unsigned int idx)
 	hw->inhibit(h->ctx, UINT32_C(1) << idx, true);
 	v = hw->read(h->ctx, idx);
 #if RVPMU_XLEN == 32
-	if (((v - before) & width_mask(h, idx)) > (width_mask(h, idx) >> 1))
-		v = before;
+	v = rv32_newer(h, idx, before, v);
 #endif
 	h->saved[idx] = v;
 	if (h->stale & (UINT32_C(1) << idx))

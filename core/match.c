@@ -83,7 +83,7 @@ struct rvpmu_ret rvpmu_counter_config_matching(struct rvpmu_hart *h,
 		if (!(capable & BIT64(idx)))
 			return ret_err(SBI_ERR_NOT_SUPPORTED);
 	} else {
-		free = set & capable & ~h->configured;
+		free = set & capable & ~h->configured & ~h->reserved;
 		if (!free)
 			return ret_err(SBI_ERR_NOT_SUPPORTED);
 		idx = choose(h, free);

@@ -1,17 +1,23 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Boot: the first hart in (entry.S) reads the platform, sets itself up,
- * prints the banner, fixes the DT up and enters the next stage in S-mode.
- * The others set themselves up and park, stopped, until HSM starts them.
+ * Boot: the first hart in (entry.S) reads the platform on a boot stack in
+ * the image, lays out every hart's memory (harts.c), moves to its own
+ * block, sets itself up, prints the banner, fixes the DT up, wakes the
+ * others and enters the next stage in S-mode. The others, asleep in
+ * entry.S until then, set themselves up and park, stopped, until HSM
+ * starts them.
  */
 #include "csr.h"
 #include "fw.h"
 
 struct fw_platform plat;
 const unsigned long fw_hart_size = sizeof(struct fw_hart);
-char fw_stacks[FW_MAX_HARTS][FW_STACK_SIZE]
-	__attribute__((aligned(FW_STACK_SIZE), section(".stacks")));
+/* The boot hart's stack until per-hart memory exists (one block, so that
+   this_hart() finds a harmless struct there meanwhile). */
+char fw_boot_block[FW_HART_BLOCK]
+	__attribute__((aligned(FW_HART_BLOCK), section(".stacks")));
 extern int fw_boot_done;
+static unsigned long next_stage;
 
 /* QEMU's record of what to run next (OpenSBI's fw_dynamic convention). */
 struct fw_dynamic_info {
@@ -23,11 +29,6 @@ struct fw_dynamic_info {
 #else
 #define DEFAULT_NEXT 0x80400000ul
 #endif
-
-struct fw_hart *fw_hart_of(unsigned long hartid)
-{
-	return (struct fw_hart *)(fw_stacks[hartid] + FW_STACK_SIZE) - 1;
-}
 
 void fw_halt(const char *why)
 {
@@ -44,27 +45,29 @@ static unsigned long napot(uint64_t base, uint64_t size)
 }
 
 /*
- * PMP: entry 0 closes the firmware's memory to S/U-mode, entry 1 the CLINT
- * (M-mode's timer and IPI registers), entry 2 opens everything else.
+ * PMP: entry 0 closes the firmware's image to S/U-mode, entry 1 the
+ * per-hart region, entry 2 the CLINTs (M-mode's timer and IPI registers),
+ * entry 3 opens everything else. Four entries: pmpcfg0 on rv32 and rv64.
  */
 static void pmp_setup(void)
 {
 	unsigned long cfg;
 
 	csr_write(CSR_PMPADDR0, napot(plat.fw_base, plat.fw_size));
-	csr_write(CSR_PMPADDR0 + 1, plat.clint ? napot(plat.clint, 0x10000) : 0);
-	csr_write(CSR_PMPADDR0 + 2, ~0ul);
-	cfg = PMP_NAPOT | (plat.clint ? (unsigned long)PMP_NAPOT << 8 : 0) |
-	      (unsigned long)(PMP_NAPOT | PMP_R | PMP_W | PMP_X) << 16;
+	csr_write(CSR_PMPADDR0 + 1, napot(plat.harts_base, plat.harts_size));
+	csr_write(CSR_PMPADDR0 + 2, plat.clint_size ? napot(plat.clint_base, plat.clint_size) : 0);
+	csr_write(CSR_PMPADDR0 + 3, ~0ul);
+	cfg = PMP_NAPOT | (unsigned long)PMP_NAPOT << 8 |
+	      (plat.clint_size ? (unsigned long)PMP_NAPOT << 16 : 0) |
+	      (unsigned long)(PMP_NAPOT | PMP_R | PMP_W | PMP_X) << 24;
 	csr_write(CSR_PMPCFG0, cfg);
 	__asm__ volatile("sfence.vma" ::: "memory");
 }
 
-static void hart_setup(struct fw_hart *h, unsigned long hartid)
+static void hart_setup(struct fw_hart *h)
 {
 	unsigned long deleg = MIP_SSIP | MIP_STIP | MIP_SEIP;
 
-	h->hartid = hartid;
 	pmp_setup();
 	/* the overflow interrupt is S-mode's */
 	if (plat.sscofpmf)
@@ -94,15 +97,20 @@ static void hart_setup(struct fw_hart *h, unsigned long hartid)
 	csr_write(CSR_MIE, MIP_MSIP);
 }
 
-void fw_boot(unsigned long hartid, void *fdt, const struct fw_dynamic_info *info)
+/*
+ * On the boot block: read the platform and lay out per-hart memory.
+ * Returns this hart's struct, where entry.S moves sp before calling
+ * fw_boot_finish.
+ */
+struct fw_hart *fw_boot(unsigned long hartid, void *fdt, const struct fw_dynamic_info *info)
 {
-	struct fw_hart *h = this_hart();
-	unsigned long next = DEFAULT_NEXT, id;
+	struct fw_hart *h;
 	int err;
 
 	plat.uart = 0x10000000;	/* QEMU virt's, until the DT says otherwise */
+	next_stage = DEFAULT_NEXT;
 	if (info && info->magic == FW_DYNAMIC_MAGIC) {
-		next = info->next_addr;
+		next_stage = info->next_addr;
 		if (info->next_mode != 1)
 			fw_halt("the next stage must run in S-mode");
 	}
@@ -111,29 +119,35 @@ void fw_boot(unsigned long hartid, void *fdt, const struct fw_dynamic_info *info
 		fw_printf("rvpmu: bad device tree at %p (error %d)\n", fdt, err);
 		fw_halt("cannot continue without a device tree");
 	}
-	if (!fw_hart_valid(hartid))
-		fw_halt("the boot hart is not in the device tree");
-	for (id = 0; id < FW_MAX_HARTS; id++)
-		if (fw_hart_valid(id))
-			fw_hart_of(id)->hsm = HSM_STOPPED;
-	hart_setup(h, hartid);
+	h = fw_hart_of(hartid);
+	if (!h)
+		fw_halt("the boot hart is not one this firmware runs");
+	return h;
+}
+
+/* On the boot hart's own block: the rest of the boot. */
+void fw_boot_finish(unsigned long hartid)
+{
+	struct fw_hart *h = this_hart();
+	unsigned int p;
+
+	hart_setup(h);
 	h->hsm = HSM_STARTED;
 	fw_print_banner();
 	fw_dt_fixup();
-	fw_printf("rvpmu: entering S-mode at 0x%lx on hart %lu\n\n", next, hartid);
+	fw_printf("rvpmu: entering S-mode at 0x%lx on hart %lu\n\n", next_stage, hartid);
 	__atomic_store_n(&fw_boot_done, 1, __ATOMIC_RELEASE);
-	fw_enter_smode(next, hartid, (unsigned long)plat.fdt);
+	/* the others sleep in entry.S until an IPI */
+	for (p = 0; p < plat.nr_harts; p++)
+		if (fw_hart_at(p) != h)
+			fw_send_ipi(fw_hart_at(p));
+	fw_enter_smode(next_stage, hartid, (unsigned long)plat.fdt);
 }
 
-void fw_secondary(unsigned long hartid)
+/* A secondary hart the firmware runs, on its own block (entry.S). */
+void fw_secondary(void)
 {
-	struct fw_hart *h = this_hart();
-
-	if (!fw_hart_valid(hartid)) {
-		for (;;)
-			__asm__ volatile("wfi");
-	}
-	hart_setup(h, hartid);
+	hart_setup(this_hart());
 	fw_hsm_park();
 }
 

@@ -59,7 +59,8 @@ SBI_HANDLER(sbi_hsm_ecall)
 	(void)a3, (void)a4, (void)a5;
 	switch (fid) {
 	case HSM_START:
-		if (!fw_hart_valid(a0)) {
+		t = fw_hart_of(a0);
+		if (!t) {
 			r.error = SBI_ERR_INVALID_PARAM;
 			break;
 		}
@@ -67,7 +68,6 @@ SBI_HANDLER(sbi_hsm_ecall)
 			r.error = SBI_ERR_INVALID_ADDRESS;
 			break;
 		}
-		t = fw_hart_of(a0);
 		/* claim the stopped hart before telling it where to go */
 		if (!__atomic_compare_exchange_n(&t->hsm, &expect, HSM_STOP_PENDING, false,
 						 __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
@@ -77,7 +77,7 @@ SBI_HANDLER(sbi_hsm_ecall)
 		t->next_addr = a1;
 		t->next_arg = a2;
 		__atomic_store_n(&t->hsm, HSM_START_PENDING, __ATOMIC_RELEASE);
-		fw_send_ipi(a0);
+		fw_send_ipi(t);
 		break;
 	case HSM_STOP:
 		if (h->hsm != HSM_STARTED) {
@@ -89,11 +89,12 @@ SBI_HANDLER(sbi_hsm_ecall)
 		__atomic_store_n(&h->hsm, HSM_STOPPED, __ATOMIC_RELEASE);
 		fw_hsm_park();
 	case HSM_STATUS:
-		if (!fw_hart_valid(a0)) {
+		t = fw_hart_of(a0);
+		if (!t) {
 			r.error = SBI_ERR_INVALID_PARAM;
 			break;
 		}
-		r.value = (unsigned long)__atomic_load_n(&fw_hart_of(a0)->hsm, __ATOMIC_ACQUIRE);
+		r.value = (unsigned long)__atomic_load_n(&t->hsm, __ATOMIC_ACQUIRE);
 		/* a claimed but not yet released start is a pending start */
 		if (r.value == HSM_STOP_PENDING)
 			r.value = HSM_START_PENDING;

@@ -3,8 +3,6 @@
 #include "csr.h"
 #include "fw.h"
 
-#define CLINT_MTIMECMP 0x4000
-
 static void set_timer(struct fw_hart *h, uint64_t when)
 {
 	rvpmu_fw_event(&h->pmu, SBI_PMU_FW_SET_TIMER);
@@ -19,8 +17,8 @@ static void set_timer(struct fw_hart *h, uint64_t when)
 		return;
 	}
 	{
-		volatile uint32_t *cmp = (volatile uint32_t *)(plat.clint + CLINT_MTIMECMP +
-							       8 * h->hartid);
+		volatile uint32_t *cmp = h->mtimecmp;	/* in this hart's CLINT */
+
 		cmp[1] = ~0u;	/* no spurious match while the halves change */
 		cmp[0] = (uint32_t)when;
 		cmp[1] = (uint32_t)(when >> 32);

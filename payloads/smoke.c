@@ -172,8 +172,8 @@ static void test_hsm_and_ipi(void)
 	bool ok = true;
 
 	check(sbi_hart_status(me).value == SBI_HSM_STARTED, "hsm: boot hart is started");
-	check(sbi_hart_status(99).error == SBI_ERR_INVALID_PARAM, "hsm: status of no hart");
-	check(sbi_hart_start(99, (unsigned long)waiter, 0).error == SBI_ERR_INVALID_PARAM,
+	check(sbi_hart_status(nr_harts).error == SBI_ERR_INVALID_PARAM, "hsm: status of no hart");
+	check(sbi_hart_start(nr_harts, (unsigned long)waiter, 0).error == SBI_ERR_INVALID_PARAM,
 	      "hsm: start of no hart");
 	rt_set_irq(1, on_ipi);
 	if (nr_harts < 2) {
@@ -193,9 +193,11 @@ static void test_hsm_and_ipi(void)
 	check(sbi_hart_start(other(0), (unsigned long)waiter, 0).error == SBI_ERR_ALREADY_AVAILABLE,
 	      "hsm: starting a started hart is ALREADY_AVAILABLE");
 
-	check(!sbi_send_ipi(1ul << other(0), 0).error, "ipi: send to another hart");
+	check(!sbi_send_ipi(1, other(0)).error, "ipi: send to another hart");
 	check(rt_wait(&ipis_seen[other(0)], 200 * timebase_ms), "ipi: that hart takes it");
-	check(sbi_send_ipi(1, 40).error == SBI_ERR_INVALID_PARAM, "ipi: no hart 40");
+	check(sbi_send_ipi(1, nr_harts).error == SBI_ERR_INVALID_PARAM, "ipi: no hart past the last");
+	check(sbi_send_ipi(3, nr_harts - 1).error == SBI_ERR_INVALID_PARAM,
+	      "ipi: a mask reaching past the last hart");
 	check(!sbi_send_ipi(0, ~0ul).error, "ipi: broadcast (base -1)");
 	ok = true;
 	for (h = 0; h + 1 < nr_harts; h++)
@@ -213,7 +215,7 @@ static void stop_secondaries(void)
 	for (h = 0; h + 1 < nr_harts; h++)
 		parked_go[other(h)] = 1;
 	for (h = 0; h + 1 < nr_harts; h++) {
-		sbi_send_ipi(1ul << other(h), 0);
+		sbi_send_ipi(1, other(h));
 		ok &= wait_status(other(h), SBI_HSM_STOPPED);
 	}
 	if (nr_harts > 1) {
@@ -222,7 +224,7 @@ static void stop_secondaries(void)
 		check(rt_start_hart(o, waiter, 0) == 0 && rt_wait(&parked_ready[o], 200 * timebase_ms),
 		      "hsm: a stopped hart starts again");
 		parked_go[o] = 1;
-		sbi_send_ipi(1ul << o, 0);
+		sbi_send_ipi(1, o);
 		check(wait_status(o, SBI_HSM_STOPPED), "hsm: and stops again");
 	}
 }
@@ -259,8 +261,8 @@ static void test_rfence(void)
 	      "rfence: sfence.vma range");
 	check(!sbi_rfence(SBI_RFENCE_SFENCE_VMA_ASID, 1, 0, 0, ~0ul, 5).error,
 	      "rfence: sfence.vma.asid");
-	check(sbi_rfence(SBI_RFENCE_FENCE_I, 1, 60, 0, 0, 0).error == SBI_ERR_INVALID_PARAM,
-	      "rfence: no hart 60");
+	check(sbi_rfence(SBI_RFENCE_FENCE_I, 1, nr_harts, 0, 0, 0).error == SBI_ERR_INVALID_PARAM,
+	      "rfence: no hart past the last");
 	check(!sbi_rfence(SBI_RFENCE_HFENCE_GVMA, 1, 0, 0, 0, 0).error,
 	      "rfence: hfence.gvma (QEMU has H)");
 	check(SBI_CALL0(SBI_EXT_RFENCE, 7).error == SBI_ERR_NOT_SUPPORTED,
