@@ -30,7 +30,7 @@ CORE_HDR := $(wildcard core/*.h) include/rvpmu/sbi.h
 SAMPLER_SRC := sampler/config.c sampler/layout.c sampler/engine.c sampler/status.c
 SAMPLER_HDR := sampler/sampler.h include/rvpmu/sampler.h
 SAMPLER_TEST := $(wildcard tests/sampler/*.c)
-DT_SRC   := dt/pmu_dt.c dt/cpu_map.c lib/fmt.c
+DT_SRC   := dt/pmu_dt.c lib/fmt.c
 SIM_SRC  := tests/sim/sim_hart.c
 PAYLOADS := smoke bench demo scale rotbench sampler_demo sampler_bench
 UNIT_SRC := tests/unit_main.c tests/fixture.c tests/drive.c $(wildcard tests/test_*.c)
@@ -141,8 +141,8 @@ LINUX_SRC_TAR ?= /usr/src/linux-source-6.1.tar.xz
 LIBFDT_DIR := $(B)/libfdt
 LIBFDT_SRC := fdt.c fdt_ro.c fdt_rw.c fdt_wip.c fdt_strerror.c fdt_addresses.c
 FW_SRC   := $(wildcard firmware/*.c) firmware/entry.S firmware/pmu_csr.S
-FW_LIBS  := $(CORE_SRC) $(DT_SRC)
-FW_HDR   := $(wildcard firmware/*.h) $(CORE_HDR) dt/pmu_dt.h lib/fmt.h
+FW_LIBS  := $(CORE_SRC) $(SAMPLER_SRC) $(DT_SRC)
+FW_HDR   := $(wildcard firmware/*.h) $(CORE_HDR) $(SAMPLER_HDR) dt/pmu_dt.h lib/fmt.h
 ARCH_rv64 := -march=rv64imac -misa-spec=2.2 -mabi=lp64
 ARCH_rv32 := -march=rv32imac -misa-spec=2.2 -mabi=ilp32
 FW_CFLAGS := -std=c11 $(WARN) -O2 -g -DRVPMU_STATIC_HW_OPS=fw_pmu_hw_ops \

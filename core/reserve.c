@@ -100,6 +100,11 @@ void rvpmu_reserved_program(struct rvpmu_hart *h, unsigned int idx,
 	if (h->sscofpmf)
 		sel = (sel & ~MHPMEVENT_SSCOF_MASK) | (inh & MHPMEVENT_SSCOF_MASK) |
 		      MHPMEVENT_OF;
+	/* 0 first: some hardware (QEMU 7.2) keeps every event a counter was
+	   given mapped to it until its mhpmevent is written 0, and would go
+	   on counting the old event too */
+	if (h->mhpmevent[idx] && h->mhpmevent[idx] != sel)
+		hw->program(h->ctx, idx, 0);
 	h->mhpmevent[idx] = sel;
 	hw->program(h->ctx, idx, sel);
 	hw->write(h->ctx, idx, 0);
@@ -160,6 +165,10 @@ void rvpmu_reserved_program_hpm(struct rvpmu_hart *h, const uint8_t *ctr,
 	uint64_t keep = h->sscofpmf ? ~UINT64_C(0) : ~MHPMEVENT_SSCOF_MASK;
 
 	for (unsigned int j = 0; j < n; j++) {
+		/* 0 first: QEMU 7.2 keeps every event a counter was given mapped
+		   to it until its mhpmevent is written 0, and goes on counting
+		   the old event (cycles under a TLB event's name) */
+		hw->program(h->ctx, ctr[j], 0);
 		hw->program(h->ctx, ctr[j], ev[j] & keep);
 		hw->write(h->ctx, ctr[j], 0);
 	}

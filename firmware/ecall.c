@@ -27,6 +27,8 @@ struct sbiret fw_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
 		return sbi_srst_ecall(a0, a1, a2, a3, a4, a5, fid, h);
 	case SBI_EXT_DBCN:
 		return sbi_dbcn_ecall(a0, a1, a2, a3, a4, a5, fid, h);
+	case RVPMU_SAMPLER_EID:
+		return sbi_sampler_ecall(a0, a1, a2, a3, a4, a5, fid, h);
 	case SBI_EXT_LEGACY_PUTCHAR:
 	case SBI_EXT_LEGACY_GETCHAR:
 		return sbi_legacy_ecall(eid, a0, a1);
@@ -39,7 +41,7 @@ bool sbi_extension_present(unsigned long eid)
 	switch (eid) {
 	case SBI_EXT_BASE: case SBI_EXT_TIME: case SBI_EXT_IPI: case SBI_EXT_RFENCE:
 	case SBI_EXT_HSM: case SBI_EXT_SRST: case SBI_EXT_DBCN: case SBI_EXT_PMU:
-	case SBI_EXT_LEGACY_PUTCHAR: case SBI_EXT_LEGACY_GETCHAR:
+	case SBI_EXT_LEGACY_PUTCHAR: case SBI_EXT_LEGACY_GETCHAR: case RVPMU_SAMPLER_EID:
 		return true;
 	}
 	return false;

@@ -19,6 +19,7 @@
 #include "dt/pmu_dt.h"
 #include "rvpmu/sbi.h"
 #include "firmware/layout.h"
+#include "sampler/sampler.h"
 
 #define FW_MAX_MEM	4
 #define FW_MAX_CLINTS	8
@@ -76,6 +77,10 @@ struct __attribute__((aligned(16))) fw_hart {
 	struct fw_call call;			/* what this hart sends */
 	struct fw_mailbox mbox;			/* what it is sent */
 	uint64_t m_traps;			/* implementation event */
+	/* the M-mode timer's two clients (timer.c); UINT64_MAX: none */
+	uint64_t s_deadline;			/* S-mode's, without Sstc */
+	uint64_t sampler_deadline;		/* the sampler's next switch */
+	struct rvpmu_sampler_hart sampler;	/* this hart's part of a run */
 };
 
 struct fw_mem {
@@ -219,7 +224,6 @@ void fw_trap(struct fw_frame *f);
 struct sbiret fw_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
 		       unsigned long a3, unsigned long a4, unsigned long a5,
 		       unsigned long fid, unsigned long eid, struct fw_hart *h);
-void fw_timer_interrupt(void);
 
 /* main.c / entry.S: leave M-mode for S-mode at addr with a0, a1; resets
    this hart's M-mode stack. Never returns. */
@@ -245,6 +249,28 @@ SBI_HANDLER(sbi_hsm_ecall);
 SBI_HANDLER(sbi_srst_ecall);
 SBI_HANDLER(sbi_dbcn_ecall);
 SBI_HANDLER(sbi_pmu_ecall);
+SBI_HANDLER(sbi_sampler_ecall);
+
+/*
+ * timer.c: each hart's mtimecmp shared by S-mode's deadline (SBI
+ * set_timer without Sstc) and the sampler's next switch; on that hart.
+ */
+uint64_t fw_mtime(void);			/* any hart */
+void fw_timer_set_smode(struct fw_hart *h, uint64_t when);
+void fw_timer_set_sampler(struct fw_hart *h, uint64_t when);
+void fw_timer_interrupt(struct fw_hart *h);	/* MTIP: serve what is due */
+
+/*
+ * sbi_sampler.c: the sampler bound to this firmware. fw_sampler_init on
+ * the boot hart once the harts are laid out (scratch: 2 * nr_harts words
+ * of per-hart memory); fw_sampler_hart_init on each hart at setup;
+ * fw_sampler_tick from the timer; fw_sampler_leave on a hart that stops
+ * or suspends through HSM, before it goes.
+ */
+void fw_sampler_init(uint32_t *scratch);
+void fw_sampler_hart_init(struct fw_hart *h);
+void fw_sampler_tick(struct fw_hart *h);
+void fw_sampler_leave(struct fw_hart *h, bool suspend);
 struct sbiret sbi_legacy_ecall(unsigned long eid, unsigned long a0, unsigned long a1);
 bool sbi_extension_present(unsigned long eid);
 

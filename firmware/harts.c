@@ -325,7 +325,9 @@ int fw_harts_layout(const void *fdt)
 {
 	uint64_t blocks = (uint64_t)plat.nr_harts * FW_HART_BLOCK;
 	uint64_t table = (plat.max_hartid + 1) * sizeof(struct fw_hart *);
-	uint64_t tables = table + plat.nr_harts * (sizeof(uint32_t) + sizeof(uint16_t));
+	/* the hartid table; per position: hartid, 2 words for the sampler,
+	   cluster */
+	uint64_t tables = table + plat.nr_harts * (3 * sizeof(uint32_t) + sizeof(uint16_t));
 	struct topo t = { 0 };
 	unsigned int n = 0;
 	uint8_t *after;
@@ -341,7 +343,7 @@ int fw_harts_layout(const void *fdt)
 	fw_hart_table = (struct fw_hart **)after;
 	fw_hart_table_len = plat.max_hartid + 1;
 	t.ids = (uint32_t *)(after + table);
-	t.cluster = (uint16_t *)(t.ids + plat.nr_harts);
+	t.cluster = (uint16_t *)(t.ids + 3 * plat.nr_harts);
 	for_each_cpu(fdt, false, place_hart, &n);
 	find_clints(fdt);
 	for (n = 0; n < fw_hart_table_len; n++)
@@ -350,6 +352,7 @@ int fw_harts_layout(const void *fdt)
 			return -FDT_ERR_NOTFOUND;
 		}
 	find_topology(fdt, &t);
+	fw_sampler_init(t.ids + plat.nr_harts);
 	return 0;
 }
 

@@ -132,7 +132,7 @@ unsigned int fw_remote_call(struct fw_hartset set, fw_call_fn fn, void *arg)
 			return n;
 		/* S-mode's mtimecmp timer (no Sstc) would keep wfi from sleeping */
 		if (csr_read(CSR_MIP) & csr_read(CSR_MIE) & MIP_MTIP)
-			fw_timer_interrupt();
+			fw_timer_interrupt(me);
 		__asm__ volatile("wfi");	/* the last target's IPI wakes us */
 	}
 }

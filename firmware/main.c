@@ -92,6 +92,8 @@ static void hart_setup(struct fw_hart *h)
 #endif
 	}
 	fw_pmu_hart_init(h);
+	fw_sampler_hart_init(h);
+	h->s_deadline = h->sampler_deadline = UINT64_MAX;	/* MTIP off below */
 	/* S-mode may read time and every counter that exists */
 	csr_write(CSR_MCOUNTEREN, h->pmu.hw | 0x2u);
 	csr_write(CSR_MIE, MIP_MSIP);

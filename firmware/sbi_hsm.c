@@ -20,7 +20,7 @@ static void suspend_wait(struct fw_hart *h)
 		__asm__ volatile("wfi");
 		fw_process_mailbox(h);
 		if (csr_read(CSR_MIP) & csr_read(CSR_MIE) & MIP_MTIP)
-			fw_timer_interrupt();
+			fw_timer_interrupt(h);
 	}
 }
 
@@ -42,6 +42,7 @@ static struct sbiret suspend(struct fw_hart *h, unsigned long type,
 		r.error = SBI_ERR_INVALID_ADDRESS;
 		return r;
 	}
+	fw_sampler_leave(h, true);
 	__atomic_store_n(&h->hsm, HSM_SUSPENDED, __ATOMIC_RELEASE);
 	suspend_wait(h);
 	__atomic_store_n(&h->hsm, HSM_STARTED, __ATOMIC_RELEASE);
@@ -84,6 +85,8 @@ SBI_HANDLER(sbi_hsm_ecall)
 			r.error = SBI_ERR_FAILED;
 			break;
 		}
+		fw_sampler_leave(h, false);
+		h->s_deadline = h->sampler_deadline = UINT64_MAX;
 		csr_write(CSR_MIE, MIP_MSIP);
 		csr_clear(CSR_MIP, MIP_SSIP | MIP_STIP);
 		__atomic_store_n(&h->hsm, HSM_STOPPED, __ATOMIC_RELEASE);

@@ -7,12 +7,6 @@
 #include "csr.h"
 #include "fw.h"
 
-void fw_timer_interrupt(void)
-{
-	csr_clear(CSR_MIE, MIP_MTIP);
-	csr_set(CSR_MIP, MIP_STIP);
-}
-
 /*
  * With H, a trap delegated to HS-mode also records whether it came from a
  * guest (hstatus.SPV, SPVP), whether stval is a guest virtual address
@@ -89,7 +83,7 @@ void fw_trap(struct fw_frame *f)
 			fw_process_mailbox(h);
 			return;
 		case IRQ_M_TIMER:
-			fw_timer_interrupt();
+			fw_timer_interrupt(h);
 			return;
 		}
 		fw_printf("rvpmu: unexpected interrupt %lu\n", cause & 0xff);

@@ -108,8 +108,10 @@ void rvpmu_sampler_write_header(struct rvpmu_sampler *s, unsigned int b, uint32_
 	put(s, s->bufs[b].addr, &h, sizeof(h));
 	rvpmu_sampler_zero(s, pa, 2 * table);
 	for (uint32_t i = 0; i < s->nr_data; i++) {
+		uint32_t cl = p->cluster[s->pos[i]];
+
 		put(s, pa + 4 * (uint64_t)i, &p->order[s->pos[i]], 4);
-		put(s, pa + table + 4 * (uint64_t)i, &p->cluster[s->pos[i]], 4);
+		put(s, pa + table + 4 * (uint64_t)i, &cl, 4);
 	}
 	put(s, pa + 2 * table, s->events,
 	    s->nr_events * sizeof(struct rvpmu_sampler_event));

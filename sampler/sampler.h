@@ -86,9 +86,10 @@ struct rvpmu_sampler_platform {
 					   every hart of the set to arm it) */
 	uint32_t nr_harts;		/* harts the platform has */
 	/* [nr_harts], hart in cluster then cluster (DT /cpus/cpu-map; no
-	   cpu-map: one cluster in hartid order) */
+	   cpu-map: one cluster in hartid order): the firmware's
+	   plat.hart_ids and plat.hart_cluster */
 	const uint32_t *order;		/* hartid of each position */
-	const uint32_t *cluster;	/* cluster of each position */
+	const uint16_t *cluster;	/* cluster of each position */
 	/* Optional: where M-mode reaches S-mode physical address pa of a
 	   range the sampler checked (identity in the firmware); then the tick
 	   stores a hart's slots directly instead of through mem->write. */

@@ -175,6 +175,7 @@
 #define CSR_INSTRET			0xC02
 #define CSR_HPMCOUNTER3			0xC03
 #define CSR_CYCLEH			0xC80
+#define CSR_TIMEH			0xC81
 #define CSR_SCOUNTOVF			0xDA0
 
 /* ---- counter_config_matching flags */

@@ -8,7 +8,6 @@
 #include <stdlib.h>
 
 #include "../t.h"
-#include "dt/cpu_map.h"
 #include "dt/pmu_dt.h"
 #include "lib/fmt.h"
 #include "rvpmu/sbi.h"
@@ -86,84 +85,6 @@ static void qemu_virt_smp4_dtb(void)
 	CHECK_EQ(parse_file("qemu-virt-smp4.dtb", HPM16), 0);
 	CHECK_EQ(map.nr_ranges, 5);
 	CHECK_EQ(res.nr_problems, 2);
-}
-
-/* QEMU virt -smp 4: one cluster, core0..3, in hartid order. */
-static void cpu_order_qemu_smp4(void)
-{
-	size_t size;
-	void *blob = load("qemu-virt-smp4.dtb", &size);
-	uint32_t order[8], cl[8];
-
-	CHECK_EQ(rvpmu_dt_cpu_order(blob, order, cl, 8), 4);
-	for (unsigned int i = 0; i < 4; i++) {
-		CHECK_EQ(order[i], i);
-		CHECK_EQ(cl[i], 0);
-	}
-	CHECK_EQ(rvpmu_dt_cpu_order(blob, order, cl, 3), -1);	/* no room */
-	free(blob);
-}
-
-/* A tree with hartids across two clusters (cluster0 = harts 2, 3), or
-   without a cpu-map. */
-static void *cpu_tree(int with_map)
-{
-	void *fdt = malloc(4096);
-	char name[16];
-
-	CHECK_EQ(fdt_create(fdt, 4096), 0);
-	fdt_finish_reservemap(fdt);
-	fdt_begin_node(fdt, "");
-	fdt_begin_node(fdt, "cpus");
-	fdt_property_u32(fdt, "#address-cells", 1);
-	for (uint32_t i = 0; i < 4; i++) {
-		snprintf(name, sizeof(name), "cpu@%u", i);
-		fdt_begin_node(fdt, name);
-		fdt_property_string(fdt, "device_type", "cpu");
-		fdt_property_u32(fdt, "reg", i);
-		fdt_property_u32(fdt, "phandle", 10 + i);
-		fdt_end_node(fdt);
-	}
-	if (with_map) {
-		fdt_begin_node(fdt, "cpu-map");
-		for (uint32_t c = 0; c < 2; c++) {
-			snprintf(name, sizeof(name), "cluster%u", c);
-			fdt_begin_node(fdt, name);
-			for (uint32_t k = 0; k < 2; k++) {
-				snprintf(name, sizeof(name), "core%u", k);
-				fdt_begin_node(fdt, name);
-				fdt_property_u32(fdt, "cpu", 10 + (c ? 0 : 2) + k);
-				fdt_end_node(fdt);
-			}
-			fdt_end_node(fdt);
-		}
-		fdt_end_node(fdt);
-	}
-	fdt_end_node(fdt);
-	fdt_end_node(fdt);
-	CHECK_EQ(fdt_finish(fdt), 0);
-	return fdt;
-}
-
-static void cpu_order_two_clusters(void)
-{
-	uint32_t order[4], cl[4];
-	const uint32_t want[4] = { 2, 3, 0, 1 }, want_cl[4] = { 0, 0, 1, 1 };
-	void *fdt = cpu_tree(1);
-
-	CHECK_EQ(rvpmu_dt_cpu_order(fdt, order, cl, 4), 4);
-	for (unsigned int i = 0; i < 4; i++) {
-		CHECK_EQ(order[i], want[i]);
-		CHECK_EQ(cl[i], want_cl[i]);
-	}
-	free(fdt);
-	fdt = cpu_tree(0);
-	CHECK_EQ(rvpmu_dt_cpu_order(fdt, order, cl, 4), 4);
-	for (unsigned int i = 0; i < 4; i++) {
-		CHECK_EQ(order[i], i);
-		CHECK_EQ(cl[i], 0);
-	}
-	free(fdt);
 }
 
 static void binding_first_example(void)
@@ -455,8 +376,6 @@ static const struct t_case cases[] = {
 	T(fmt_conversions),
 	T(qemu_virt_dtb),
 	T(qemu_virt_smp4_dtb),
-	T(cpu_order_qemu_smp4),
-	T(cpu_order_two_clusters),
 	T(binding_first_example),
 	T(binding_unmatched_example),
 	T(bad_ranges),

@@ -28,7 +28,8 @@ struct sfx {
 	struct rvpmu_sampler_hart sh[SFX_MAX];	/* sh[i] is hartid i */
 	struct rvpmu_sampler s;
 	struct rvpmu_sampler_platform plat;
-	uint32_t order[SFX_MAX], cluster[SFX_MAX], scratch[2 * SFX_MAX];
+	uint32_t order[SFX_MAX], scratch[2 * SFX_MAX];
+	uint16_t cluster[SFX_MAX];
 	bool started[SFX_MAX];
 	uint32_t asid[SFX_MAX];
 	uint64_t deadline[SFX_MAX];

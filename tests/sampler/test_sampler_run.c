@@ -171,7 +171,8 @@ static void firmware_events_are_sampled(void)
 static void hart_order_follows_topology(void)
 {
 	struct sfx *x = sfx_new(4);
-	const uint32_t order[4] = { 2, 3, 0, 1 }, cl[4] = { 0, 0, 1, 1 };
+	const uint32_t order[4] = { 2, 3, 0, 1 };
+	const uint16_t cl[4] = { 0, 0, 1, 1 };
 	const struct rvpmu_sampler_header *h = sfx_hdr(x, SFX_BUF);
 	uint64_t d;
 

@@ -99,7 +99,8 @@ static struct rvpmu_map map;
 static struct rvpmu_config cfg = { &fw_pmu_hw_ops, &mem, NULL, &map, 16 };
 static struct rvpmu_hart pmu;
 static struct rvpmu_sampler s;
-static uint32_t order[1], cluster[1], scratch[2];
+static uint32_t order[1], scratch[2];
+static uint16_t cluster[1];
 static const struct rvpmu_sampler_platform plat = {
 	.ops = &ops, .mem = &mem, .ctx = NULL, .timebase_hz = 10000000, .nr_harts = 1,
 	.order = order, .cluster = cluster, .scratch = scratch, .direct = direct,
