@@ -114,12 +114,15 @@ static void read_back(struct sfx *x, struct rr_run *r, uint64_t samples, uint64_
    counters (a padded subsample), buffers of 2 samples with a tail gap. */
 static struct sfx *setup(unsigned int nr_bufs, uint32_t nr_sample, uint32_t flags)
 {
-	static const uint32_t order[4] = { 2, 3, 0, 1 }, cl[4] = { 0, 0, 1, 1 };
+	static const uint32_t order[4] = { 2, 3, 0, 1 };
+	static const uint16_t cl[4] = { 0, 0, 1, 1 };
 	const uint64_t size = 880;	/* header 200 + 2 samples of 320 + a gap of 40 */
 	struct sfx *x = sfx_new(4);
 
-	memcpy(x->order, order, sizeof(order));
-	memcpy(x->cluster, cl, sizeof(cl));
+	for (unsigned int i = 0; i < 4; i++) {	/* element by element, whatever sfx's types */
+		x->order[i] = order[i];
+		x->cluster[i] = cl[i];
+	}
 	sfx_cfg(x, events, 4, size);
 	x->c.nr_pmu = 3;
 	x->c.nr_sample = nr_sample;
