@@ -37,7 +37,7 @@ UNIT_SRC := tests/unit_main.c tests/fixture.c tests/drive.c $(wildcard tests/tes
 
 .PHONY: all deps run check fuzz bench clean core-cross
 all: $(B)/rvpmu-dt $(B)/unit64 $(B)/unit32 $(B)/dt-tests $(B)/rvpmu-simstat \
-     $(B)/sampler64 $(B)/sampler32 $(B)/rvpmu-report $(B)/report-gen
+     $(B)/sampler64 $(B)/sampler32 $(B)/rvpmu-report $(B)/report-gen $(B)/report-engine
 
 deps:
 	@scripts/deps.sh
@@ -78,9 +78,15 @@ $(B)/rvpmu-report: tools/rvpmu-report.c $(REPORT_SRC) $(REPORT_HDR)
 	@mkdir -p $(B)
 	$(HOSTCC) $(HOSTCFLAGS) -o $@ tools/rvpmu-report.c $(REPORT_SRC) -lm
 
-$(B)/report-gen: tests/report/gen.c include/rvpmu/sampler.h
+# the engine's buffers read back by the decoder (both sides of the ABI)
+$(B)/report-engine: tests/report/engine_rt.c tests/sampler/sfx.c $(SAMPLER_SRC) $(CORE_SRC) $(SIM_SRC) tests/fixture.c $(REPORT_SRC) $(REPORT_HDR) $(SAMPLER_HDR) $(CORE_HDR) tests/*.h tests/sampler/*.h
 	@mkdir -p $(B)
-	$(HOSTCC) $(HOSTCFLAGS) -o $@ tests/report/gen.c -lm
+	$(HOSTCC) $(HOSTCFLAGS) -DRVPMU_XLEN=64 -Itests/sampler -o $@ tests/report/engine_rt.c tests/sampler/sfx.c \
+	  tests/fixture.c $(SAMPLER_SRC) $(CORE_SRC) $(SIM_SRC) $(filter-out $(CORE_SRC),$(REPORT_SRC)) -lm
+
+$(B)/report-gen: tests/report/gen.c tests/report/write.c tests/report/write.h include/rvpmu/sampler.h
+	@mkdir -p $(B)
+	$(HOSTCC) $(HOSTCFLAGS) -o $@ tests/report/gen.c tests/report/write.c -lm
 
 # ---- device trees used by the tests and by `make run`
 DTS := $(wildcard tests/dt/*.dts)
@@ -107,9 +113,9 @@ $(B)/fuzz-sampler: tests/fuzz/fuzz_sampler.c tests/sampler/sfx.c $(SAMPLER_SRC) 
 $(B)/fuzz-dt: tests/fuzz/fuzz_dt.c $(DT_SRC) $(CORE_SRC) $(SIM_SRC) tests/fixture.c $(CORE_HDR) dt/*.h
 	@mkdir -p $(B)
 	$(CLANG) $(FUZZFLAGS) -o $@ tests/fuzz/fuzz_dt.c tests/fixture.c $(DT_SRC) $(CORE_SRC) $(SIM_SRC) -lfdt
-$(B)/fuzz-report: tests/fuzz/fuzz_report.c $(REPORT_SRC) $(REPORT_HDR)
+$(B)/fuzz-report: tests/fuzz/fuzz_report.c tests/report/write.c tests/report/write.h $(REPORT_SRC) $(REPORT_HDR)
 	@mkdir -p $(B)
-	$(CLANG) $(FUZZFLAGS) -o $@ tests/fuzz/fuzz_report.c $(REPORT_SRC) -lm
+	$(CLANG) $(FUZZFLAGS) -o $@ tests/fuzz/fuzz_report.c tests/report/write.c $(REPORT_SRC) -lm
 
 # ---- the core and the sampler engine, freestanding, for both XLENs
 core-cross:
@@ -280,6 +286,7 @@ check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-dt $(B)/fuzz-sampler $(B)/fuzz
 	@scripts/check-step dt              $(B)/check $(B)/dt-tests $(B)/dt
 	@scripts/check-step rvpmu-dt-cli    $(B)/check tests/dt/cli_tests.sh $(B)/rvpmu-dt $(B)/dt
 	@scripts/check-step rvpmu-report    $(B)/check tests/report/report_tests.sh $(B)/rvpmu-report $(B)/report-gen $(B)/report
+	@scripts/check-step report-engine   $(B)/check $(B)/report-engine
 	@scripts/check-step core-cross      $(B)/check scripts/tap-cmd "core builds freestanding for rv64 and rv32" $(MAKE) -s core-cross
 	@scripts/check-step fw-rv64-smp1    $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/smoke-rv64.elf 1 ,sscofpmf=true
 	@scripts/check-step fw-rv64-smp4    $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/smoke-rv64.elf 4 ,sscofpmf=true
