@@ -3,6 +3,8 @@
    id; each extension's file does the rest. */
 #include "fw.h"
 
+#define LEGACY_EID_LAST	0x0F	/* v0.1 extension ids are 0x00..0x0F */
+
 _Static_assert(__builtin_offsetof(struct fw_hart, sbi_calls) == 0,
 	       "entry.S counts every call at offset 0 of struct fw_hart");
 
@@ -16,10 +18,16 @@ struct sbiret fw_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
 	case SBI_EXT_BASE:
 		return sbi_base_ecall(a0, a1, a2, a3, a4, a5, fid, h);
 	case SBI_EXT_TIME:
+		if (!sbi_extension_present(eid))
+			break;
 		return sbi_time_ecall(a0, a1, a2, a3, a4, a5, fid, h);
 	case SBI_EXT_IPI:
+		if (!sbi_extension_present(eid))
+			break;
 		return sbi_ipi_ecall(a0, a1, a2, a3, a4, a5, fid, h);
 	case SBI_EXT_RFENCE:
+		if (!sbi_extension_present(eid))
+			break;
 		return sbi_rfence_ecall(a0, a1, a2, a3, a4, a5, fid, h);
 	case SBI_EXT_HSM:
 		return sbi_hsm_ecall(a0, a1, a2, a3, a4, a5, fid, h);
@@ -31,13 +39,23 @@ struct sbiret fw_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
 	case SBI_EXT_LEGACY_GETCHAR:
 		return sbi_legacy_ecall(eid, a0, a1);
 	}
+	/* an unimplemented legacy (v0.1) call answers in a0 alone: the
+	   caller's a1 stays as it was */
+	if (eid <= LEGACY_EID_LAST)
+		ret.value = a1;
 	return ret;
 }
 
+/* TIME needs Sstc or a timer device, IPI and RFENCE an IPI device (the
+   DT may lack them: platform.c says so at boot). */
 bool sbi_extension_present(unsigned long eid)
 {
 	switch (eid) {
-	case SBI_EXT_BASE: case SBI_EXT_TIME: case SBI_EXT_IPI: case SBI_EXT_RFENCE:
+	case SBI_EXT_TIME:
+		return plat.sstc || plat.mtimecmp;
+	case SBI_EXT_IPI: case SBI_EXT_RFENCE:
+		return plat.clint;
+	case SBI_EXT_BASE:
 	case SBI_EXT_HSM: case SBI_EXT_SRST: case SBI_EXT_DBCN: case SBI_EXT_PMU:
 	case SBI_EXT_LEGACY_PUTCHAR: case SBI_EXT_LEGACY_GETCHAR:
 		return true;

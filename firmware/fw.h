@@ -76,7 +76,15 @@ struct fw_platform {
 	unsigned int nr_mem;
 	struct fw_mem mem[FW_MAX_MEM];
 	uint64_t fw_base, fw_size;		/* PMP-protected, power of 2 */
-	uintptr_t uart, clint, test_dev;
+	uintptr_t uart, test_dev;
+	/* msip[0]: the CLINT's, or the ACLINT MSWI's; 0 when the DT has
+	   neither (then no IPIs: IPI and RFENCE are not offered) */
+	uintptr_t clint;
+	/* mtimecmp[0]: the CLINT's (+0x4000) or the ACLINT MTIMER's; 0 when
+	   absent (then TIME needs Sstc) */
+	uintptr_t mtimecmp;
+	/* the M-mode timer and IPI registers, closed to S-mode by PMP */
+	struct fw_mem m_regs[2];
 	uint32_t test_off, poweroff_val, reboot_val;
 	unsigned long timebase;
 	bool sstc, sscofpmf, hyp;
@@ -152,6 +160,10 @@ void fw_timer_interrupt(void);
 void fw_enter_smode(unsigned long addr, unsigned long a0, unsigned long a1)
 	__attribute__((noreturn));
 void fw_hsm_park(void) __attribute__((noreturn));
+/* sbi_hsm.c: stop the calling hart (HSM_STOP, or a fault S-mode cannot
+   take): its PMU back to the boot state, M-mode interrupts but MSIP off,
+   state STOPPED, then park until HSM starts it again. Never returns. */
+void fw_hart_stop(struct fw_hart *h) __attribute__((noreturn));
 void fw_halt(const char *why) __attribute__((noreturn));
 
 /*

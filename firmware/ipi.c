@@ -10,14 +10,17 @@
 #include "csr.h"
 #include "fw.h"
 
+/* Without an IPI device (plat.clint 0) parked harts poll instead. */
 void fw_send_ipi(unsigned long hartid)
 {
-	*(volatile uint32_t *)(plat.clint + 4 * hartid) = 1;
+	if (plat.clint)
+		*(volatile uint32_t *)(plat.clint + 4 * hartid) = 1;
 }
 
 static void clear_ipi(const struct fw_hart *h)
 {
-	*(volatile uint32_t *)(plat.clint + 4 * h->hartid) = 0;
+	if (plat.clint)
+		*(volatile uint32_t *)(plat.clint + 4 * h->hartid) = 0;
 }
 
 long fw_hart_mask(unsigned long mask, unsigned long base, unsigned long *targets)
@@ -43,10 +46,15 @@ long fw_hart_mask(unsigned long mask, unsigned long base, unsigned long *targets
 	return SBI_SUCCESS;
 }
 
+/*
+ * The walk counts pages rather than comparing addresses: a range ending
+ * in the last page of the address space would otherwise wrap to 0 and
+ * never end.
+ */
 static void sfence_range(unsigned long start, unsigned long size, unsigned long asid,
 			 bool with_asid)
 {
-	unsigned long a;
+	unsigned long a, pages;
 
 	/* 0/0 and -1 mean everything; so does a range not worth walking */
 	if ((!start && !size) || size == ~0ul || size > 64 * 4096 || start + size < start) {
@@ -56,7 +64,11 @@ static void sfence_range(unsigned long start, unsigned long size, unsigned long 
 			__asm__ volatile("sfence.vma" ::: "memory");
 		return;
 	}
-	for (a = start & ~4095ul; a < start + size; a += 4096) {
+	if (!size)
+		return;
+	/* start + size - 1 does not wrap (checked above) */
+	pages = (((start + size - 1) & ~4095ul) - (start & ~4095ul)) / 4096 + 1;
+	for (a = start & ~4095ul; pages; pages--, a += 4096) {
 		if (with_asid)
 			__asm__ volatile("sfence.vma %0, %1" :: "r"(a), "r"(asid) : "memory");
 		else

@@ -43,19 +43,38 @@ static unsigned long napot(uint64_t base, uint64_t size)
 	return (unsigned long)((base | (size / 2 - 1)) >> 2);
 }
 
+/* pmpaddr of the smallest NAPOT region that covers [base, base + size). */
+static unsigned long napot_cover(const struct fw_mem *r)
+{
+	uint64_t size = 8, end = r->base + r->size;
+
+	while (size && ((r->base & ~(size - 1)) + size < end))
+		size <<= 1;
+	return napot(r->base & ~(size - 1), size);
+}
+
 /*
- * PMP: entry 0 closes the firmware's memory to S/U-mode, entry 1 the CLINT
- * (M-mode's timer and IPI registers), entry 2 opens everything else.
+ * PMP: entry 0 closes the firmware's memory to S/U-mode, entries 1 and 2
+ * M-mode's IPI and timer registers (one CLINT, or the ACLINT MSWI and
+ * MTIMER), entry 3 opens everything else.
  */
 static void pmp_setup(void)
 {
-	unsigned long cfg;
+	unsigned long cfg = PMP_NAPOT |
+			    (unsigned long)(PMP_NAPOT | PMP_R | PMP_W | PMP_X) << 24;
 
 	csr_write(CSR_PMPADDR0, napot(plat.fw_base, plat.fw_size));
-	csr_write(CSR_PMPADDR0 + 1, plat.clint ? napot(plat.clint, 0x10000) : 0);
-	csr_write(CSR_PMPADDR0 + 2, ~0ul);
-	cfg = PMP_NAPOT | (plat.clint ? (unsigned long)PMP_NAPOT << 8 : 0) |
-	      (unsigned long)(PMP_NAPOT | PMP_R | PMP_W | PMP_X) << 16;
+	csr_write(CSR_PMPADDR0 + 1, 0);
+	csr_write(CSR_PMPADDR0 + 2, 0);
+	if (plat.m_regs[0].size) {
+		csr_write(CSR_PMPADDR0 + 1, napot_cover(&plat.m_regs[0]));
+		cfg |= (unsigned long)PMP_NAPOT << 8;
+	}
+	if (plat.m_regs[1].size) {
+		csr_write(CSR_PMPADDR0 + 2, napot_cover(&plat.m_regs[1]));
+		cfg |= (unsigned long)PMP_NAPOT << 16;
+	}
+	csr_write(CSR_PMPADDR0 + 3, ~0ul);
 	csr_write(CSR_PMPCFG0, cfg);
 	__asm__ volatile("sfence.vma" ::: "memory");
 }
@@ -71,8 +90,10 @@ static void hart_setup(struct fw_hart *h, unsigned long hartid)
 		deleg |= MIP_LCOFIP;
 	csr_write(CSR_MIDELEG, deleg);
 	/* illegal instructions, misaligned and access faults on loads and
-	   stores come here first: they are firmware events */
-	csr_write(CSR_MEDELEG, (1ul << CAUSE_MISALIGNED_FETCH) | (1ul << CAUSE_FETCH_ACCESS) |
+	   stores come here first: they are firmware events; so do fetch
+	   access faults, so that S-mode jumping to a stvec of 0 (a fault
+	   right after hart_start) stops that hart instead of looping */
+	csr_write(CSR_MEDELEG, (1ul << CAUSE_MISALIGNED_FETCH) |
 		  (1ul << CAUSE_BREAKPOINT) | (1ul << CAUSE_USER_ECALL) |
 		  (1ul << CAUSE_FETCH_PAGE_FAULT) | (1ul << CAUSE_LOAD_PAGE_FAULT) |
 		  (1ul << CAUSE_STORE_PAGE_FAULT));
@@ -148,6 +169,8 @@ void fw_hsm_park(void)
 			__atomic_store_n(&h->hsm, HSM_STARTED, __ATOMIC_RELEASE);
 			fw_enter_smode(h->next_addr, h->hartid, h->next_arg);
 		}
-		__asm__ volatile("wfi");
+		/* without an IPI device nothing would wake a wfi: poll */
+		if (plat.clint)
+			__asm__ volatile("wfi");
 	}
 }

@@ -22,18 +22,81 @@ static uint64_t read_cells(const fdt32_t *p, int n)
 	return v;
 }
 
-/* First reg entry of a node, in its parent's cell sizes. */
-static int node_reg(const void *fdt, int node, uint64_t *base, uint64_t *size)
+/* Reg entry i of a node, in its parent's cell sizes. */
+static int node_reg_at(const void *fdt, int node, int i, uint64_t *base, uint64_t *size)
 {
 	int parent = fdt_parent_offset(fdt, node), len;
 	int ac = fdt_address_cells(fdt, parent), sc = fdt_size_cells(fdt, parent);
 	const fdt32_t *reg = fdt_getprop(fdt, node, "reg", &len);
 
-	if (!reg || ac < 1 || ac > 2 || sc < 0 || sc > 2 || len < 4 * (ac + sc))
+	if (!reg || ac < 1 || ac > 2 || sc < 0 || sc > 2 || len / (4 * (ac + sc)) <= i)
 		return -1;
+	reg += i * (ac + sc);
 	*base = read_cells(reg, ac);
 	*size = read_cells(reg + ac, sc);
 	return 0;
+}
+
+static int node_reg(const void *fdt, int node, uint64_t *base, uint64_t *size)
+{
+	return node_reg_at(fdt, node, 0, base, size);
+}
+
+/* The first node compatible with any of the NULL-terminated list. */
+static int find_compatible(const void *fdt, const char *const *compat)
+{
+	int node = -1;
+
+	for (; *compat && node < 0; compat++)
+		node = fdt_node_offset_by_compatible(fdt, -1, *compat);
+	return node;
+}
+
+#define CLINT_MTIMECMP	0x4000	/* in a CLINT: msip at 0, mtimecmp, mtime */
+#define CLINT_SIZE	0xc000
+#define ACLINT_MTIME	0x7ff8	/* in an MTIMER given as one range */
+
+/*
+ * The M-mode IPI and timer registers: a CLINT (riscv,clint0 as QEMU has
+ * it, sifive,clint0 as real boards have it) holds both; with ACLINT
+ * (QEMU's virt,aclint=on) msip is in a riscv,aclint-mswi device and
+ * mtimecmp/mtime in a riscv,aclint-mtimer, whose reg is either mtime then
+ * mtimecmp (QEMU) or one range with mtimecmp first and mtime at 0x7ff8.
+ */
+static void find_clint(const void *fdt)
+{
+	static const char *const clint[] = { "riscv,clint0", "sifive,clint0", NULL };
+	static const char *const mswi[] = { "riscv,aclint-mswi", NULL };
+	static const char *const mtimer[] = { "riscv,aclint-mtimer", NULL };
+	uint64_t base, size, cmp, cmp_size;
+	int node = find_compatible(fdt, clint);
+
+	if (node >= 0 && !node_reg(fdt, node, &base, &size)) {
+		plat.clint = (uintptr_t)base;
+		plat.mtimecmp = (uintptr_t)(base + CLINT_MTIMECMP);
+		plat.m_regs[0] = (struct fw_mem){ base, size < CLINT_SIZE ? CLINT_SIZE : size };
+		return;
+	}
+	node = find_compatible(fdt, mswi);
+	if (node >= 0 && !node_reg(fdt, node, &base, &size)) {
+		plat.clint = (uintptr_t)base;
+		plat.m_regs[0] = (struct fw_mem){ base, size };
+	}
+	node = find_compatible(fdt, mtimer);
+	if (node >= 0 && !node_reg(fdt, node, &base, &size)) {
+		if (!node_reg_at(fdt, node, 1, &cmp, &cmp_size)) {
+			/* mtime, then mtimecmp: protect the span of both */
+			uint64_t lo = cmp < base ? cmp : base;
+			uint64_t hi = cmp + cmp_size > base + size ? cmp + cmp_size : base + size;
+
+			plat.mtimecmp = (uintptr_t)cmp;
+			plat.m_regs[1] = (struct fw_mem){ lo, hi - lo };
+		} else {
+			plat.mtimecmp = (uintptr_t)base;
+			plat.m_regs[1] = (struct fw_mem){ base, size > ACLINT_MTIME + 8 ?
+							  size : ACLINT_MTIME + 8 };
+		}
+	}
 }
 
 static bool isa_has(const char *isa, const char *ext)
@@ -69,11 +132,13 @@ static void find_devices(const void *fdt)
 	node = fdt_node_offset_by_compatible(fdt, -1, "ns16550a");
 	if (node >= 0 && !node_reg(fdt, node, &base, &size))
 		plat.uart = (uintptr_t)base;
-	node = fdt_node_offset_by_compatible(fdt, -1, "riscv,clint0");
-	if (node < 0)
-		node = fdt_node_offset_by_compatible(fdt, -1, "sifive,clint0");
-	if (node >= 0 && !node_reg(fdt, node, &base, &size))
-		plat.clint = (uintptr_t)base;
+	find_clint(fdt);
+	if (!plat.clint)
+		fw_printf("rvpmu: no IPI device in the DT (riscv,clint0, sifive,clint0, "
+			  "riscv,aclint-mswi): no IPI or RFENCE extension\n");
+	if (!plat.mtimecmp)
+		fw_printf("rvpmu: no timer device in the DT (riscv,clint0, sifive,clint0, "
+			  "riscv,aclint-mtimer): TIME only with Sstc\n");
 	node = fdt_node_offset_by_compatible(fdt, -1, "sifive,test0");
 	if (node >= 0 && !node_reg(fdt, node, &base, &size))
 		plat.test_dev = (uintptr_t)base;

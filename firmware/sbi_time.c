@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* Timer extension: stimecmp with Sstc, else the CLINT's mtimecmp. */
+/* Timer extension: stimecmp with Sstc, else the CLINT's or ACLINT MTIMER's
+   mtimecmp (without either, ecall.c does not offer TIME). */
 #include "csr.h"
 #include "fw.h"
-
-#define CLINT_MTIMECMP 0x4000
 
 static void set_timer(struct fw_hart *h, uint64_t when)
 {
@@ -19,7 +18,7 @@ static void set_timer(struct fw_hart *h, uint64_t when)
 		return;
 	}
 	{
-		volatile uint32_t *cmp = (volatile uint32_t *)(plat.clint + CLINT_MTIMECMP +
+		volatile uint32_t *cmp = (volatile uint32_t *)(plat.mtimecmp +
 							       8 * h->hartid);
 		cmp[1] = ~0u;	/* no spurious match while the halves change */
 		cmp[0] = (uint32_t)when;

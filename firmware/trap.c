@@ -49,13 +49,34 @@ static unsigned long redirect_h(unsigned long ms)
 	return ms;
 }
 
+/*
+ * S-mode on this hart cannot go on: say which hart, why, the cause and
+ * the pc, and stop this hart alone; HSM then reports it stopped, so
+ * another hart may start it again. Only when no other hart runs or can be
+ * started into running is the machine halted (nothing could ever act).
+ */
+static void __attribute__((noreturn)) confine(struct fw_hart *h, unsigned long cause,
+					      const char *why)
+{
+	unsigned long id;
+
+	fw_printf("rvpmu: hart %lu stopped: %s (cause %lu, pc 0x%lx, tval 0x%lx)\n",
+		  h->hartid, why, cause, csr_read(CSR_MEPC), csr_read(CSR_MTVAL));
+	for (id = 0; id < FW_MAX_HARTS; id++)
+		if (id != h->hartid && fw_hart_valid(id) &&
+		    __atomic_load_n(&fw_hart_of(id)->hsm, __ATOMIC_ACQUIRE) != HSM_STOPPED)
+			fw_hart_stop(h);
+	fw_halt("no hart left running");
+}
+
 /* Deliver an exception to S-mode's handler, as delegation would have. */
-static void redirect(unsigned long cause, unsigned long tval)
+static void redirect(struct fw_hart *h, unsigned long cause, unsigned long tval)
 {
 	unsigned long ms = csr_read(CSR_MSTATUS), stvec = csr_read(CSR_STVEC);
 
+	/* right after hart_start stvec is 0: S-mode has no handler yet */
 	if (!stvec)
-		fw_halt("S-mode took an exception with no stvec set");
+		confine(h, cause, "S-mode exception with no stvec set");
 	csr_write(CSR_SCAUSE, cause);
 	csr_write(CSR_STVAL, tval);
 	csr_write(CSR_SEPC, csr_read(CSR_MEPC));
@@ -106,11 +127,13 @@ void fw_trap(struct fw_frame *f)
 	case CAUSE_MISALIGNED_STORE:	event = SBI_PMU_FW_MISALIGNED_STORE; break;
 	case CAUSE_LOAD_ACCESS:		event = SBI_PMU_FW_ACCESS_LOAD; break;
 	case CAUSE_STORE_ACCESS:	event = SBI_PMU_FW_ACCESS_STORE; break;
+	case CAUSE_FETCH_ACCESS:
+		/* kept here only to catch a jump to stvec 0; no event */
+		redirect(h, cause, csr_read(CSR_MTVAL));
+		return;
 	default:
-		fw_printf("rvpmu: unexpected exception %lu at 0x%lx\n", cause,
-			  csr_read(CSR_MEPC));
-		fw_halt("unexpected exception");
+		confine(h, cause, "unexpected exception from S-mode");
 	}
 	rvpmu_fw_event(&h->pmu, event);
-	redirect(cause, csr_read(CSR_MTVAL));
+	redirect(h, cause, csr_read(CSR_MTVAL));
 }

@@ -232,8 +232,8 @@ static void test_suspend(void)
 	timer_fired = 0;
 	check(sbi_hart_suspend(1, 0, 0).error == SBI_ERR_INVALID_PARAM,
 	      "hsm: reserved suspend type");
-	check(sbi_hart_suspend(0x10000000, 0, 0).error == SBI_ERR_NOT_SUPPORTED,
-	      "hsm: platform suspend type not supported");
+	check(sbi_hart_suspend(0x10000000, 0, 0).error == SBI_ERR_INVALID_PARAM,
+	      "hsm: unimplemented platform suspend type is INVALID_PARAM");
 	check(sbi_hart_suspend(SBI_HSM_SUSPEND_NON_RETENTIVE, FW_BASE, 0).error ==
 	      SBI_ERR_INVALID_ADDRESS, "hsm: non-retentive resume in firmware memory");
 	sbi_set_timer(rd_time() + timebase_ms);
