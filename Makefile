@@ -28,7 +28,7 @@ CORE_SRC := core/counters.c core/events.c core/match.c core/startstop.c \
 CORE_HDR := $(wildcard core/*.h) include/rvpmu/sbi.h
 DT_SRC   := dt/pmu_dt.c lib/fmt.c
 SIM_SRC  := tests/sim/sim_hart.c
-PAYLOADS := smoke bench demo
+PAYLOADS := smoke bench demo hostile
 UNIT_SRC := tests/unit_main.c tests/fixture.c tests/drive.c $(wildcard tests/test_*.c)
 
 .PHONY: all deps run check fuzz bench clean core-cross
