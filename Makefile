@@ -72,6 +72,13 @@ $(B)/dt/qemu-virt-smp4.dtb:
 	@mkdir -p $(B)/dt
 	qemu-system-riscv64 -M virt,dumpdtb=$@ -cpu rv64 -smp 4 -m 256M -nographic >/dev/null
 
+# QEMU virt's DT with its CLINT taken out: the firmware must boot without
+# an IPI/timer device and say so (not a DT test input: kept apart)
+$(B)/fw-dt/virt-noclint-smp2.dtb:
+	@mkdir -p $(B)/fw-dt
+	qemu-system-riscv64 -M virt,dumpdtb=$@ -cpu rv64,sscofpmf=true -smp 2 -m 256M -nographic >/dev/null
+	fdtput -r $@ /soc/clint@2000000
+
 # ---- fuzzing (libFuzzer needs clang)
 FUZZFLAGS := -std=c11 $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -Iinclude -I. -Itests
 $(B)/fuzz-calls: tests/fuzz/fuzz_calls.c tests/drive.c $(CORE_SRC) $(SIM_SRC) tests/fixture.c $(CORE_HDR)
@@ -238,7 +245,8 @@ run: deps $(B)/rvpmu-dt $(B)/rvpmu-fw-rv64.elf $(B)/demo-rv64.elf $(B)/dt/qemu-v
 	@echo "== the rvpmu firmware on QEMU virt (rv64, 2 harts) with the demo payload =="
 	@scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/demo-rv64.elf 2 ,sscofpmf=true
 
-check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-dt firmware-all $(B)/suite-rv64.elf $(B)/suite-rv32.elf $(KERNEL) $(INITRD)
+check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-dt firmware-all $(B)/suite-rv64.elf $(B)/suite-rv32.elf $(KERNEL) $(INITRD) \
+	$(B)/fw-dt/virt-noclint-smp2.dtb
 	@rm -rf $(B)/check && mkdir -p $(B)/check $(B)/conformance
 	@scripts/check-step core-rv64-unit  $(B)/check $(B)/unit64
 	@scripts/check-step core-rv32-unit  $(B)/check $(B)/unit32
@@ -249,6 +257,15 @@ check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-dt firmware-all $(B)/suite-rv6
 	@scripts/check-step fw-rv64-smp4    $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/smoke-rv64.elf 4 ,sscofpmf=true
 	@scripts/check-step fw-rv64-plain   $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/smoke-rv64.elf 2 ,sscofpmf=false,sstc=false
 	@scripts/check-step fw-rv32-smp1    $(B)/check scripts/qemu-run 32 $(B)/rvpmu-fw-rv32.elf $(B)/smoke-rv32.elf 1 ,sscofpmf=true
+	@scripts/check-step fw-rv32-plain   $(B)/check scripts/qemu-run 32 $(B)/rvpmu-fw-rv32.elf $(B)/smoke-rv32.elf 2 ,sscofpmf=false,sstc=false
+	@scripts/check-step fw-rv64-aclint  $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/smoke-rv64.elf 4 ,sscofpmf=true -M virt,aclint=on
+	@scripts/check-step fw-rv64-aclint-nosstc $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/smoke-rv64.elf 2 ,sscofpmf=true,sstc=false -M virt,aclint=on
+	@scripts/check-step fw-rv32-aclint-nosstc $(B)/check scripts/qemu-run 32 $(B)/rvpmu-fw-rv32.elf $(B)/smoke-rv32.elf 2 ,sscofpmf=true,sstc=false -M virt,aclint=on
+	@scripts/check-step hostile-rv64    $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/hostile-rv64.elf 4 ,sscofpmf=true
+	@scripts/check-step hostile-rv32    $(B)/check scripts/qemu-run 32 $(B)/rvpmu-fw-rv32.elf $(B)/hostile-rv32.elf 4 ,sscofpmf=true
+	@scripts/check-step hostile-rv64-aclint $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/hostile-rv64.elf 4 ,sscofpmf=true -M virt,aclint=on
+	@scripts/check-step hostile-rv64-plain $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/hostile-rv64.elf 2 ,sscofpmf=false,sstc=false
+	@scripts/check-step hostile-noclint $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/hostile-rv64.elf 2 ,sscofpmf=true -dtb $(B)/fw-dt/virt-noclint-smp2.dtb
 	@scripts/check-step suite-rvpmu-rv64 $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/suite-rv64.elf 4 ,sscofpmf=true
 	@scripts/check-step suite-rvpmu-rv32 $(B)/check scripts/qemu-run 32 $(B)/rvpmu-fw-rv32.elf $(B)/suite-rv32.elf 4 ,sscofpmf=true
 	@scripts/check-step suite-opensbi   $(B)/check scripts/conformance-record $(B)/conformance/opensbi-check.log $(B)/suite-rv64.elf

@@ -7,7 +7,8 @@
  * calls (a1 must be left alone), secondary harts faulting before they
  * have a trap vector (only that hart may stop), and a hart's PMU state
  * across hart_stop / hart_start (nothing may survive). Needs 2+ harts for
- * the cross-hart parts. Prints TAP and "N passed, N failed"; the final
+ * the cross-hart parts; on a DT without an IPI device it checks that IPI
+ * and RFENCE are absent and that harts still start. Prints TAP and "N passed, N failed"; the final
  * shutdown itself passes junk upper bits, so a firmware that refuses it
  * fails the run.
  */
@@ -185,6 +186,13 @@ static void test_fences(void)
 	unsigned int i, f;
 	bool ok = true;
 
+	if (sbi_probe(SBI_EXT_IPI) <= 0 || sbi_probe(SBI_EXT_RFENCE) <= 0) {
+		/* a machine whose DT names no IPI device (the firmware said so) */
+		check(sbi_send_ipi(1, 0).error == SBI_ERR_NOT_SUPPORTED &&
+		      sbi_rfence(SBI_RFENCE_FENCE_I, 1, 0, 0, 0, 0).error == SBI_ERR_NOT_SUPPORTED,
+		      "no IPI device: IPI and RFENCE are absent and answer NOT_SUPPORTED");
+		return;
+	}
 	if (nr_harts > 1)
 		check(start_spinners(), "rfence: secondaries run to take the fences");
 	for (h = 0; h < nr_harts; h++)
@@ -225,6 +233,27 @@ static void test_dbcn(void)
 	check(ok, "dbcn: write/read of ranges at the top or past it are INVALID_PARAM");
 	r = SBI_CALL3(SBI_EXT_DBCN, 0, 4096, FW_BASE - 4096 + 1, 0);
 	check(r.error == SBI_ERR_INVALID_PARAM, "dbcn: a range running into the firmware");
+}
+
+/* ---- M-mode's IPI and timer registers are closed to S-mode (PMP) */
+static void read_word(void *addr)
+{
+	(void)*(volatile uint32_t *)addr;
+}
+
+static void test_m_regs_closed(void)
+{
+	/* QEMU virt: msip, mtimecmp and mtime, in a CLINT or in ACLINT's
+	   MSWI and MTIMER alike */
+	static const unsigned long regs[] = { 0x2000000, 0x2004000, 0x200bff8 };
+	unsigned int i;
+	bool ok = true;
+
+	if (sbi_probe(SBI_EXT_IPI) <= 0)
+		return;		/* the DT names no such device */
+	for (i = 0; i < 3; i++)
+		ok &= rt_expect_fault(read_word, (void *)regs[i], 0) == 5;
+	check(ok, "pmp: S-mode loads from msip, mtimecmp and mtime fault");
 }
 
 /* ---- a secondary that faults before it has a trap vector */
@@ -425,6 +454,7 @@ int main(unsigned long hartid, void *dtb)
 	test_types();
 	test_fences();
 	test_dbcn();
+	test_m_regs_closed();
 	test_fault_confined();
 	test_pmu_across_stop();
 	rt_printf("1..%d\n%d passed, %d failed\n", n_ok + n_fail, n_ok, n_fail);
