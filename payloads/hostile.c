@@ -23,32 +23,19 @@
 #define JUNK		0ul		/* no upper bits to fill on RV32 */
 #endif
 
-static int n_ok, n_fail;
 static unsigned long nr_harts, me, timebase_ms = 10000;	/* 10 MHz */
 
-static void check(bool cond, const char *what)
-{
-	if (cond)
-		n_ok++;
-	else
-		n_fail++;
-	rt_printf("%s %d - %s\n", cond ? "ok" : "not ok", n_ok + n_fail, what);
-}
+#define check rt_check
 
 /* The n-th hart other than the boot hart. */
 static unsigned long other(unsigned long n)
 {
-	return n < me ? n : n + 1;
+	return rt_other_hart(me, n);
 }
 
 static bool wait_status(unsigned long hart, unsigned long want)
 {
-	uint64_t end = rd_time() + 500 * timebase_ms;
-
-	while (rd_time() < end)
-		if (sbi_hart_status(hart).value == want)
-			return true;
-	return false;
+	return rt_wait_hart_status(hart, want, 500 * timebase_ms);
 }
 
 /* ---- legacy: an unimplemented v0.1 call answers in a0 and leaves a1 */
@@ -444,6 +431,8 @@ static void test_pmu_across_stop(void)
 
 int main(unsigned long hartid, void *dtb)
 {
+	int failed;
+
 	(void)dtb;
 	me = hartid;
 	rt_printf("# rvpmu hostile calls, RV%d, boot hart %lu\n", __riscv_xlen, hartid);
@@ -457,10 +446,10 @@ int main(unsigned long hartid, void *dtb)
 	test_m_regs_closed();
 	test_fault_confined();
 	test_pmu_across_stop();
-	rt_printf("1..%d\n%d passed, %d failed\n", n_ok + n_fail, n_ok, n_fail);
+	failed = rt_check_report();
 	/* the shutdown's type and reason are uint32_t: junk above must not
 	   stop it (if it returns, the run fails) */
-	sbi_system_reset(0 | JUNK, (n_fail ? 1 : 0) | JUNK);
+	sbi_system_reset(0 | JUNK, (failed ? 1 : 0) | JUNK);
 	rt_printf("not ok - srst: shutdown with junk upper bits returned\n");
 	return 1;
 }

@@ -139,22 +139,36 @@ static void take_snapshot_records_overflow(void)
 	CHECK_EQ(s->counter_overflow_bitmap, 0);
 }
 
+/*
+ * A hart (with or without Sscofpmf) whose snapshot page S-mode filled with
+ * 0xAA, counter 3 (dTLB read misses) started at ~0 and overflowed by two
+ * misses; with `other`, counter 4 (dTLB write misses) started too.
+ */
+static struct sbi_pmu_snapshot *overflowed_3(struct fx *f, bool sscofpmf, bool other)
+{
+	struct sbi_pmu_snapshot *s;
+
+	fx_init(f, 16, 64, sscofpmf, 16);
+	s = snap(f);
+	memset(s, 0xaa, sizeof(*s));
+	CHECK_OK(rvpmu_snapshot_set_shmem(&f->h, FX_SHMEM, 0, 0), 0);
+	CHECK_EQ(fx_match(f, 0, SBI_PMU_DTLB_READ_MISS, 0), 3);
+	if (other)
+		CHECK_EQ(fx_match(f, SBI_PMU_CFG_FLAG_AUTO_START, FX_DTLB_WR_MISS, 0), 4);
+	CHECK_OK(rvpmu_counter_start(&f->h, 3, 1, SBI_PMU_START_SET_INIT_VALUE, ~UINT64_C(0)), 0);
+	sim_event(&f->sim, SBI_PMU_DTLB_READ_MISS, 2);
+	return s;
+}
+
 /* The issue 15 case: an overflowed counter stopped with a snapshot, then
    an unrelated firmware counter: the second bitmap is relative to the
    firmware counter and names nothing. S-mode's 0xAA never comes back. */
 static void bitmap_is_rebuilt_on_every_snapshot(void)
 {
 	struct fx f;
-	struct sbi_pmu_snapshot *s;
+	struct sbi_pmu_snapshot *s = overflowed_3(&f, true, false);
 
-	fx_std(&f);
-	s = snap(&f);
-	memset(s, 0xaa, sizeof(*s));
-	CHECK_OK(rvpmu_snapshot_set_shmem(&f.h, FX_SHMEM, 0, 0), 0);
-	CHECK_EQ(fx_match(&f, 0, SBI_PMU_DTLB_READ_MISS, 0), 3);
 	CHECK_EQ(fx_match(&f, SBI_PMU_CFG_FLAG_AUTO_START, SBI_PMU_FW_EVENT(5), 0), 19);
-	CHECK_OK(rvpmu_counter_start(&f.h, 3, 1, SBI_PMU_START_SET_INIT_VALUE, ~UINT64_C(0)), 0);
-	sim_event(&f.sim, SBI_PMU_DTLB_READ_MISS, 2);
 	CHECK_OK(rvpmu_counter_stop(&f.h, 2, 0x2, TAKE), 0);
 	CHECK_EQ(s->counter_overflow_bitmap, 0x2);
 	memset(s, 0xaa, sizeof(*s));
@@ -176,16 +190,8 @@ static void bitmap_is_rebuilt_on_every_snapshot(void)
 static void bitmap_includes_running_overflowed_counters(void)
 {
 	struct fx f;
-	struct sbi_pmu_snapshot *s;
+	struct sbi_pmu_snapshot *s = overflowed_3(&f, true, true);
 
-	fx_std(&f);
-	s = snap(&f);
-	memset(s, 0xaa, sizeof(*s));
-	CHECK_OK(rvpmu_snapshot_set_shmem(&f.h, FX_SHMEM, 0, 0), 0);
-	CHECK_EQ(fx_match(&f, 0, SBI_PMU_DTLB_READ_MISS, 0), 3);
-	CHECK_EQ(fx_match(&f, SBI_PMU_CFG_FLAG_AUTO_START, FX_DTLB_WR_MISS, 0), 4);
-	CHECK_OK(rvpmu_counter_start(&f.h, 3, 1, SBI_PMU_START_SET_INIT_VALUE, ~UINT64_C(0)), 0);
-	sim_event(&f.sim, SBI_PMU_DTLB_READ_MISS, 2);
 	CHECK_OK(rvpmu_counter_stop(&f.h, 3, 0x2, TAKE), 0);
 	CHECK_EQ(s->counter_overflow_bitmap, 0x1);
 	CHECK_OK(rvpmu_counter_stop(&f.h, 3, 0x1, TAKE), 0);
@@ -196,15 +202,8 @@ static void bitmap_includes_running_overflowed_counters(void)
 static void bitmap_is_zero_without_sscofpmf(void)
 {
 	struct fx f;
-	struct sbi_pmu_snapshot *s;
+	struct sbi_pmu_snapshot *s = overflowed_3(&f, false, false);
 
-	fx_init(&f, 16, 64, false, 16);
-	s = snap(&f);
-	memset(s, 0xaa, sizeof(*s));
-	CHECK_OK(rvpmu_snapshot_set_shmem(&f.h, FX_SHMEM, 0, 0), 0);
-	CHECK_EQ(fx_match(&f, 0, SBI_PMU_DTLB_READ_MISS, 0), 3);
-	CHECK_OK(rvpmu_counter_start(&f.h, 3, 1, SBI_PMU_START_SET_INIT_VALUE, ~UINT64_C(0)), 0);
-	sim_event(&f.sim, SBI_PMU_DTLB_READ_MISS, 2);
 	CHECK_OK(rvpmu_counter_stop(&f.h, 2, 0x2, TAKE), 0);
 	CHECK_EQ(s->counter_overflow_bitmap, 0);
 	CHECK_EQ(s->counter_values[1], 1);
