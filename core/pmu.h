@@ -78,6 +78,10 @@ struct rvpmu_hw_ops {
 	void (*write)(void *ctx, unsigned int ctr, uint64_t value);
 	/* Write mhpmeventN (N >= 3); value includes the Sscofpmf bits [63:56]. */
 	void (*program)(void *ctx, unsigned int ctr, uint64_t mhpmevent);
+	/* program, returning mhpmeventN's previous value (a CSR swap: stop
+	   learns whether the hardware set OF as it sets OF itself). Only
+	   called with Sscofpmf; bit 63 (OF) must be right, on RV32 too. */
+	uint64_t (*swap_event)(void *ctx, unsigned int ctr, uint64_t mhpmevent);
 	/* Set (inhibit = true) or clear the mcountinhibit bits in mask. */
 	void (*inhibit)(void *ctx, uint32_t mask, bool inhibit);
 	/* mhpmeventN.OF of a hpm counter (false without Sscofpmf). */
@@ -171,7 +175,8 @@ struct rvpmu_hart {
 	uint64_t fw_origin[RVPMU_MAX_FW];	/* fw_ops->read at start */
 	uint64_t fw_ext;			/* counters on platform events */
 	uint32_t fw_counting[SBI_PMU_FW_STD_COUNT]; /* started fw ctrs per code */
-	uint64_t overflowed;		/* stopped hpm counters seen with OF */
+	uint64_t overflowed;		/* hpm counters that had OF at their last
+					   stop; only configured, stopped ones count */
 	uint64_t shmem;
 	bool shmem_on;
 };

@@ -59,7 +59,7 @@ uint64_t rvpmu_snapshot_value(const struct rvpmu_hart *h, unsigned int slot)
 static uint64_t overflow_bitmap(const struct rvpmu_hart *h, rvpmu_ulong base)
 {
 	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
-	uint64_t ovf = h->overflowed, running;
+	uint64_t ovf = h->overflowed & h->configured & ~h->started, running;
 	unsigned int idx;
 
 	if (!h->sscofpmf)

@@ -55,7 +55,6 @@ HOT void start_hw(struct rvpmu_hart *h, unsigned int idx,
 	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
 
 	hw->write(h->ctx, idx, v & width_mask(h, idx));
-	h->overflowed &= ~BIT64(idx);
 	if (idx >= 3)
 		hw->program(h->ctx, idx, h->mhpmevent[idx]);
 	hw->inhibit(h->ctx, UINT32_C(1) << idx, false);
@@ -146,10 +145,11 @@ struct rvpmu_ret rvpmu_counter_start(struct rvpmu_hart *h, rvpmu_ulong base,
 }
 
 /*
- * Stop one hardware counter: inhibit it, keep its count, note in
- * h->overflowed whether it had overflowed (OF set by the hardware while it
- * ran: a snapshot reports it later), then set OF so no overflow interrupt
- * comes while it is stopped.
+ * Stop one hardware counter: inhibit it, keep its count, set OF so no
+ * overflow interrupt comes while it is stopped, and note in h->overflowed
+ * whether the hardware had set OF while it ran (a snapshot reports it).
+ * h->overflowed is meaningful only for configured, stopped counters, so
+ * start and release need not touch it.
  */
 HOT void stop_hw(struct rvpmu_hart *h, unsigned int idx)
 {
@@ -157,9 +157,10 @@ HOT void stop_hw(struct rvpmu_hart *h, unsigned int idx)
 
 	rvpmu_hw_inhibit_keep(h, idx);
 	if (idx >= 3 && h->sscofpmf) {
-		if (hw->overflowed(h->ctx, idx))
-			h->overflowed |= BIT64(idx);
-		hw->program(h->ctx, idx, h->mhpmevent[idx] | MHPMEVENT_OF);
+		uint64_t old = hw->swap_event(h->ctx, idx, h->mhpmevent[idx] | MHPMEVENT_OF);
+
+		/* OF is bit 63: the bit is the state at this stop, whatever before */
+		h->overflowed = (h->overflowed & ~BIT64(idx)) | ((old >> 63) << idx);
 	}
 }
 
@@ -186,7 +187,6 @@ HOT void release_one(struct rvpmu_hart *h, unsigned int idx)
 	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
 
 	h->configured &= ~BIT64(idx);
-	h->overflowed &= ~BIT64(idx);
 	if (is_fw_ctr(h, idx))
 		return;
 	if (idx >= 3) {

@@ -85,6 +85,7 @@ struct fw_platform {
 	uintptr_t mtimecmp;
 	/* the M-mode timer and IPI registers, closed to S-mode by PMP */
 	struct fw_mem m_regs[2];
+	bool has_timer;				/* Sstc or mtimecmp: TIME offered */
 	uint32_t test_off, poweroff_val, reboot_val;
 	unsigned long timebase;
 	bool sstc, sscofpmf, hyp;
@@ -183,6 +184,7 @@ SBI_HANDLER(sbi_hsm_ecall);
 SBI_HANDLER(sbi_srst_ecall);
 SBI_HANDLER(sbi_dbcn_ecall);
 SBI_HANDLER(sbi_pmu_ecall);
+/* Any legacy id 0x00..0x0F; returns a1 unchanged as the value. */
 struct sbiret sbi_legacy_ecall(unsigned long eid, unsigned long a0, unsigned long a1);
 bool sbi_extension_present(unsigned long eid);
 

@@ -136,9 +136,6 @@ static void find_devices(const void *fdt)
 	if (!plat.clint)
 		fw_printf("rvpmu: no IPI device in the DT (riscv,clint0, sifive,clint0, "
 			  "riscv,aclint-mswi): no IPI or RFENCE extension\n");
-	if (!plat.mtimecmp)
-		fw_printf("rvpmu: no timer device in the DT (riscv,clint0, sifive,clint0, "
-			  "riscv,aclint-mtimer): TIME only with Sstc\n");
 	node = fdt_node_offset_by_compatible(fdt, -1, "sifive,test0");
 	if (node >= 0 && !node_reg(fdt, node, &base, &size))
 		plat.test_dev = (uintptr_t)base;
@@ -242,6 +239,10 @@ int fw_platform_init(void *fdt)
 	err = find_harts(fdt);
 	if (err)
 		return err;
+	plat.has_timer = plat.sstc || plat.mtimecmp;
+	if (!plat.has_timer)
+		fw_printf("rvpmu: no timer device in the DT (riscv,clint0, sifive,clint0, "
+			  "riscv,aclint-mtimer) and no Sstc: no TIME extension\n");
 	find_dt_room();
 	/* the PMP region: a naturally aligned power of two */
 	plat.fw_base = (uintptr_t)_fw_start;
