@@ -28,7 +28,7 @@ CORE_SRC := core/counters.c core/events.c core/match.c core/startstop.c \
 CORE_HDR := $(wildcard core/*.h) include/rvpmu/sbi.h
 DT_SRC   := dt/pmu_dt.c lib/fmt.c
 SIM_SRC  := tests/sim/sim_hart.c
-PAYLOADS := smoke bench demo hostile
+PAYLOADS := smoke bench demo hostile rotbench sampler_demo sampler_bench
 UNIT_SRC := tests/unit_main.c tests/fixture.c tests/drive.c $(wildcard tests/test_*.c)
 
 .PHONY: all deps run check fuzz bench clean core-cross
@@ -151,7 +151,8 @@ firmware-all: $(B)/rvpmu-fw-rv64.elf $(B)/rvpmu-fw-rv32.elf \
 # ---- S-mode payloads (smoke test, demo, bench), on the client runtime
 PAYLOAD_BASE_rv64 := 0x80200000
 PAYLOAD_BASE_rv32 := 0x80400000
-RT_SRC := client/start.S client/vs.S client/rt.c client/perf.c lib/fmt.c core/names.c
+RT_SRC := client/start.S client/vs.S client/rt.c client/perf.c client/sampler.c \
+          client/semihost.c lib/fmt.c core/names.c
 PL_CFLAGS := -std=c11 $(WARN) -O2 -g -ffreestanding -fno-stack-protector -fno-pic \
              -mcmodel=medany -mno-relax --specs=picolibc.specs -Iinclude -I.
 define PAYLOAD_template
