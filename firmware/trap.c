@@ -74,9 +74,12 @@ static void redirect(struct fw_hart *h, unsigned long cause, unsigned long tval)
 {
 	unsigned long ms = csr_read(CSR_MSTATUS), stvec = csr_read(CSR_STVEC);
 
-	/* right after hart_start stvec is 0: S-mode has no handler yet */
+	/* right after hart_start stvec is 0: S-mode has no handler yet; and a
+	   handler that faults on its own entry would be re-entered forever */
 	if (!stvec)
 		confine(h, cause, "S-mode exception with no stvec set");
+	if (csr_read(CSR_MEPC) == (stvec & ~3ul))
+		confine(h, cause, "S-mode's trap handler faults at its entry");
 	csr_write(CSR_SCAUSE, cause);
 	csr_write(CSR_STVAL, tval);
 	csr_write(CSR_SEPC, csr_read(CSR_MEPC));

@@ -266,6 +266,12 @@ static void __attribute__((naked, aligned(4))) fault_fetch(void)
 	__asm__ volatile("jr zero");
 }
 
+/* a trap vector in firmware memory: the handler's own fetch faults */
+static void __attribute__((naked, aligned(4))) fault_bad_stvec(void)
+{
+	__asm__ volatile("li t0, 0x80000000\n\tcsrw stvec, t0\n\t.word 0\n\tj .");
+}
+
 static volatile int alive[RT_MAX_HARTS];
 static void say_alive(void *arg)
 {
@@ -275,11 +281,14 @@ static void say_alive(void *arg)
 
 static void test_fault_confined(void)
 {
-	static void (*const entries[])(void) = { fault_illegal, fault_load, fault_fetch };
+	static void (*const entries[])(void) = {
+		fault_illegal, fault_load, fault_fetch, fault_bad_stvec,
+	};
 	static const char *const what[] = {
 		"hsm: a secondary's illegal instruction with stvec 0 stops that hart only",
 		"hsm: a secondary's access fault on firmware memory with stvec 0 stops that hart only",
 		"hsm: a secondary jumping to 0 with stvec 0 stops that hart only",
+		"hsm: a secondary whose trap vector faults at its entry stops that hart only",
 	};
 	unsigned long t;
 	unsigned int i;
@@ -289,7 +298,7 @@ static void test_fault_confined(void)
 		return;
 	}
 	t = other(0);
-	for (i = 0; i < 3; i++) {
+	for (i = 0; i < sizeof(entries) / sizeof(entries[0]); i++) {
 		bool ok = !sbi_hart_start(t, (unsigned long)entries[i], 0).error;
 
 		ok &= wait_status(t, SBI_HSM_STOPPED);
