@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* Timer extension: stimecmp with Sstc, else the CLINT's mtimecmp. */
+/* Timer extension: stimecmp with Sstc, else the CLINT's or ACLINT MTIMER's
+   mtimecmp (without either, ecall.c does not offer TIME). */
 #include "csr.h"
 #include "fw.h"
 
@@ -17,7 +18,7 @@ static void set_timer(struct fw_hart *h, uint64_t when)
 		return;
 	}
 	{
-		volatile uint32_t *cmp = h->mtimecmp;	/* in this hart's CLINT */
+		volatile uint32_t *cmp = h->mtimecmp;	/* in its CLINT or MTIMER */
 
 		cmp[1] = ~0u;	/* no spurious match while the halves change */
 		cmp[0] = (uint32_t)when;
