@@ -23,6 +23,7 @@ SAN      := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-fra
 HOSTCFLAGS := -std=c11 $(WARN) -O1 -g $(SAN) -Iinclude -I. -Itests
 FUZZ_SECONDS ?= 60
 CHECK_FUZZ_SECONDS ?= 10
+comma    := ,
 
 CORE_SRC := core/counters.c core/events.c core/match.c core/startstop.c \
             core/fwctr.c core/snapshot.c core/map.c core/names.c core/reserve.c
@@ -32,7 +33,7 @@ SAMPLER_HDR := sampler/sampler.h include/rvpmu/sampler.h
 SAMPLER_TEST := $(wildcard tests/sampler/*.c)
 DT_SRC   := dt/pmu_dt.c lib/fmt.c
 SIM_SRC  := tests/sim/sim_hart.c
-PAYLOADS := smoke bench demo scale rotbench sampler_demo sampler_bench
+PAYLOADS := smoke bench demo scale hostile rotbench sampler_demo sampler_bench
 UNIT_SRC := tests/unit_main.c tests/fixture.c tests/drive.c $(wildcard tests/test_*.c)
 
 .PHONY: all deps run check fuzz bench clean core-cross
@@ -101,6 +102,16 @@ $(B)/dt/qemu-virt.dtb:
 $(B)/dt/qemu-virt-smp4.dtb:
 	@mkdir -p $(B)/dt
 	qemu-system-riscv64 -M virt,dumpdtb=$@ -cpu rv64 -smp 4 -m 256M -nographic >/dev/null
+
+# QEMU virt's DT with its CLINT taken out: the firmware must boot without
+# an IPI/timer device and say so (not a DT test input: kept apart).
+# virt-noclint-smpN.dtb keeps Sstc (TIME stays), virt-noclint-nosstc-smpN.dtb
+# has neither timer (no TIME either).
+$(B)/fw-dt/virt-noclint-%.dtb:
+	@mkdir -p $(B)/fw-dt
+	qemu-system-riscv64 -M virt,dumpdtb=$@ -cpu rv64,sscofpmf=true$(if $(findstring nosstc,$*),$(comma)sstc=false) \
+		-smp $(lastword $(subst smp, ,$*)) -m 256M -nographic >/dev/null
+	fdtput -r $@ /soc/clint@2000000
 
 # ---- fuzzing (libFuzzer needs clang)
 FUZZFLAGS := -std=c11 $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -Iinclude -I. -Itests
@@ -277,7 +288,8 @@ run: deps $(B)/rvpmu-dt $(B)/rvpmu-fw-rv64.elf $(B)/demo-rv64.elf $(B)/dt/qemu-v
 	@echo "== the rvpmu firmware on QEMU virt (rv64, 2 harts) with the demo payload =="
 	@scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/demo-rv64.elf 2 ,sscofpmf=true
 
-check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-dt $(B)/fuzz-sampler $(B)/fuzz-report firmware-all $(B)/suite-rv64.elf $(B)/suite-rv32.elf $(KERNEL) $(INITRD)
+check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-dt $(B)/fuzz-sampler $(B)/fuzz-report firmware-all $(B)/suite-rv64.elf $(B)/suite-rv32.elf $(KERNEL) $(INITRD) \
+	$(B)/fw-dt/virt-noclint-smp2.dtb $(B)/fw-dt/virt-noclint-nosstc-smp2.dtb
 	@rm -rf $(B)/check && mkdir -p $(B)/check $(B)/conformance
 	@scripts/check-step core-rv64-unit  $(B)/check $(B)/unit64
 	@scripts/check-step core-rv32-unit  $(B)/check $(B)/unit32
@@ -292,6 +304,16 @@ check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-dt $(B)/fuzz-sampler $(B)/fuzz
 	@scripts/check-step fw-rv64-smp4    $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/smoke-rv64.elf 4 ,sscofpmf=true
 	@scripts/check-step fw-rv64-plain   $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/smoke-rv64.elf 2 ,sscofpmf=false,sstc=false
 	@scripts/check-step fw-rv32-smp1    $(B)/check scripts/qemu-run 32 $(B)/rvpmu-fw-rv32.elf $(B)/smoke-rv32.elf 1 ,sscofpmf=true
+	@scripts/check-step fw-rv32-plain   $(B)/check scripts/qemu-run 32 $(B)/rvpmu-fw-rv32.elf $(B)/smoke-rv32.elf 2 ,sscofpmf=false,sstc=false
+	@scripts/check-step fw-rv64-aclint  $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/smoke-rv64.elf 4 ,sscofpmf=true -M virt,aclint=on
+	@scripts/check-step fw-rv64-aclint-nosstc $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/smoke-rv64.elf 2 ,sscofpmf=true,sstc=false -M virt,aclint=on
+	@scripts/check-step fw-rv32-aclint-nosstc $(B)/check scripts/qemu-run 32 $(B)/rvpmu-fw-rv32.elf $(B)/smoke-rv32.elf 2 ,sscofpmf=true,sstc=false -M virt,aclint=on
+	@scripts/check-step hostile-rv64    $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/hostile-rv64.elf 4 ,sscofpmf=true
+	@scripts/check-step hostile-rv32    $(B)/check scripts/qemu-run 32 $(B)/rvpmu-fw-rv32.elf $(B)/hostile-rv32.elf 4 ,sscofpmf=true
+	@scripts/check-step hostile-rv64-aclint $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/hostile-rv64.elf 4 ,sscofpmf=true -M virt,aclint=on
+	@scripts/check-step hostile-rv64-plain $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/hostile-rv64.elf 2 ,sscofpmf=false,sstc=false
+	@scripts/check-step hostile-noclint $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/hostile-rv64.elf 2 ,sscofpmf=true -dtb $(B)/fw-dt/virt-noclint-smp2.dtb
+	@scripts/check-step hostile-noclint-nosstc $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/hostile-rv64.elf 2 ,sscofpmf=true,sstc=false -dtb $(B)/fw-dt/virt-noclint-nosstc-smp2.dtb
 	@$(MAKE) -s scale-steps
 	@scripts/check-step suite-rvpmu-rv64 $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/suite-rv64.elf 4 ,sscofpmf=true
 	@scripts/check-step suite-rvpmu-rv32 $(B)/check scripts/qemu-run 32 $(B)/rvpmu-fw-rv32.elf $(B)/suite-rv32.elf 4 ,sscofpmf=true
@@ -313,11 +335,17 @@ SCALE_BIN := $(B)/rvpmu-fw-rv64.elf $(B)/rvpmu-fw-rv32.elf $(B)/smoke-rv64.elf $
 $(B)/scale/sparse.dtb: scripts/sparse-dtb
 	@mkdir -p $(B)/scale
 	scripts/sparse-dtb $@ 2>/dev/null
-scale-steps: $(SCALE_BIN) $(B)/scale/sparse.dtb
+scale-steps: $(SCALE_BIN) $(B)/scale/sparse.dtb $(B)/hostile-rv64.elf $(B)/fw-dt/virt-noclint-smp32.dtb \
+	     $(B)/fw-dt/virt-noclint-nosstc-smp32.dtb
 	@for n in 2 8 32 64; do \
 	  scripts/check-step fw-rv64-smp$$n $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/smoke-rv64.elf $$n ,sscofpmf=true; done
 	@scripts/check-step fw-rv32-smp32   $(B)/check scripts/qemu-run 32 $(B)/rvpmu-fw-rv32.elf $(B)/smoke-rv32.elf 32 ,sscofpmf=true
 	@scripts/check-step fw-rv64-numa2   $(B)/check scripts/numa-check 64 $(B)/rvpmu-fw-rv64.elf $(B)/smoke-rv64.elf
+	@scripts/check-step fw-rv64-aclint-smp64 $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/smoke-rv64.elf 64 ,sscofpmf=true -M virt,aclint=on
+	@scripts/check-step fw-rv64-aclint-numa2 $(B)/check scripts/numa-check 64 $(B)/rvpmu-fw-rv64.elf $(B)/smoke-rv64.elf -M virt,aclint=on
+	@scripts/check-step hostile-rv64-aclint-numa2 $(B)/check scripts/numa-check 64 $(B)/rvpmu-fw-rv64.elf $(B)/hostile-rv64.elf -M virt,aclint=on
+	@scripts/check-step hostile-noclint-smp32 $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/hostile-rv64.elf 32 ,sscofpmf=true -dtb $(B)/fw-dt/virt-noclint-smp32.dtb
+	@scripts/check-step hostile-noclint-nosstc-smp32 $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/hostile-rv64.elf 32 ,sscofpmf=true,sstc=false -dtb $(B)/fw-dt/virt-noclint-nosstc-smp32.dtb
 	@scripts/check-step fw-rv64-sparse  $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/scale-rv64.elf 6 ,sscofpmf=true -dtb $(B)/scale/sparse.dtb
 	@scripts/check-step suite-rvpmu-smp32 $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/suite-rv64.elf 32 ,sscofpmf=true
 	@scripts/check-step scale-rv64-smp512 $(B)/check env QEMU_TIMEOUT=400 scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/scale-rv64.elf 512 ,sscofpmf=true

@@ -78,6 +78,10 @@ struct rvpmu_hw_ops {
 	void (*write)(void *ctx, unsigned int ctr, uint64_t value);
 	/* Write mhpmeventN (N >= 3); value includes the Sscofpmf bits [63:56]. */
 	void (*program)(void *ctx, unsigned int ctr, uint64_t mhpmevent);
+	/* program, returning mhpmeventN's previous value (a CSR swap: stop
+	   learns whether the hardware set OF as it sets OF itself). Only
+	   called with Sscofpmf; bit 63 (OF) must be right, on RV32 too. */
+	uint64_t (*swap_event)(void *ctx, unsigned int ctr, uint64_t mhpmevent);
 	/* Set (inhibit = true) or clear the mcountinhibit bits in mask. */
 	void (*inhibit)(void *ctx, uint32_t mask, bool inhibit);
 	/* mhpmeventN.OF of a hpm counter (false without Sscofpmf). */
@@ -171,6 +175,8 @@ struct rvpmu_hart {
 	uint64_t fw_origin[RVPMU_MAX_FW];	/* fw_ops->read at start */
 	uint64_t fw_ext;			/* counters on platform events */
 	uint32_t fw_counting[SBI_PMU_FW_STD_COUNT]; /* started fw ctrs per code */
+	uint64_t overflowed;		/* hpm counters that had OF at their last
+					   stop; only configured, stopped ones count */
 	uint64_t shmem;
 	bool shmem_on;
 	uint64_t reserved;			/* counters the sampler holds */
@@ -186,6 +192,15 @@ struct rvpmu_hart {
  */
 int rvpmu_hart_init(struct rvpmu_hart *h, const struct rvpmu_config *cfg,
 		    void *ctx);
+
+/*
+ * Bring an initialised hart's PMU back to its boot state, as
+ * rvpmu_hart_init does: every counter stopped and released, firmware
+ * counts and overflow state cleared, no snapshot area. For a hart that
+ * stops (HSM) or faults, so that nothing survives into its next start.
+ * Must run on that hart; cannot fail.
+ */
+void rvpmu_hart_reset(struct rvpmu_hart *h);
 
 /* sbi_pmu_num_counters: always SBI_SUCCESS. */
 struct rvpmu_ret rvpmu_num_counters(const struct rvpmu_hart *h);
@@ -241,10 +256,14 @@ struct rvpmu_ret rvpmu_counter_start(struct rvpmu_hart *h,
  * sbi_pmu_counter_stop. INVALID_PARAM: reserved flag, bad set, a counter
  * not configured. NO_SHMEM: TAKE_SNAPSHOT without a snapshot area.
  * ALREADY_STOPPED: a counter of the set is stopped (see the rule above for
- * RESET). Stopping sets mhpmevent.OF so no interrupt comes while stopped;
- * TAKE_SNAPSHOT stores each value and its overflow bit relative to
- * counter_idx_base, leaving other slots alone; RESET releases the counter
- * and writes its mhpmevent 0.
+ * RESET). Stopping notes whether an hpm counter had overflowed (OF), then
+ * sets mhpmevent.OF so no interrupt comes while stopped; TAKE_SNAPSHOT
+ * stores each value relative to counter_idx_base, leaving other value
+ * slots alone, and rebuilds the whole overflow bitmap from the core's own
+ * state: bit i set when counter base + i is an hpm counter that overflowed
+ * (noted at its stop, or OF now for a running one); zero without Sscofpmf.
+ * Start and release forget a counter's overflow. RESET releases the
+ * counter and writes its mhpmevent 0.
  */
 struct rvpmu_ret rvpmu_counter_stop(struct rvpmu_hart *h,
 				    rvpmu_ulong counter_idx_base,
@@ -274,8 +293,10 @@ struct rvpmu_ret rvpmu_snapshot_set_shmem(struct rvpmu_hart *h,
 
 /*
  * sbi_pmu_event_get_info. INVALID_PARAM: flags != 0, address not 16-byte
- * aligned, num_entries 0 or num_entries * 16 overflowing. INVALID_ADDRESS:
- * the array is not writable S-mode RAM. Otherwise writes each entry's
+ * aligned, num_entries 0 or num_entries * 16 overflowing, or a reserved
+ * bit [31:20] set in any entry's event_idx (all entries are checked before
+ * any output is written). INVALID_ADDRESS: the array is not writable
+ * S-mode RAM. Otherwise writes each entry's
  * output word: bit 0 set when config_matching could give the event a
  * counter of this hart if all were free.
  */

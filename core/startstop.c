@@ -146,43 +146,39 @@ struct rvpmu_ret rvpmu_counter_start(struct rvpmu_hart *h, rvpmu_ulong base,
 
 /*
  * Stop one hardware counter: inhibit it, keep its count, set OF so no
- * overflow interrupt comes while it is stopped. Returns whether it had
- * overflowed (OF set by the hardware while it ran).
+ * overflow interrupt comes while it is stopped, and note in h->overflowed
+ * whether the hardware had set OF while it ran (a snapshot reports it).
+ * h->overflowed is meaningful only for configured, stopped counters, so
+ * start and release need not touch it.
  */
-HOT bool stop_hw(struct rvpmu_hart *h, unsigned int idx, bool want_of)
+HOT void stop_hw(struct rvpmu_hart *h, unsigned int idx)
 {
 	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
-	bool overflowed = false;
 
 	rvpmu_hw_inhibit_keep(h, idx);
 	if (idx >= 3 && h->sscofpmf) {
-		/* only a snapshot asks whether it overflowed */
-		if (want_of)
-			overflowed = hw->overflowed(h->ctx, idx);
-		hw->program(h->ctx, idx, h->mhpmevent[idx] | MHPMEVENT_OF);
+		uint64_t old = hw->swap_event(h->ctx, idx, h->mhpmevent[idx] | MHPMEVENT_OF);
+
+		/* OF is bit 63: the bit is the state at this stop, whatever before */
+		h->overflowed = (h->overflowed & ~BIT64(idx)) | ((old >> 63) << idx);
 	}
-	return overflowed;
 }
 
-/* Stop one counter; its bit in the result when it had overflowed. */
-HOT uint64_t stop_one(struct rvpmu_hart *h, unsigned int idx, bool want_of)
+HOT void stop_one(struct rvpmu_hart *h, unsigned int idx)
 {
-	if (is_fw_ctr(h, idx)) {
+	if (is_fw_ctr(h, idx))
 		rvpmu_fw_stop(h, idx);
-		return 0;
-	}
-	return stop_hw(h, idx, want_of) ? BIT64(idx) : 0;
+	else
+		stop_hw(h, idx);
 }
 
-static __attribute__((noinline)) uint64_t stop_many(struct rvpmu_hart *h, uint64_t set,
-						    bool want_of)
+static __attribute__((noinline)) void stop_many(struct rvpmu_hart *h, uint64_t set)
 {
-	uint64_t m, overflowed = 0;
+	uint64_t m;
 	unsigned int idx;
 
 	FOR_EACH_COUNTER(idx, set, m)
-		overflowed |= stop_one(h, idx, want_of);
-	return overflowed;
+		stop_one(h, idx);
 }
 
 /* Forget the mapping of one stopped counter. */
@@ -217,7 +213,7 @@ static __attribute__((noinline)) void release(struct rvpmu_hart *h, uint64_t set
 static __attribute__((noinline)) struct rvpmu_ret stop_hw_one(struct rvpmu_hart *h,
 							      unsigned int idx)
 {
-	stop_hw(h, idx, false);
+	stop_hw(h, idx);
 	h->started &= ~BIT64(idx);
 	return ret_val(0);
 }
@@ -243,15 +239,13 @@ static __attribute__((noinline)) struct rvpmu_ret stop_set(struct rvpmu_hart *h,
 							   uint64_t set, rvpmu_ulong base,
 							   rvpmu_ulong flags)
 {
-	uint64_t overflowed;
-
 	if (!(set & (set - 1)))
-		overflowed = stop_one(h, lowest_bit(set), flags & SBI_PMU_STOP_TAKE_SNAPSHOT);
+		stop_one(h, lowest_bit(set));
 	else
-		overflowed = stop_many(h, set, flags & SBI_PMU_STOP_TAKE_SNAPSHOT);
+		stop_many(h, set);
 	h->started &= ~set;
 	if (flags & SBI_PMU_STOP_TAKE_SNAPSHOT)
-		rvpmu_snapshot_store(h, set, base, overflowed);
+		rvpmu_snapshot_store(h, set, base);
 	if (flags & SBI_PMU_STOP_RESET)
 		release(h, set);
 	return ret_val(0);

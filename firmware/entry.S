@@ -80,18 +80,25 @@ _start:
 	j	.Lpark_forever
 
 	/*
-	 * The others sleep (wfi, woken by the boot hart's IPI: a spinning
-	 * hart would take host time from the booting one under QEMU) until
-	 * the per-hart memory exists, then find their block by hartid. A
-	 * hart the firmware does not run sleeps for good.
+	 * The others wait until the per-hart memory exists, then find their
+	 * block by hartid. They sleep (wfi, woken by the boot hart's IPI: a
+	 * spinning hart would take host time from the booting one under
+	 * QEMU) once the boot hart has seen an IPI device in the DT
+	 * (fw_boot_sleep); until then, and for good without one, they spin.
+	 * A hart the firmware does not run sleeps for good.
 	 */
 .Lsecondary:
 	li	t0, 1 << IRQ_M_SOFT
 	csrw	mie, t0
 	la	t0, fw_boot_done
+	la	t3, fw_boot_sleep
 3:	lw	t1, 0(t0)
 	bnez	t1, 4f
+	lw	t1, 0(t3)
+	beqz	t1, 5f
 	wfi
+	j	3b
+5:	.word	0x0100000f	/* pause */
 	j	3b
 4:	fence	r, rw
 	la	t0, fw_hart_table_len
@@ -252,6 +259,7 @@ fw_enter_smode:
 
 	.data
 	.align	2
-	.globl	fw_lottery, fw_boot_done
+	.globl	fw_lottery, fw_boot_done, fw_boot_sleep
 fw_lottery:	.word 0
 fw_boot_done:	.word 0
+fw_boot_sleep:	.word 0

@@ -70,8 +70,10 @@ struct __attribute__((aligned(16))) fw_hart {
 	unsigned int pos;			/* index in plat.hart_ids */
 	volatile int hsm;			/* enum fw_hsm_state */
 	unsigned long next_addr, next_arg;	/* for hart_start */
-	volatile uint32_t *msip;		/* its CLINT's MSIP word */
-	volatile uint32_t *mtimecmp;		/* ... and mtimecmp */
+	/* its M-mode registers, from the DT (a CLINT's, or an ACLINT MSWI's
+	   and MTIMER's); NULL without an IPI / timer device (plat.has_*) */
+	volatile uint32_t *msip;
+	volatile uint32_t *mtimecmp;
 	uint32_t dt_phandle, intc_phandle;	/* its DT nodes, for boot */
 	volatile unsigned long ipis;		/* IPIs waiting to be taken */
 	struct fw_call call;			/* what this hart sends */
@@ -109,7 +111,17 @@ struct fw_platform {
 	struct fw_mem mem[FW_MAX_MEM];
 	uint64_t fw_base, fw_size;		/* PMP-protected, power of 2 */
 	uint64_t harts_base, harts_size;	/* per-hart region: the same */
-	uint64_t clint_base, clint_size;	/* every CLINT: NAPOT for PMP */
+	/*
+	 * The M-mode IPI and timer registers, closed to S-mode by PMP: [0]
+	 * spans every CLINT and ACLINT MSWI, [1] every ACLINT MTIMER (mtimecmp
+	 * and mtime); each is covered by one NAPOT entry; size 0 when absent.
+	 */
+	struct fw_mem m_regs[2];
+	/* every hart has an msip word (a CLINT or an MSWI names it); without
+	   one no hart has: no IPI, no RFENCE, parked harts poll */
+	bool has_ipi;
+	bool has_timer;				/* Sstc or mtimecmp: TIME offered */
+	bool has_mtimer;			/* every hart has an mtimecmp */
 	uintptr_t uart, test_dev;
 	uint32_t test_off, poweroff_val, reboot_val;
 	unsigned long timebase;
@@ -176,7 +188,8 @@ int fw_platform_init(void *fdt);	/* 0, or a negative error */
 void fw_dt_fixup(void);			/* what S-mode sees of the DT */
 bool fw_smode_range(uint64_t pa, uint64_t size);	/* S-mode RAM? */
 void fw_print_banner(void);
-int fw_dt_reg(const void *fdt, int node, uint64_t *base, uint64_t *size);
+/* Reg entry i of a node, in its parent's cell sizes: 0, or -1 if absent. */
+int fw_dt_reg(const void *fdt, int node, int i, uint64_t *base, uint64_t *size);
 
 /*
  * harts.c, boot hart only, in this order:
@@ -185,8 +198,10 @@ int fw_dt_reg(const void *fdt, int node, uint64_t *base, uint64_t *size);
  *   extensions all of them have; -FDT_ERR_NOTFOUND if none.
  * fw_harts_layout: carve the per-hart region (blocks, hartid table,
  *   topology arrays) from the top of the firmware's RAM bank, below the DT;
- *   fill every struct fw_hart, the topology (cpu-map) and each hart's CLINT
- *   words. 0, or a negative error (the console says why).
+ *   fill every struct fw_hart, the topology (cpu-map), each hart's msip
+ *   and mtimecmp, plat.m_regs, has_ipi and has_timer. 0, or a negative
+ *   error (the console says why): a DT whose IPI or timer devices reach
+ *   some harts but not all.
  */
 int fw_harts_scan(const void *fdt);
 int fw_harts_layout(const void *fdt);
@@ -230,6 +245,10 @@ struct sbiret fw_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
 void fw_enter_smode(unsigned long addr, unsigned long a0, unsigned long a1)
 	__attribute__((noreturn));
 void fw_hsm_park(void) __attribute__((noreturn));
+/* sbi_hsm.c: stop the calling hart (HSM_STOP, or a fault S-mode cannot
+   take): its PMU back to the boot state, M-mode interrupts but MSIP off,
+   state STOPPED, then park until HSM starts it again. Never returns. */
+void fw_hart_stop(struct fw_hart *h) __attribute__((noreturn));
 void fw_halt(const char *why) __attribute__((noreturn));
 
 /*
@@ -271,6 +290,7 @@ void fw_sampler_init(uint32_t *scratch);
 void fw_sampler_hart_init(struct fw_hart *h);
 void fw_sampler_tick(struct fw_hart *h);
 void fw_sampler_leave(struct fw_hart *h, bool suspend);
+/* Any legacy id 0x00..0x0F; returns a1 unchanged as the value. */
 struct sbiret sbi_legacy_ecall(unsigned long eid, unsigned long a0, unsigned long a1);
 bool sbi_extension_present(unsigned long eid);
 

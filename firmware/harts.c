@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The harts: which ones the DT names, their per-hart memory laid out at
- * boot for exactly that many, each one's CLINT words, the topology from
- * /cpus/cpu-map, and the SBI hart sets (hart_mask, hart_mask_base).
+ * boot for exactly that many, each one's msip and mtimecmp (in CLINTs or
+ * ACLINT MSWIs and MTIMERs), the topology from /cpus/cpu-map, and the SBI
+ * hart sets (hart_mask, hart_mask_base).
  *
  * The per-hart region is carved from the top of the RAM bank the firmware
  * sits in (below the DT when QEMU put the DT there), not after the image:
@@ -21,6 +22,8 @@ extern char _fw_end[];
 
 /* What fw_harts_scan found, for fw_harts_layout. */
 static unsigned int named;		/* harts the DT names */
+extern int fw_boot_sleep;		/* entry.S: the others may wfi */
+static bool ipi_device_named(const void *fdt);
 
 static bool isa_has(const char *isa, const char *ext)
 {
@@ -118,6 +121,10 @@ int fw_harts_scan(const void *fdt)
 
 	if (cpus < 0)
 		return cpus;
+	/* before the long walk of the harts: the waiting ones stop spinning
+	   once an IPI is sure to wake them */
+	if (ipi_device_named(fdt))
+		__atomic_store_n(&fw_boot_sleep, 1, __ATOMIC_RELEASE);
 	tb = fdt_getprop(fdt, cpus, "timebase-frequency", NULL);
 	plat.timebase = tb ? fdt32_to_cpu(*tb) : 10000000;
 	for_each_cpu(fdt, true, scan_one, &first);
@@ -197,49 +204,159 @@ static struct fw_hart *hart_by_phandle(uint32_t ph, bool intc)
 	return 0;
 }
 
+/* ---- M-mode IPI and timer registers */
+
+#define CAUSE_MSI	3	/* interrupts-extended causes: software */
+#define CAUSE_MTI	7	/* ... and timer */
+#define CLINT_MTIMECMP	0x4000	/* in a CLINT: msip words at 0, mtimecmp, mtime */
+#define CLINT_SIZE	0xc000
+#define MTIMER_SIZE	0x8000	/* an MTIMER as one range: mtimecmp at 0, mtime at 0x7ff8 */
+
 /*
- * Each CLINT's interrupts-extended lists, per hart it serves, <intc 3>
- * (software) and <intc 7> (timer): the k-th software entry is MSIP word k,
- * mtimecmp k. Several CLINTs (one per NUMA socket on QEMU virt) are merged
- * into one NAPOT range for PMP.
+ * The devices that hold M-mode's per-hart registers. A CLINT (riscv,clint0
+ * as QEMU has it, sifive,clint0 as real boards have it) holds msip and
+ * mtimecmp; with ACLINT (QEMU's virt,aclint=on) msip is in a
+ * riscv,aclint-mswi and mtimecmp in a riscv,aclint-mtimer. QEMU virt has
+ * one of each per NUMA socket.
  */
-static void find_clints(const void *fdt)
+enum mdev_kind { MDEV_CLINT, MDEV_MSWI, MDEV_MTIMER };
+static const struct mdev {
+	const char *compat;
+	enum mdev_kind kind;
+} mdevs[] = {
+	{ "riscv,clint0", MDEV_CLINT }, { "sifive,clint0", MDEV_CLINT },
+	{ "riscv,aclint-mswi", MDEV_MSWI }, { "riscv,aclint-mtimer", MDEV_MTIMER },
+};
+
+static bool ipi_device_named(const void *fdt)
 {
-	static const char *const compat[] = { "riscv,clint0", "sifive,clint0" };
-	uint64_t lo = ~0ull, hi = 0, base, size;
-	unsigned int c;
-	int node, len, i;
+	unsigned int i;
 
-	for (c = 0; c < 2 && !hi; c++) {
-		for (node = fdt_node_offset_by_compatible(fdt, -1, compat[c]); node >= 0;
-		     node = fdt_node_offset_by_compatible(fdt, node, compat[c])) {
-			const fdt32_t *ie = fdt_getprop(fdt, node, "interrupts-extended", &len);
-			unsigned int k = 0;
+	for (i = 0; i < sizeof(mdevs) / sizeof(mdevs[0]); i++)
+		if (mdevs[i].kind != MDEV_MTIMER &&
+		    fdt_node_offset_by_compatible(fdt, -1, mdevs[i].compat) >= 0)
+			return true;
+	return false;
+}
 
-			if (fw_dt_reg(fdt, node, &base, &size) || !ie)
-				continue;
-			for (i = 0; i + 2 <= len / 4; i += 2) {
-				struct fw_hart *h;
+/* Grow span r (size 0: empty) to hold [base, base + size). */
+static void span_add(struct fw_mem *r, uint64_t base, uint64_t size)
+{
+	uint64_t end = base + size;
 
-				if (fdt32_to_cpu(ie[i + 1]) != 3)
-					continue;
-				h = hart_by_phandle(fdt32_to_cpu(ie[i]), true);
-				if (h) {
-					h->msip = (volatile uint32_t *)(uintptr_t)(base + 4 * k);
-					h->mtimecmp = (volatile uint32_t *)(uintptr_t)(base + 0x4000 + 8 * k);
-				}
-				k++;
-			}
-			lo = base < lo ? base : lo;
-			hi = base + size > hi ? base + size : hi;
-		}
-	}
-	if (!hi)
+	if (!r->size) {
+		*r = (struct fw_mem){ base, size };
 		return;
-	plat.clint_size = pow2_at_least(hi - lo);
-	while ((lo & ~(plat.clint_size - 1)) + plat.clint_size < hi)
-		plat.clint_size <<= 1;
-	plat.clint_base = lo & ~(plat.clint_size - 1);
+	}
+	if (end < r->base + r->size)
+		end = r->base + r->size;
+	if (base > r->base)
+		base = r->base;
+	*r = (struct fw_mem){ base, end - base };
+}
+
+/*
+ * A device's interrupts-extended lists <intc cause> per hart it serves;
+ * the k-th entry with this cause is the hart of register k, at base +
+ * k * stride (msip for the software cause, mtimecmp for the timer one). A
+ * hart two devices name keeps the first.
+ */
+static void assign_regs(const void *fdt, int node, uint32_t cause, uint64_t base,
+			unsigned int stride)
+{
+	int len, i;
+	const fdt32_t *ie = fdt_getprop(fdt, node, "interrupts-extended", &len);
+	unsigned int k = 0;
+
+	for (i = 0; ie && i + 2 <= len / 4; i += 2) {
+		struct fw_hart *h;
+		volatile uint32_t **reg;
+
+		if (fdt32_to_cpu(ie[i + 1]) != cause)
+			continue;
+		h = hart_by_phandle(fdt32_to_cpu(ie[i]), true);
+		reg = !h ? 0 : cause == CAUSE_MSI ? &h->msip : &h->mtimecmp;
+		if (reg && !*reg)
+			*reg = (volatile uint32_t *)(uintptr_t)(base + (uint64_t)k * stride);
+		k++;
+	}
+}
+
+/*
+ * One device: each hart's registers in it, and its range in plat.m_regs.
+ * An MTIMER's reg is either one range (mtimecmp first, mtime at 0x7ff8)
+ * or two, mtime then mtimecmp (QEMU); PMP closes the span of both.
+ */
+static void add_mdev(const void *fdt, int node, enum mdev_kind kind)
+{
+	uint64_t base, size, cmp, cmp_size;
+
+	if (fw_dt_reg(fdt, node, 0, &base, &size))
+		return;
+	switch (kind) {
+	case MDEV_CLINT:
+		assign_regs(fdt, node, CAUSE_MSI, base, 4);
+		assign_regs(fdt, node, CAUSE_MTI, base + CLINT_MTIMECMP, 8);
+		span_add(&plat.m_regs[0], base, size < CLINT_SIZE ? CLINT_SIZE : size);
+		break;
+	case MDEV_MSWI:
+		assign_regs(fdt, node, CAUSE_MSI, base, 4);
+		span_add(&plat.m_regs[0], base, size);
+		break;
+	case MDEV_MTIMER:
+		if (!fw_dt_reg(fdt, node, 1, &cmp, &cmp_size)) {
+			span_add(&plat.m_regs[1], cmp, cmp_size);
+		} else {
+			cmp = base;
+			size = size < MTIMER_SIZE ? MTIMER_SIZE : size;
+		}
+		assign_regs(fdt, node, CAUSE_MTI, cmp, 8);
+		span_add(&plat.m_regs[1], base, size);
+		break;
+	}
+}
+
+static void find_mdevs(const void *fdt)
+{
+	unsigned int i, j;
+	int node;
+
+	for (i = 0; i < sizeof(mdevs) / sizeof(mdevs[0]); i++)
+		for (node = fdt_node_offset_by_compatible(fdt, -1, mdevs[i].compat); node >= 0;
+		     node = fdt_node_offset_by_compatible(fdt, node, mdevs[i].compat)) {
+			/* a node listing two of our compatibles is taken once */
+			for (j = 0; j < i; j++)
+				if (!fdt_node_check_compatible(fdt, node, mdevs[j].compat))
+					break;
+			if (j == i)
+				add_mdev(fdt, node, mdevs[i].kind);
+		}
+}
+
+/*
+ * How many harts have an msip (timer: an mtimecmp): all of them, or none
+ * (no such device: a mode of its own); some but not all is a DT the
+ * firmware cannot run, said on the console.
+ */
+static bool has_reg(unsigned int pos, bool timer)
+{
+	return timer ? fw_hart_at(pos)->mtimecmp : fw_hart_at(pos)->msip;
+}
+
+static int count_regs(bool timer, bool *all)
+{
+	unsigned int p, n = 0;
+
+	for (p = 0; p < plat.nr_harts; p++)
+		n += has_reg(p, timer);
+	*all = n == plat.nr_harts;
+	if (!n || *all)
+		return 0;
+	for (p = 0; p < plat.nr_harts; p++)
+		if (!has_reg(p, timer))
+			fw_printf("rvpmu: hart %lu has no %s device in the device tree\n",
+				  fw_hart_at(p)->hartid, timer ? "timer" : "IPI");
+	return -FDT_ERR_NOTFOUND;
 }
 
 /* ---- topology */
@@ -331,6 +448,7 @@ int fw_harts_layout(const void *fdt)
 	struct topo t = { 0 };
 	unsigned int n = 0;
 	uint8_t *after;
+	bool timer;
 	int err;
 
 	_Static_assert(sizeof(struct fw_hart) <= FW_HART_BLOCK / 2,
@@ -345,13 +463,21 @@ int fw_harts_layout(const void *fdt)
 	t.ids = (uint32_t *)(after + table);
 	t.cluster = (uint16_t *)(t.ids + 3 * plat.nr_harts);
 	for_each_cpu(fdt, false, place_hart, &n);
-	find_clints(fdt);
-	for (n = 0; n < fw_hart_table_len; n++)
-		if (fw_hart_table[n] && !fw_hart_table[n]->msip) {
-			fw_printf("rvpmu: hart %u has no CLINT in the device tree\n", n);
-			return -FDT_ERR_NOTFOUND;
-		}
 	find_topology(fdt, &t);
+	find_mdevs(fdt);
+	err = count_regs(false, &plat.has_ipi);
+	if (!err)
+		err = count_regs(true, &timer);
+	if (err)
+		return err;
+	if (!plat.has_ipi)
+		fw_printf("rvpmu: no IPI device in the DT (riscv,clint0, sifive,clint0, "
+			  "riscv,aclint-mswi): no IPI or RFENCE extension; parked harts poll\n");
+	plat.has_mtimer = timer;
+	plat.has_timer = plat.sstc || timer;
+	if (!plat.has_timer)
+		fw_printf("rvpmu: no timer device in the DT (riscv,clint0, sifive,clint0, "
+			  "riscv,aclint-mtimer) and no Sstc: no TIME extension\n");
 	fw_sampler_init(t.ids + plat.nr_harts);
 	return 0;
 }

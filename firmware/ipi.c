@@ -1,23 +1,28 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Cross-hart messages through the CLINT's MSIP bits. Plain IPIs are a
- * count per target (so none is lost or merged when counting them). Calls
+ * Cross-hart messages through each hart's MSIP word (in a CLINT or an
+ * ACLINT MSWI). Plain IPIs are a count per target (so none is lost or
+ * merged when counting them). Calls
  * (fw_remote_call; the remote fences are calls) go by pointer into each
  * target's mailbox, a fixed ring: memory per hart does not grow with the
  * number of harts, and a broadcast costs one post per target. The caller
  * waits, asleep, for its call's pending count to drop to zero (the last
  * target IPIs it back), serving its own mailbox meanwhile, so harts
  * calling each other cannot deadlock; the SBI spec wants remote fences
- * complete when the call returns.
+ * complete when the call returns. Without an IPI device neither IPI nor
+ * RFENCE is offered (ecall.c), so no call is ever made.
  */
 #include "csr.h"
 #include "fw.h"
 
-/* The fences order memory against the CLINT's MSIP (device) accesses: the
-   target must not see MSIP before what it announces, nor read its mailbox
-   before clearing MSIP (it could miss a call whose IPI it then drops). */
+/* The fences order memory against the MSIP (device) accesses: the target
+   must not see MSIP before what it announces, nor read its mailbox before
+   clearing MSIP (it could miss a call whose IPI it then drops). Without an
+   IPI device (no msip) there is nothing to raise: parked harts poll. */
 void fw_send_ipi(struct fw_hart *t)
 {
+	if (!t->msip)
+		return;
 	__asm__ volatile("fence rw, ow" ::: "memory");
 	*t->msip = 1;
 }
@@ -79,8 +84,10 @@ void fw_process_mailbox(struct fw_hart *h)
 	struct fw_call *c;
 	int st;
 
-	*h->msip = 0;
-	__asm__ volatile("fence ow, rw" ::: "memory");
+	if (h->msip) {
+		*h->msip = 0;
+		__asm__ volatile("fence ow, rw" ::: "memory");
+	}
 	n = __atomic_exchange_n(&h->ipis, 0, __ATOMIC_ACQ_REL);
 	st = __atomic_load_n(&h->hsm, __ATOMIC_ACQUIRE);
 	if (n && (st == HSM_STARTED || st == HSM_SUSPENDED)) {

@@ -44,23 +44,44 @@ static unsigned long napot(uint64_t base, uint64_t size)
 	return (unsigned long)((base | (size / 2 - 1)) >> 2);
 }
 
+/* pmpaddr of the smallest NAPOT region that covers [base, base + size). */
+static unsigned long napot_cover(const struct fw_mem *r)
+{
+	uint64_t size = 8, end = r->base + r->size;
+
+	while (size && ((r->base & ~(size - 1)) + size < end))
+		size <<= 1;
+	return napot(r->base & ~(size - 1), size);
+}
+
 /*
- * PMP: entry 0 closes the firmware's image to S/U-mode, entry 1 the
- * per-hart region, entry 2 the CLINTs (M-mode's timer and IPI registers),
- * entry 3 opens everything else. Four entries: pmpcfg0 on rv32 and rv64.
+ * PMP, first match wins: entry 0 closes the firmware's image to S/U-mode,
+ * entry 1 the per-hart region, entries 2 and 3 M-mode's IPI and timer
+ * registers (plat.m_regs: the CLINTs, or the ACLINT MSWIs and MTIMERs, each
+ * kind under one NAPOT cover, so that two devices far apart do not close
+ * what lies between them; off when absent), entry 4 opens everything
+ * else. Five entries: pmpcfg0 on rv64, pmpcfg0 and pmpcfg1 on rv32.
  */
 static void pmp_setup(void)
 {
-	unsigned long cfg;
+	uint64_t cfg = PMP_NAPOT | (uint64_t)PMP_NAPOT << 8 |
+		       (uint64_t)(PMP_NAPOT | PMP_R | PMP_W | PMP_X) << 32;
 
 	csr_write(CSR_PMPADDR0, napot(plat.fw_base, plat.fw_size));
 	csr_write(CSR_PMPADDR0 + 1, napot(plat.harts_base, plat.harts_size));
-	csr_write(CSR_PMPADDR0 + 2, plat.clint_size ? napot(plat.clint_base, plat.clint_size) : 0);
-	csr_write(CSR_PMPADDR0 + 3, ~0ul);
-	cfg = PMP_NAPOT | (unsigned long)PMP_NAPOT << 8 |
-	      (plat.clint_size ? (unsigned long)PMP_NAPOT << 16 : 0) |
-	      (unsigned long)(PMP_NAPOT | PMP_R | PMP_W | PMP_X) << 24;
+	csr_write(CSR_PMPADDR0 + 2, plat.m_regs[0].size ? napot_cover(&plat.m_regs[0]) : 0);
+	csr_write(CSR_PMPADDR0 + 3, plat.m_regs[1].size ? napot_cover(&plat.m_regs[1]) : 0);
+	csr_write(CSR_PMPADDR0 + 4, ~0ul);
+	if (plat.m_regs[0].size)
+		cfg |= (uint64_t)PMP_NAPOT << 16;
+	if (plat.m_regs[1].size)
+		cfg |= (uint64_t)PMP_NAPOT << 24;
+#if __riscv_xlen == 64
 	csr_write(CSR_PMPCFG0, cfg);
+#else
+	csr_write(CSR_PMPCFG0 + 1, (unsigned long)(cfg >> 32));
+	csr_write(CSR_PMPCFG0, (unsigned long)cfg);
+#endif
 	__asm__ volatile("sfence.vma" ::: "memory");
 }
 
@@ -74,8 +95,10 @@ static void hart_setup(struct fw_hart *h)
 		deleg |= MIP_LCOFIP;
 	csr_write(CSR_MIDELEG, deleg);
 	/* illegal instructions, misaligned and access faults on loads and
-	   stores come here first: they are firmware events */
-	csr_write(CSR_MEDELEG, (1ul << CAUSE_MISALIGNED_FETCH) | (1ul << CAUSE_FETCH_ACCESS) |
+	   stores come here first: they are firmware events; so do fetch
+	   access faults, so that S-mode jumping to a stvec of 0 (a fault
+	   right after hart_start) stops that hart instead of looping */
+	csr_write(CSR_MEDELEG, (1ul << CAUSE_MISALIGNED_FETCH) |
 		  (1ul << CAUSE_BREAKPOINT) | (1ul << CAUSE_USER_ECALL) |
 		  (1ul << CAUSE_FETCH_PAGE_FAULT) | (1ul << CAUSE_LOAD_PAGE_FAULT) |
 		  (1ul << CAUSE_STORE_PAGE_FAULT));
@@ -160,7 +183,8 @@ void fw_boot_finish(unsigned long hartid)
 	fw_dt_fixup();
 	fw_printf("rvpmu: entering S-mode at 0x%lx on hart %lu\n\n", next_stage, hartid);
 	__atomic_store_n(&fw_boot_done, 1, __ATOMIC_RELEASE);
-	/* the others sleep in entry.S until an IPI */
+	/* the others wait in entry.S: asleep until an IPI, or spinning on
+	   fw_boot_done without an IPI device */
 	for (p = 0; p < plat.nr_harts; p++)
 		if (fw_hart_at(p) != h)
 			fw_send_ipi(fw_hart_at(p));
@@ -187,6 +211,8 @@ void fw_hsm_park(void)
 			__atomic_store_n(&h->hsm, HSM_STARTED, __ATOMIC_RELEASE);
 			fw_enter_smode(h->next_addr, h->hartid, h->next_arg);
 		}
-		__asm__ volatile("wfi");
+		/* without an IPI device nothing would wake a wfi: poll */
+		if (plat.has_ipi)
+			__asm__ volatile("wfi");
 	}
 }

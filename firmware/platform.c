@@ -22,15 +22,15 @@ static uint64_t read_cells(const fdt32_t *p, int n)
 	return v;
 }
 
-/* First reg entry of a node, in its parent's cell sizes. */
-int fw_dt_reg(const void *fdt, int node, uint64_t *base, uint64_t *size)
+int fw_dt_reg(const void *fdt, int node, int i, uint64_t *base, uint64_t *size)
 {
 	int parent = fdt_parent_offset(fdt, node), len;
 	int ac = fdt_address_cells(fdt, parent), sc = fdt_size_cells(fdt, parent);
 	const fdt32_t *reg = fdt_getprop(fdt, node, "reg", &len);
 
-	if (!reg || ac < 1 || ac > 2 || sc < 0 || sc > 2 || len < 4 * (ac + sc))
+	if (!reg || ac < 1 || ac > 2 || sc < 0 || sc > 2 || i < 0 || len / (4 * (ac + sc)) <= i)
 		return -1;
+	reg += i * (ac + sc);
 	*base = read_cells(reg, ac);
 	*size = read_cells(reg + ac, sc);
 	return 0;
@@ -43,10 +43,10 @@ static void find_devices(const void *fdt)
 	int node;
 
 	node = fdt_node_offset_by_compatible(fdt, -1, "ns16550a");
-	if (node >= 0 && !fw_dt_reg(fdt, node, &base, &size))
+	if (node >= 0 && !fw_dt_reg(fdt, node, 0, &base, &size))
 		plat.uart = (uintptr_t)base;
 	node = fdt_node_offset_by_compatible(fdt, -1, "sifive,test0");
-	if (node >= 0 && !fw_dt_reg(fdt, node, &base, &size))
+	if (node >= 0 && !fw_dt_reg(fdt, node, 0, &base, &size))
 		plat.test_dev = (uintptr_t)base;
 	plat.poweroff_val = 0x5555;
 	plat.reboot_val = 0x7777;
@@ -217,6 +217,11 @@ void fw_print_banner(void)
 		  (unsigned long long)plat.harts_base,
 		  (unsigned long long)(plat.harts_base + plat.harts_size - 1), plat.nr_harts,
 		  FW_HART_BLOCK >> 10);
+	for (i = 0; i < 2; i++)
+		if (plat.m_regs[i].size)
+			fw_printf("%s registers: 0x%llx-0x%llx, closed by PMP\n",
+				  i ? "timer" : "IPI", (unsigned long long)plat.m_regs[i].base,
+				  (unsigned long long)(plat.m_regs[i].base + plat.m_regs[i].size - 1));
 	fw_print_topology();
 	rvpmu_fmt_counters(ctrs, sizeof(ctrs), pmu->hw);
 	fw_printf("pmu: hardware counters %s, %u firmware counters (%lu..%lu), Sscofpmf %s\n",

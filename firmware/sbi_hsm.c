@@ -24,18 +24,19 @@ static void suspend_wait(struct fw_hart *h)
 	}
 }
 
-static struct sbiret suspend(struct fw_hart *h, unsigned long type,
+/*
+ * suspend_type is a uint32_t: the register's upper bits are ignored. Every
+ * type but the two defaults is reserved or platform-specific, and none of
+ * the latter is implemented: INVALID_PARAM, as the spec says for both.
+ */
+static struct sbiret suspend(struct fw_hart *h, unsigned long type_reg,
 			     unsigned long resume, unsigned long opaque)
 {
 	struct sbiret r = { SBI_SUCCESS, 0 };
+	uint32_t type = (uint32_t)type_reg;
 
-	if (type > 0xFFFFFFFFul || (type > SUSPEND_RETENTIVE && type < 0x10000000ul) ||
-	    (type > SUSPEND_NON_RETENTIVE && type < 0x90000000ul)) {
-		r.error = SBI_ERR_INVALID_PARAM;
-		return r;
-	}
 	if (type != SUSPEND_RETENTIVE && type != SUSPEND_NON_RETENTIVE) {
-		r.error = SBI_ERR_NOT_SUPPORTED;	/* platform-specific types */
+		r.error = SBI_ERR_INVALID_PARAM;
 		return r;
 	}
 	if (type == SUSPEND_NON_RETENTIVE && !fw_smode_range(resume, 4)) {
@@ -49,6 +50,18 @@ static struct sbiret suspend(struct fw_hart *h, unsigned long type,
 	if (type == SUSPEND_NON_RETENTIVE)
 		fw_enter_smode(resume, h->hartid, opaque);
 	return r;
+}
+
+void fw_hart_stop(struct fw_hart *h)
+{
+	fw_sampler_leave(h, false);
+	h->s_deadline = h->sampler_deadline = UINT64_MAX;
+	csr_write(CSR_MIE, MIP_MSIP);
+	csr_clear(CSR_MIP, MIP_SSIP | MIP_STIP);
+	/* nothing of this run's PMU use may survive into the next start */
+	rvpmu_hart_reset(&h->pmu);
+	__atomic_store_n(&h->hsm, HSM_STOPPED, __ATOMIC_RELEASE);
+	fw_hsm_park();
 }
 
 SBI_HANDLER(sbi_hsm_ecall)
@@ -85,12 +98,7 @@ SBI_HANDLER(sbi_hsm_ecall)
 			r.error = SBI_ERR_FAILED;
 			break;
 		}
-		fw_sampler_leave(h, false);
-		h->s_deadline = h->sampler_deadline = UINT64_MAX;
-		csr_write(CSR_MIE, MIP_MSIP);
-		csr_clear(CSR_MIP, MIP_SSIP | MIP_STIP);
-		__atomic_store_n(&h->hsm, HSM_STOPPED, __ATOMIC_RELEASE);
-		fw_hsm_park();
+		fw_hart_stop(h);
 	case HSM_STATUS:
 		t = fw_hart_of(a0);
 		if (!t) {

@@ -24,10 +24,15 @@ struct fw_req {
 	unsigned long type, start, size, id;
 };
 
+/*
+ * The walk counts pages rather than comparing addresses: a range ending
+ * in the last page of the address space would otherwise wrap to 0 and
+ * never end.
+ */
 static void sfence_range(unsigned long start, unsigned long size, unsigned long asid,
 			 bool with_asid)
 {
-	unsigned long a;
+	unsigned long a, pages;
 
 	/* 0/0 and -1 mean everything; so does a range not worth walking */
 	if ((!start && !size) || size == ~0ul || size > 64 * 4096 || start + size < start) {
@@ -37,7 +42,11 @@ static void sfence_range(unsigned long start, unsigned long size, unsigned long 
 			__asm__ volatile("sfence.vma" ::: "memory");
 		return;
 	}
-	for (a = start & ~4095ul; a < start + size; a += 4096) {
+	if (!size)
+		return;
+	/* start + size - 1 does not wrap (checked above) */
+	pages = (((start + size - 1) & ~4095ul) - (start & ~4095ul)) / 4096 + 1;
+	for (a = start & ~4095ul; pages; pages--, a += 4096) {
 		if (with_asid)
 			__asm__ volatile("sfence.vma %0, %1" :: "r"(a), "r"(asid) : "memory");
 		else

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* Timer extension: stimecmp with Sstc, else mtimecmp through timer.c. */
+/* Timer extension: stimecmp with Sstc, else the CLINT's or ACLINT MTIMER's
+   mtimecmp through timer.c (without either, ecall.c does not offer TIME). */
 #include "csr.h"
 #include "fw.h"
 

@@ -12,19 +12,11 @@
 #define IMPL_ID		0x7276706dul
 #define AUTO		(SBI_PMU_CFG_FLAG_CLEAR_VALUE | SBI_PMU_CFG_FLAG_AUTO_START)
 
-static int n_ok, n_fail;
 static unsigned long nr_harts, nr_ctrs, timebase_ms = 10000;	/* 10 MHz */
 static unsigned long me;		/* the boot hart */
 static bool sscofpmf;
 
-static void check(bool cond, const char *what)
-{
-	if (cond)
-		n_ok++;
-	else
-		n_fail++;
-	rt_printf("%s %d - %s\n", cond ? "ok" : "not ok", n_ok + n_fail, what);
-}
+#define check rt_check
 
 static unsigned long valid_ctrs, fw_ctrs;	/* as Linux builds cmask */
 
@@ -153,17 +145,12 @@ static void waiter(void *arg)
 /* The n-th hart other than the boot hart. */
 static unsigned long other(unsigned long n)
 {
-	return n < me ? n : n + 1;
+	return rt_other_hart(me, n);
 }
 
 static bool wait_status(unsigned long hart, unsigned long want)
 {
-	uint64_t end = rd_time() + 200 * timebase_ms;
-
-	while (rd_time() < end)
-		if (sbi_hart_status(hart).value == want)
-			return true;
-	return false;
+	return rt_wait_hart_status(hart, want, 200 * timebase_ms);
 }
 
 static void test_hsm_and_ipi(void)
@@ -234,8 +221,8 @@ static void test_suspend(void)
 	timer_fired = 0;
 	check(sbi_hart_suspend(1, 0, 0).error == SBI_ERR_INVALID_PARAM,
 	      "hsm: reserved suspend type");
-	check(sbi_hart_suspend(0x10000000, 0, 0).error == SBI_ERR_NOT_SUPPORTED,
-	      "hsm: platform suspend type not supported");
+	check(sbi_hart_suspend(0x10000000, 0, 0).error == SBI_ERR_INVALID_PARAM,
+	      "hsm: unimplemented platform suspend type is INVALID_PARAM");
 	check(sbi_hart_suspend(SBI_HSM_SUSPEND_NON_RETENTIVE, FW_BASE, 0).error ==
 	      SBI_ERR_INVALID_ADDRESS, "hsm: non-retentive resume in firmware memory");
 	sbi_set_timer(rd_time() + timebase_ms);
@@ -490,6 +477,5 @@ int main(unsigned long hartid, void *dtb)
 	test_call_counting();
 	test_guest_traps();
 	test_srst();
-	rt_printf("1..%d\n%d passed, %d failed\n", n_ok + n_fail, n_ok, n_fail);
-	return n_fail;
+	return rt_check_report();
 }
