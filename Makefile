@@ -280,16 +280,33 @@ conformance-table: deps firmware-all $(B)/suite-rv64.elf $(B)/suite-rv32.elf
 	cp $(B)/conformance/table.md docs/conformance.md
 	@echo "docs/conformance.md written"
 
+# QEMU's DT with the cpu-map cut into clusters: virt-<N>harts-<C>clusters.dtb
+$(B)/fw-dt/virt-%clusters.dtb: scripts/cluster-dtb
+	@mkdir -p $(B)/fw-dt
+	scripts/cluster-dtb $@ 64 $(firstword $(subst harts-, ,$*)) $(lastword $(subst harts-, ,$*)) 2>/dev/null
+
 # ---- the two commands
-run: deps $(B)/rvpmu-dt $(B)/rvpmu-fw-rv64.elf $(B)/demo-rv64.elf $(B)/dt/qemu-virt.dtb
+run: deps $(B)/rvpmu-dt $(B)/rvpmu-fw-rv64.elf $(B)/demo-rv64.elf $(B)/dt/qemu-virt.dtb \
+     $(B)/sampler_demo-rv64.elf $(B)/rvpmu-report
 	@echo "== rvpmu-dt check on QEMU 7.2 virt's device tree =="
 	@$(B)/rvpmu-dt check $(B)/dt/qemu-virt.dtb --hpm 16 || true
 	@echo
 	@echo "== the rvpmu firmware on QEMU virt (rv64, 2 harts) with the demo payload =="
 	@scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/demo-rv64.elf 2 ,sscofpmf=true
+	@echo
+	@echo "== the sampler: 10 events rotated over 4 counters on 4 harts, by the firmware =="
+	@scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/sampler_demo-rv64.elf 4 ,sscofpmf=true \
+	  -semihosting-config enable=on,target=native | grep -v '^[0-9]* passed, [0-9]* failed'
+	@$(B)/rvpmu-report $(B)/sampler-demo.bin
+	@$(B)/rvpmu-report --plot $(B)/sampler-demo.svg --perfetto $(B)/sampler-demo.json \
+	  --csv $(B)/sampler-demo.bin > $(B)/sampler-demo.csv
+	@echo
+	@echo "sampler data: $(B)/sampler-demo.bin (decode: $(B)/rvpmu-report -D $(B)/sampler-demo.bin)"
+	@echo "plot: $(B)/sampler-demo.svg   Perfetto trace: $(B)/sampler-demo.json   CSV: $(B)/sampler-demo.csv"
 
 check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-dt $(B)/fuzz-sampler $(B)/fuzz-report firmware-all $(B)/suite-rv64.elf $(B)/suite-rv32.elf $(KERNEL) $(INITRD) \
-	$(B)/fw-dt/virt-noclint-smp2.dtb $(B)/fw-dt/virt-noclint-nosstc-smp2.dtb
+	$(B)/fw-dt/virt-noclint-smp2.dtb $(B)/fw-dt/virt-noclint-nosstc-smp2.dtb \
+	$(B)/fw-dt/virt-8harts-2clusters.dtb
 	@rm -rf $(B)/check && mkdir -p $(B)/check $(B)/conformance
 	@scripts/check-step core-rv64-unit  $(B)/check $(B)/unit64
 	@scripts/check-step core-rv32-unit  $(B)/check $(B)/unit32
@@ -308,6 +325,11 @@ check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-dt $(B)/fuzz-sampler $(B)/fuzz
 	@scripts/check-step fw-rv64-aclint  $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/smoke-rv64.elf 4 ,sscofpmf=true -M virt,aclint=on
 	@scripts/check-step fw-rv64-aclint-nosstc $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/smoke-rv64.elf 2 ,sscofpmf=true,sstc=false -M virt,aclint=on
 	@scripts/check-step fw-rv32-aclint-nosstc $(B)/check scripts/qemu-run 32 $(B)/rvpmu-fw-rv32.elf $(B)/smoke-rv32.elf 2 ,sscofpmf=true,sstc=false -M virt,aclint=on
+	@scripts/check-step sampler-rv64    $(B)/check scripts/sampler-check 64 $(B)/rvpmu-fw-rv64.elf $(B)/sampler_demo-rv64.elf 4 ,sscofpmf=true $(B)/rvpmu-report
+	@scripts/check-step sampler-rv32    $(B)/check scripts/sampler-check 32 $(B)/rvpmu-fw-rv32.elf $(B)/sampler_demo-rv32.elf 4 ,sscofpmf=true $(B)/rvpmu-report
+	@scripts/check-step sampler-rv64-nosstc $(B)/check scripts/sampler-check 64 $(B)/rvpmu-fw-rv64.elf $(B)/sampler_demo-rv64.elf 4 ,sscofpmf=true,sstc=false $(B)/rvpmu-report
+	@scripts/check-step sampler-rv64-aclint $(B)/check scripts/sampler-check 64 $(B)/rvpmu-fw-rv64.elf $(B)/sampler_demo-rv64.elf 4 ,sscofpmf=true $(B)/rvpmu-report -M virt,aclint=on
+	@scripts/check-step sampler-rv64-clusters $(B)/check scripts/sampler-check 64 $(B)/rvpmu-fw-rv64.elf $(B)/sampler_demo-rv64.elf 8 ,sscofpmf=true $(B)/rvpmu-report -dtb $(B)/fw-dt/virt-8harts-2clusters.dtb
 	@scripts/check-step hostile-rv64    $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/hostile-rv64.elf 4 ,sscofpmf=true
 	@scripts/check-step hostile-rv32    $(B)/check scripts/qemu-run 32 $(B)/rvpmu-fw-rv32.elf $(B)/hostile-rv32.elf 4 ,sscofpmf=true
 	@scripts/check-step hostile-rv64-aclint $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/hostile-rv64.elf 4 ,sscofpmf=true -M virt,aclint=on
@@ -370,6 +392,13 @@ bench: deps $(B)/rvpmu-fw-rv64.elf $(B)/bench-rv64.elf $(B)/scale-rv64.elf
 	@scripts/bench-table $(B)/rvpmu-fw-rv64.elf $(B)/bench-rv64.elf
 	@echo
 	@scripts/bench-scale $(B)/rvpmu-fw-rv64.elf $(B)/scale-rv64.elf
+
+# the sampler's cost per switch beside S-mode rotation (a benchmark, not a test)
+.PHONY: sampler-bench
+sampler-bench: deps $(B)/rvpmu-fw-rv64.elf $(B)/sampler_bench-rv64.elf $(B)/rotbench-rv64.elf \
+		$(B)/fw-dt/virt-32harts-4clusters.dtb
+	@scripts/sampler-bench $(B)/rvpmu-fw-rv64.elf $(B)/sampler_bench-rv64.elf $(B)/rotbench-rv64.elf \
+	  $(B)/fw-dt/virt-32harts-4clusters.dtb
 
 fuzz: deps $(B)/fuzz-calls $(B)/fuzz-dt $(B)/fuzz-sampler $(B)/fuzz-report $(B)/report-gen $(DTBS)
 	scripts/fuzz-run $(B)/fuzz-calls $(FUZZ_SECONDS)
