@@ -6,6 +6,7 @@
 
 char rt_stacks[RT_MAX_HARTS][1 << 14] __attribute__((aligned(16)));
 
+unsigned long rt_entry_instret;
 static rt_irq_fn irq_fns[16];
 static volatile int print_lock;
 static bool have_dbcn;
@@ -121,6 +122,34 @@ bool rt_wait(volatile int *flag, uint64_t ticks)
 	uint64_t end = rd_time() + ticks;
 
 	while (!*flag)
+		if (rd_time() > end)
+			return false;
+	return true;
+}
+
+static int checks_ok, checks_failed;
+
+void rt_check(bool cond, const char *what)
+{
+	if (cond)
+		checks_ok++;
+	else
+		checks_failed++;
+	rt_printf("%s %d - %s\n", cond ? "ok" : "not ok", checks_ok + checks_failed, what);
+}
+
+int rt_check_report(void)
+{
+	rt_printf("1..%d\n%d passed, %d failed\n", checks_ok + checks_failed, checks_ok,
+		  checks_failed);
+	return checks_failed;
+}
+
+bool rt_wait_hart_status(unsigned long hart, unsigned long want, uint64_t ticks)
+{
+	uint64_t end = rd_time() + ticks;
+
+	while (sbi_hart_status(hart).value != want)
 		if (rd_time() > end)
 			return false;
 	return true;

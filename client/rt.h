@@ -14,10 +14,16 @@
 
 #include "client/sbi.h"
 
-#define RT_MAX_HARTS	8
+/* hartids 0 .. RT_MAX_HARTS-1 (QEMU virt numbers its harts so), 16 KiB of
+   stack each, in .bss */
+#define RT_MAX_HARTS	512
 
 /* The payload's entry on the boot hart. Return value: failures. */
 int main(unsigned long hartid, void *dtb);
+
+/* instret (low XLEN bits) as the payload's first instruction ran on the
+   boot hart: the instructions from reset to S-mode entry. */
+extern unsigned long rt_entry_instret;
 
 void rt_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
@@ -57,8 +63,23 @@ extern unsigned long rt_vs_spv;
 /* SRST shutdown; reason "system failure" when failed. Never returns. */
 void rt_shutdown(bool failed) __attribute__((noreturn));
 
+/* One TAP check: "ok N - what" or "not ok N - what", counted. */
+void rt_check(bool cond, const char *what);
+/* The TAP plan and "N passed, N failed" for the rt_check calls so far;
+   returns the number failed. */
+int rt_check_report(void);
+
 /* Spin until *flag becomes nonzero or `ticks` of time pass; 0 on timeout. */
 bool rt_wait(volatile int *flag, uint64_t ticks);
+
+/* Spin until HSM reports hart in state `want` or `ticks` pass; 0 on timeout. */
+bool rt_wait_hart_status(unsigned long hart, unsigned long want, uint64_t ticks);
+
+/* The n-th hart other than hart `me` (harts numbered from 0, no gaps). */
+static inline unsigned long rt_other_hart(unsigned long me, unsigned long n)
+{
+	return n < me ? n : n + 1;
+}
 
 /* Interrupts on/off for this hart (sstatus.SIE). */
 void rt_irq_enable(bool on);

@@ -26,6 +26,7 @@
 	.section .text.entry, "ax"
 	.globl _start
 _start:				/* a0 = hartid, a1 = DTB */
+	csrr	s0, instret	/* first thing: instructions since reset */
 	hart_setup
 	la	t0, _bss_start
 	la	t1, _bss_end
@@ -33,7 +34,9 @@ _start:				/* a0 = hartid, a1 = DTB */
 	REG_S	zero, 0(t0)
 	addi	t0, t0, RB
 	j	1b
-2:	call	rt_boot
+2:	la	t0, rt_entry_instret
+	REG_S	s0, 0(t0)
+	call	rt_boot
 3:	wfi
 	j	3b
 

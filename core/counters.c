@@ -69,6 +69,13 @@ int rvpmu_hart_init(struct rvpmu_hart *h, const struct rvpmu_config *cfg,
 	return SBI_SUCCESS;
 }
 
+void rvpmu_hart_reset(struct rvpmu_hart *h)
+{
+	/* init on a valid config cannot fail, and it leaves exactly the boot
+	   state: hpm counters inhibited and unmapped, everything forgotten */
+	(void)rvpmu_hart_init(h, h->cfg, h->ctx);
+}
+
 struct rvpmu_ret rvpmu_num_counters(const struct rvpmu_hart *h)
 {
 	return ret_val(h->nr_counters);

@@ -117,11 +117,21 @@ struct rvpmu_ret rvpmu_event_get_info(struct rvpmu_hart *h,
 	if (addr + size < addr || mem->check(h->ctx, addr, size, true))
 		return ret_err(SBI_ERR_INVALID_ADDRESS);
 
+	/* every entry first: INVALID_PARAM must leave the outputs untouched */
+	for (i = 0; i < num; i++) {
+		uint32_t idx;
+
+		mem->read(h->ctx, addr + i * SBI_PMU_EVENT_INFO_ENTRY_SIZE, &idx, sizeof(idx));
+		if (idx & ~(uint32_t)SBI_PMU_EVENT_IDX_MASK)
+			return ret_err(SBI_ERR_INVALID_PARAM);
+	}
 	for (i = 0; i < num; i++) {
 		struct sbi_pmu_event_info e;
 		uint64_t pa = addr + i * SBI_PMU_EVENT_INFO_ENTRY_SIZE;
 		uint32_t type, out = 0;
 
+		/* read again: another hart may have changed the array; an entry
+		   that now has reserved bits is simply not supported */
 		mem->read(h->ctx, pa, &e, sizeof(e));
 		type = SBI_PMU_EVENT_TYPE(e.event_idx);
 		/* event_data is only defined for raw and firmware types */

@@ -43,14 +43,19 @@ void rvpmu_fw_stop(struct rvpmu_hart *h, unsigned int idx)
 		h->fw_counting[SBI_PMU_EVENT_CODE(h->event[idx])] &=
 			~(UINT32_C(1) << f);
 	} else {
-		h->fw_value[f] = rvpmu_counter_value(h, idx);
+		/* what ran since start; not through rvpmu_counter_value, which
+		   asks S-mode's started set (a sampler counter is not in it) */
+		h->fw_value[f] += h->cfg->fw->read(h->ctx, SBI_PMU_EVENT_CODE(h->event[idx]),
+						   h->data[idx]) - h->fw_origin[f];
 		h->fw_ext &= ~BIT64(idx);
 	}
 }
 
 static bool fw_index(const struct rvpmu_hart *h, rvpmu_ulong idx)
 {
-	return idx < h->nr_counters && idx >= h->fw_base;
+	/* a reserved counter is the sampler's: S-mode cannot read it */
+	return idx < h->nr_counters && idx >= h->fw_base &&
+	       !(h->reserved & BIT64(idx));
 }
 
 /* A firmware counter's value: kept here, unless a platform event runs. */

@@ -141,30 +141,29 @@ static inline void rvpmu_note_stale(struct rvpmu_hart *h, unsigned int idx, uint
 }
 
 /*
- * Inhibit hardware counter idx and keep its value in h->saved; with want_of
- * (hpm counters only) return its OF bit as it was when inhibited; where the
- * platform says it reads stale once inhibited (h->stale), write the value
- * back. The first read after inhibiting is the final count on RV64; QEMU
- * 7.2 answers later reads of an inhibited cycle/instret counter with the
- * value last written, so the write-back is what makes such a stopped
- * counter read what it counted. RV32 reads a counter as two CSRs and QEMU
- * answers only the first of them live once inhibited, so there it is also
- * read just before inhibiting and the newer read is kept.
- *
- * An hpm counter is written back with its event unmapped (mhpmevent 0, then
- * the event again, OF set with Sscofpmf: stopped counters never interrupt).
- * QEMU 7.2 arms its one overflow timer per hart whenever a cycle/instret-
- * mapped counter is written, and only ever earlier: the write-back of a
- * counter that has just wrapped (Linux's overflow handler stops it) put the
- * deadline in the past, the restart's write could not move it, and the
- * stale expiry either raised a second, spurious LCOFI or, landing while the
- * counter was inhibited, left the restarted counter with no timer at all:
- * a sampling event that never interrupts again (docs/perf-on-qemu.md).
+ * Of a read just before inhibiting (before) and one just after (after),
+ * the newer: on RV32 QEMU answers only the first of the two CSR reads of
+ * an inhibited counter live, so the read after may go back in time (seen
+ * as a difference past half the counter's range).
  */
-static inline bool rvpmu_hw_inhibit_keep(struct rvpmu_hart *h, unsigned int idx, bool want_of)
+static inline uint64_t rv32_newer(const struct rvpmu_hart *h, unsigned int idx,
+				  uint64_t before, uint64_t after)
+{
+	if (((after - before) & width_mask(h, idx)) > (width_mask(h, idx) >> 1))
+		return before;
+	return after;
+}
+
+/*
+ * Inhibit hardware counter idx and keep its value in h->saved. The first
+ * read after inhibiting is the final count on RV64; RV32 reads a counter
+ * as two CSRs and QEMU answers only the first of them live once inhibited,
+ * so there it is also read just before inhibiting and the newer read is
+ * kept.
+ */
+static inline void rvpmu_hw_inhibit_read(struct rvpmu_hart *h, unsigned int idx)
 {
 	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
-	bool of = false;
 	uint64_t v;
 #if RVPMU_XLEN == 32
 	uint64_t before = hw->read(h->ctx, idx);
@@ -173,22 +172,24 @@ static inline bool rvpmu_hw_inhibit_keep(struct rvpmu_hart *h, unsigned int idx,
 	hw->inhibit(h->ctx, UINT32_C(1) << idx, true);
 	v = hw->read(h->ctx, idx);
 #if RVPMU_XLEN == 32
-	if (((v - before) & width_mask(h, idx)) > (width_mask(h, idx) >> 1))
-		v = before;
+	v = rv32_newer(h, idx, before, v);
 #endif
 	h->saved[idx] = v;
-	/* OF as the counter left it, before the write-back below sets it */
-	if (want_of)
-		of = hw->overflowed(h->ctx, idx);
-	if (!(h->stale & (UINT32_C(1) << idx)))
-		return of;
-	if (idx >= 3)
-		hw->program(h->ctx, idx, 0);
-	hw->write(h->ctx, idx, v);
-	if (idx >= 3)
-		hw->program(h->ctx, idx, h->sscofpmf ? h->mhpmevent[idx] | MHPMEVENT_OF
-						   : h->mhpmevent[idx]);
-	return of;
+}
+
+/*
+ * rvpmu_hw_inhibit_read, then, where the platform says the counter reads
+ * stale once inhibited (h->stale), write the value back: QEMU 7.2 answers
+ * later reads of an inhibited cycle/instret counter with the value last
+ * written, so the write-back is what makes such a stopped counter read
+ * what it counted. For the fixed counters; stop writes an hpm counter back
+ * with its event unmapped (startstop.c, stop_hw).
+ */
+static inline void rvpmu_hw_inhibit_keep(struct rvpmu_hart *h, unsigned int idx)
+{
+	rvpmu_hw_inhibit_read(h, idx);
+	if (h->stale & (UINT32_C(1) << idx))
+		RVPMU_HW(h)->write(h->ctx, idx, h->saved[idx]);
 }
 
 /* Start the counters of set (validated); values from the flags (start.c). */
@@ -198,6 +199,6 @@ void rvpmu_start_set(struct rvpmu_hart *h, uint64_t set, rvpmu_ulong base,
 /* Snapshot area access (snapshot.c); only with h->shmem_on. */
 uint64_t rvpmu_snapshot_value(const struct rvpmu_hart *h, unsigned int slot);
 void rvpmu_snapshot_store(const struct rvpmu_hart *h, uint64_t set,
-			  rvpmu_ulong base, uint64_t overflowed);
+			  rvpmu_ulong base);
 
 #endif

@@ -51,7 +51,7 @@ static void configure(struct rvpmu_hart *h, unsigned int idx,
 	} else {
 		/* a free fixed counter runs; a configured one waits for start */
 		rvpmu_note_stale(h, idx, 0);
-		rvpmu_hw_inhibit_keep(h, idx, false);
+		rvpmu_hw_inhibit_keep(h, idx);
 	}
 	if (clear) {
 		hw->write(h->ctx, idx, 0);
@@ -87,7 +87,7 @@ struct rvpmu_ret rvpmu_counter_config_matching(struct rvpmu_hart *h,
 		if (!(capable & BIT64(idx)))
 			return ret_err(SBI_ERR_NOT_SUPPORTED);
 	} else {
-		free = set & capable & ~h->configured;
+		free = set & capable & ~h->configured & ~h->reserved;
 		if (!free)
 			return ret_err(SBI_ERR_NOT_SUPPORTED);
 		idx = choose(h, free);

@@ -78,6 +78,10 @@ struct rvpmu_hw_ops {
 	void (*write)(void *ctx, unsigned int ctr, uint64_t value);
 	/* Write mhpmeventN (N >= 3); value includes the Sscofpmf bits [63:56]. */
 	void (*program)(void *ctx, unsigned int ctr, uint64_t mhpmevent);
+	/* program, returning mhpmeventN's previous value (a CSR swap: stop
+	   learns whether the hardware set OF as it sets OF itself). Only
+	   called with Sscofpmf; bit 63 (OF) must be right, on RV32 too. */
+	uint64_t (*swap_event)(void *ctx, unsigned int ctr, uint64_t mhpmevent);
 	/* Set (inhibit = true) or clear the mcountinhibit bits in mask. */
 	void (*inhibit)(void *ctx, uint32_t mask, bool inhibit);
 	/* mhpmeventN.OF of a hpm counter (false without Sscofpmf). */
@@ -183,8 +187,11 @@ struct rvpmu_hart {
 	uint64_t fw_origin[RVPMU_MAX_FW];	/* fw_ops->read at start */
 	uint64_t fw_ext;			/* counters on platform events */
 	uint32_t fw_counting[SBI_PMU_FW_STD_COUNT]; /* started fw ctrs per code */
+	uint64_t overflowed;		/* hpm counters that had OF at their last
+					   stop; only configured, stopped ones count */
 	uint64_t shmem;
 	bool shmem_on;
+	uint64_t reserved;			/* counters the sampler holds */
 };
 
 /*
@@ -197,6 +204,15 @@ struct rvpmu_hart {
  */
 int rvpmu_hart_init(struct rvpmu_hart *h, const struct rvpmu_config *cfg,
 		    void *ctx);
+
+/*
+ * Bring an initialised hart's PMU back to its boot state, as
+ * rvpmu_hart_init does: every counter stopped and released, firmware
+ * counts and overflow state cleared, no snapshot area. For a hart that
+ * stops (HSM) or faults, so that nothing survives into its next start.
+ * Must run on that hart; cannot fail.
+ */
+void rvpmu_hart_reset(struct rvpmu_hart *h);
 
 /* sbi_pmu_num_counters: always SBI_SUCCESS. */
 struct rvpmu_ret rvpmu_num_counters(const struct rvpmu_hart *h);
@@ -252,10 +268,14 @@ struct rvpmu_ret rvpmu_counter_start(struct rvpmu_hart *h,
  * sbi_pmu_counter_stop. INVALID_PARAM: reserved flag, bad set, a counter
  * not configured. NO_SHMEM: TAKE_SNAPSHOT without a snapshot area.
  * ALREADY_STOPPED: a counter of the set is stopped (see the rule above for
- * RESET). Stopping sets mhpmevent.OF so no interrupt comes while stopped;
- * TAKE_SNAPSHOT stores each value and its overflow bit relative to
- * counter_idx_base, leaving other slots alone; RESET releases the counter
- * and writes its mhpmevent 0.
+ * RESET). Stopping notes whether an hpm counter had overflowed (OF), then
+ * sets mhpmevent.OF so no interrupt comes while stopped; TAKE_SNAPSHOT
+ * stores each value relative to counter_idx_base, leaving other value
+ * slots alone, and rebuilds the whole overflow bitmap from the core's own
+ * state: bit i set when counter base + i is an hpm counter that overflowed
+ * (noted at its stop, or OF now for a running one); zero without Sscofpmf.
+ * Start and release forget a counter's overflow. RESET releases the
+ * counter and writes its mhpmevent 0.
  */
 struct rvpmu_ret rvpmu_counter_stop(struct rvpmu_hart *h,
 				    rvpmu_ulong counter_idx_base,
@@ -285,8 +305,10 @@ struct rvpmu_ret rvpmu_snapshot_set_shmem(struct rvpmu_hart *h,
 
 /*
  * sbi_pmu_event_get_info. INVALID_PARAM: flags != 0, address not 16-byte
- * aligned, num_entries 0 or num_entries * 16 overflowing. INVALID_ADDRESS:
- * the array is not writable S-mode RAM. Otherwise writes each entry's
+ * aligned, num_entries 0 or num_entries * 16 overflowing, or a reserved
+ * bit [31:20] set in any entry's event_idx (all entries are checked before
+ * any output is written). INVALID_ADDRESS: the array is not writable
+ * S-mode RAM. Otherwise writes each entry's
  * output word: bit 0 set when config_matching could give the event a
  * counter of this hart if all were free.
  */
@@ -310,5 +332,78 @@ static inline void rvpmu_fw_event(struct rvpmu_hart *h, unsigned int code)
 	if (counters)
 		rvpmu_fw_count_slow(h, counters);
 }
+
+/*
+ * ---- Reservation: counters the firmware's sampler (sampler/) takes for a
+ * run. A reserved counter is invisible to S-mode: config_matching never
+ * chooses it, and start, stop, SKIP_MATCH and fw_read on it answer
+ * INVALID_PARAM as for a counter that is not configured. Only hpm counters
+ * (3..31) and firmware counters can be reserved: mcycle and minstret stay
+ * free-running, the sampler reads mcycle for its cycle count. All of these
+ * run on the hart that owns h, like the SBI functions.
+ */
+
+/* Counters that can count (event_idx, event_data) and are free for a
+   reservation: capable, not 0..2, neither configured nor reserved. */
+uint64_t rvpmu_reservable(const struct rvpmu_hart *h, uint32_t event_idx,
+			  uint64_t event_data);
+
+/* Counters that can count the event at all (busy or not), without 0..2:
+   0 when the event is invalid or this hart cannot count it. */
+uint64_t rvpmu_sampler_capable(const struct rvpmu_hart *h, uint32_t event_idx,
+			       uint64_t event_data);
+
+/*
+ * Reserve the counters of set. SBI_ERR_INVALID_PARAM when set is empty or
+ * names a counter that does not exist or is 0..2; SBI_ERR_DENIED when one
+ * is configured by S-mode or already reserved. On error nothing changes.
+ * Reserved hpm counters are left inhibited with mhpmevent 0.
+ */
+long rvpmu_reserve(struct rvpmu_hart *h, uint64_t set);
+
+/* Stop the reserved counters of set and give them back: hpm counters get
+   mhpmevent 0 (QEMU counts an event on one counter only). Counters of set
+   that are not reserved are ignored. */
+void rvpmu_release(struct rvpmu_hart *h, uint64_t set);
+
+/*
+ * Make reserved, stopped counter idx count (event_idx, event_data) from 0.
+ * sel is rvpmu_event_selector's answer for the event (the caller computes
+ * it once per run); inh is the Sscofpmf inhibit bits [62:58] to apply
+ * (ignored without Sscofpmf). The event must be one rvpmu_sampler_capable
+ * gives idx for. OF stays set: a reserved counter never interrupts.
+ */
+void rvpmu_reserved_program(struct rvpmu_hart *h, unsigned int idx,
+			    uint32_t event_idx, uint64_t event_data,
+			    uint64_t sel, uint64_t inh);
+
+/* Reserved hpm counters of set count nothing (mhpmevent 0): a counter a
+   group no longer uses must not keep its event, since QEMU counts an event
+   on one counter only. Firmware counters of set are ignored. */
+void rvpmu_reserved_idle(struct rvpmu_hart *h, uint64_t set);
+
+/* Start the reserved counters of set together: the hpm ones with a single
+   mcountinhibit clear, the firmware ones right after. */
+void rvpmu_reserved_start(struct rvpmu_hart *h, uint64_t set);
+
+/*
+ * Stop the reserved counters of set together (the firmware ones, then the
+ * hpm ones with a single mcountinhibit set) and store the count of ctr[j]
+ * in out[j], j < n (n <= 29, the counters of set).
+ */
+void rvpmu_reserved_stop_read(struct rvpmu_hart *h, uint64_t set, const uint8_t *ctr,
+			      unsigned int n, uint64_t *out);
+
+/*
+ * The fast way to program a group of reserved, stopped hpm counters (no
+ * firmware counter among them): ctr[j] gets mhpmevent ev[j], Sscofpmf bits
+ * included (dropped on a hart without Sscofpmf; keep OF set), and counts
+ * from 0. The subsample tick's path: no bookkeeping beyond the CSRs.
+ */
+void rvpmu_reserved_program_hpm(struct rvpmu_hart *h, const uint8_t *ctr,
+				const uint64_t *ev, unsigned int n);
+
+/* mcycle now (the sampler's cycle count is a difference of two reads). */
+uint64_t rvpmu_read_cycles(const struct rvpmu_hart *h);
 
 #endif /* RVPMU_PMU_H */

@@ -50,24 +50,43 @@ uint64_t rvpmu_snapshot_value(const struct rvpmu_hart *h, unsigned int slot)
 	return v;
 }
 
+/*
+ * The overflow bitmap relative to base, from the core's own state only
+ * (never from S-mode memory): stopped hpm counters noted as overflowed at
+ * their stop, and running hpm counters whose OF is set now. Zero without
+ * Sscofpmf, as the spec requires.
+ */
+static uint64_t overflow_bitmap(const struct rvpmu_hart *h, rvpmu_ulong base)
+{
+	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
+	uint64_t ovf = h->overflowed & h->configured & ~h->started, running;
+	unsigned int idx;
+
+	if (!h->sscofpmf)
+		return 0;
+	/* base < nr_counters <= 64 (checked by the caller): the shift is fine */
+	running = h->started & h->hw & ~UINT64_C(7) & ~(BIT64(base) - 1);
+	while (running) {
+		idx = lowest_bit(running);
+		running &= running - 1;
+		if (hw->overflowed(h->ctx, idx))
+			ovf |= BIT64(idx);
+	}
+	return ovf >> base;
+}
+
 void rvpmu_snapshot_store(const struct rvpmu_hart *h, uint64_t set,
-			  rvpmu_ulong base, uint64_t overflowed)
+			  rvpmu_ulong base)
 {
 	const struct rvpmu_mem_ops *mem = h->cfg->mem;
-	uint64_t bitmap, v;
+	uint64_t bitmap = overflow_bitmap(h, base), v;
 
-	mem->read(h->ctx, h->shmem + SBI_PMU_SNAPSHOT_OVF_OFFSET, &bitmap,
-		  sizeof(bitmap));
 	while (set) {
 		unsigned int idx = lowest_bit(set);
-		unsigned int slot = idx - (unsigned int)base;
 
 		set &= set - 1;
 		v = stopped_value(h, idx);
-		mem->write(h->ctx, slot_addr(h, slot), &v, sizeof(v));
-		bitmap &= ~BIT64(slot);
-		if (overflowed & BIT64(idx))
-			bitmap |= BIT64(slot);
+		mem->write(h->ctx, slot_addr(h, idx - (unsigned int)base), &v, sizeof(v));
 	}
 	mem->write(h->ctx, h->shmem + SBI_PMU_SNAPSHOT_OVF_OFFSET, &bitmap,
 		   sizeof(bitmap));

@@ -151,45 +151,65 @@ struct rvpmu_ret rvpmu_counter_start(struct rvpmu_hart *h, rvpmu_ulong base,
 
 /*
  * Stop one hardware counter: inhibit it, keep its count, set OF so no
- * overflow interrupt comes while it is stopped. Returns whether it had
- * overflowed (OF set by the hardware while it ran).
+ * overflow interrupt comes while it is stopped, and note in h->overflowed
+ * whether the hardware had set OF while it ran (a snapshot reports it).
+ * h->overflowed is meaningful only for configured, stopped counters, so
+ * start and release need not touch it.
  */
-HOT bool stop_hw(struct rvpmu_hart *h, unsigned int idx, bool want_of)
+HOT void stop_hw(struct rvpmu_hart *h, unsigned int idx)
 {
 	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
-	bool overflowed = false;
+	uint32_t bit = UINT32_C(1) << idx;
+	bool stale = h->stale & bit;
+	uint64_t ev = h->mhpmevent[idx] | (h->sscofpmf ? MHPMEVENT_OF : 0), old;
 
-	/* only a snapshot asks whether it overflowed, and a counter whose
-	   overflow was held back: one seen means no longer */
-	want_of = idx >= 3 && h->sscofpmf && (want_of || (h->held & (UINT32_C(1) << idx)));
-	overflowed = rvpmu_hw_inhibit_keep(h, idx, want_of);
-	if (overflowed)
-		h->held &= ~(UINT32_C(1) << idx);
-	/* a stale counter's write-back did this already */
-	if (idx >= 3 && h->sscofpmf && !(h->stale & (UINT32_C(1) << idx)))
-		hw->program(h->ctx, idx, h->mhpmevent[idx] | MHPMEVENT_OF);
-	return overflowed;
-}
-
-/* Stop one counter; its bit in the result when it had overflowed. */
-HOT uint64_t stop_one(struct rvpmu_hart *h, unsigned int idx, bool want_of)
-{
-	if (is_fw_ctr(h, idx)) {
-		rvpmu_fw_stop(h, idx);
-		return 0;
+	if (idx < 3) {
+		rvpmu_hw_inhibit_keep(h, idx);
+		return;
 	}
-	return stop_hw(h, idx, want_of) ? BIT64(idx) : 0;
+	rvpmu_hw_inhibit_read(h, idx);
+	/*
+	 * A stale counter is written back with its event unmapped: mhpmevent
+	 * 0 (QEMU drops the counter from its event map), the value, the event
+	 * again. QEMU 7.2 arms its one overflow timer per hart whenever a
+	 * cycle/instret-mapped counter is written, and only ever earlier: the
+	 * write-back of a counter that has just wrapped (Linux's overflow
+	 * handler stops it) put the deadline in the past, the restart's write
+	 * could not move it, and the stale expiry either raised a spurious
+	 * LCOFI or, landing while the counter was inhibited, left the restarted
+	 * counter with no timer at all (docs/perf-on-qemu.md).
+	 */
+	if (h->sscofpmf) {
+		old = hw->swap_event(h->ctx, idx, stale ? 0 : ev);
+		/* OF is bit 63: the bit is the state at this stop, whatever before */
+		h->overflowed = (h->overflowed & ~BIT64(idx)) | ((old >> 63) << idx);
+		/* an overflow seen: whatever held it back has let go */
+		if (old >> 63)
+			h->held &= ~bit;
+	} else if (stale) {
+		hw->program(h->ctx, idx, 0);
+	}
+	if (stale) {
+		hw->write(h->ctx, idx, h->saved[idx]);
+		hw->program(h->ctx, idx, ev);
+	}
 }
 
-static __attribute__((noinline)) uint64_t stop_many(struct rvpmu_hart *h, uint64_t set,
-						    bool want_of)
+HOT void stop_one(struct rvpmu_hart *h, unsigned int idx)
 {
-	uint64_t m, overflowed = 0;
+	if (is_fw_ctr(h, idx))
+		rvpmu_fw_stop(h, idx);
+	else
+		stop_hw(h, idx);
+}
+
+static __attribute__((noinline)) void stop_many(struct rvpmu_hart *h, uint64_t set)
+{
+	uint64_t m;
 	unsigned int idx;
 
 	FOR_EACH_COUNTER(idx, set, m)
-		overflowed |= stop_one(h, idx, want_of);
-	return overflowed;
+		stop_one(h, idx);
 }
 
 /* Forget the mapping of one stopped counter. */
@@ -224,7 +244,7 @@ static __attribute__((noinline)) void release(struct rvpmu_hart *h, uint64_t set
 static __attribute__((noinline)) struct rvpmu_ret stop_hw_one(struct rvpmu_hart *h,
 							      unsigned int idx)
 {
-	stop_hw(h, idx, false);
+	stop_hw(h, idx);
 	h->started &= ~BIT64(idx);
 	return ret_val(0);
 }
@@ -250,15 +270,13 @@ static __attribute__((noinline)) struct rvpmu_ret stop_set(struct rvpmu_hart *h,
 							   uint64_t set, rvpmu_ulong base,
 							   rvpmu_ulong flags)
 {
-	uint64_t overflowed;
-
 	if (!(set & (set - 1)))
-		overflowed = stop_one(h, lowest_bit(set), flags & SBI_PMU_STOP_TAKE_SNAPSHOT);
+		stop_one(h, lowest_bit(set));
 	else
-		overflowed = stop_many(h, set, flags & SBI_PMU_STOP_TAKE_SNAPSHOT);
+		stop_many(h, set);
 	h->started &= ~set;
 	if (flags & SBI_PMU_STOP_TAKE_SNAPSHOT)
-		rvpmu_snapshot_store(h, set, base, overflowed);
+		rvpmu_snapshot_store(h, set, base);
 	if (flags & SBI_PMU_STOP_RESET)
 		release(h, set);
 	return ret_val(0);

@@ -9,18 +9,19 @@
  * same frame, a0/a1 included, through fw_trap.
  */
 #include "csr.h"
+#include "layout.h"
 
 #if __riscv_xlen == 64
 #define REG_S	sd
 #define REG_L	ld
 #define RB	8
+#define RB_SHIFT 3
 #else
 #define REG_S	sw
 #define REG_L	lw
 #define RB	4
+#define RB_SHIFT 2
 #endif
-#define FW_STACK_SHIFT 14
-#define FW_MAX_HARTS 8
 
 	.section .text.entry, "ax"
 	.globl _start
@@ -29,18 +30,6 @@ _start:
 	csrw	mie, zero
 	csrw	mip, zero
 	csrr	t2, mhartid
-	li	t0, FW_MAX_HARTS
-	bgeu	t2, t0, .Lpark_forever
-	/* sp = this hart's struct fw_hart at the top of its stack */
-	la	sp, fw_stacks
-	addi	t0, t2, 1
-	slli	t0, t0, FW_STACK_SHIFT
-	add	sp, sp, t0
-	la	t1, fw_hart_size
-	REG_L	t1, 0(t1)
-	sub	sp, sp, t1
-	andi	sp, sp, -16
-	csrw	mscratch, sp
 	la	t0, fw_trap_vector
 	csrw	mtvec, t0
 	/* fw_dynamic_info v2+ may name the boot hart; else the first one
@@ -63,10 +52,17 @@ _start:
 	amoswap.w t1, t1, (t0)
 	bnez	t1, .Lsecondary
 .Lboot:
+	/* the boot block's struct fw_hart at its top, sp below it */
+	la	sp, fw_boot_block + FW_HART_BLOCK
+	la	t1, fw_hart_size
+	REG_L	t1, 0(t1)
+	sub	sp, sp, t1
+	andi	sp, sp, -16
+	csrw	mscratch, sp
 	mv	s0, a0
 	mv	s1, a1
 	mv	s2, a2
-	/* zero .bss and every hart's stack (the other harts wait) */
+	/* zero .bss and the boot block (the other harts wait) */
 	la	t0, _bss_start
 	la	t1, _fw_end
 1:	bgeu	t0, t1, 2f
@@ -76,19 +72,48 @@ _start:
 2:	mv	a0, s0
 	mv	a1, s1
 	mv	a2, s2
-	call	fw_boot
+	call	fw_boot		/* returns this hart's struct in its own block */
+	mv	sp, a0
+	csrw	mscratch, a0
+	mv	a0, s0
+	call	fw_boot_finish
 	j	.Lpark_forever
 
+	/*
+	 * The others wait until the per-hart memory exists, then find their
+	 * block by hartid. They sleep (wfi, woken by the boot hart's IPI: a
+	 * spinning hart would take host time from the booting one under
+	 * QEMU) once the boot hart has seen an IPI device in the DT
+	 * (fw_boot_sleep); until then, and for good without one, they spin.
+	 * A hart the firmware does not run sleeps for good.
+	 */
 .Lsecondary:
+	li	t0, 1 << IRQ_M_SOFT
+	csrw	mie, t0
 	la	t0, fw_boot_done
+	la	t3, fw_boot_sleep
 3:	lw	t1, 0(t0)
 	bnez	t1, 4f
-	.word	0x0100000f	/* pause */
+	lw	t1, 0(t3)
+	beqz	t1, 5f
+	wfi
+	j	3b
+5:	.word	0x0100000f	/* pause */
 	j	3b
 4:	fence	r, rw
-	mv	a0, t2
+	la	t0, fw_hart_table_len
+	REG_L	t0, 0(t0)
+	bgeu	t2, t0, .Lpark_forever
+	la	t0, fw_hart_table
+	REG_L	t0, 0(t0)
+	slli	t1, t2, RB_SHIFT
+	add	t0, t0, t1
+	REG_L	sp, 0(t0)
+	beqz	sp, .Lpark_forever
+	csrw	mscratch, sp
 	call	fw_secondary
 .Lpark_forever:
+	csrw	mie, zero
 	wfi
 	j	.Lpark_forever
 
@@ -220,9 +245,9 @@ fw_enter_smode:
 	csrw	stvec, zero
 	csrw	sscratch, zero
 	/* this hart's struct fw_hart: mscratch while in S-mode */
-	srli	t0, sp, FW_STACK_SHIFT
+	srli	t0, sp, FW_HART_SHIFT
 	addi	t0, t0, 1
-	slli	t0, t0, FW_STACK_SHIFT
+	slli	t0, t0, FW_HART_SHIFT
 	la	t1, fw_hart_size
 	REG_L	t1, 0(t1)
 	sub	t0, t0, t1
@@ -234,6 +259,7 @@ fw_enter_smode:
 
 	.data
 	.align	2
-	.globl	fw_lottery, fw_boot_done
+	.globl	fw_lottery, fw_boot_done, fw_boot_sleep
 fw_lottery:	.word 0
 fw_boot_done:	.word 0
+fw_boot_sleep:	.word 0

@@ -2,11 +2,12 @@
 /*
  * firmware/fw.h - the rvpmu M-mode firmware's shared definitions.
  *
- * Hart context: each hart runs on its own 16 KiB stack, at whose top sits
- * its struct fw_hart; this_hart() finds it from sp, so the trap path needs
- * no scratch register beyond mscratch (which holds that top while the hart
- * is in S-mode). struct fw_platform is written by the boot hart before any
- * other hart leaves the entry spin, and read-only afterwards.
+ * Hart context: each hart runs on its own stack, in its block of per-hart
+ * memory (layout.h), at whose top sits its struct fw_hart; this_hart()
+ * finds it from sp, so the trap path needs no scratch register beyond
+ * mscratch (which holds that top while the hart is in S-mode). struct
+ * fw_platform is written by the boot hart before any other hart leaves the
+ * entry wait, and read-only afterwards.
  */
 #ifndef FW_H
 #define FW_H
@@ -17,11 +18,11 @@
 #include "core/pmu.h"
 #include "dt/pmu_dt.h"
 #include "rvpmu/sbi.h"
+#include "firmware/layout.h"
+#include "sampler/sampler.h"
 
-#define FW_MAX_HARTS	8
-#define FW_STACK_SHIFT	14
-#define FW_STACK_SIZE	(1ul << FW_STACK_SHIFT)
 #define FW_MAX_MEM	4
+#define FW_MAX_CLINTS	8
 
 /* Our SBI implementation id: not registered with RISC-V International;
    "rvpm" in ASCII, far from the small registered numbers. */
@@ -41,42 +42,87 @@ enum fw_hsm_state {
 /* An SBI call's result: the core's type, so the PMU glue is tail calls. */
 #define sbiret rvpmu_ret	/* struct sbiret is struct rvpmu_ret */
 
-/* A remote request one hart posts in another's mailbox. */
-enum fw_req_type {
-	REQ_FENCE_I = 1, REQ_SFENCE_VMA, REQ_SFENCE_VMA_ASID,
-	REQ_HFENCE_GVMA, REQ_HFENCE_GVMA_VMID, REQ_HFENCE_VVMA,
-	REQ_HFENCE_VVMA_ASID,
+struct fw_hart;
+typedef void (*fw_call_fn)(struct fw_hart *h, void *arg);
+
+/* A cross-hart call: one per sender (in its struct fw_hart), posted by
+   pointer in each target's mailbox; at most one in flight per hart. */
+struct fw_call {
+	fw_call_fn fn;
+	void *arg;
+	struct fw_hart *from;
+	volatile unsigned long pending;		/* targets yet to run it */
 };
 
-struct fw_req {
-	unsigned long type, start, size, id;
+/* A hart's mailbox: a small ring of calls to run, whatever the number of
+   harts (a sender finding it full serves its own mailbox and retries). */
+#define FW_MAILBOX_SLOTS 16
+struct fw_mailbox {
+	volatile int lock;
+	unsigned int head, tail;		/* head - tail = calls waiting */
+	struct fw_call *slot[FW_MAILBOX_SLOTS];
 };
 
 struct __attribute__((aligned(16))) fw_hart {
 	uint64_t sbi_calls;			/* first: entry.S counts every call */
 	struct rvpmu_hart pmu;
 	unsigned long hartid;
+	unsigned int pos;			/* index in plat.hart_ids */
 	volatile int hsm;			/* enum fw_hsm_state */
 	unsigned long next_addr, next_arg;	/* for hart_start */
+	/* its M-mode registers, from the DT (a CLINT's, or an ACLINT MSWI's
+	   and MTIMER's); NULL without an IPI / timer device (plat.has_*) */
+	volatile uint32_t *msip;
+	volatile uint32_t *mtimecmp;
+	uint32_t dt_phandle, intc_phandle;	/* its DT nodes, for boot */
 	volatile unsigned long ipis;		/* IPIs waiting to be taken */
-	volatile unsigned long req_pending;	/* senders with a request */
-	struct fw_req req[FW_MAX_HARTS];	/* one slot per sender */
-	volatile unsigned long req_done[FW_MAX_HARTS];
+	struct fw_call call;			/* what this hart sends */
+	struct fw_mailbox mbox;			/* what it is sent */
 	uint64_t m_traps;			/* implementation event */
+	/* the M-mode timer's two clients (timer.c); UINT64_MAX: none */
+	uint64_t s_deadline;			/* S-mode's, without Sstc */
+	uint64_t sampler_deadline;		/* the sampler's next switch */
+	struct rvpmu_sampler_hart sampler;	/* this hart's part of a run */
 };
 
 struct fw_mem {
 	uint64_t base, size;
 };
 
+/*
+ * The platform description. The hart part is what a sampler needs:
+ *   nr_harts           harts the firmware runs (<= FW_MAX_HARTS)
+ *   hart_ids[p]        the hartid at position p, 0 <= p < nr_harts, in
+ *                      topology order: hart in cluster, then cluster (the
+ *                      order of /cpus/cpu-map; without one, by hartid)
+ *   hart_cluster[p]    the cluster index (0 .. nr_clusters-1) of position p
+ *   nr_clusters        1 without a cpu-map
+ * All three arrays live in the per-hart region, sized at boot; read-only
+ * once the boot hart has released the others. A hart's position is also
+ * fw_hart_of(id)->pos.
+ */
 struct fw_platform {
 	const char *model;
-	unsigned int nr_harts;
-	bool hart_ok[FW_MAX_HARTS];		/* hartid is a usable hart */
+	unsigned int nr_harts, nr_clusters;
+	const uint32_t *hart_ids;
+	const uint16_t *hart_cluster;
+	unsigned long max_hartid;		/* highest hartid run */
 	unsigned int nr_mem;
 	struct fw_mem mem[FW_MAX_MEM];
 	uint64_t fw_base, fw_size;		/* PMP-protected, power of 2 */
-	uintptr_t uart, clint, test_dev;
+	uint64_t harts_base, harts_size;	/* per-hart region: the same */
+	/*
+	 * The M-mode IPI and timer registers, closed to S-mode by PMP: [0]
+	 * spans every CLINT and ACLINT MSWI, [1] every ACLINT MTIMER (mtimecmp
+	 * and mtime); each is covered by one NAPOT entry; size 0 when absent.
+	 */
+	struct fw_mem m_regs[2];
+	/* every hart has an msip word (a CLINT or an MSWI names it); without
+	   one no hart has: no IPI, no RFENCE, parked harts poll */
+	bool has_ipi;
+	bool has_timer;				/* Sstc or mtimecmp: TIME offered */
+	bool has_mtimer;			/* every hart has an mtimecmp */
+	uintptr_t uart, test_dev;
 	uint32_t test_off, poweroff_val, reboot_val;
 	unsigned long timebase;
 	bool sstc, sscofpmf, hyp;
@@ -94,17 +140,42 @@ static inline struct fw_hart *this_hart(void)
 	unsigned long sp;
 
 	__asm__("mv %0, sp" : "=r"(sp));
-	return (struct fw_hart *)(((sp >> FW_STACK_SHIFT) + 1) << FW_STACK_SHIFT) - 1;
+	return (struct fw_hart *)(((sp >> FW_HART_SHIFT) + 1) << FW_HART_SHIFT) - 1;
 }
 
-/* The struct of hart `hartid` (any hart may look at any other's). */
-struct fw_hart *fw_hart_of(unsigned long hartid);
+/* hartid -> struct fw_hart, NULL for a hart the firmware does not run;
+   fw_hart_table_len entries (max hartid + 1), laid out at boot. entry.S
+   reads both to put a secondary hart on its stack. */
+extern struct fw_hart **fw_hart_table;
+extern unsigned long fw_hart_table_len;
 
-/* hartid of a started... hart, valid for this platform? */
-static inline bool fw_hart_valid(unsigned long hartid)
+/* The struct of hart `hartid` (any hart may look at any other's), or NULL
+   if the platform has no such hart. Any hart, after boot. */
+static inline struct fw_hart *fw_hart_of(unsigned long hartid)
 {
-	return hartid < FW_MAX_HARTS && plat.hart_ok[hartid];
+	return hartid < fw_hart_table_len ? fw_hart_table[hartid] : 0;
 }
+
+/* The struct of the hart at topology position pos < plat.nr_harts. */
+static inline struct fw_hart *fw_hart_at(unsigned int pos)
+{
+	return fw_hart_table[plat.hart_ids[pos]];
+}
+
+/*
+ * A set of harts as SBI names them: the bits of mask are hartids from
+ * base; base == FW_HARTSET_ALL means every hart (mask ignored). Walking a
+ * set costs O(XLEN) or O(harts), never more.
+ */
+#define FW_HARTSET_ALL (~0ul)
+struct fw_hartset {
+	unsigned long mask, base;
+};
+/* SBI_SUCCESS, or SBI_ERR_INVALID_PARAM when a hartid of the set is not
+   a hart of the platform (or base + bit wraps). Any hart. */
+long fw_hartset_check(struct fw_hartset s);
+/* The next hart of a checked set; start with *cursor = 0; NULL at the end. */
+struct fw_hart *fw_hartset_next(struct fw_hartset s, unsigned long *cursor);
 
 /* console.c */
 void fw_putc(char c);
@@ -112,11 +183,29 @@ int fw_getc(void);			/* -1 when nothing is waiting */
 void fw_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void fw_puts_raw(const char *s, unsigned long n);
 
-/* platform.c */
+/* platform.c: boot hart only, except fw_smode_range (any hart) */
 int fw_platform_init(void *fdt);	/* 0, or a negative error */
 void fw_dt_fixup(void);			/* what S-mode sees of the DT */
 bool fw_smode_range(uint64_t pa, uint64_t size);	/* S-mode RAM? */
 void fw_print_banner(void);
+/* Reg entry i of a node, in its parent's cell sizes: 0, or -1 if absent. */
+int fw_dt_reg(const void *fdt, int node, int i, uint64_t *base, uint64_t *size);
+
+/*
+ * harts.c, boot hart only, in this order:
+ * fw_harts_scan: count the DT's harts (the first FW_MAX_HARTS with ids up
+ *   to FW_MAX_HARTID; every hart left out is named on the console), the
+ *   extensions all of them have; -FDT_ERR_NOTFOUND if none.
+ * fw_harts_layout: carve the per-hart region (blocks, hartid table,
+ *   topology arrays) from the top of the firmware's RAM bank, below the DT;
+ *   fill every struct fw_hart, the topology (cpu-map), each hart's msip
+ *   and mtimecmp, plat.m_regs, has_ipi and has_timer. 0, or a negative
+ *   error (the console says why): a DT whose IPI or timer devices reach
+ *   some harts but not all.
+ */
+int fw_harts_scan(const void *fdt);
+int fw_harts_layout(const void *fdt);
+void fw_print_topology(void);
 
 /* pmu_hw.c */
 void fw_pmu_hart_init(struct fw_hart *h);
@@ -125,15 +214,20 @@ extern const struct rvpmu_hw_ops fw_pmu_hw_ops;
 extern const struct rvpmu_mem_ops fw_pmu_mem_ops;
 extern const struct rvpmu_fw_ops fw_pmu_fw_ops;
 
-/* ipi.c: cross-hart messages */
-void fw_send_ipi(unsigned long hartid);		/* raise MSIP */
-void fw_process_mailbox(struct fw_hart *h);	/* take IPIs, run requests */
-/* post req to every hart of targets (bitmap of hartids), run it locally if
-   this hart is one, count sent events, wait until all are done */
-void fw_remote_request(unsigned long targets, const struct fw_req *req,
-		       unsigned int sent_event);
-/* Decode hart_mask / hart_mask_base: the hartids, or -1 when invalid. */
-long fw_hart_mask(unsigned long mask, unsigned long base, unsigned long *targets);
+/* ipi.c: cross-hart messages. Any hart, in M-mode. */
+void fw_send_ipi(struct fw_hart *t);		/* raise its MSIP */
+void fw_process_mailbox(struct fw_hart *h);	/* take IPIs, run calls */
+/* Is the hart running S-mode (started or suspended), so worth a call? */
+bool fw_hart_reachable(const struct fw_hart *t);
+/*
+ * Run fn(h, arg) on every reachable hart h of the (checked) set: through
+ * each one's mailbox and an IPI, and here, directly, if this hart is in
+ * the set; return once every one has run it, serving this hart's own
+ * mailbox meanwhile (two harts calling each other cannot deadlock). fn runs
+ * in M-mode on the target, must not make a remote call itself, and must
+ * be short. Returns how many harts ran fn. O(harts in the set).
+ */
+unsigned int fw_remote_call(struct fw_hartset set, fw_call_fn fn, void *arg);
 
 /* trap.c */
 struct fw_frame {
@@ -145,13 +239,16 @@ void fw_trap(struct fw_frame *f);
 struct sbiret fw_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
 		       unsigned long a3, unsigned long a4, unsigned long a5,
 		       unsigned long fid, unsigned long eid, struct fw_hart *h);
-void fw_timer_interrupt(void);
 
 /* main.c / entry.S: leave M-mode for S-mode at addr with a0, a1; resets
    this hart's M-mode stack. Never returns. */
 void fw_enter_smode(unsigned long addr, unsigned long a0, unsigned long a1)
 	__attribute__((noreturn));
 void fw_hsm_park(void) __attribute__((noreturn));
+/* sbi_hsm.c: stop the calling hart (HSM_STOP, or a fault S-mode cannot
+   take): its PMU back to the boot state, M-mode interrupts but MSIP off,
+   state STOPPED, then park until HSM starts it again. Never returns. */
+void fw_hart_stop(struct fw_hart *h) __attribute__((noreturn));
 void fw_halt(const char *why) __attribute__((noreturn));
 
 /*
@@ -171,6 +268,29 @@ SBI_HANDLER(sbi_hsm_ecall);
 SBI_HANDLER(sbi_srst_ecall);
 SBI_HANDLER(sbi_dbcn_ecall);
 SBI_HANDLER(sbi_pmu_ecall);
+SBI_HANDLER(sbi_sampler_ecall);
+
+/*
+ * timer.c: each hart's mtimecmp shared by S-mode's deadline (SBI
+ * set_timer without Sstc) and the sampler's next switch; on that hart.
+ */
+uint64_t fw_mtime(void);			/* any hart */
+void fw_timer_set_smode(struct fw_hart *h, uint64_t when);
+void fw_timer_set_sampler(struct fw_hart *h, uint64_t when);
+void fw_timer_interrupt(struct fw_hart *h);	/* MTIP: serve what is due */
+
+/*
+ * sbi_sampler.c: the sampler bound to this firmware. fw_sampler_init on
+ * the boot hart once the harts are laid out (scratch: 2 * nr_harts words
+ * of per-hart memory); fw_sampler_hart_init on each hart at setup;
+ * fw_sampler_tick from the timer; fw_sampler_leave on a hart that stops
+ * or suspends through HSM, before it goes.
+ */
+void fw_sampler_init(uint32_t *scratch);
+void fw_sampler_hart_init(struct fw_hart *h);
+void fw_sampler_tick(struct fw_hart *h);
+void fw_sampler_leave(struct fw_hart *h, bool suspend);
+/* Any legacy id 0x00..0x0F; returns a1 unchanged as the value. */
 struct sbiret sbi_legacy_ecall(unsigned long eid, unsigned long a0, unsigned long a1);
 bool sbi_extension_present(unsigned long eid);
 

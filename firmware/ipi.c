@@ -1,115 +1,93 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Cross-hart messages through the CLINT's MSIP bits. Plain IPIs are a
- * count per target (so none is lost or merged when counting them); fences
- * are requests in a per-sender slot of the target's mailbox, and the
- * sender waits for each to be done, as the SBI spec wants remote fences
- * complete when the call returns. While waiting, a hart keeps serving its
- * own mailbox, so two harts fencing each other cannot deadlock.
+ * Cross-hart messages through each hart's MSIP word (in a CLINT or an
+ * ACLINT MSWI). Plain IPIs are a count per target (so none is lost or
+ * merged when counting them). Calls
+ * (fw_remote_call; the remote fences are calls) go by pointer into each
+ * target's mailbox, a fixed ring: memory per hart does not grow with the
+ * number of harts, and a broadcast costs one post per target. The caller
+ * waits, asleep, for its call's pending count to drop to zero (the last
+ * target IPIs it back), serving its own mailbox meanwhile, so harts
+ * calling each other cannot deadlock; the SBI spec wants remote fences
+ * complete when the call returns. Without an IPI device neither IPI nor
+ * RFENCE is offered (ecall.c), so no call is ever made.
  */
 #include "csr.h"
 #include "fw.h"
 
-void fw_send_ipi(unsigned long hartid)
+/* The fences order memory against the MSIP (device) accesses: the target
+   must not see MSIP before what it announces, nor read its mailbox before
+   clearing MSIP (it could miss a call whose IPI it then drops). Without an
+   IPI device (no msip) there is nothing to raise: parked harts poll. */
+void fw_send_ipi(struct fw_hart *t)
 {
-	*(volatile uint32_t *)(plat.clint + 4 * hartid) = 1;
-}
-
-static void clear_ipi(const struct fw_hart *h)
-{
-	*(volatile uint32_t *)(plat.clint + 4 * h->hartid) = 0;
-}
-
-long fw_hart_mask(unsigned long mask, unsigned long base, unsigned long *targets)
-{
-	unsigned long id;
-	unsigned int i;
-
-	*targets = 0;
-	if (base == ~0ul) {
-		for (id = 0; id < FW_MAX_HARTS; id++)
-			if (fw_hart_valid(id))
-				*targets |= 1ul << id;
-		return SBI_SUCCESS;
-	}
-	for (i = 0; i < 8 * sizeof(mask); i++) {
-		if (!(mask >> i & 1))
-			continue;
-		id = base + i;
-		if (id < base || !fw_hart_valid(id))
-			return SBI_ERR_INVALID_PARAM;
-		*targets |= 1ul << id;
-	}
-	return SBI_SUCCESS;
-}
-
-static void sfence_range(unsigned long start, unsigned long size, unsigned long asid,
-			 bool with_asid)
-{
-	unsigned long a;
-
-	/* 0/0 and -1 mean everything; so does a range not worth walking */
-	if ((!start && !size) || size == ~0ul || size > 64 * 4096 || start + size < start) {
-		if (with_asid)
-			__asm__ volatile("sfence.vma x0, %0" :: "r"(asid) : "memory");
-		else
-			__asm__ volatile("sfence.vma" ::: "memory");
+	if (!t->msip)
 		return;
-	}
-	for (a = start & ~4095ul; a < start + size; a += 4096) {
-		if (with_asid)
-			__asm__ volatile("sfence.vma %0, %1" :: "r"(a), "r"(asid) : "memory");
-		else
-			__asm__ volatile("sfence.vma %0" :: "r"(a) : "memory");
+	__asm__ volatile("fence rw, ow" ::: "memory");
+	*t->msip = 1;
+}
+
+bool fw_hart_reachable(const struct fw_hart *t)
+{
+	int st = __atomic_load_n(&t->hsm, __ATOMIC_ACQUIRE);
+
+	return st == HSM_STARTED || st == HSM_SUSPENDED;
+}
+
+/* Mailbox locks are held for a few instructions, never across a wait;
+   M-mode runs with interrupts off, so nothing nests inside one. */
+static void mbox_lock(struct fw_mailbox *m)
+{
+	while (__atomic_exchange_n(&m->lock, 1, __ATOMIC_ACQUIRE))
+		while (__atomic_load_n(&m->lock, __ATOMIC_RELAXED))
+			;
+}
+
+static void mbox_unlock(struct fw_mailbox *m)
+{
+	__atomic_store_n(&m->lock, 0, __ATOMIC_RELEASE);
+}
+
+/* Put call c in t's mailbox; while it is full, serve our own (the harts
+   whose calls fill t's may be waiting on us). */
+static void post(struct fw_hart *me, struct fw_hart *t, struct fw_call *c)
+{
+	struct fw_mailbox *m = &t->mbox;
+
+	for (;;) {
+		mbox_lock(m);
+		if (m->head - m->tail < FW_MAILBOX_SLOTS) {
+			m->slot[m->head++ % FW_MAILBOX_SLOTS] = c;
+			mbox_unlock(m);
+			fw_send_ipi(t);
+			return;
+		}
+		mbox_unlock(m);
+		fw_process_mailbox(me);
 	}
 }
 
-/* hfence.gvma rs1, rs2 / hfence.vvma rs1, rs2, by encoding (H extension) */
-#define HFENCE_GVMA(a, id) __asm__ volatile(".insn r 0x73, 0, 0x31, x0, %0, %1" \
-					     :: "r"(a), "r"(id) : "memory")
-#define HFENCE_VVMA(a, id) __asm__ volatile(".insn r 0x73, 0, 0x11, x0, %0, %1" \
-					     :: "r"(a), "r"(id) : "memory")
-
-static void run_request(const struct fw_req *r)
+static struct fw_call *take(struct fw_mailbox *m)
 {
-	switch (r->type) {
-	case REQ_FENCE_I:
-		__asm__ volatile("fence.i" ::: "memory");
-		break;
-	case REQ_SFENCE_VMA:
-		sfence_range(r->start, r->size, 0, false);
-		break;
-	case REQ_SFENCE_VMA_ASID:
-		sfence_range(r->start, r->size, r->id, true);
-		break;
-	/* guest fences: always the whole guest space, which is never wrong */
-	case REQ_HFENCE_GVMA:
-		HFENCE_GVMA(0, 0);
-		break;
-	case REQ_HFENCE_GVMA_VMID:
-		HFENCE_GVMA(0, r->id);
-		break;
-	case REQ_HFENCE_VVMA:
-		HFENCE_VVMA(0, 0);
-		break;
-	case REQ_HFENCE_VVMA_ASID:
-		HFENCE_VVMA(0, r->id);
-		break;
-	}
-}
+	struct fw_call *c = 0;
 
-/* The firmware event a request of this type counts when received. */
-static unsigned int received_event(unsigned long type)
-{
-	return SBI_PMU_FW_FENCE_I_RECEIVED + 2 * (unsigned int)(type - REQ_FENCE_I);
+	mbox_lock(m);
+	if (m->head != m->tail)
+		c = m->slot[m->tail++ % FW_MAILBOX_SLOTS];
+	mbox_unlock(m);
+	return c;
 }
 
 void fw_process_mailbox(struct fw_hart *h)
 {
-	unsigned long n, pending;
+	unsigned long n;
+	struct fw_call *c;
 	int st;
 
-	clear_ipi(h);
+	if (h->msip) {
+		*h->msip = 0;
+		__asm__ volatile("fence ow, rw" ::: "memory");
+	}
 	n = __atomic_exchange_n(&h->ipis, 0, __ATOMIC_ACQ_REL);
 	st = __atomic_load_n(&h->hsm, __ATOMIC_ACQUIRE);
 	if (n && (st == HSM_STARTED || st == HSM_SUSPENDED)) {
@@ -117,55 +95,51 @@ void fw_process_mailbox(struct fw_hart *h)
 		while (n--)
 			rvpmu_fw_event(&h->pmu, SBI_PMU_FW_IPI_RECEIVED);
 	}
-	pending = __atomic_exchange_n(&h->req_pending, 0, __ATOMIC_ACQ_REL);
-	while (pending) {
-		unsigned int s = (unsigned int)__builtin_ctzl(pending);
+	while ((c = take(&h->mbox))) {
+		struct fw_hart *from = c->from;	/* c may be reused once released */
 
-		pending &= pending - 1;
-		run_request(&h->req[s]);
-		rvpmu_fw_event(&h->pmu, received_event(h->req[s].type));
-		__atomic_store_n(&h->req_done[s], 1, __ATOMIC_RELEASE);
+		c->fn(h, c->arg);
+		if (__atomic_sub_fetch(&c->pending, 1, __ATOMIC_ACQ_REL) == 0)
+			fw_send_ipi(from);
 	}
 }
 
-static bool reachable(unsigned long hartid)
+unsigned int fw_remote_call(struct fw_hartset set, fw_call_fn fn, void *arg)
 {
-	int st = __atomic_load_n(&fw_hart_of(hartid)->hsm, __ATOMIC_ACQUIRE);
+	struct fw_hart *me = this_hart(), *t;
+	struct fw_call *c = &me->call;
+	unsigned long cur = 0;
+	unsigned int n = 0;
+	bool self = false;
 
-	return st == HSM_STARTED || st == HSM_SUSPENDED;
-}
-
-void fw_remote_request(unsigned long targets, const struct fw_req *req,
-		       unsigned int sent_event)
-{
-	struct fw_hart *me = this_hart();
-	unsigned long self = me->hartid, waiting = 0, rest;
-
-	for (rest = targets; rest; rest &= rest - 1) {
-		unsigned long t = (unsigned long)__builtin_ctzl(rest);
-		struct fw_hart *th = fw_hart_of(t);
-
-		if (t == self || !reachable(t))
+	c->fn = fn;
+	c->arg = arg;
+	/* one count held by us until every target is posted: the call cannot
+	   complete (and IPI us) halfway through the walk */
+	__atomic_store_n(&c->pending, 1, __ATOMIC_RELEASE);
+	while ((t = fw_hartset_next(set, &cur))) {
+		if (t == me) {
+			self = true;
 			continue;
-		th->req[self] = *req;
-		th->req_done[self] = 0;
-		__atomic_fetch_or(&th->req_pending, 1ul << self, __ATOMIC_RELEASE);
-		fw_send_ipi(t);
-		rvpmu_fw_event(&me->pmu, sent_event);
-		waiting |= 1ul << t;
-	}
-	if (targets & (1ul << self)) {
-		run_request(req);
-		rvpmu_fw_event(&me->pmu, sent_event);
-		rvpmu_fw_event(&me->pmu, received_event(req->type));
-	}
-	while (waiting) {
-		for (rest = waiting; rest; rest &= rest - 1) {
-			unsigned long t = (unsigned long)__builtin_ctzl(rest);
-
-			if (__atomic_load_n(&fw_hart_of(t)->req_done[self], __ATOMIC_ACQUIRE))
-				waiting &= ~(1ul << t);
 		}
-		fw_process_mailbox(me);
+		if (!fw_hart_reachable(t))
+			continue;
+		__atomic_fetch_add(&c->pending, 1, __ATOMIC_ACQ_REL);
+		post(me, t, c);
+		n++;
+	}
+	if (self) {
+		fn(me, arg);
+		n++;
+	}
+	__atomic_sub_fetch(&c->pending, 1, __ATOMIC_ACQ_REL);
+	for (;;) {
+		fw_process_mailbox(me);	/* clears MSIP, then looks */
+		if (!__atomic_load_n(&c->pending, __ATOMIC_ACQUIRE))
+			return n;
+		/* S-mode's mtimecmp timer (no Sstc) would keep wfi from sleeping */
+		if (csr_read(CSR_MIP) & csr_read(CSR_MIE) & MIP_MTIP)
+			fw_timer_interrupt(me);
+		__asm__ volatile("wfi");	/* the last target's IPI wakes us */
 	}
 }

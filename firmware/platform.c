@@ -22,42 +22,18 @@ static uint64_t read_cells(const fdt32_t *p, int n)
 	return v;
 }
 
-/* First reg entry of a node, in its parent's cell sizes. */
-static int node_reg(const void *fdt, int node, uint64_t *base, uint64_t *size)
+int fw_dt_reg(const void *fdt, int node, int i, uint64_t *base, uint64_t *size)
 {
 	int parent = fdt_parent_offset(fdt, node), len;
 	int ac = fdt_address_cells(fdt, parent), sc = fdt_size_cells(fdt, parent);
 	const fdt32_t *reg = fdt_getprop(fdt, node, "reg", &len);
 
-	if (!reg || ac < 1 || ac > 2 || sc < 0 || sc > 2 || len < 4 * (ac + sc))
+	if (!reg || ac < 1 || ac > 2 || sc < 0 || sc > 2 || i < 0 || len / (4 * (ac + sc)) <= i)
 		return -1;
+	reg += i * (ac + sc);
 	*base = read_cells(reg, ac);
 	*size = read_cells(reg + ac, sc);
 	return 0;
-}
-
-static bool isa_has(const char *isa, const char *ext)
-{
-	const char *p = strchr(isa, '_');
-	size_t n = strlen(ext);
-
-	while (p) {
-		p++;
-		if (!strncmp(p, ext, n) && (p[n] == '_' || p[n] == 0))
-			return true;
-		p = strchr(p, '_');
-	}
-	return false;
-}
-
-static bool isa_base_has(const char *isa, char letter)
-{
-	const char *p = isa + 4;	/* after "rv64" / "rv32" */
-
-	for (; *p && *p != '_'; p++)
-		if (*p == letter)
-			return true;
-	return false;
 }
 
 static void find_devices(const void *fdt)
@@ -67,15 +43,10 @@ static void find_devices(const void *fdt)
 	int node;
 
 	node = fdt_node_offset_by_compatible(fdt, -1, "ns16550a");
-	if (node >= 0 && !node_reg(fdt, node, &base, &size))
+	if (node >= 0 && !fw_dt_reg(fdt, node, 0, &base, &size))
 		plat.uart = (uintptr_t)base;
-	node = fdt_node_offset_by_compatible(fdt, -1, "riscv,clint0");
-	if (node < 0)
-		node = fdt_node_offset_by_compatible(fdt, -1, "sifive,clint0");
-	if (node >= 0 && !node_reg(fdt, node, &base, &size))
-		plat.clint = (uintptr_t)base;
 	node = fdt_node_offset_by_compatible(fdt, -1, "sifive,test0");
-	if (node >= 0 && !node_reg(fdt, node, &base, &size))
+	if (node >= 0 && !fw_dt_reg(fdt, node, 0, &base, &size))
 		plat.test_dev = (uintptr_t)base;
 	plat.poweroff_val = 0x5555;
 	plat.reboot_val = 0x7777;
@@ -110,49 +81,8 @@ static void find_memory(const void *fdt)
 	}
 }
 
-static int find_harts(const void *fdt)
-{
-	int cpus = fdt_path_offset(fdt, "/cpus"), node;
-	const fdt32_t *tb;
-	bool first = true;
-
-	if (cpus < 0)
-		return cpus;
-	tb = fdt_getprop(fdt, cpus, "timebase-frequency", NULL);
-	plat.timebase = tb ? fdt32_to_cpu(*tb) : 10000000;
-	fdt_for_each_subnode(node, fdt, cpus) {
-		const char *type = fdt_getprop(fdt, node, "device_type", NULL);
-		const char *status = fdt_getprop(fdt, node, "status", NULL);
-		const char *isa = fdt_getprop(fdt, node, "riscv,isa", NULL);
-		const fdt32_t *reg = fdt_getprop(fdt, node, "reg", NULL);
-		unsigned long id;
-
-		if (!type || strcmp(type, "cpu") || !reg ||
-		    (status && strcmp(status, "okay") && strcmp(status, "ok")))
-			continue;
-		id = fdt32_to_cpu(*reg);
-		if (id >= FW_MAX_HARTS)
-			continue;
-		plat.hart_ok[id] = true;
-		plat.nr_harts++;
-		if (!isa)
-			continue;
-		/* an extension counts only if every hart has it */
-		if (first) {
-			plat.sstc = isa_has(isa, "sstc");
-			plat.sscofpmf = isa_has(isa, "sscofpmf");
-			plat.hyp = isa_base_has(isa, 'h');
-			first = false;
-		} else {
-			plat.sstc &= isa_has(isa, "sstc");
-			plat.sscofpmf &= isa_has(isa, "sscofpmf");
-			plat.hyp &= isa_base_has(isa, 'h');
-		}
-	}
-	return plat.nr_harts ? 0 : -FDT_ERR_NOTFOUND;
-}
-
-/* How far the DT may grow in place: to the end of its RAM region. */
+/* How far the DT may grow in place: to the end of its RAM region, or to
+   the per-hart region if that lies above it in the same bank. */
 static void find_dt_room(void)
 {
 	uint64_t at = (uintptr_t)plat.fdt;
@@ -161,6 +91,8 @@ static void find_dt_room(void)
 	for (i = 0; i < plat.nr_mem; i++)
 		if (at >= plat.mem[i].base && at < plat.mem[i].base + plat.mem[i].size)
 			plat.fdt_room = (unsigned long)(plat.mem[i].base + plat.mem[i].size - at);
+	if (plat.harts_base > at && plat.harts_base - at < plat.fdt_room)
+		plat.fdt_room = (unsigned long)(plat.harts_base - at);
 }
 
 int fw_platform_init(void *fdt)
@@ -174,15 +106,16 @@ int fw_platform_init(void *fdt)
 	plat.model = fdt_getprop(fdt, 0, "model", NULL);
 	find_devices(fdt);
 	find_memory(fdt);
-	err = find_harts(fdt);
-	if (err)
-		return err;
-	find_dt_room();
 	/* the PMP region: a naturally aligned power of two */
 	plat.fw_base = (uintptr_t)_fw_start;
 	plat.fw_size = 4096;
 	while (plat.fw_size < used)
 		plat.fw_size <<= 1;
+	err = fw_harts_scan(fdt);
+	err = err ? err : fw_harts_layout(fdt);
+	if (err)
+		return err;
+	find_dt_room();
 
 	err = rvpmu_dt_parse(fdt, fdt_totalsize(fdt), fw_pmu_probe_hpm() | 5u,
 			     &plat.map, &plat.dt);
@@ -204,6 +137,8 @@ bool fw_smode_range(uint64_t pa, uint64_t size)
 		return false;
 	if (pa < plat.fw_base + plat.fw_size && plat.fw_base < pa + size)
 		return false;
+	if (pa < plat.harts_base + plat.harts_size && plat.harts_base < pa + size)
+		return false;
 	for (i = 0; i < plat.nr_mem; i++)
 		if (pa >= plat.mem[i].base &&
 		    pa + size <= plat.mem[i].base + plat.mem[i].size)
@@ -211,7 +146,8 @@ bool fw_smode_range(uint64_t pa, uint64_t size)
 	return false;
 }
 
-static int add_reserved(void *fdt)
+/* A no-map node under /reserved-memory for [base, base + size). */
+static int add_reserved(void *fdt, uint64_t base, uint64_t size)
 {
 	char name[48];
 	fdt32_t reg[4];
@@ -229,15 +165,14 @@ static int add_reserved(void *fdt)
 	} else if (fdt_address_cells(fdt, resv) != 2 || fdt_size_cells(fdt, resv) != 2) {
 		return -FDT_ERR_BADNCELLS;
 	}
-	rvpmu_snprintf(name, sizeof(name), "mmode_resv@%llx",
-		       (unsigned long long)plat.fw_base);
+	rvpmu_snprintf(name, sizeof(name), "mmode_resv@%llx", (unsigned long long)base);
 	node = fdt_add_subnode(fdt, resv, name);
 	if (node < 0)
 		return node;
-	reg[0] = cpu_to_fdt32((uint32_t)(plat.fw_base >> 32));
-	reg[1] = cpu_to_fdt32((uint32_t)plat.fw_base);
-	reg[2] = cpu_to_fdt32((uint32_t)(plat.fw_size >> 32));
-	reg[3] = cpu_to_fdt32((uint32_t)plat.fw_size);
+	reg[0] = cpu_to_fdt32((uint32_t)(base >> 32));
+	reg[1] = cpu_to_fdt32((uint32_t)base);
+	reg[2] = cpu_to_fdt32((uint32_t)(size >> 32));
+	reg[3] = cpu_to_fdt32((uint32_t)size);
 	err = fdt_setprop(fdt, node, "reg", reg, sizeof(reg));
 	return err ? err : fdt_setprop(fdt, node, "no-map", NULL, 0);
 }
@@ -252,7 +187,8 @@ void fw_dt_fixup(void)
 		fw_halt("no room to grow the device tree in place");
 	err = fdt_open_into(fdt, fdt, (int)want);
 	err = err ? err : rvpmu_dt_strip(fdt);
-	err = err ? err : add_reserved(fdt);
+	err = err ? err : add_reserved(fdt, plat.fw_base, plat.fw_size);
+	err = err ? err : add_reserved(fdt, plat.harts_base, plat.harts_size);
 	if (err) {
 		fw_printf("rvpmu: device tree fixup failed: %s\n", fdt_strerror(err));
 		fw_halt("cannot hand a correct device tree to S-mode");
@@ -275,9 +211,18 @@ void fw_print_banner(void)
 			  (unsigned long long)plat.mem[i].base,
 			  (unsigned long long)(plat.mem[i].base + plat.mem[i].size - 1),
 			  (unsigned long long)(plat.mem[i].size >> 20));
-	fw_printf("firmware: 0x%llx-0x%llx, protected by PMP\n",
-		  (unsigned long long)plat.fw_base,
-		  (unsigned long long)(plat.fw_base + plat.fw_size - 1));
+	fw_printf("firmware: 0x%llx-0x%llx, per-hart 0x%llx-0x%llx (%u x %u KiB), "
+		  "protected by PMP\n", (unsigned long long)plat.fw_base,
+		  (unsigned long long)(plat.fw_base + plat.fw_size - 1),
+		  (unsigned long long)plat.harts_base,
+		  (unsigned long long)(plat.harts_base + plat.harts_size - 1), plat.nr_harts,
+		  FW_HART_BLOCK >> 10);
+	for (i = 0; i < 2; i++)
+		if (plat.m_regs[i].size)
+			fw_printf("%s registers: 0x%llx-0x%llx, closed by PMP\n",
+				  i ? "timer" : "IPI", (unsigned long long)plat.m_regs[i].base,
+				  (unsigned long long)(plat.m_regs[i].base + plat.m_regs[i].size - 1));
+	fw_print_topology();
 	rvpmu_fmt_counters(ctrs, sizeof(ctrs), pmu->hw);
 	fw_printf("pmu: hardware counters %s, %u firmware counters (%lu..%lu), Sscofpmf %s\n",
 		  ctrs, plat.pmu.nr_fw, pmu->fw_base, pmu->nr_counters - 1,

@@ -13,6 +13,7 @@
  *   void     fw_csr_write_ctr(void *ctx, unsigned int ctr, uint64_t v)
  *   void     fw_csr_write_event(void *ctx, unsigned int ctr, uint64_t v)  mhpmevent3..31
  *   uint64_t fw_csr_read_event(void *ctx, unsigned int ctr)
+ *   uint64_t fw_csr_swap_event(void *ctx, unsigned int ctr, uint64_t v)
  */
 #if __riscv_xlen == 64
 	.option	norelax		/* the slots must stay 8 bytes apart */
@@ -26,6 +27,7 @@
 
 	.text
 	.globl	fw_csr_read_ctr, fw_csr_write_ctr, fw_csr_write_event, fw_csr_read_event
+	.globl	fw_csr_swap_event
 fw_csr_read_ctr:
 	DISPATCH 1f
 	.balign	8
@@ -66,6 +68,17 @@ fw_csr_read_event:
 	.irp	n, 3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
 	.balign	8
 	csrr	a0, 0x320 + \n
+	ret
+	.endr
+
+fw_csr_swap_event:
+	addi	a1, a1, -3
+	DISPATCH 1f
+	.balign	8
+1:
+	.irp	n, 3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
+	.balign	8
+	csrrw	a0, 0x320 + \n, a2
 	ret
 	.endr
 #endif

@@ -36,9 +36,11 @@ uint64_t fw_csr_read_ctr(void *ctx, unsigned int ctr);
 void fw_csr_write_ctr(void *ctx, unsigned int ctr, uint64_t v);
 void fw_csr_write_event(void *ctx, unsigned int ctr, uint64_t v);
 uint64_t fw_csr_read_event(void *ctx, unsigned int ctr);
+uint64_t fw_csr_swap_event(void *ctx, unsigned int ctr, uint64_t v);
 #define hw_read fw_csr_read_ctr
 #define hw_write fw_csr_write_ctr
 #define hw_program fw_csr_write_event
+#define hw_swap_event fw_csr_swap_event
 #else
 static uint64_t hw_read(void *ctx, unsigned int ctr)
 {
@@ -81,6 +83,23 @@ static void hw_program(void *ctx, unsigned int ctr, uint64_t ev)
 #undef P
 	NO_OTHER
 	}
+}
+
+/* Only called with Sscofpmf, so mhpmeventNh exists: low half, then the
+   high half (with OF) swapped. */
+static uint64_t hw_swap_event(void *ctx, unsigned int ctr, uint64_t ev)
+{
+	unsigned long lo = 0, hi = 0;
+
+	(void)ctx;
+	switch (ctr) {
+#define S(n) case n: lo = csr_swap(CSR_MHPMEVENT3 + n - 3, (unsigned long)ev); \
+		hi = csr_swap(CSR_MHPMEVENT3H + n - 3, (unsigned long)(ev >> 32)); break;
+	HPM(S)
+#undef S
+	NO_OTHER
+	}
+	return ((uint64_t)hi << 32) | lo;
 }
 
 #endif
@@ -199,6 +218,7 @@ const struct rvpmu_hw_ops fw_pmu_hw_ops = {
 	.read = hw_read,
 	.write = hw_write,
 	.program = hw_program,
+	.swap_event = hw_swap_event,
 	.inhibit = hw_inhibit,
 	.overflowed = hw_overflowed,
 	.hpm_present = hw_hpm_present,

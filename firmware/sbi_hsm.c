@@ -20,34 +20,48 @@ static void suspend_wait(struct fw_hart *h)
 		__asm__ volatile("wfi");
 		fw_process_mailbox(h);
 		if (csr_read(CSR_MIP) & csr_read(CSR_MIE) & MIP_MTIP)
-			fw_timer_interrupt();
+			fw_timer_interrupt(h);
 	}
 }
 
-static struct sbiret suspend(struct fw_hart *h, unsigned long type,
+/*
+ * suspend_type is a uint32_t: the register's upper bits are ignored. Every
+ * type but the two defaults is reserved or platform-specific, and none of
+ * the latter is implemented: INVALID_PARAM, as the spec says for both.
+ */
+static struct sbiret suspend(struct fw_hart *h, unsigned long type_reg,
 			     unsigned long resume, unsigned long opaque)
 {
 	struct sbiret r = { SBI_SUCCESS, 0 };
+	uint32_t type = (uint32_t)type_reg;
 
-	if (type > 0xFFFFFFFFul || (type > SUSPEND_RETENTIVE && type < 0x10000000ul) ||
-	    (type > SUSPEND_NON_RETENTIVE && type < 0x90000000ul)) {
-		r.error = SBI_ERR_INVALID_PARAM;
-		return r;
-	}
 	if (type != SUSPEND_RETENTIVE && type != SUSPEND_NON_RETENTIVE) {
-		r.error = SBI_ERR_NOT_SUPPORTED;	/* platform-specific types */
+		r.error = SBI_ERR_INVALID_PARAM;
 		return r;
 	}
 	if (type == SUSPEND_NON_RETENTIVE && !fw_smode_range(resume, 4)) {
 		r.error = SBI_ERR_INVALID_ADDRESS;
 		return r;
 	}
+	fw_sampler_leave(h, true);
 	__atomic_store_n(&h->hsm, HSM_SUSPENDED, __ATOMIC_RELEASE);
 	suspend_wait(h);
 	__atomic_store_n(&h->hsm, HSM_STARTED, __ATOMIC_RELEASE);
 	if (type == SUSPEND_NON_RETENTIVE)
 		fw_enter_smode(resume, h->hartid, opaque);
 	return r;
+}
+
+void fw_hart_stop(struct fw_hart *h)
+{
+	fw_sampler_leave(h, false);
+	h->s_deadline = h->sampler_deadline = UINT64_MAX;
+	csr_write(CSR_MIE, MIP_MSIP);
+	csr_clear(CSR_MIP, MIP_SSIP | MIP_STIP);
+	/* nothing of this run's PMU use may survive into the next start */
+	rvpmu_hart_reset(&h->pmu);
+	__atomic_store_n(&h->hsm, HSM_STOPPED, __ATOMIC_RELEASE);
+	fw_hsm_park();
 }
 
 SBI_HANDLER(sbi_hsm_ecall)
@@ -59,7 +73,8 @@ SBI_HANDLER(sbi_hsm_ecall)
 	(void)a3, (void)a4, (void)a5;
 	switch (fid) {
 	case HSM_START:
-		if (!fw_hart_valid(a0)) {
+		t = fw_hart_of(a0);
+		if (!t) {
 			r.error = SBI_ERR_INVALID_PARAM;
 			break;
 		}
@@ -67,7 +82,6 @@ SBI_HANDLER(sbi_hsm_ecall)
 			r.error = SBI_ERR_INVALID_ADDRESS;
 			break;
 		}
-		t = fw_hart_of(a0);
 		/* claim the stopped hart before telling it where to go */
 		if (!__atomic_compare_exchange_n(&t->hsm, &expect, HSM_STOP_PENDING, false,
 						 __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
@@ -77,23 +91,21 @@ SBI_HANDLER(sbi_hsm_ecall)
 		t->next_addr = a1;
 		t->next_arg = a2;
 		__atomic_store_n(&t->hsm, HSM_START_PENDING, __ATOMIC_RELEASE);
-		fw_send_ipi(a0);
+		fw_send_ipi(t);
 		break;
 	case HSM_STOP:
 		if (h->hsm != HSM_STARTED) {
 			r.error = SBI_ERR_FAILED;
 			break;
 		}
-		csr_write(CSR_MIE, MIP_MSIP);
-		csr_clear(CSR_MIP, MIP_SSIP | MIP_STIP);
-		__atomic_store_n(&h->hsm, HSM_STOPPED, __ATOMIC_RELEASE);
-		fw_hsm_park();
+		fw_hart_stop(h);
 	case HSM_STATUS:
-		if (!fw_hart_valid(a0)) {
+		t = fw_hart_of(a0);
+		if (!t) {
 			r.error = SBI_ERR_INVALID_PARAM;
 			break;
 		}
-		r.value = (unsigned long)__atomic_load_n(&fw_hart_of(a0)->hsm, __ATOMIC_ACQUIRE);
+		r.value = (unsigned long)__atomic_load_n(&t->hsm, __ATOMIC_ACQUIRE);
 		/* a claimed but not yet released start is a pending start */
 		if (r.value == HSM_STOP_PENDING)
 			r.value = HSM_START_PENDING;

@@ -1,5 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* RFENCE extension: remote fence.i, sfence.vma(.asid), hfence with H. */
+/*
+ * RFENCE extension: remote fence.i, sfence.vma(.asid), hfence with H. Each
+ * is a fw_remote_call of one fence function on the hart set; the callee
+ * counts the fence received, the caller one sent per hart reached.
+ */
 #include "fw.h"
 
 #define RFENCE_FENCE_I			0
@@ -10,11 +14,101 @@
 #define RFENCE_HFENCE_VVMA_ASID		5
 #define RFENCE_HFENCE_VVMA		6
 
+enum fw_req_type {
+	REQ_FENCE_I = 1, REQ_SFENCE_VMA, REQ_SFENCE_VMA_ASID,
+	REQ_HFENCE_GVMA, REQ_HFENCE_GVMA_VMID, REQ_HFENCE_VVMA,
+	REQ_HFENCE_VVMA_ASID,
+};
+
+struct fw_req {
+	unsigned long type, start, size, id;
+};
+
+/*
+ * The walk counts pages rather than comparing addresses: a range ending
+ * in the last page of the address space would otherwise wrap to 0 and
+ * never end.
+ */
+static void sfence_range(unsigned long start, unsigned long size, unsigned long asid,
+			 bool with_asid)
+{
+	unsigned long a, pages;
+
+	/* 0/0 and -1 mean everything; so does a range not worth walking */
+	if ((!start && !size) || size == ~0ul || size > 64 * 4096 || start + size < start) {
+		if (with_asid)
+			__asm__ volatile("sfence.vma x0, %0" :: "r"(asid) : "memory");
+		else
+			__asm__ volatile("sfence.vma" ::: "memory");
+		return;
+	}
+	if (!size)
+		return;
+	/* start + size - 1 does not wrap (checked above) */
+	pages = (((start + size - 1) & ~4095ul) - (start & ~4095ul)) / 4096 + 1;
+	for (a = start & ~4095ul; pages; pages--, a += 4096) {
+		if (with_asid)
+			__asm__ volatile("sfence.vma %0, %1" :: "r"(a), "r"(asid) : "memory");
+		else
+			__asm__ volatile("sfence.vma %0" :: "r"(a) : "memory");
+	}
+}
+
+/* hfence.gvma rs1, rs2 / hfence.vvma rs1, rs2, by encoding (H extension) */
+#define HFENCE_GVMA(a, id) __asm__ volatile(".insn r 0x73, 0, 0x31, x0, %0, %1" \
+					     :: "r"(a), "r"(id) : "memory")
+#define HFENCE_VVMA(a, id) __asm__ volatile(".insn r 0x73, 0, 0x11, x0, %0, %1" \
+					     :: "r"(a), "r"(id) : "memory")
+
+static void run_request(const struct fw_req *r)
+{
+	switch (r->type) {
+	case REQ_FENCE_I:
+		__asm__ volatile("fence.i" ::: "memory");
+		break;
+	case REQ_SFENCE_VMA:
+		sfence_range(r->start, r->size, 0, false);
+		break;
+	case REQ_SFENCE_VMA_ASID:
+		sfence_range(r->start, r->size, r->id, true);
+		break;
+	/* guest fences: always the whole guest space, which is never wrong */
+	case REQ_HFENCE_GVMA:
+		HFENCE_GVMA(0, 0);
+		break;
+	case REQ_HFENCE_GVMA_VMID:
+		HFENCE_GVMA(0, r->id);
+		break;
+	case REQ_HFENCE_VVMA:
+		HFENCE_VVMA(0, 0);
+		break;
+	case REQ_HFENCE_VVMA_ASID:
+		HFENCE_VVMA(0, r->id);
+		break;
+	}
+}
+
+/* The firmware events a fence of this type counts: sent, received + 1. */
+static unsigned int sent_event(unsigned long type)
+{
+	return SBI_PMU_FW_FENCE_I_SENT + 2 * (unsigned int)(type - REQ_FENCE_I);
+}
+
+/* On each target (fw_remote_call): the fence, counted as received. */
+static void fence_call(struct fw_hart *h, void *arg)
+{
+	const struct fw_req *r = arg;
+
+	run_request(r);
+	rvpmu_fw_event(&h->pmu, sent_event(r->type) + 1);
+}
+
 SBI_HANDLER(sbi_rfence_ecall)
 {
 	struct sbiret r = { SBI_SUCCESS, 0 };
 	struct fw_req req = { 0, a2, a3, a4 };	/* start, size, asid/vmid */
-	unsigned long targets, mask = a0, base = a1;
+	struct fw_hartset set = { a0, a1 };
+	unsigned int n;
 
 	(void)a5;
 	switch (fid) {
@@ -33,10 +127,10 @@ SBI_HANDLER(sbi_rfence_ecall)
 		r.error = SBI_ERR_NOT_SUPPORTED;
 		return r;
 	}
-	r.error = fw_hart_mask(mask, base, &targets);
+	r.error = fw_hartset_check(set);
 	if (r.error)
 		return r;
-	fw_remote_request(targets, &req, SBI_PMU_FW_FENCE_I_SENT +
-			  2 * (unsigned int)(req.type - REQ_FENCE_I));
+	for (n = fw_remote_call(set, fence_call, &req); n; n--)
+		rvpmu_fw_event(&h->pmu, sent_event(req.type));
 	return r;
 }

@@ -11,7 +11,8 @@
 
 SBI_HANDLER(sbi_srst_ecall)
 {
-	unsigned long type = a0, reason = a1;
+	/* both are uint32_t: the registers' upper bits are ignored */
+	uint32_t type = (uint32_t)a0, reason = (uint32_t)a1;
 	struct sbiret r = { SBI_SUCCESS, 0 };
 	volatile uint32_t *dev = (volatile uint32_t *)(plat.test_dev + plat.test_off);
 
@@ -20,14 +21,15 @@ SBI_HANDLER(sbi_srst_ecall)
 		r.error = SBI_ERR_NOT_SUPPORTED;
 		return r;
 	}
-	if (type > 0xFFFFFFFFul || reason > 0xFFFFFFFFul ||
-	    (type > RESET_WARM_REBOOT && type < 0xF0000000ul) ||
-	    (reason > REASON_FAILURE && reason < 0xE0000000ul)) {
+	/* reserved types and vendor types (none implemented) alike; reserved
+	   reasons (implementation and vendor reasons are accepted) */
+	if (type > RESET_WARM_REBOOT ||
+	    (reason > REASON_FAILURE && reason < 0xE0000000u)) {
 		r.error = SBI_ERR_INVALID_PARAM;
 		return r;
 	}
-	if (type > RESET_WARM_REBOOT || !plat.test_dev) {
-		r.error = SBI_ERR_NOT_SUPPORTED;	/* vendor types; no device */
+	if (!plat.test_dev) {
+		r.error = SBI_ERR_NOT_SUPPORTED;	/* no device to do it */
 		return r;
 	}
 	if (type == RESET_SHUTDOWN)

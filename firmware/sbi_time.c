@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* Timer extension: stimecmp with Sstc, else the CLINT's mtimecmp. */
+/* Timer extension: stimecmp with Sstc, else the CLINT's or ACLINT MTIMER's
+   mtimecmp through timer.c (without either, ecall.c does not offer TIME). */
 #include "csr.h"
 #include "fw.h"
-
-#define CLINT_MTIMECMP 0x4000
 
 static void set_timer(struct fw_hart *h, uint64_t when)
 {
@@ -18,15 +17,7 @@ static void set_timer(struct fw_hart *h, uint64_t when)
 #endif
 		return;
 	}
-	{
-		volatile uint32_t *cmp = (volatile uint32_t *)(plat.clint + CLINT_MTIMECMP +
-							       8 * h->hartid);
-		cmp[1] = ~0u;	/* no spurious match while the halves change */
-		cmp[0] = (uint32_t)when;
-		cmp[1] = (uint32_t)(when >> 32);
-	}
-	csr_clear(CSR_MIP, MIP_STIP);
-	csr_set(CSR_MIE, MIP_MTIP);	/* armed: fw_timer_interrupt clears it */
+	fw_timer_set_smode(h, when);	/* mtimecmp, shared with the sampler */
 }
 
 SBI_HANDLER(sbi_time_ecall)

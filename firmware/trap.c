@@ -7,12 +7,6 @@
 #include "csr.h"
 #include "fw.h"
 
-void fw_timer_interrupt(void)
-{
-	csr_clear(CSR_MIE, MIP_MTIP);
-	csr_set(CSR_MIP, MIP_STIP);
-}
-
 /*
  * With H, a trap delegated to HS-mode also records whether it came from a
  * guest (hstatus.SPV, SPVP), whether stval is a guest virtual address
@@ -49,13 +43,37 @@ static unsigned long redirect_h(unsigned long ms)
 	return ms;
 }
 
+/*
+ * S-mode on this hart cannot go on: say which hart, why, the cause and
+ * the pc, and stop this hart alone; HSM then reports it stopped, so
+ * another hart may start it again. Only when no other hart runs or can be
+ * started into running is the machine halted (nothing could ever act).
+ */
+static void __attribute__((noreturn)) confine(struct fw_hart *h, unsigned long cause,
+					      const char *why)
+{
+	unsigned int p;
+
+	fw_printf("rvpmu: hart %lu stopped: %s (cause %lu, pc 0x%lx, tval 0x%lx)\n",
+		  h->hartid, why, cause, csr_read(CSR_MEPC), csr_read(CSR_MTVAL));
+	for (p = 0; p < plat.nr_harts; p++)
+		if (fw_hart_at(p) != h &&
+		    __atomic_load_n(&fw_hart_at(p)->hsm, __ATOMIC_ACQUIRE) != HSM_STOPPED)
+			fw_hart_stop(h);
+	fw_halt("no hart left running");
+}
+
 /* Deliver an exception to S-mode's handler, as delegation would have. */
-static void redirect(unsigned long cause, unsigned long tval)
+static void redirect(struct fw_hart *h, unsigned long cause, unsigned long tval)
 {
 	unsigned long ms = csr_read(CSR_MSTATUS), stvec = csr_read(CSR_STVEC);
 
+	/* right after hart_start stvec is 0: S-mode has no handler yet; and a
+	   handler that faults on its own entry would be re-entered forever */
 	if (!stvec)
-		fw_halt("S-mode took an exception with no stvec set");
+		confine(h, cause, "S-mode exception with no stvec set");
+	if (csr_read(CSR_MEPC) == (stvec & ~3ul))
+		confine(h, cause, "S-mode's trap handler faults at its entry");
 	csr_write(CSR_SCAUSE, cause);
 	csr_write(CSR_STVAL, tval);
 	csr_write(CSR_SEPC, csr_read(CSR_MEPC));
@@ -89,7 +107,7 @@ void fw_trap(struct fw_frame *f)
 			fw_process_mailbox(h);
 			return;
 		case IRQ_M_TIMER:
-			fw_timer_interrupt();
+			fw_timer_interrupt(h);
 			return;
 		}
 		fw_printf("rvpmu: unexpected interrupt %lu\n", cause & 0xff);
@@ -106,11 +124,13 @@ void fw_trap(struct fw_frame *f)
 	case CAUSE_MISALIGNED_STORE:	event = SBI_PMU_FW_MISALIGNED_STORE; break;
 	case CAUSE_LOAD_ACCESS:		event = SBI_PMU_FW_ACCESS_LOAD; break;
 	case CAUSE_STORE_ACCESS:	event = SBI_PMU_FW_ACCESS_STORE; break;
+	case CAUSE_FETCH_ACCESS:
+		/* kept here only to catch a jump to stvec 0; no event */
+		redirect(h, cause, csr_read(CSR_MTVAL));
+		return;
 	default:
-		fw_printf("rvpmu: unexpected exception %lu at 0x%lx\n", cause,
-			  csr_read(CSR_MEPC));
-		fw_halt("unexpected exception");
+		confine(h, cause, "unexpected exception from S-mode");
 	}
 	rvpmu_fw_event(&h->pmu, event);
-	redirect(cause, csr_read(CSR_MTVAL));
+	redirect(h, cause, csr_read(CSR_MTVAL));
 }

@@ -148,8 +148,8 @@ int main(unsigned long hartid, void *dtb)
 	for (i = 0; i < sizeof(events) / sizeof(events[0]); i++)
 		sampler_cfg_event(&cfg, events[i], 0);
 	cfg.nr_pmu = 4;
-	cfg.period_us = 1000;
-	cfg.nr_sample = 40;
+	cfg.period_us = 4000;
+	cfg.nr_sample = 30;
 	cfg.cid2_addr = (uintptr_t)cid2;
 	cfg.cid2_count = MAX_HARTS;
 	for (i = 0; i < NR_BUFS; i++)
@@ -163,7 +163,7 @@ int main(unsigned long hartid, void *dtb)
 			rt_start_hart(h, workload, 0);
 	while (__atomic_load_n(&running_harts, __ATOMIC_ACQUIRE) < (int)nr_harts - 1)
 		;
-	rt_printf("sampler demo: %lu harts, %u events over %u counters, 1 ms period, "
+	rt_printf("sampler demo: %lu harts, %u events over %u counters, 4 ms period, "
 		  "%u samples\n", nr_harts, (unsigned int)cfg.nr_events,
 		  (unsigned int)cfg.nr_pmu, (unsigned int)cfg.nr_sample);
 	r = sampler_start();
@@ -188,6 +188,10 @@ int main(unsigned long hartid, void *dtb)
 		  (unsigned long long)st.s.samples, (unsigned long long)st.s.lost,
 		  (unsigned long long)st.s.late, (unsigned long long)st.s.max_skew,
 		  (unsigned int)st.s.buffers_used, (unsigned int)st.s.stop_reason);
+	for (i = 0; i < st.s.nr_harts && i < MAX_HARTS; i++)
+		rt_printf("sampler demo: hart %u: %llu subsamples, %llu late, skew at most %llu ticks\n",
+			  (unsigned int)st.h[i].hartid, (unsigned long long)st.h[i].subsamples,
+			  (unsigned long long)st.h[i].late, (unsigned long long)st.h[i].max_skew);
 	for (i = 0; i < NR_BUFS; i++) {
 		uint64_t n = sampler_buffer_bytes(bufs[i]);
 

@@ -13,6 +13,7 @@ qemu-system-misc opensbi
 gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf
 gcc-riscv64-linux-gnu libc6-dev-riscv64-cross
 linux-source-6.1 xz-utils bc flex bison cpio
+librsvg2-bin
 "
 
 if [ "${1:-}" = "--list" ]; then

@@ -66,6 +66,8 @@ void drive_invariants(struct fx *f)
 
 	CHECK_EQ(h->started & ~h->configured, 0);
 	CHECK_EQ(h->configured & ~h->valid, 0);
+	/* overflow is noted only for hpm counters */
+	CHECK_EQ(h->overflowed & ~(h->hw & ~UINT64_C(7)), 0);
 	CHECK_EQ(f->sim.faults, 0);
 	for (i = 0; i < h->fw_base; i++) {
 		bool inhibited = f->sim.inhibit & (1u << i);

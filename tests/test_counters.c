@@ -40,6 +40,43 @@ static void boot_state_without_sscofpmf(void)
 	CHECK_EQ(f.sim.faults, 0);
 }
 
+/* A hart that stops (HSM) gets its boot state back: nothing configured,
+   counting or remembered, every hpm counter inhibited with OF|MINH. */
+static void reset_returns_to_the_boot_state(void)
+{
+	struct fx f;
+	unsigned int i;
+
+	fx_std(&f);
+	CHECK_OK(rvpmu_snapshot_set_shmem(&f.h, FX_SHMEM, 0, 0), 0);
+	CHECK_EQ(fx_match(&f, SBI_PMU_CFG_FLAG_AUTO_START, SBI_PMU_DTLB_READ_MISS, 0), 3);
+	CHECK_EQ(fx_match(&f, 0, FX_DTLB_WR_MISS, 0), 4);
+	CHECK_OK(rvpmu_counter_start(&f.h, 4, 1, SBI_PMU_START_SET_INIT_VALUE, ~UINT64_C(0)), 0);
+	CHECK_EQ(fx_match(&f, SBI_PMU_CFG_FLAG_AUTO_START, SBI_PMU_FW_EVENT(5), 0), 19);
+	sim_event(&f.sim, SBI_PMU_DTLB_READ_MISS, 5);
+	sim_event(&f.sim, FX_DTLB_WR_MISS, 2);
+	rvpmu_fw_event(&f.h, 5);
+	CHECK_OK(rvpmu_counter_stop(&f.h, 4, 1, 0), 0);
+	CHECK(f.h.overflowed);
+	rvpmu_hart_reset(&f.h);
+	CHECK_EQ(f.h.configured, 0);
+	CHECK_EQ(f.h.started, 0);
+	CHECK_EQ(f.h.overflowed, 0);
+	CHECK(!f.h.shmem_on);
+	CHECK_EQ(f.h.fw_counting[5], 0);
+	CHECK_OK(rvpmu_num_counters(&f.h), 35);
+	for (i = 3; i <= 18; i++) {
+		CHECK_EQ(f.sim.mhpmevent[i], MHPMEVENT_OF | MHPMEVENT_MINH);
+		CHECK(f.sim.inhibit & (1u << i));
+		CHECK_EQ(fx_hw(&f, i), 0);
+	}
+	/* the firmware counter counts nothing and reads 0 once mapped again */
+	rvpmu_fw_event(&f.h, 5);
+	CHECK_EQ(fx_match(&f, 0, SBI_PMU_FW_EVENT(5), 0), 19);
+	CHECK_OK(rvpmu_counter_fw_read(&f.h, 19), 0);
+	CHECK_EQ(f.sim.faults, 0);
+}
+
 static void boot_counts_nothing(void)
 {
 	struct fx f;
@@ -247,6 +284,7 @@ static const struct t_case cases[] = {
 	T(boot_state_with_sscofpmf),
 	T(boot_state_without_sscofpmf),
 	T(boot_counts_nothing),
+	T(reset_returns_to_the_boot_state),
 	T(get_info_fixed_counters),
 	T(get_info_time_is_a_gap),
 	T(get_info_hpm_width_is_bits_minus_one),

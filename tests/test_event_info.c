@@ -86,8 +86,6 @@ static void answers_for_every_kind(void)
 		{ SBI_PMU_FW_EVENT(SBI_PMU_FW_PLATFORM), 1, 1 },
 		{ SBI_PMU_FW_EVENT(SBI_PMU_FW_PLATFORM), 99, 0 },
 		{ SBI_PMU_EVENT_IDX(7, 1), 0, 0 },
-		{ FX_CYCLES | (1u << 20), 0, 0 },	/* reserved bits */
-		{ FX_CYCLES | 0x80000000u, 0, 0 },
 	};
 	const unsigned int n = sizeof(w) / sizeof(w[0]);
 	struct fx f;
@@ -112,6 +110,39 @@ static void answers_for_every_kind(void)
 		CHECK_EQ(e[i].event_data, w[i].data);
 	}
 	CHECK_EQ(f.h.configured, 0);
+}
+
+/* Bits [31:20] of an entry's event_idx are reserved: INVALID_PARAM for the
+   whole call, and no entry's output written, wherever the bad entry is. */
+static void reserved_event_idx_bits_are_invalid(void)
+{
+	static const uint32_t bad[] = { 0x00100001u, 0x800F0005u, FX_CYCLES | 0xFFF00000u };
+	struct fx f;
+	struct sbi_pmu_event_info *e;
+	unsigned int i, at;
+
+	fx_std(&f);
+	e = entries(&f);
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		for (at = 0; at < 3; at++) {
+			e[0] = (struct sbi_pmu_event_info){ FX_CYCLES, 0xabcdef01u, 0 };
+			e[1] = (struct sbi_pmu_event_info){ FX_INSTRET, 0xabcdef01u, 0 };
+			e[2] = (struct sbi_pmu_event_info){ SBI_PMU_FW_EVENT(1), 0xabcdef01u, 0 };
+			e[at].event_idx = bad[i];
+			CHECK_ERR(rvpmu_event_get_info(&f.h, INFO_PA, 0, 3, 0),
+				  SBI_ERR_INVALID_PARAM);
+			CHECK_EQ(e[0].output, 0xabcdef01u);
+			CHECK_EQ(e[1].output, 0xabcdef01u);
+			CHECK_EQ(e[2].output, 0xabcdef01u);
+			CHECK_EQ(e[at].event_idx, bad[i]);
+		}
+	}
+	/* the same entries without the bad one are answered */
+	e[0].event_idx = FX_CYCLES;
+	CHECK_OK(rvpmu_event_get_info(&f.h, INFO_PA, 0, 2, 0), 0);
+	CHECK_EQ(e[0].output, 1);
+	CHECK_EQ(e[1].output, 1);
+	CHECK_EQ(f.sim.faults, 0);
 }
 
 static void answer_does_not_depend_on_busy_counters(void)
@@ -186,6 +217,7 @@ static const struct t_case cases[] = {
 	T(arguments_are_checked),
 	T(addresses_are_checked),
 	T(answers_for_every_kind),
+	T(reserved_event_idx_bits_are_invalid),
 	T(answer_does_not_depend_on_busy_counters),
 	T(supported_means_config_matching_succeeds),
 	T(linux_6_18_boot_probe_of_52_events),

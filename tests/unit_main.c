@@ -14,6 +14,7 @@ void suite_harts(void);
 void suite_map(void);
 void suite_names(void);
 void suite_random(void);
+void suite_reserve(void);
 
 int main(int argc, char **argv)
 {
@@ -30,5 +31,6 @@ int main(int argc, char **argv)
 	suite_map();
 	suite_names();
 	suite_random();
+	suite_reserve();
 	return t_finish();
 }

@@ -27,8 +27,35 @@ static const struct want wants[] = {
 	{ SBI_PMU_FW_EVENT(22), 0, 0, SPEC, "firmware code 22 (reserved)" },
 	{ SBI_PMU_FW_EVENT(SBI_PMU_FW_PLATFORM), 0, 0, IMPL, "platform firmware event (none on QEMU)" },
 	{ SBI_PMU_EVENT_IDX(6, 0), 0, 0, SPEC, "event type 6 (undefined)" },
-	{ SBI_PMU_HW_CPU_CYCLES | 0x100000, 0, 0, IMPL, "reserved event_idx bits set" },
 };
+
+/*
+ * An entry whose event_idx has a reserved bit [31:20] set makes the whole
+ * call INVALID_PARAM (v3.0 error table), wherever it is in the array, and
+ * an error leaves S-mode's memory untouched: no output is written.
+ */
+static void reserved_bits(unsigned long pa)
+{
+	static const uint32_t bad[] = { 0x00100001u, 0x800F0005u };
+	unsigned int i, at, k;
+	bool err = true, untouched = true;
+
+	for (i = 0; i < 2; i++) {
+		for (at = 0; at < 3; at++) {
+			e[0] = (struct sbi_pmu_event_info){ SBI_PMU_HW_CPU_CYCLES, 0xabcd0000u, 0 };
+			e[1] = (struct sbi_pmu_event_info){ SBI_PMU_HW_INSTRUCTIONS, 0xabcd0000u, 0 };
+			e[2] = (struct sbi_pmu_event_info){ SBI_PMU_FW_EVENT(SBI_PMU_FW_SET_TIMER),
+							    0xabcd0000u, 0 };
+			e[at].event_idx = bad[i];
+			err &= sbi_pmu_event_info(pa, 0, 3, 0).error == SBI_ERR_INVALID_PARAM;
+			for (k = 0; k < 3; k++)
+				untouched &= e[k].output == 0xabcd0000u;
+		}
+	}
+	t_check(SPEC, err, "event_get_info: an event_idx with reserved bits (0x00100001, "
+		"0x800F0005) first, mid or last is INVALID_PARAM");
+	t_check(SPEC, untouched, "event_get_info: INVALID_PARAM writes no output");
+}
 
 void suite_event_info(void)
 {
@@ -81,5 +108,6 @@ void suite_event_info(void)
 			break;
 	}
 	t_check(IMPL, i == 9, "event_get_info agrees with config_matching");
+	reserved_bits(pa);
 	t_skip_end();
 }

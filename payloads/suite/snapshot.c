@@ -5,6 +5,44 @@
 static struct sbi_pmu_snapshot area __attribute__((aligned(4096)));
 static char other[8192] __attribute__((aligned(4096)));
 
+/*
+ * The overflow bitmap: "all logical overflown counters relative to the
+ * counter_idx_base", valid only with Sscofpmf, "otherwise, it must be
+ * zero". So it is rebuilt on every TAKE_SNAPSHOT from what the firmware
+ * knows, never read back from the page: a stop of an unrelated counter
+ * must not report an earlier counter's bit, nor S-mode's 0xAA fill.
+ */
+static void overflow_bitmap(void)
+{
+	long c = cfg(0, SBI_PMU_DTLB_READ_MISS, 0), f;
+	uint64_t end = rd_time() + 200 * S.timebase_ms;
+	uint64_t want = S.sscofpmf ? 0x2 : 0;
+
+	if (c < 1) {
+		t_skip(SPEC, "no dTLB counter", "overflow bitmap of an overflowed counter");
+		return;
+	}
+	__builtin_memset(&area, 0xaa, sizeof(area));
+	/* no LCOFI taken: sie.LCOFIE stays clear; the pending bit is cleared */
+	sbi_pmu_start((unsigned long)c, 1, SBI_PMU_START_SET_INIT_VALUE, (uint64_t)0 - 10);
+	while (value_of(c) > 1000 && rd_time() < end)
+		touch_fresh_pages(64);
+	t_check(SPEC, sbi_pmu_stop((unsigned long)c - 1, 0x2, SBI_PMU_STOP_TAKE_SNAPSHOT).error == 0 &&
+		area.counter_overflow_bitmap == want,
+		"TAKE_SNAPSHOT of an overflowed counter: bitmap 0x%llx relative to the base "
+		"(want 0x%llx)", (unsigned long long)area.counter_overflow_bitmap,
+		(unsigned long long)want);
+	f = cfg(SBI_PMU_CFG_FLAG_AUTO_START, SBI_PMU_FW_EVENT(SBI_PMU_FW_SET_TIMER), 0);
+	__builtin_memset(&area, 0xaa, sizeof(area));
+	t_check(SPEC, sbi_pmu_stop((unsigned long)f, 1, SBI_PMU_STOP_TAKE_SNAPSHOT).error == 0 &&
+		area.counter_overflow_bitmap == 0,
+		"TAKE_SNAPSHOT of an unrelated firmware counter: bitmap 0 (0x%llx), not stale "
+		"bits nor S-mode's fill", (unsigned long long)area.counter_overflow_bitmap);
+	rt_csr_clear(sip, 1ul << 13);
+	release(f);
+	release(c);
+}
+
 void suite_snapshot(void)
 {
 	unsigned long pa = (unsigned long)&area;
@@ -66,6 +104,7 @@ void suite_snapshot(void)
 		"no overflow bit for a counter that did not overflow");
 	release(c);
 	release(d);
+	overflow_bitmap();
 	t_check(SPEC, sbi_pmu_snapshot(ALL1, ALL1, 0).error == 0, "snapshot_set_shmem(-1, -1) disables it");
 	c = cfg(SBI_PMU_CFG_FLAG_AUTO_START, SBI_PMU_FW_EVENT(SBI_PMU_FW_SET_TIMER), 0);
 	t_check(SPEC, sbi_pmu_stop((unsigned long)c, 1, SBI_PMU_STOP_TAKE_SNAPSHOT).error == SBI_ERR_NO_SHMEM,

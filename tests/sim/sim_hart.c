@@ -171,6 +171,15 @@ static void hw_program(void *ctx, unsigned int ctr, uint64_t ev)
 	s->programs++;
 }
 
+static uint64_t hw_swap_event(void *ctx, unsigned int ctr, uint64_t ev)
+{
+	struct sim_hart *s = ctx;
+	uint64_t old = ctr >= 3 && exists(s, ctr) ? s->mhpmevent[ctr] : 0;
+
+	hw_program(ctx, ctr, ev);
+	return old;
+}
+
 static void hw_inhibit(void *ctx, uint32_t mask, bool on)
 {
 	struct sim_hart *s = ctx;
@@ -217,6 +226,7 @@ const struct rvpmu_hw_ops sim_hw_ops = {
 	.read = hw_read,
 	.write = hw_write,
 	.program = hw_program,
+	.swap_event = hw_swap_event,
 	.inhibit = hw_inhibit,
 	.overflowed = hw_overflowed,
 	.hpm_present = hw_hpm_present,

@@ -1,0 +1,197 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The sampler extension (RVPMU_SAMPLER_EID, docs/sampler.md): the ecall
+ * glue, and the engine's seams bound to this firmware (mtime, the shared
+ * M-mode timer, satp, HSM state, every hart's sampler state).
+ *
+ * CONFIGURE, START, STOP, STATUS and BUFFER_RELEASE run one at a time
+ * under a lock; a hart waiting for it keeps serving its mailbox, because
+ * the holder may be waiting for that hart to run START's per-hart step.
+ * The per-hart steps go to the harts of the set through fw_remote_call.
+ */
+#include "csr.h"
+#include "fw.h"
+
+static struct rvpmu_sampler sampler;
+static struct rvpmu_sampler_platform sampler_plat;
+static int lock;
+
+/* ---- the engine's seams */
+
+static uint64_t op_mtime(void *ctx)
+{
+	(void)ctx;
+	return fw_mtime();
+}
+
+static void op_set_deadline(void *hctx, uint64_t t)
+{
+	fw_timer_set_sampler(hctx, t);
+}
+
+static uint32_t op_asid(void *hctx)
+{
+	(void)hctx;
+#if __riscv_xlen == 64
+	return (uint32_t)(csr_read(CSR_SATP) >> 44) & 0xFFFFu;
+#else
+	return (uint32_t)(csr_read(CSR_SATP) >> 22) & 0x1FFu;
+#endif
+}
+
+static bool op_hart_started(void *ctx, uint32_t hartid)
+{
+	struct fw_hart *t = fw_hart_of(hartid);
+
+	(void)ctx;
+	return t && __atomic_load_n(&t->hsm, __ATOMIC_ACQUIRE) == HSM_STARTED;
+}
+
+static struct rvpmu_sampler_hart *op_hart(void *ctx, uint32_t hartid)
+{
+	struct fw_hart *t = fw_hart_of(hartid);
+
+	(void)ctx;
+	/* a hart still setting itself up has no PMU state yet */
+	return t && t->sampler.pmu && t->pmu.cfg ? &t->sampler : 0;
+}
+
+/* M-mode runs with bare physical addresses */
+static void *op_direct(void *ctx, uint64_t pa)
+{
+	(void)ctx;
+	return (void *)(uintptr_t)pa;
+}
+
+static const struct rvpmu_sampler_ops sampler_ops = {
+	.mtime = op_mtime,
+	.set_deadline = op_set_deadline,
+	.asid = op_asid,
+	.hart_started = op_hart_started,
+	.hart = op_hart,
+};
+
+void fw_sampler_init(uint32_t *scratch)
+{
+	sampler_plat.ops = &sampler_ops;
+	sampler_plat.mem = &fw_pmu_mem_ops;
+	sampler_plat.ctx = 0;
+	sampler_plat.timebase_hz = plat.timebase;
+	/* START: every hart must be reached before t0, even at 512 harts */
+	sampler_plat.lead_ticks = plat.timebase / 1000 + plat.timebase / 100000 * plat.nr_harts;
+	sampler_plat.nr_harts = plat.nr_harts;
+	sampler_plat.order = plat.hart_ids;
+	sampler_plat.cluster = plat.hart_cluster;
+	sampler_plat.scratch = scratch;
+	sampler_plat.direct = op_direct;
+	rvpmu_sampler_init(&sampler, &sampler_plat);
+}
+
+void fw_sampler_hart_init(struct fw_hart *h)
+{
+	rvpmu_sampler_hart_init(&h->sampler, &h->pmu, h, (uint32_t)h->hartid);
+}
+
+void fw_sampler_tick(struct fw_hart *h)
+{
+	rvpmu_sampler_tick(&sampler, &h->sampler);
+}
+
+void fw_sampler_leave(struct fw_hart *h, bool suspend)
+{
+	if (h->sampler.running)
+		rvpmu_sampler_hart_leave(&sampler, &h->sampler, suspend);
+}
+
+/* ---- one call at a time */
+
+static void take_lock(struct fw_hart *h)
+{
+	while (__atomic_exchange_n(&lock, 1, __ATOMIC_ACQUIRE))
+		fw_process_mailbox(h);
+}
+
+static void drop_lock(void)
+{
+	__atomic_store_n(&lock, 0, __ATOMIC_RELEASE);
+}
+
+/* ---- START's and STOP's per-hart steps */
+
+static const struct fw_hartset every_hart = { 0, FW_HARTSET_ALL };
+static unsigned int start_failures;
+
+static void hart_start(struct fw_hart *t, void *arg)
+{
+	(void)arg;
+	if (!rvpmu_sampler_in_set(&sampler, (uint32_t)t->hartid) ||
+	    t->hsm != HSM_STARTED)
+		return;
+	if (rvpmu_sampler_hart_start(&sampler, &t->sampler))
+		__atomic_fetch_add(&start_failures, 1, __ATOMIC_RELAXED);
+}
+
+static void hart_abort(struct fw_hart *t, void *arg)
+{
+	(void)arg;
+	if (t->sampler.running)
+		rvpmu_sampler_hart_abort(&sampler, &t->sampler);
+}
+
+static void hart_stop(struct fw_hart *t, void *arg)
+{
+	(void)arg;
+	if (t->sampler.running)
+		rvpmu_sampler_hart_stop(&sampler, &t->sampler);
+}
+
+static long start(void)
+{
+	long err = rvpmu_sampler_prepare(&sampler);
+
+	if (err)
+		return err;
+	start_failures = 0;
+	fw_remote_call(every_hart, hart_start, 0);
+	if (!start_failures)
+		return SBI_SUCCESS;
+	fw_remote_call(every_hart, hart_abort, 0);
+	rvpmu_sampler_abort(&sampler);
+	return SBI_ERR_DENIED;
+}
+
+static long stop(void)
+{
+	long err = rvpmu_sampler_stop(&sampler);
+
+	if (!err)	/* now, not at each hart's next switch */
+		fw_remote_call(every_hart, hart_stop, 0);
+	return err;
+}
+
+SBI_HANDLER(sbi_sampler_ecall)
+{
+	struct sbiret r = { SBI_ERR_NOT_SUPPORTED, 0 };
+
+	(void)a3, (void)a4, (void)a5;
+	take_lock(h);
+	switch (fid) {
+	case RVPMU_SAMPLER_CONFIGURE:
+		r.error = rvpmu_sampler_configure(&sampler, &h->pmu, a0, a1);
+		break;
+	case RVPMU_SAMPLER_START:
+		r.error = start();
+		break;
+	case RVPMU_SAMPLER_STOP:
+		r.error = stop();
+		break;
+	case RVPMU_SAMPLER_STATUS:
+		r = rvpmu_sampler_status(&sampler, a0, a1, a2);
+		break;
+	case RVPMU_SAMPLER_BUFFER_RELEASE:
+		r.error = rvpmu_sampler_buffer_release(&sampler, a0);
+		break;
+	}
+	drop_lock();
+	return r;
+}

@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The M-mode timer, shared. Each hart's mtimecmp serves two clients: S-mode's
+ * deadline (SBI set_timer, only without Sstc: with Sstc S-mode has stimecmp)
+ * and the sampler's next switch. The register holds the earlier of the two;
+ * the interrupt hands each client whose time has come its due and re-arms
+ * for what is left. All on the hart itself: no locking.
+ */
+#include "csr.h"
+#include "fw.h"
+
+#define NEVER UINT64_MAX
+
+uint64_t fw_mtime(void)
+{
+#if __riscv_xlen == 64
+	return csr_read(CSR_TIME);
+#else
+	unsigned long hi, lo;
+
+	do {
+		hi = csr_read(CSR_TIMEH);
+		lo = csr_read(CSR_TIME);
+	} while (hi != csr_read(CSR_TIMEH));
+	return ((uint64_t)hi << 32) | lo;
+#endif
+}
+
+/* mtimecmp := the earlier deadline; MTIP on only while one is pending. */
+static void rearm(struct fw_hart *h)
+{
+	uint64_t when = h->s_deadline < h->sampler_deadline ? h->s_deadline
+							     : h->sampler_deadline;
+	volatile uint32_t *cmp = h->mtimecmp;
+
+	if (when == NEVER) {
+		csr_clear(CSR_MIE, MIP_MTIP);
+		return;
+	}
+	cmp[1] = ~0u;	/* no spurious match while the halves change */
+	cmp[0] = (uint32_t)when;
+	cmp[1] = (uint32_t)(when >> 32);
+	csr_set(CSR_MIE, MIP_MTIP);
+}
+
+void fw_timer_set_smode(struct fw_hart *h, uint64_t when)
+{
+	h->s_deadline = when;
+	csr_clear(CSR_MIP, MIP_STIP);
+	rearm(h);
+}
+
+void fw_timer_set_sampler(struct fw_hart *h, uint64_t when)
+{
+	h->sampler_deadline = when;
+	rearm(h);
+}
+
+void fw_timer_interrupt(struct fw_hart *h)
+{
+	uint64_t now = fw_mtime();
+
+	if (h->sampler_deadline <= now) {
+		h->sampler_deadline = NEVER;	/* the tick sets the next one */
+		fw_sampler_tick(h);
+		now = fw_mtime();
+	}
+	if (h->s_deadline <= now) {
+		h->s_deadline = NEVER;
+		csr_set(CSR_MIP, MIP_STIP);
+	}
+	rearm(h);
+}

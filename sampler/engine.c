@@ -1,0 +1,470 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The run: START's two steps, the tick, and how a hart ends its part.
+ *
+ * Subsample k of the run covers mtime [t0 + k * P, t0 + (k + 1) * P) on
+ * every hart: deadlines are absolute, so a late tick never shifts the ones
+ * after it. A hart that reaches a deadline after the next one was due
+ * counts it as late and still writes the subsample (its window is longer,
+ * which its cycle count shows); the next deadline is then already past, so
+ * the timer fires at once and the hart catches up with short windows.
+ * Nothing is skipped: samples stay in order.
+ *
+ * The tick never divides: positions advance by addition, the buffer and
+ * its capacity are looked up by index, slot offsets are precomputed.
+ *
+ * Buffers are filled in turn ("fills": fill n uses buffer n mod nr_bufs).
+ * The first hart to need fill n claims it (s->fills OPENING bit), makes it
+ * ready (ring mode: zeroes a reused buffer) and publishes it; every hart
+ * waits for that before writing into fill n, so nobody writes into a fill
+ * that is still being zeroed. A fill is closed (FULL, nr_samples final) by
+ * the last hart still in the run to get through it.
+ */
+#include "sampler.h"
+
+#define FILLS_NONE_FREE	1u
+#define FILLS_OPENING	2u
+#define FILLS_SHIFT	2
+
+static const struct rvpmu_sampler_ops *ops(const struct rvpmu_sampler *s)
+{
+	return s->plat->ops;
+}
+
+static uint64_t now(const struct rvpmu_sampler *s)
+{
+	return ops(s)->mtime(s->plat->ctx);
+}
+
+static void put(struct rvpmu_sampler *s, uint64_t pa, const void *v, unsigned long len)
+{
+	s->plat->mem->write(s->plat->ctx, pa, v, len);
+}
+
+static struct rvpmu_sampler_hart *hart_at(const struct rvpmu_sampler *s, uint32_t i)
+{
+	return ops(s)->hart(s->plat->ctx, s->plat->order[s->pos[i]]);
+}
+
+/* ---- START */
+
+long rvpmu_sampler_prepare(struct rvpmu_sampler *s)
+{
+	uint32_t state = __atomic_load_n(&s->state, __ATOMIC_ACQUIRE), joined = 0, i;
+
+	if (state == RVPMU_SAMPLER_RUNNING)
+		return SBI_ERR_ALREADY_STARTED;
+	if (state == RVPMU_SAMPLER_IDLE)
+		return SBI_ERR_INVALID_STATE;
+	for (i = 0; i < s->nr_data; i++)
+		if (ops(s)->hart_started(s->plat->ctx, s->plat->order[s->pos[i]]))
+			joined++;
+	if (!joined)
+		return SBI_ERR_INVALID_STATE;	/* no hart of the set is started */
+
+	/* the harts of the set are not sampling: their statistics are free */
+	for (i = 0; i < s->nr_data; i++) {
+		struct rvpmu_sampler_hart *sh = hart_at(s, i);
+
+		sh->flags = ops(s)->hart_started(s->plat->ctx, sh->hartid)
+			    ? 0 : RVPMU_SAMPLER_HART_ABSENT;
+		sh->subsamples = sh->samples = sh->late = sh->max_skew = 0;
+		sh->running = false;
+	}
+	/* the harts learn of the run by IPI: t0 leaves them time to arm it */
+	s->t0 = now(s) + (s->plat->lead_ticks ? s->plat->lead_ticks : 1);
+	for (i = 0; i < s->nr_bufs; i++) {
+		s->lap[i] = 0;
+		s->first[i] = 0;
+		s->done[i] = 0;
+		rvpmu_sampler_write_header(s, i, i ? RVPMU_SAMPLER_BUF_FREE
+						   : RVPMU_SAMPLER_BUF_FILLING, 0);
+		rvpmu_sampler_zero(s, rvpmu_sampler_buf_data(s, i),
+				   s->bufs[i].size - s->header_size);
+	}
+	s->next_first = s->cap[0];
+	s->last_buf = 0;
+	s->fills = 1u << FILLS_SHIFT;
+	s->running = joined;
+	s->active = joined;
+	s->stop_req = 0;
+	s->stop_reason = RVPMU_SAMPLER_STOP_NONE;
+	s->prev_state = state;
+	__atomic_store_n(&s->state, RVPMU_SAMPLER_RUNNING, __ATOMIC_RELEASE);
+	return 0;
+}
+
+void rvpmu_sampler_abort(struct rvpmu_sampler *s)
+{
+	__atomic_store_n(&s->state, s->prev_state, __ATOMIC_RELEASE);
+}
+
+bool rvpmu_sampler_in_set(const struct rvpmu_sampler *s, uint32_t hartid)
+{
+	for (uint32_t i = 0; i < s->nr_data; i++)
+		if (s->plat->order[s->pos[i]] == hartid)
+			return true;
+	return false;
+}
+
+/* Events of group g: first and count. */
+static uint32_t group_size(const struct rvpmu_sampler *s, uint32_t g, uint32_t *first)
+{
+	uint32_t left;
+
+	*first = g * s->nr_pmu;
+	left = s->nr_events - *first;
+	return left < s->nr_pmu ? left : s->nr_pmu;
+}
+
+/*
+ * A counter for every event, distinct within each group: greedy, lowest
+ * first, preferring counters an earlier group already took so that the
+ * run holds as few as it can. Returns the counters, 0 when some group
+ * cannot be served (S-mode holds what it needs).
+ */
+static uint64_t assign(const struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh)
+{
+	uint64_t held = 0;
+
+	for (uint32_t g = 0; g < s->nsub; g++) {
+		uint32_t e0, n = group_size(s, g, &e0);
+		uint64_t used = 0;
+
+		for (uint32_t j = 0; j < n; j++) {
+			const struct rvpmu_sampler_event *ev = &s->events[e0 + j];
+			uint64_t can = rvpmu_reservable(sh->pmu, ev->event_idx, ev->event_data) & ~used;
+			uint64_t pick = (can & held) ? (can & held) : can;
+
+			if (!pick)
+				return 0;
+			pick &= -pick;
+			sh->ctr[e0 + j] = (uint8_t)__builtin_ctzll(pick);
+			used |= pick;
+		}
+		held |= used;
+	}
+	return held;
+}
+
+/* Program group g (stopped) and remember its counters; counters of the
+   previous group that g does not use stop counting their event. */
+static void program(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh, uint32_t g)
+{
+	uint32_t e0, n = group_size(s, g, &e0);
+	const uint8_t *ctr = &sh->ctr[e0];
+	uint64_t set = 0;
+
+	for (uint32_t j = 0; j < n; j++)
+		set |= UINT64_C(1) << ctr[j];
+	if (!s->gfw[g]) {
+		rvpmu_reserved_program_hpm(sh->pmu, ctr, &s->mhpm[e0], n);
+	} else {
+		for (uint32_t j = 0; j < n; j++) {
+			const struct rvpmu_sampler_event *ev = &s->events[e0 + j];
+
+			rvpmu_reserved_program(sh->pmu, ctr[j], ev->event_idx, ev->event_data,
+					       s->sel[e0 + j], s->inh);
+		}
+	}
+	if (sh->gset & ~set)
+		rvpmu_reserved_idle(sh->pmu, sh->gset & ~set);
+	sh->gset = set;
+}
+
+long rvpmu_sampler_hart_start(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh)
+{
+	uint32_t nh = s->nr_data, p;
+	uint64_t held;
+	long err;
+
+	if (sh->flags & RVPMU_SAMPLER_HART_ABSENT)
+		return 0;	/* started after prepare: not counted in, not run */
+	for (p = 0; p < nh && s->plat->order[s->pos[p]] != sh->hartid; p++)
+		;
+	if (p == nh)
+		return 0;	/* not in the set */
+	held = assign(s, sh);
+	if (!held)
+		return SBI_ERR_DENIED;
+	err = rvpmu_reserve(sh->pmu, held);
+	if (err)
+		return err;
+	sh->reserved = held;
+	sh->pos = p;
+	sh->off_cid1 = 4 * p;
+	sh->off_cid2 = 4 * nh + 4 * p;
+	sh->off_cnt = 8 * nh + 8 * p;
+	sh->stride = 8 * nh;
+	sh->off_cyc = 8 * nh + 8 * nh * s->nr_pmu + 8 * p;
+	sh->cid2_pa = s->cid2_addr ? s->cid2_addr + 4 * (uint64_t)sh->hartid : 0;
+	sh->group = sh->in_buf = sh->fill = sh->buf = 0;
+	sh->addr = rvpmu_sampler_buf_data(s, 0);
+	sh->gset = 0;
+	program(s, sh, 0);
+	sh->deadline = s->t0;
+	sh->begun = false;
+	sh->running = true;
+	ops(s)->set_deadline(sh->hctx, s->t0);
+	return 0;
+}
+
+/* Counters back to the core, no more deadlines. */
+static void let_go(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh)
+{
+	rvpmu_release(sh->pmu, sh->reserved);
+	sh->reserved = sh->gset = 0;
+	sh->running = false;
+	ops(s)->set_deadline(sh->hctx, UINT64_MAX);
+}
+
+void rvpmu_sampler_hart_abort(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh)
+{
+	if (sh->running)
+		let_go(s, sh);
+}
+
+/* ---- fills */
+
+static void close_fill(struct rvpmu_sampler *s, uint32_t b)
+{
+	rvpmu_sampler_header_update(s, b, RVPMU_SAMPLER_BUF_FULL, s->cap[b]);
+}
+
+/* Whether fill nf (in buffer b) is open, opening it if nobody has. */
+static bool open_fill(struct rvpmu_sampler *s, uint32_t nf, uint32_t b)
+{
+	for (;;) {
+		uint32_t f = __atomic_load_n(&s->fills, __ATOMIC_ACQUIRE);
+		uint32_t state;
+
+		if (f & FILLS_NONE_FREE)
+			return false;
+		if ((f >> FILLS_SHIFT) > nf)
+			return true;
+		if (f & FILLS_OPENING)
+			continue;	/* another hart is making it ready */
+		if (!__atomic_compare_exchange_n(&s->fills, &f, f | FILLS_OPENING, false,
+						 __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+			continue;
+		if (nf >= s->nr_bufs) {
+			/* ring mode only, and only once S-mode released it */
+			s->plat->mem->read(s->plat->ctx, s->bufs[b].addr +
+					   __builtin_offsetof(struct rvpmu_sampler_header, state),
+					   &state, 4);
+			if (!(s->flags & RVPMU_SAMPLER_F_RING) ||
+			    state != RVPMU_SAMPLER_BUF_FREE) {
+				__atomic_store_n(&s->fills, f | FILLS_NONE_FREE, __ATOMIC_RELEASE);
+				return false;
+			}
+			s->lap[b]++;
+			rvpmu_sampler_zero(s, rvpmu_sampler_buf_data(s, b),
+					   s->bufs[b].size - s->header_size);
+		}
+		s->first[b] = s->next_first;
+		s->next_first += s->cap[b];
+		s->done[b] = 0;
+		s->last_buf = b;
+		rvpmu_sampler_header_update(s, b, RVPMU_SAMPLER_BUF_FILLING, 0);
+		__atomic_store_n(&s->fills, (nf + 1) << FILLS_SHIFT, __ATOMIC_RELEASE);
+		return true;
+	}
+}
+
+/* This hart is through fill b: the last one still in the run closes it. */
+static void through_fill(struct rvpmu_sampler *s, uint32_t b)
+{
+	uint32_t d = __atomic_add_fetch(&s->done[b], 1, __ATOMIC_SEQ_CST);
+
+	if (d >= __atomic_load_n(&s->active, __ATOMIC_SEQ_CST))
+		close_fill(s, b);
+}
+
+/*
+ * The last hart out: every buffer still FILLING gets its final count of
+ * complete samples (a run that stops early may leave two: a fast hart can
+ * be a fill ahead of a slow one), the newest as LAST; the run is DONE.
+ */
+static void end_run(struct rvpmu_sampler *s)
+{
+	uint32_t none = RVPMU_SAMPLER_STOP_NONE, b, state;
+	uint64_t total = rvpmu_sampler_samples(s), n;
+
+	__atomic_compare_exchange_n(&s->stop_reason, &none, RVPMU_SAMPLER_STOP_NO_HARTS,
+				    false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+	for (b = 0; b < s->nr_bufs; b++) {
+		s->plat->mem->read(s->plat->ctx, s->bufs[b].addr +
+				   __builtin_offsetof(struct rvpmu_sampler_header, state),
+				   &state, 4);
+		if (b != s->last_buf && state != RVPMU_SAMPLER_BUF_FILLING)
+			continue;
+		n = total > s->first[b] ? total - s->first[b] : 0;
+		if (n > s->cap[b])
+			n = s->cap[b];
+		rvpmu_sampler_header_update(s, b, b == s->last_buf ? RVPMU_SAMPLER_BUF_LAST
+								   : RVPMU_SAMPLER_BUF_FULL,
+					    (uint32_t)n);
+	}
+	__atomic_store_n(&s->state, RVPMU_SAMPLER_DONE, __ATOMIC_RELEASE);
+}
+
+/* This hart's part of the run ends, for reason. */
+static void finish(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh, uint32_t reason)
+{
+	uint32_t none = RVPMU_SAMPLER_STOP_NONE;
+
+	let_go(s, sh);
+	__atomic_compare_exchange_n(&s->stop_reason, &none, reason, false,
+				    __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+	if (__atomic_sub_fetch(&s->running, 1, __ATOMIC_SEQ_CST) == 0)
+		end_run(s);
+}
+
+/* ---- the tick */
+
+/* This hart's slots of the subsample at base; padding slots stay 0. */
+static void write_slots(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh,
+			uint64_t base, const uint64_t *v, uint32_t n, uint64_t cycles)
+{
+	const struct rvpmu_sampler_platform *p = s->plat;
+	uint32_t cid1 = ops(s)->asid(sh->hctx), cid2 = 0;
+
+	if (sh->cid2_pa)
+		p->mem->read(p->ctx, sh->cid2_pa, &cid2, 4);
+	if (p->direct) {
+		/* plain stores: the slots are naturally aligned */
+		uint8_t *q = p->direct(p->ctx, base);
+		uint8_t *c = q + sh->off_cnt;
+
+		*(volatile uint32_t *)(q + sh->off_cid1) = cid1;
+		*(volatile uint32_t *)(q + sh->off_cid2) = cid2;
+		for (uint32_t j = 0; j < n; j++, c += sh->stride)
+			*(volatile uint64_t *)c = v[j];
+		*(volatile uint64_t *)(q + sh->off_cyc) = cycles;
+	} else {
+		uint64_t pa = base + sh->off_cnt;
+
+		put(s, base + sh->off_cid1, &cid1, 4);
+		put(s, base + sh->off_cid2, &cid2, 4);
+		for (uint32_t j = 0; j < n; j++, pa += sh->stride)
+			put(s, pa, &v[j], 8);
+		put(s, base + sh->off_cyc, &cycles, 8);
+	}
+}
+
+void rvpmu_sampler_tick(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh)
+{
+	uint64_t v[RVPMU_SAMPLER_NR_PMU_MAX], cycles, t, skew, base = sh->addr;
+	uint32_t e0, n, g = sh->group, ng = g + 1, b = sh->buf, nb = b, reason = 0;
+	bool end_sample, end_buf = false;
+
+	if (!sh->running)
+		return;
+	if (!sh->begun) {
+		/* t0: every hart starts group 0 (late here skews the window too) */
+		skew = now(s) - sh->deadline;
+		if (skew > sh->max_skew)
+			sh->max_skew = skew;
+		sh->begun = true;
+		sh->cyc0 = rvpmu_read_cycles(sh->pmu);
+		rvpmu_reserved_start(sh->pmu, sh->gset);
+		sh->deadline += s->period_ticks;
+		ops(s)->set_deadline(sh->hctx, sh->deadline);
+		return;
+	}
+
+	/* 1. the window closes: stop together, read */
+	n = group_size(s, g, &e0);
+	rvpmu_reserved_stop_read(sh->pmu, sh->gset, &sh->ctr[e0], n, v);
+	cycles = rvpmu_read_cycles(sh->pmu) - sh->cyc0;
+	t = now(s);
+	skew = t - sh->deadline;
+	if (skew > sh->max_skew)
+		sh->max_skew = skew;
+	if (t >= sh->deadline + s->period_ticks)
+		sh->late++;
+
+	/* 2. where the next subsample goes, and whether there is one */
+	end_sample = ng == s->nsub;
+	if (end_sample) {
+		ng = 0;
+		end_buf = sh->in_buf + 1 == s->cap[b];
+	}
+	if (__atomic_load_n(&s->stop_req, __ATOMIC_ACQUIRE))
+		reason = RVPMU_SAMPLER_STOP_REQUESTED;
+	else if (end_sample && sh->samples + 1 >= s->nr_sample)
+		reason = RVPMU_SAMPLER_STOP_DONE;
+	else if (end_buf) {
+		nb = b + 1 == s->nr_bufs ? 0 : b + 1;
+		if (!open_fill(s, sh->fill + 1, nb))
+			reason = RVPMU_SAMPLER_STOP_FULL;
+	}
+
+	/* 3. the next window opens at once: the blind gap is this far */
+	if (!reason) {
+		program(s, sh, ng);
+		sh->cyc0 = rvpmu_read_cycles(sh->pmu);
+		rvpmu_reserved_start(sh->pmu, sh->gset);
+		sh->deadline += s->period_ticks;
+		ops(s)->set_deadline(sh->hctx, sh->deadline);
+	}
+
+	/* 4. this subsample, then the bookkeeping that publishes it */
+	write_slots(s, sh, base, v, n, cycles);
+	sh->subsamples++;
+	sh->group = ng;
+	sh->addr = base + s->subsample_size;
+	if (end_sample) {
+		sh->samples++;
+		sh->in_buf++;
+	}
+	if (end_buf) {
+		through_fill(s, b);
+		if (!reason) {
+			sh->fill++;
+			sh->buf = nb;
+			sh->in_buf = 0;
+			sh->addr = rvpmu_sampler_buf_data(s, nb);
+		}
+	}
+	if (reason)
+		finish(s, sh, reason);
+}
+
+/* ---- ending early */
+
+long rvpmu_sampler_stop(struct rvpmu_sampler *s)
+{
+	if (__atomic_load_n(&s->state, __ATOMIC_ACQUIRE) != RVPMU_SAMPLER_RUNNING)
+		return SBI_ERR_ALREADY_STOPPED;
+	__atomic_store_n(&s->stop_req, 1, __ATOMIC_RELEASE);
+	return 0;
+}
+
+void rvpmu_sampler_hart_stop(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh)
+{
+	if (sh->running)
+		finish(s, sh, RVPMU_SAMPLER_STOP_REQUESTED);
+}
+
+void rvpmu_sampler_hart_leave(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh,
+			      bool suspend)
+{
+	uint32_t a, f, opened, b;
+
+	if (!sh->running)
+		return;
+	__atomic_or_fetch(&sh->flags, suspend ? RVPMU_SAMPLER_HART_SUSPENDED
+					      : RVPMU_SAMPLER_HART_STOPPED, __ATOMIC_SEQ_CST);
+	let_go(s, sh);
+	a = __atomic_sub_fetch(&s->active, 1, __ATOMIC_SEQ_CST);
+	/* fills every remaining hart is already through close now */
+	opened = __atomic_load_n(&s->fills, __ATOMIC_SEQ_CST) >> FILLS_SHIFT;
+	for (f = sh->fill, b = sh->buf; a && f < opened; f++) {
+		if (__atomic_load_n(&s->done[b], __ATOMIC_SEQ_CST) >= a)
+			close_fill(s, b);
+		b = b + 1 == s->nr_bufs ? 0 : b + 1;
+	}
+	if (__atomic_sub_fetch(&s->running, 1, __ATOMIC_SEQ_CST) == 0)
+		end_run(s);
+}

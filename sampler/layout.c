@@ -1,0 +1,145 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The buffers: header contents, data areas, and the run-wide sample count.
+ * Sizes and capacities are computed once by CONFIGURE (config.c); nothing
+ * here runs in the tick except the header update when a fill closes.
+ */
+#include <stddef.h>
+
+#include "sampler.h"
+
+#define HDR_FIELD(f)	offsetof(struct rvpmu_sampler_header, f)
+
+/* The ABI's sizes, the same for RV32, RV64 and the host (docs/sampler.md) */
+_Static_assert(sizeof(struct rvpmu_sampler_config) == 4928, "config layout");
+_Static_assert(sizeof(struct rvpmu_sampler_header) == 104, "header layout");
+_Static_assert(sizeof(struct rvpmu_sampler_status) == 64, "status layout");
+_Static_assert(sizeof(struct rvpmu_sampler_hart_status) == 32, "hart status layout");
+
+static void put(struct rvpmu_sampler *s, uint64_t pa, const void *v, unsigned long len)
+{
+	s->plat->mem->write(s->plat->ctx, pa, v, len);
+}
+
+/* A 64-bit physical address from two XLEN registers; false when it needs
+   more bits than the platform has (RV64: hi != 0). */
+bool rvpmu_sampler_addr(rvpmu_ulong lo, rvpmu_ulong hi, uint64_t *pa)
+{
+#if RVPMU_XLEN == 32
+	*pa = ((uint64_t)hi << 32) | lo;
+	return true;
+#else
+	*pa = lo;
+	return hi == 0;
+#endif
+}
+
+/* size > 0 and no wrap are checked here, then the platform's check. */
+long rvpmu_sampler_mem_ok(const struct rvpmu_sampler *s, uint64_t pa, uint64_t size, bool write)
+{
+	if (!size || pa + size < pa ||
+	    s->plat->mem->check(s->plat->ctx, pa, size, write))
+		return SBI_ERR_INVALID_ADDRESS;
+	return 0;
+}
+
+uint64_t rvpmu_sampler_buf_data(const struct rvpmu_sampler *s, unsigned int b)
+{
+	return s->bufs[b].addr + s->header_size;
+}
+
+void rvpmu_sampler_zero(struct rvpmu_sampler *s, uint64_t pa, uint64_t len)
+{
+	static const uint8_t zeros[256];
+
+	/* len <= what is left of a checked buffer: pa + len cannot wrap */
+	while (len) {
+		unsigned long n = len < sizeof(zeros) ? (unsigned long)len : sizeof(zeros);
+
+		put(s, pa, zeros, n);
+		pa += n;
+		len -= n;
+	}
+}
+
+/* The fields that change over a run: state, lap, first_sample, nr_samples. */
+void rvpmu_sampler_header_update(struct rvpmu_sampler *s, unsigned int b,
+				 uint32_t state, uint32_t nr_samples)
+{
+	uint64_t base = s->bufs[b].addr;
+
+	put(s, base + HDR_FIELD(lap), &s->lap[b], 4);
+	put(s, base + HDR_FIELD(first_sample), &s->first[b], 8);
+	put(s, base + HDR_FIELD(nr_samples), &nr_samples, 4);
+	/* state last: a reader that sees FULL sees the rest */
+	__atomic_thread_fence(__ATOMIC_RELEASE);
+	put(s, base + HDR_FIELD(state), &state, 4);
+}
+
+/* The whole header of buffer b: fixed part, hart and cluster tables, events. */
+void rvpmu_sampler_write_header(struct rvpmu_sampler *s, unsigned int b, uint32_t state,
+				uint32_t nr_samples)
+{
+	const struct rvpmu_sampler_platform *p = s->plat;
+	uint64_t pa = s->bufs[b].addr + sizeof(struct rvpmu_sampler_header);
+	uint64_t table = ((uint64_t)s->nr_data * 4 + 7) & ~UINT64_C(7);
+	struct rvpmu_sampler_header h = {
+		.magic = RVPMU_SAMPLER_BUF_MAGIC,
+		.version = RVPMU_SAMPLER_VERSION,
+		.header_size = (uint16_t)s->header_size,
+		.state = RVPMU_SAMPLER_BUF_FREE,
+		.buffer_index = b,
+		.buffer_size = s->bufs[b].size,
+		.nr_harts = s->nr_data,
+		.nr_clusters = s->nr_clusters,
+		.nr_pmu = s->nr_pmu,
+		.nr_events = s->nr_events,
+		.nr_subsamples = s->nsub,
+		.subsample_size = s->subsample_size,
+		.sample_size = s->sample_size,
+		.period_us = s->period_us,
+		.filter = s->filter,
+		.timebase_hz = p->timebase_hz,
+		.t0 = s->t0,
+		.period_ticks = s->period_ticks,
+		.capacity = s->cap[b],
+	};
+
+	put(s, s->bufs[b].addr, &h, sizeof(h));
+	rvpmu_sampler_zero(s, pa, 2 * table);
+	for (uint32_t i = 0; i < s->nr_data; i++) {
+		uint32_t cl = p->cluster[s->pos[i]];
+
+		put(s, pa + 4 * (uint64_t)i, &p->order[s->pos[i]], 4);
+		put(s, pa + table + 4 * (uint64_t)i, &cl, 4);
+	}
+	put(s, pa + 2 * table, s->events,
+	    s->nr_events * sizeof(struct rvpmu_sampler_event));
+	rvpmu_sampler_header_update(s, b, state, nr_samples);
+}
+
+/*
+ * Complete samples of the run: the fewest any hart still in it wrote (a
+ * sample is complete when every such hart wrote it); when every hart left,
+ * the most any wrote.
+ */
+uint64_t rvpmu_sampler_samples(struct rvpmu_sampler *s)
+{
+	const struct rvpmu_sampler_platform *p = s->plat;
+	uint64_t least = UINT64_MAX, most = 0;
+
+	for (uint32_t i = 0; i < s->nr_data; i++) {
+		const struct rvpmu_sampler_hart *sh = p->ops->hart(p->ctx, p->order[s->pos[i]]);
+		uint64_t n = *(volatile const uint64_t *)&sh->samples;
+		uint32_t fl = __atomic_load_n(&sh->flags, __ATOMIC_RELAXED);
+
+		if (fl & RVPMU_SAMPLER_HART_ABSENT)
+			continue;
+		if (n > most)
+			most = n;
+		if (!(fl & (RVPMU_SAMPLER_HART_STOPPED | RVPMU_SAMPLER_HART_SUSPENDED)) &&
+		    n < least)
+			least = n;
+	}
+	return least == UINT64_MAX ? most : least;
+}

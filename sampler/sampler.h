@@ -1,0 +1,242 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * sampler/sampler.h - the rvpmu sampler engine: HiSilicon-PMCU-style event
+ * rotation run by M-mode on every hart of a set (ABI: rvpmu/sampler.h,
+ * specification: docs/sampler.md).
+ *
+ * Freestanding C like core/: no libc, no allocation, no firmware headers.
+ * The engine reaches counters only through the PMU core's reservation API
+ * (core/pmu.h), S-mode memory only through struct rvpmu_mem_ops, and the
+ * timer, satp and the harts' HSM state only through struct
+ * rvpmu_sampler_ops. The firmware binds them to the real thing; the host
+ * tests to simulated harts (tests/sampler/).
+ *
+ * State: one shared struct rvpmu_sampler and one struct rvpmu_sampler_hart
+ * per hart, both provided by the caller. Per-position arrays (the topology
+ * order) are caller memory too: nothing is sized for a maximum hart count.
+ *
+ * Hart context and locking:
+ *  - configure, prepare, stop, status, buffer_release run on any hart, and
+ *    the caller serialises them (one SBI call of this extension at a time,
+ *    e.g. a firmware lock). They may run while harts tick.
+ *  - hart_start, hart_abort, tick, hart_stop, hart_leave run on the hart
+ *    whose struct rvpmu_sampler_hart they get, and touch only that hart's
+ *    counters and slots. After prepare, they share state only through the
+ *    atomics of struct rvpmu_sampler (fills, running, active, done[],
+ *    stop_req, stop_reason); STATUS reads the harts' statistics without a
+ *    lock (a 64-bit statistic may tear on RV32 while the run goes on; all
+ *    are final once the state is DONE).
+ *
+ * Validation rule (CONFIGURE): the whole configuration is copied into a
+ * staging area and checked there, so S-mode cannot change it between the
+ * check and its use; nothing in force changes unless every check passes.
+ * Errors in this order (the first that applies answers):
+ *   ALREADY_STARTED   a run is going on
+ *   INVALID_PARAM     configuration address not 8-byte aligned
+ *   INVALID_ADDRESS   configuration not readable S-mode RAM (or hi != 0 on RV64)
+ *   INVALID_PARAM     magic, version, reserved words, flags, filter bits,
+ *                     nr_events, nr_pmu, period_us, nr_bufs, harts_bits,
+ *                     harts_addr alignment
+ *   INVALID_ADDRESS   hart bitmap not readable
+ *   INVALID_PARAM     hart set empty or naming a hart that does not exist;
+ *                     a filter on a hart without Sscofpmf; an event's
+ *                     reserved word
+ *   NOT_SUPPORTED     an event some hart of the set cannot count
+ *   INVALID_PARAM     CID2 array misaligned or too short; a buffer
+ *                     misaligned, not a multiple of 8, or too small for the
+ *                     header and one sample; a sample past 4 GiB or a
+ *                     header past 64 KiB (the header's field widths)
+ *   INVALID_ADDRESS   CID2 array not readable; a buffer not writable
+ *                     S-mode RAM; buffers overlapping each other or CID2
+ */
+#ifndef RVPMU_SAMPLER_H
+#define RVPMU_SAMPLER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/pmu.h"
+#include "rvpmu/sampler.h"
+
+struct rvpmu_sampler_hart;
+
+/* The platform seams. ctx is the platform's; hctx a hart's own. */
+struct rvpmu_sampler_ops {
+	/* mtime, on any hart. */
+	uint64_t (*mtime)(void *ctx);
+	/* Raise this hart's sampler timer interrupt at mtime >= t (calls
+	   rvpmu_sampler_tick); the firmware multiplexes it with S-mode's
+	   timer. UINT64_MAX: no more sampler deadline on this hart. */
+	void (*set_deadline)(void *hctx, uint64_t t);
+	/* satp.ASID of this hart now. */
+	uint32_t (*asid)(void *hctx);
+	/* Whether hartid is started (HSM STARTED) now. */
+	bool (*hart_started)(void *ctx, uint32_t hartid);
+	/* The per-hart sampler state of hartid (NULL: no such hart). */
+	struct rvpmu_sampler_hart *(*hart)(void *ctx, uint32_t hartid);
+};
+
+/* What a platform gives the sampler; read-only after boot. */
+struct rvpmu_sampler_platform {
+	const struct rvpmu_sampler_ops *ops;
+	const struct rvpmu_mem_ops *mem;
+	void *ctx;			/* for ops and mem */
+	uint64_t timebase_hz;		/* mtime ticks per second, > 0 */
+	uint64_t lead_ticks;		/* START: t0 is this far ahead (time for
+					   every hart of the set to arm it) */
+	uint32_t nr_harts;		/* harts the platform has */
+	/* [nr_harts], hart in cluster then cluster (DT /cpus/cpu-map; no
+	   cpu-map: one cluster in hartid order): the firmware's
+	   plat.hart_ids and plat.hart_cluster */
+	const uint32_t *order;		/* hartid of each position */
+	const uint16_t *cluster;	/* cluster of each position */
+	/* Optional: where M-mode reaches S-mode physical address pa of a
+	   range the sampler checked (identity in the firmware); then the tick
+	   stores a hart's slots directly instead of through mem->write. */
+	void *(*direct)(void *ctx, uint64_t pa);
+	uint32_t *scratch;		/* [2 * nr_harts] caller memory: the
+					   positions of the configuration in
+					   force and of one being checked */
+};
+
+/* Shared state. Opaque: use the functions below. */
+struct rvpmu_sampler {
+	const struct rvpmu_sampler_platform *plat;
+	uint32_t state;			/* RVPMU_SAMPLER_IDLE.. */
+	/* in force after CONFIGURE */
+	uint32_t nr_pmu, period_us, nr_sample, nsub, nr_data, nr_clusters;
+	uint32_t filter, flags, nr_bufs, nr_events;
+	uint32_t subsample_size, sample_size, header_size;
+	uint64_t period_ticks, cid2_addr, t0;
+	uint64_t inh;			/* filter as mhpmevent bits */
+	uint32_t *pos;			/* [nr_data] indexes into plat->order */
+	struct rvpmu_sampler_buf bufs[RVPMU_SAMPLER_MAX_BUFS];
+	uint32_t cap[RVPMU_SAMPLER_MAX_BUFS];	/* samples each holds */
+	struct rvpmu_sampler_event events[RVPMU_SAMPLER_MAX_EVENTS];
+	uint64_t sel[RVPMU_SAMPLER_MAX_EVENTS];	/* mhpmevent selector of each */
+	uint64_t mhpm[RVPMU_SAMPLER_MAX_EVENTS]; /* ... with OF and the filter */
+	uint8_t gfw[RVPMU_SAMPLER_MAX_EVENTS];	/* group has a firmware event */
+	/* one run: written by prepare; then atomics only */
+	uint32_t fills;		/* fills opened << 2 | OPENING | NONE_FREE */
+	uint32_t running;	/* harts still sampling */
+	uint32_t active;	/* harts joined and not left */
+	uint32_t stop_req;
+	uint32_t stop_reason;
+	uint32_t done[RVPMU_SAMPLER_MAX_BUFS];	/* harts through the open fill */
+	uint64_t first[RVPMU_SAMPLER_MAX_BUFS];	/* its first sample */
+	uint32_t lap[RVPMU_SAMPLER_MAX_BUFS];
+	uint32_t prev_state;	/* for an aborted START */
+	uint32_t last_buf;	/* buffer of the newest fill */
+	uint64_t next_first;	/* first sample of the next fill */
+	/* CONFIGURE's staging copy */
+	struct rvpmu_sampler_config stage;
+};
+
+/* Per-hart state, touched only by its hart (STATUS reads the statistics). */
+struct rvpmu_sampler_hart {
+	struct rvpmu_hart *pmu;
+	void *hctx;
+	uint32_t hartid;
+	uint32_t flags;			/* RVPMU_SAMPLER_HART_* */
+	/* statistics of the last run */
+	uint64_t subsamples, samples, late, max_skew;
+	/* run state */
+	bool running, begun;
+	uint32_t pos;			/* data-field position */
+	uint32_t group, in_buf, fill, buf; /* subsample in sample, sample in
+					      buffer, fill, its buffer */
+	uint64_t reserved, gset;	/* counters held; those of the group */
+	uint64_t deadline, cyc0, addr;	/* addr: this subsample's start */
+	uint64_t cid2_pa;		/* this hart's CID2 word, 0: none */
+	uint32_t off_cid1, off_cid2, off_cnt, off_cyc, stride; /* slots */
+	uint8_t ctr[RVPMU_SAMPLER_MAX_EVENTS];	/* counter of each event */
+};
+
+/* Boot: bind the shared state to the platform; state IDLE. */
+void rvpmu_sampler_init(struct rvpmu_sampler *s,
+			const struct rvpmu_sampler_platform *plat);
+
+/* Boot, on any hart: bind hartid's state to its PMU core hart. */
+void rvpmu_sampler_hart_init(struct rvpmu_sampler_hart *sh,
+			     struct rvpmu_hart *pmu, void *hctx, uint32_t hartid);
+
+/*
+ * CONFIGURE (cfg_lo, cfg_hi): see the validation rule above. pmu is the
+ * calling hart's PMU core (the default nr_pmu is what it can give).
+ * Success: state CONFIGURED, previous statistics forgotten.
+ */
+long rvpmu_sampler_configure(struct rvpmu_sampler *s, const struct rvpmu_hart *pmu,
+			     rvpmu_ulong cfg_lo, rvpmu_ulong cfg_hi);
+
+/*
+ * START, step 1, on the calling hart. INVALID_STATE when nothing is
+ * configured, ALREADY_STARTED when running. Lays out the run: t0 = mtime +
+ * lead (at least 1 tick), every buffer's header written (buffer 0 FILLING, the
+ * others FREE), every data area zeroed; state RUNNING. Then the firmware
+ * runs rvpmu_sampler_hart_start on every hart of the set that is started;
+ * if any fails, rvpmu_sampler_hart_abort on those that succeeded and
+ * rvpmu_sampler_abort: the state is as before START (the buffers' content
+ * is then undefined).
+ */
+long rvpmu_sampler_prepare(struct rvpmu_sampler *s);
+void rvpmu_sampler_abort(struct rvpmu_sampler *s);
+
+/* Whether hartid is in the running configuration's hart set. */
+bool rvpmu_sampler_in_set(const struct rvpmu_sampler *s, uint32_t hartid);
+
+/*
+ * START, step 2, on each hart of the set: reserve counters for every group
+ * and arm deadline t0. SBI_ERR_DENIED when this hart cannot give nr_pmu
+ * counters to some group (S-mode holds them): nothing reserved.
+ */
+long rvpmu_sampler_hart_start(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh);
+void rvpmu_sampler_hart_abort(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh);
+
+/* The sampler's timer interrupt on this hart (mtime >= its deadline). */
+void rvpmu_sampler_tick(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh);
+
+/*
+ * STOP: ALREADY_STOPPED unless running. Asks every hart to stop at its
+ * next tick; the firmware may bring that forward by running
+ * rvpmu_sampler_hart_stop on each hart of the set (an IPI). The state is
+ * DONE once the last hart stopped.
+ */
+long rvpmu_sampler_stop(struct rvpmu_sampler *s);
+void rvpmu_sampler_hart_stop(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh);
+
+/* HSM stop (suspend = false) or suspend of a sampled hart, on that hart
+   before it goes: recorded, its counters released, its slots zero. */
+void rvpmu_sampler_hart_leave(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh,
+			      bool suspend);
+
+/*
+ * STATUS (out_lo, out_hi, out_size). INVALID_PARAM: out not 8-byte
+ * aligned or out_size < sizeof(struct rvpmu_sampler_status).
+ * INVALID_ADDRESS: [out, out + out_size) not writable S-mode RAM.
+ * Writes the status and as many per-hart entries as fit; value = bytes a
+ * full answer needs.
+ */
+struct rvpmu_ret rvpmu_sampler_status(struct rvpmu_sampler *s, rvpmu_ulong out_lo,
+				      rvpmu_ulong out_hi, rvpmu_ulong out_size);
+
+/*
+ * BUFFER_RELEASE (index), ring mode: S-mode is done with a FULL buffer;
+ * its header goes to FREE so the run may fill it again. INVALID_STATE:
+ * nothing configured. INVALID_PARAM: not ring mode, index >= nr_bufs.
+ * DENIED: the buffer is FILLING (the run writes into it).
+ */
+long rvpmu_sampler_buffer_release(struct rvpmu_sampler *s, rvpmu_ulong index);
+
+/* ---- internal, shared by the sampler's files */
+bool rvpmu_sampler_addr(rvpmu_ulong lo, rvpmu_ulong hi, uint64_t *pa);
+long rvpmu_sampler_mem_ok(const struct rvpmu_sampler *s, uint64_t pa, uint64_t size,
+			  bool write);
+uint64_t rvpmu_sampler_buf_data(const struct rvpmu_sampler *s, unsigned int b);
+void rvpmu_sampler_write_header(struct rvpmu_sampler *s, unsigned int b, uint32_t state,
+				uint32_t nr_samples);
+void rvpmu_sampler_header_update(struct rvpmu_sampler *s, unsigned int b,
+				 uint32_t state, uint32_t nr_samples);
+void rvpmu_sampler_zero(struct rvpmu_sampler *s, uint64_t pa, uint64_t len);
+uint64_t rvpmu_sampler_samples(struct rvpmu_sampler *s);
+
+#endif /* RVPMU_SAMPLER_H */

@@ -1,0 +1,168 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * libFuzzer target for rvpmu-report. Two modes, by the first byte:
+ *   even: the rest is a file of sampler buffers, as is;
+ *   odd:  the rest chooses a run (harts, clusters, nr_pmu, events, period,
+ *         timebase, t0, up to 4 buffers with their first samples, states
+ *         and gaps) that tests/report/write.c writes from the ABI, so the
+ *         exporters see every shape and scale, not only mutated seeds; a
+ *         run the decoder accepts must read back the values written.
+ * The decoder must refuse a file with a message naming an offset or accept
+ * it; an accepted run must keep the decoder's promises (every buffer and
+ * sample inside the file, buffers sorted and disjoint, the counts add up),
+ * and then every exporter runs on it, writing to /dev/null, under ASan and
+ * UBSan. Any violation aborts (a fuzzer finding).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tests/report/write.h"
+#include "tools/report/report.h"
+
+static void promises(const struct rr_run *r, size_t size)
+{
+	uint64_t samples = 0, end = 0;
+
+	for (size_t i = 0; i < r->nr_bufs; i++) {
+		const struct rr_buf *b = &r->bufs[i];
+
+		if (b->offset > size || b->size > size - b->offset || b->data < b->offset ||
+		    b->data > b->offset + b->size ||
+		    (uint64_t)b->capacity * r->sample_size > b->offset + b->size - b->data ||
+		    b->nr_samples > b->capacity)
+			abort();
+		if (b->nr_samples) {
+			if (b->first_sample < end)
+				abort();
+			end = b->first_sample + b->nr_samples;
+			samples += b->nr_samples;
+		}
+	}
+	if (samples != r->samples || end != r->end_sample || r->lost != end - samples ||
+	    r->nr_subsamples * r->nr_pmu < r->nr_events)
+		abort();
+}
+
+struct bytes {
+	const uint8_t *p;
+	size_t n;
+};
+
+static uint64_t take(struct bytes *b, unsigned int bytes)
+{
+	uint64_t v = 0;
+
+	for (unsigned int i = 0; i < bytes && b->n; i++, b->p++, b->n--)
+		v |= (uint64_t)*b->p << (8 * i);
+	return v;
+}
+
+/* Counts from a seed: mostly small, sometimes at the top of 64 bits. */
+static uint64_t value(void *ctx, uint64_t n, uint32_t e, uint32_t pos)
+{
+	uint64_t x = *(const uint64_t *)ctx ^ (n * 0x9E3779B97F4A7C15ull) ^
+		     ((uint64_t)e << 32 | pos);
+
+	x ^= x >> 29;
+	x *= 0xBF58476D1CE4E5B9ull;
+	x ^= x >> 32;
+	return x & 1 ? ~(x >> 8 & 0xFF) : x >> 40;
+}
+
+static uint8_t *shaped(struct bytes *b, size_t *size, uint64_t *seed)
+{
+	static struct rvpmu_sampler_event events[RVPMU_SAMPLER_MAX_EVENTS];
+	static struct shape s;
+
+	memset(&s, 0, sizeof(s));
+	s.nr_harts = 1 + (uint32_t)(take(b, 1) % 8);
+	s.nr_clusters = 1 + (uint32_t)(take(b, 1) % s.nr_harts);
+	s.nr_pmu = 1 + (uint32_t)(take(b, 1) % RVPMU_SAMPLER_NR_PMU_MAX);
+	s.nr_events = 1 + (uint32_t)(take(b, 1) % RVPMU_SAMPLER_MAX_EVENTS);
+	s.period_us = RVPMU_SAMPLER_PERIOD_MIN_US + (uint32_t)(take(b, 4) %
+		(RVPMU_SAMPLER_PERIOD_MAX_US - RVPMU_SAMPLER_PERIOD_MIN_US + 1));
+	s.timebase = take(b, 8) | 1;
+	s.ticks = take(b, 8) | 1;
+	s.t0 = take(b, 1) & 1 ? take(b, 8) : 0;
+	s.nr_bufs = 1 + (uint32_t)(take(b, 1) % 4);
+	for (uint32_t i = 0; i < s.nr_harts; i++) {
+		s.harts[i] = (uint32_t)take(b, 1) & 0x80 ? (uint32_t)take(b, 4) : i;
+		s.clusters[i] = (uint32_t)take(b, 1);
+	}
+	for (uint32_t i = 0; i < s.nr_bufs; i++) {
+		struct gbuf *g = &s.bufs[i];
+
+		g->index = (uint32_t)(take(b, 1) % RVPMU_SAMPLER_MAX_BUFS);
+		g->first = take(b, 1) & 0x80 ? take(b, 8) : take(b, 1) % 32;
+		g->nr = (uint32_t)(take(b, 1) % 8);
+		g->capacity = g->nr + (uint32_t)(take(b, 1) % 3);
+		g->gap = 8 * (uint32_t)(take(b, 1) % 4);
+		g->state = (uint32_t)(take(b, 1) % 4);
+	}
+	for (uint32_t e = 0; e < s.nr_events; e++) {
+		events[e].event_idx = (uint32_t)take(b, 4);
+		events[e].reserved = 0;
+		events[e].event_data = take(b, 1) & 1 ? take(b, 8) : 0;
+	}
+	s.events = events;
+	*seed = take(b, 8);
+	return gen_build(&s, size, NULL, value, seed);
+}
+
+/* A shaped run reads back what write.c wrote. */
+static void read_back(const struct rr_run *r, uint64_t *seed)
+{
+	for (size_t i = 0; i < r->nr_bufs; i++) {
+		const struct rr_buf *b = &r->bufs[i];
+
+		for (uint32_t s = 0; s < b->nr_samples; s++)
+			for (uint32_t pos = 0; pos < r->nr_harts; pos++) {
+				uint64_t n = b->first_sample + s;
+
+				if (rr_cid1(r, b, s, 0, pos) != (uint32_t)(0x100 * (pos + 1) + n) ||
+				    rr_cid2(r, b, s, 0, pos) != 0xc0de0000u + pos ||
+				    rr_cycles(r, b, s, r->nr_subsamples - 1, pos) !=
+					    7000000 + n * 1000 + (r->nr_subsamples - 1) * 10 + pos)
+					abort();
+				for (uint32_t e = 0; e < r->nr_events; e++)
+					if (rr_count(r, b, s, e, pos) != value(seed, n, e, pos))
+						abort();
+			}
+	}
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static FILE *null;
+	struct bytes b = { data, size };
+	uint8_t *file = NULL;
+	uint64_t seed = 0;
+	struct rr_run run;
+	char err[256];
+
+	if (!null && !(null = fopen("/dev/null", "w")))
+		abort();
+	if (take(&b, 1) & 1) {
+		file = shaped(&b, &size, &seed);
+		if (!file)
+			return 0;
+		data = file;
+	}
+	if (rr_decode(data, size, &run, err, sizeof(err))) {
+		free(file);
+		if (strncmp(err, "offset ", 7))	/* every refusal names its offset */
+			abort();
+		return 0;
+	}
+	promises(&run, size);
+	if (file)
+		read_back(&run, &seed);
+	if (rr_dump(null, &run) || rr_csv(null, &run) || rr_perfetto(null, &run) ||
+	    rr_svg(null, &run, 1 + (unsigned int)(size % RVPMU_SAMPLER_MAX_EVENTS), null) ||
+	    rr_summary(null, &run))
+		abort();
+	rr_free(&run);
+	free(file);
+	return 0;
+}

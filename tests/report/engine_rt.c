@@ -1,0 +1,239 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * report-engine - the sampler engine (sampler/, on tests/sampler's
+ * simulated harts) writes buffers; rvpmu-report's decoder reads them back.
+ * The engine and the decoder were written apart from the same header, so
+ * each check here is the ABI agreeing with itself: every count, cycle and
+ * CID the decoder returns is the one the simulated harts produced, for
+ * plain runs over several buffers, 2 clusters in topology order, and ring
+ * mode as a collector would save it (every fill in turn, or with a fill
+ * missing, which must show as lost samples).
+ */
+#define _POSIX_C_SOURCE 200809L	/* open_memstream */
+#include <stdlib.h>
+
+#include "core/pmu.h"
+#include "sfx.h"
+#include "tools/report/report.h"
+
+struct t_state t_state;
+
+static const uint32_t events[4] = {
+	SBI_PMU_DTLB_READ_MISS, FX_DTLB_WR_MISS, FX_ITLB_RD_MISS,
+	SBI_PMU_FW_EVENT(SBI_PMU_FW_SET_TIMER),
+};
+
+/* How often hart h sees event e in its window k. */
+static uint64_t expect(unsigned int e, uint64_t k, unsigned int h)
+{
+	return 1000 * (e + 1) + 10 * k + h;
+}
+
+/* Window k of a hart: every event happens expect() times, 500 + k cycles. */
+static void window(struct sfx *x, unsigned int i)
+{
+	uint64_t k = x->sh[i].subsamples;
+
+	if (!x->sh[i].running)
+		return;
+	for (unsigned int e = 0; e < 3; e++)
+		sim_event(&x->sim[i], events[e], expect(e, k, i));
+	for (uint64_t n = expect(3, k, i); n; n--)
+		rvpmu_fw_event(&x->h[i], SBI_PMU_FW_SET_TIMER);
+	sim_run(&x->sim[i], 500 + k);
+}
+
+/* The file a collector writes: the buffers' bytes back to back. */
+static uint8_t file[0x8000];
+static size_t file_len;
+
+static void save(struct sfx *x, unsigned int b)
+{
+	uint64_t size = x->s.bufs[b].size;
+
+	CHECK(file_len + size <= sizeof(file));
+	if (file_len + size <= sizeof(file)) {
+		memcpy(file + file_len, sfx_mem(x, x->s.bufs[b].addr), size);
+		file_len += size;
+	}
+}
+
+/* Decode the file; every value must be the simulated harts'. */
+static void read_back(struct sfx *x, struct rr_run *r, uint64_t samples, uint64_t lost)
+{
+	char err[256] = "";
+	char *text = NULL;
+	size_t len = 0;
+	FILE *mem;
+
+	if (rr_decode(file, file_len, r, err, sizeof(err))) {
+		printf("#   decode: %s\n", err);
+		CHECK(0);
+		return;
+	}
+	CHECK_EQ(r->samples, samples);
+	CHECK_EQ(r->lost, lost);
+	CHECK_EQ(r->nr_harts, x->s.nr_data);
+	CHECK_EQ(r->timebase_hz, 1000000);
+	CHECK_EQ(r->period_ticks, 100);
+	for (uint32_t pos = 0; pos < r->nr_harts; pos++) {
+		CHECK_EQ(r->hart[pos], x->order[pos]);
+		CHECK_EQ(r->cluster[pos], x->cluster[pos]);
+	}
+	for (size_t i = 0; i < r->nr_bufs; i++) {
+		const struct rr_buf *b = &r->bufs[i];
+
+		for (uint32_t s = 0; s < b->nr_samples; s++)
+			for (uint32_t sub = 0; sub < r->nr_subsamples; sub++)
+				for (uint32_t pos = 0; pos < r->nr_harts; pos++) {
+					uint64_t k = rr_subsample_index(r, b, s, sub);
+					uint32_t h = r->hart[pos];
+
+					CHECK_EQ(rr_cid1(r, b, s, sub, pos), 0x100 + h);
+					CHECK_EQ(rr_cid2(r, b, s, sub, pos), 0xC0DE0 + h);
+					CHECK_EQ(rr_cycles(r, b, s, sub, pos), 500 + k);
+					for (uint32_t j = 0; j < r->nr_pmu; j++) {
+						uint32_t e = sub * r->nr_pmu + j;
+
+						if (e < r->nr_events)
+							CHECK_EQ(rr_slot(r, b, s, sub, j, pos),
+								 expect(e, k, h));
+					}
+				}
+	}
+	/* the summary's line says the same */
+	mem = open_memstream(&text, &len);
+	CHECK(mem && !rr_summary(mem, r));
+	if (mem)
+		fclose(mem);
+	CHECK(text && strstr(text, "4 hart(s) in 2 cluster(s), 4 event(s), nr_pmu 3"));
+	free(text);
+}
+
+/* 4 harts, 2 clusters in topology order, CID2 words, 4 events on 3
+   counters (a padded subsample), buffers of 2 samples with a tail gap. */
+static struct sfx *setup(unsigned int nr_bufs, uint32_t nr_sample, uint32_t flags)
+{
+	static const uint32_t order[4] = { 2, 3, 0, 1 };
+	static const uint16_t cl[4] = { 0, 0, 1, 1 };
+	const uint64_t size = 880;	/* header 200 + 2 samples of 320 + a gap of 40 */
+	struct sfx *x = sfx_new(4);
+
+	for (unsigned int i = 0; i < 4; i++) {	/* element by element, whatever sfx's types */
+		x->order[i] = order[i];
+		x->cluster[i] = cl[i];
+	}
+	sfx_cfg(x, events, 4, size);
+	x->c.nr_pmu = 3;
+	x->c.nr_sample = nr_sample;
+	x->c.nr_bufs = nr_bufs;
+	x->c.flags = flags;
+	for (unsigned int b = 0; b < nr_bufs; b++) {
+		x->c.bufs[b].addr = SFX_BUF + b * size;
+		x->c.bufs[b].size = size;
+	}
+	x->c.cid2_addr = SFX_CID2;
+	x->c.cid2_count = 4;
+	for (unsigned int h = 0; h < 4; h++)
+		((uint32_t *)sfx_mem(x, SFX_CID2))[h] = 0xC0DE0 + h;
+	CHECK_EQ(sfx_configure(x), 0);
+	CHECK_EQ(sfx_start(x), 0);
+	sfx_window = window;
+	file_len = 0;
+	return x;
+}
+
+static const char *out;	/* where three_buffers saves its file, if anywhere */
+
+static void three_buffers(void)
+{
+	struct sfx *x = setup(3, 5, 0);
+	struct rr_run r;
+
+	sfx_run(x, 1000);
+	CHECK_EQ(x->s.stop_reason, RVPMU_SAMPLER_STOP_DONE);
+	for (unsigned int b = 0; b < 3; b++)
+		save(x, b);
+	read_back(x, &r, 5, 0);
+	CHECK_EQ(r.nr_bufs, 3);
+	CHECK_EQ(r.bufs[2].state, RVPMU_SAMPLER_BUF_LAST);
+	rr_free(&r);
+	if (out) {	/* for a look with rvpmu-report itself */
+		FILE *f = fopen(out, "wb");
+
+		CHECK(f && fwrite(file, 1, file_len, f) == file_len);
+		if (f)
+			fclose(f);
+	}
+}
+
+/* A configured buffer the run never reached has a FREE header: kept. */
+static void unused_buffer(void)
+{
+	struct sfx *x = setup(3, 2, 0);
+	struct rr_run r;
+
+	sfx_run(x, 1000);
+	for (unsigned int b = 0; b < 3; b++)
+		save(x, b);
+	read_back(x, &r, 2, 0);
+	CHECK_EQ(r.nr_bufs, 3);
+	rr_free(&r);
+}
+
+/* Ring mode: the collector saves each fill when it is full, releases it. */
+static int skip_fill = -1, fills;
+
+static void collect(struct sfx *x, unsigned int i)
+{
+	window(x, i);
+	for (unsigned int b = 0; b < x->s.nr_bufs; b++)
+		if (sfx_hdr(x, x->s.bufs[b].addr)->state == RVPMU_SAMPLER_BUF_FULL) {
+			if (fills++ != skip_fill)
+				save(x, b);
+			CHECK_EQ(rvpmu_sampler_buffer_release(&x->s, b), 0);
+		}
+}
+
+static void ring(int skip, uint64_t samples, uint64_t lost)
+{
+	struct sfx *x = setup(2, 9, RVPMU_SAMPLER_F_RING);
+	struct rr_run r;
+
+	skip_fill = skip;
+	fills = 0;
+	sfx_window = collect;
+	sfx_run(x, 1000);
+	CHECK_EQ(x->s.stop_reason, RVPMU_SAMPLER_STOP_DONE);
+	for (unsigned int b = 0; b < 2; b++)	/* the last fill, still unreleased */
+		if (sfx_hdr(x, x->s.bufs[b].addr)->state == RVPMU_SAMPLER_BUF_LAST)
+			save(x, b);
+	read_back(x, &r, samples, lost);
+	CHECK_EQ(r.nr_bufs, 5 - (skip >= 0));
+	CHECK_EQ(r.bufs[r.nr_bufs - 1].lap, 2);
+	rr_free(&r);
+}
+
+static void ring_every_fill(void)
+{
+	ring(-1, 9, 0);
+}
+
+static void ring_fill_missing(void)
+{
+	ring(1, 7, 2);	/* the second fill held samples 2 and 3 */
+}
+
+/* report-engine [FILE]: FILE receives the three-buffer run's file. */
+int main(int argc, char **argv)
+{
+	static const struct t_case cases[] = {
+		T(three_buffers), T(unused_buffer), T(ring_every_fill), T(ring_fill_missing),
+	};
+
+	out = argc > 1 ? argv[1] : NULL;
+	setvbuf(stdout, NULL, _IONBF, 0);
+	printf("# the sampler engine's buffers read back by rvpmu-report's decoder\n");
+	T_RUN(cases);
+	return t_finish();
+}

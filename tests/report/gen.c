@@ -1,0 +1,217 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * report-gen - writes sampler output files for rvpmu-report's tests,
+ * straight from the ABI in include/rvpmu/sampler.h (not from the engine,
+ * so that the two are checked against the header, not against each other).
+ *
+ *   report-gen valid DIR     valid files of several shapes, DIR/<shape>.bin
+ *   report-gen corrupt DIR   broken variants, DIR/bad-<name>.bin, and
+ *                            DIR/corrupt.list: "<name> <regex the error matches>"
+ *   report-gen seeds DIR     the valid files but "long", as a fuzz corpus
+ *
+ * The values are a formula the test script knows (see value()): sample n,
+ * event e, hart position p of the "pattern" shapes count
+ * (n + 1) * 1000000 + e * 1000 + p; CID1 = 0x100 * (p + 1) + n, CID2 =
+ * 0xc0de0000 + p, cycles = 7000000 + n * 1000 + subsample * 10 + p.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "write.h"
+
+enum kind { PATTERN, CONSTANT, HUGE, WAVE, SPIKE };
+
+static const struct shape shapes[] = {
+	/* 1 buffer, 2 harts, 5 events on 2 counters: a padded last subsample */
+	{ "one", 2, 1, 2, 5, 1000, { 0, 1 }, { 0, 0 }, 10000000, PATTERN, 1,
+	  { { 0, 0, 4, 5, 16, RVPMU_SAMPLER_BUF_LAST } }, 0, 0, NULL },
+	/* 3 buffers out of order, samples 5 and 6 lost between the 2nd and 3rd */
+	{ "three", 2, 1, 2, 3, 3000, { 3, 7 }, { 0, 0 }, 10000000, PATTERN, 3,
+	  { { 2, 7, 2, 3, 0, RVPMU_SAMPLER_BUF_LAST }, { 0, 0, 3, 3, 8, RVPMU_SAMPLER_BUF_FULL },
+	    { 1, 3, 2, 2, 0, RVPMU_SAMPLER_BUF_FULL } }, 0, 0, NULL },
+	/* 4 harts in 2 clusters, hart in cluster then cluster: 0 4 1 5 */
+	{ "clusters", 4, 2, 8, 20, 500, { 0, 4, 1, 5 }, { 0, 1, 0, 1 }, 1000000, PATTERN, 1,
+	  { { 0, 0, 3, 3, 0, RVPMU_SAMPLER_BUF_LAST } }, 0, 0, NULL },
+	/* every event the ABI allows, 30 subsamples per sample */
+	{ "max", 1, 1, 8, 240, 100, { 2 }, { 0 }, 10000000, PATTERN, 1,
+	  { { 0, 0, 2, 2, 0, RVPMU_SAMPLER_BUF_LAST } }, 0, 0, NULL },
+	/* one counter: a subsample per event; 3 harts pad the hart array */
+	{ "pmu1", 3, 1, 1, 3, 2000, { 0, 1, 2 }, { 0, 0, 0 }, 10000000, PATTERN, 1,
+	  { { 0, 0, 5, 6, 0, RVPMU_SAMPLER_BUF_FULL } }, 0, 0, NULL },
+	/* known rates for the summary: period 1 ms at 10 MHz */
+	{ "const", 2, 1, 2, 3, 1000, { 0, 1 }, { 0, 0 }, 10000000, CONSTANT, 2,
+	  { { 0, 0, 6, 6, 0, RVPMU_SAMPLER_BUF_FULL }, { 1, 6, 4, 6, 0, RVPMU_SAMPLER_BUF_LAST } }, 0, 0, NULL },
+	/* counts at the top of 64 bits */
+	{ "huge", 2, 1, 3, 4, 85899000, { 0, 1 }, { 0, 0 }, 10000000, HUGE, 1,
+	  { { 0, 0, 2, 2, 0, RVPMU_SAMPLER_BUF_LAST } }, 0, 0, NULL },
+	/* something to look at: 4 harts, 2 clusters, smooth rates, a loss */
+	{ "wave", 4, 2, 3, 6, 3000, { 0, 2, 1, 3 }, { 0, 1, 0, 1 }, 10000000, WAVE, 3,
+	  { { 0, 0, 60, 60, 0, RVPMU_SAMPLER_BUF_FULL }, { 1, 70, 60, 60, 0, RVPMU_SAMPLER_BUF_FULL },
+	    { 2, 130, 30, 60, 0, RVPMU_SAMPLER_BUF_LAST } }, 0, 0, NULL },
+	/* 20000 samples, flat but for one: the plot must thin it, keeping the peak */
+	{ "long", 1, 1, 1, 1, 100, { 0 }, { 0 }, 10000000, SPIKE, 1,
+	  { { 0, 0, 20000, 20000, 0, RVPMU_SAMPLER_BUF_LAST } }, 0, 0, NULL },
+	/* a buffer being filled that has no sample yet */
+	{ "empty", 2, 1, 2, 2, 3000, { 0, 1 }, { 0, 0 }, 10000000, PATTERN, 1,
+	  { { 0, 0, 0, 4, 0, RVPMU_SAMPLER_BUF_FILLING } }, 0, 0, NULL },
+};
+
+static uint64_t value(void *ctx, uint64_t n, uint32_t e, uint32_t p)
+{
+	const struct shape *s = ctx;
+
+	switch (s->kind) {
+	case CONSTANT:	/* rates: e0 1 and 3 M/s; e1 4 or 6 k/s on hart 0, 0 on 1; 7 k/s */
+		if (e == 0)
+			return 1000 * (2 * p + 1);
+		if (e == 1)
+			return p ? 0 : (n % 2 ? 6 : 4);
+		return 7;
+	case HUGE:
+		return UINT64_MAX - e - p;
+	case SPIKE:
+		return n == 12345 ? 5000 : 1000;
+	case WAVE:	/* a rate per event, harts out of phase */
+		return (uint64_t)((30000000.0 / (e + 1)) * (1.2 + sin(n / 9.0 + p * 0.8 + e)));
+	default:
+		return (n + 1) * 1000000 + e * 1000u + p;
+	}
+}
+
+static void save(const char *dir, const char *prefix, const char *name, const uint8_t *p,
+		 size_t n)
+{
+	char path[512];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s%s.bin", dir, prefix, name);
+	f = fopen(path, "wb");
+	if (!f || fwrite(p, 1, n, f) != n || fclose(f)) {
+		perror(path);
+		exit(3);
+	}
+}
+
+/* ---- Corruptions of the "three" file: each changes one thing. */
+struct bad {
+	const char *name;
+	int buf;		/* which buffer's header (file order) */
+	size_t field;		/* offset in it, or past the header: see below */
+	unsigned int bytes;
+	uint64_t value;
+	const char *expect;	/* regex the error message must match */
+};
+
+#define ARR	sizeof(struct rvpmu_sampler_header)
+#define H(field) offsetof(struct rvpmu_sampler_header, field)	/* hart[0] */
+
+static const struct bad bads[] = {
+	{ "magic", 0, H(magic), 4, 0x12345678, "offset 0 \\(0x0\\): bad magic 0x12345678" },
+	{ "magic2", 1, H(magic), 4, 0, "bad magic 0x00000000" },
+	{ "version", 0, H(version), 2, 2, "version 2" },
+	{ "state", 0, H(state), 4, 4, "state 4 is not a buffer state" },
+	{ "index", 0, H(buffer_index), 4, 64, "buffer_index 64" },
+	{ "bufsize-odd", 0, H(buffer_size), 8, 1001, "buffer_size 1001 is not a multiple of 8" },
+	{ "bufsize-past", 2, H(buffer_size), 8, 1ull << 40, "only [0-9]+ byte\\(s\\) left" },
+	{ "bufsize-huge", 0, H(buffer_size), 8, UINT64_MAX - 7, "truncated" },
+	{ "harts0", 0, H(nr_harts), 4, 0, "nr_harts is 0" },
+	{ "harts-huge", 0, H(nr_harts), 4, 0xFFFFFFFF, "nr_harts|subsample_size" },
+	{ "clusters", 0, H(nr_clusters), 4, 3, "nr_clusters 3 with 2 hart" },
+	{ "pmu0", 0, H(nr_pmu), 4, 0, "nr_pmu 0 is outside" },
+	{ "pmu30", 0, H(nr_pmu), 4, 30, "nr_pmu 30 is outside" },
+	{ "events0", 0, H(nr_events), 4, 0, "nr_events 0" },
+	{ "events241", 0, H(nr_events), 4, 241, "nr_events 241" },
+	{ "subsamples", 0, H(nr_subsamples), 4, 3, "nr_subsamples 3, but 3 event" },
+	{ "subsample-size", 0, H(subsample_size), 4, 80, "subsample_size 80" },
+	{ "sample-size", 0, H(sample_size), 4, 64, "sample_size 64" },
+	{ "period0", 0, H(period_us), 4, 0, "period_us 0 is outside" },
+	{ "period-big", 0, H(period_us), 4, RVPMU_SAMPLER_PERIOD_MAX_US + 1, "period_us" },
+	{ "filter", 0, H(filter), 4, 0x20, "filter 0x20" },
+	{ "timebase0", 0, H(timebase_hz), 8, 0, "timebase_hz is 0" },
+	{ "ticks0", 0, H(period_ticks), 8, 0, "period_ticks is 0" },
+	{ "hsize-past", 0, H(header_size), 2, 0xFFF8, "header_size 65528" },
+	{ "hsize-small", 0, H(header_size), 2, 104, "header_size 104" },
+	{ "hsize-odd", 0, H(header_size), 2, 172, "header_size 172" },
+	{ "capacity", 0, H(capacity), 4, 1000, "capacity 1000 samples" },
+	{ "nr-samples", 2, H(nr_samples), 4, 3, "nr_samples 3 is past capacity 2" },
+	{ "first-huge", 0, H(first_sample), 8, UINT64_MAX - 1, "pass 2\\^64" },
+	{ "first-wrap", 0, H(first_sample), 8, UINT64_MAX / 2, "pass 2\\^64" },
+	{ "dup-hart", 0, ARR, 4, 7, "hart 7 appears twice" },
+	{ "reserved", 0, ARR + 16 + 4, 4, 1, "event 0: reserved word" },
+	{ "padding", 0, 0, 8, 99, "padding slot 1 of hart 7 holds 99" },	/* field set below */
+	{ "t0", 1, H(t0), 8, 1, "t0 1 differs" },
+	{ "ticks", 2, H(period_ticks), 8, 1234, "period_ticks 1234 differs" },
+	{ "period-other", 1, H(period_us), 4, 2000, "period_us 2000 differs" },
+	{ "harts-order", 2, ARR, 4, 9, "hart order differs" },
+	{ "cluster-other", 1, ARR + 8, 4, 1, "cluster array differs" },
+	{ "events-other", 2, ARR + 16, 4, 2, "event list differs" },
+	{ "overlap", 2, H(first_sample), 8, 1, "overlap" },
+};
+
+static void corrupt(const char *dir)
+{
+	const struct shape *s = &shapes[1];	/* "three" */
+	size_t n, at[4];
+	uint8_t *base = gen_build(s, &n, at, value, (void *)s), *p = malloc(n + 8);
+	char path[512];
+	FILE *list;
+
+	snprintf(path, sizeof(path), "%s/corrupt.list", dir);
+	list = fopen(path, "w");
+	if (!base || !p || !list)
+		exit(3);
+	for (size_t i = 0; i < sizeof(bads) / sizeof(bads[0]); i++) {
+		const struct bad *b = &bads[i];
+		size_t off = at[b->buf] + b->field;
+
+		memcpy(p, base, n);
+		if (!strcmp(b->name, "padding"))	/* sample 0's last subsample, slot 1, hart 7 */
+			off = at[b->buf] + gen_header_size(s) +
+			      RVPMU_SAMPLER_SUBSAMPLE_SIZE(s->nr_pmu, s->nr_harts) +
+			      8 * s->nr_harts + 8 * (1 * s->nr_harts + 1);
+		gen_put(p + off, b->value, b->bytes);
+		save(dir, "bad-", b->name, p, n);
+		fprintf(list, "%s %s\n", b->name, b->expect);
+	}
+	/* a short tail after the last buffer: a header that is not there */
+	memcpy(p, base, n);
+	memset(p + n, 0x52, 8);
+	save(dir, "bad-", "tail", p, n + 8);
+	fprintf(list, "tail offset %zu \\(0x%zx\\): truncated: 8 byte\\(s\\) left\n", n, n);
+	save(dir, "bad-", "empty", p, 0);
+	fprintf(list, "empty empty file\n");
+	fclose(list);
+	free(base);
+	free(p);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc != 3)
+		goto usage;
+	if (!strcmp(argv[1], "corrupt")) {
+		corrupt(argv[2]);
+		return 0;
+	}
+	if (strcmp(argv[1], "valid") && strcmp(argv[1], "seeds"))
+		goto usage;
+	for (size_t i = 0; i < sizeof(shapes) / sizeof(shapes[0]); i++) {
+		size_t n;
+		uint8_t *p;
+
+		if (argv[1][0] == 's' && !strcmp(shapes[i].name, "long"))
+			continue;	/* 480 KB would slow every fuzz run */
+		p = gen_build(&shapes[i], &n, NULL, value, (void *)&shapes[i]);
+		if (!p)
+			exit(3);
+
+		save(argv[2], "", shapes[i].name, p, n);
+		free(p);
+	}
+	return 0;
+usage:
+	fprintf(stderr, "usage: report-gen valid|corrupt|seeds DIR\n");
+	return 2;
+}

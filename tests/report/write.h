@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * tests/report/write.h - sampler buffers written from the ABI in
+ * include/rvpmu/sampler.h alone, for rvpmu-report's tests (report-gen)
+ * and its fuzz target. Host code. Each subsample holds CID1 = 0x100 *
+ * (pos + 1) + n, CID2 = 0xc0de0000 + pos, cycles = 7000000 + n * 1000 +
+ * subsample * 10 + pos (n the run-wide sample), counts from a callback,
+ * and zeros in the null event's padding.
+ */
+#ifndef RVPMU_TESTS_REPORT_WRITE_H
+#define RVPMU_TESTS_REPORT_WRITE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "rvpmu/sampler.h"
+
+struct gbuf {
+	uint32_t index;
+	uint64_t first;
+	uint32_t nr, capacity, gap, state;
+};
+
+struct shape {
+	const char *name;
+	uint32_t nr_harts, nr_clusters, nr_pmu, nr_events, period_us;
+	uint32_t harts[8], clusters[8];
+	uint64_t timebase;
+	int kind;		/* the generator's value formula */
+	uint32_t nr_bufs;
+	struct gbuf bufs[4];	/* in file order */
+	uint64_t t0, ticks;	/* 0: 5000000, and ticks from period_us */
+	const struct rvpmu_sampler_event *events;	/* NULL: a rotation of kinds */
+};
+
+/* The count of event e on position pos in run-wide sample n. */
+typedef uint64_t (*gen_value_fn)(void *ctx, uint64_t n, uint32_t e, uint32_t pos);
+
+/* Store v little-endian in bytes bytes at p. */
+void gen_put(uint8_t *p, uint64_t v, unsigned int bytes);
+
+/* Bytes of a buffer header with its arrays, for shape s. */
+uint32_t gen_header_size(const struct shape *s);
+
+/*
+ * The whole file of shape s, its buffers back to back in file order, in a
+ * calloc'd block of *size bytes (NULL if out of memory); at[i], when at is
+ * not NULL, receives the offset of buffer i.
+ */
+uint8_t *gen_build(const struct shape *s, size_t *size, size_t *at, gen_value_fn value,
+		   void *ctx);
+
+#endif

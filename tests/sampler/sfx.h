@@ -1,0 +1,87 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * tests/sampler/sfx.h - the sampler engine on up to SFX_MAX simulated
+ * harts: a fake mtime (1 tick = 1 us), per-hart deadlines, satp ASIDs and
+ * HSM states, one RAM (hart 0's simulated RAM) that every hart shares,
+ * and a topology the test chooses.
+ */
+#ifndef SFX_H
+#define SFX_H
+
+#include "fixture.h"
+#include "sampler/sampler.h"
+
+#define SFX_MAX		4
+#define SFX_CFG		(SIM_RAM_BASE + 0x4000)	/* the configuration */
+#define SFX_HARTS	(SIM_RAM_BASE + 0x5400)	/* hart bitmap */
+#define SFX_CID2	(SIM_RAM_BASE + 0x5480)	/* CID2 words */
+#define SFX_STATUS	(SIM_RAM_BASE + 0x5500)	/* STATUS output */
+#define SFX_BUF		(SIM_RAM_BASE + 0x6000)	/* buffers from here */
+#define SFX_NO_DEADLINE	UINT64_MAX
+
+struct sfx {
+	unsigned int n;
+	struct sim_hart sim[SFX_MAX];
+	struct rvpmu_map map;
+	struct rvpmu_config cfg;
+	struct rvpmu_hart h[SFX_MAX];
+	struct rvpmu_sampler_hart sh[SFX_MAX];	/* sh[i] is hartid i */
+	struct rvpmu_sampler s;
+	struct rvpmu_sampler_platform plat;
+	uint32_t order[SFX_MAX], scratch[2 * SFX_MAX];
+	uint16_t cluster[SFX_MAX];
+	bool started[SFX_MAX];
+	uint32_t asid[SFX_MAX];
+	uint64_t deadline[SFX_MAX];
+	uint64_t mtime;
+	struct rvpmu_sampler_config c;	/* what the test writes to SFX_CFG */
+};
+
+/* Whether sfx_new gives the platform a direct-access op (the tick then
+   stores slots directly) or only the mem ops. */
+extern bool sfx_use_direct;
+
+/* n harts (hartid i = sim[i]), all started, one cluster in hartid order,
+   16 hpm counters each, Sscofpmf, 16 firmware counters. */
+struct sfx *sfx_new(unsigned int n);
+
+/* A valid configuration in x->c: the events given, one buffer of `size`
+   bytes at SFX_BUF, period 100 us, nr_sample 4; every other field 0. */
+void sfx_cfg(struct sfx *x, const uint32_t *events, unsigned int nr, uint64_t size);
+
+/* Write x->c to SFX_CFG and CONFIGURE from hart 0. */
+long sfx_configure(struct sfx *x);
+
+/* START as the firmware will: prepare, hart_start on every started hart
+   of the set, abort on failure. */
+long sfx_start(struct sfx *x);
+
+/*
+ * Run until no hart has a deadline or max_ticks deadlines passed: mtime
+ * goes to the earliest deadline; before that each running hart runs
+ * `work` cycles and the events of the window (sfx_window). Returns ticks.
+ */
+unsigned int sfx_run(struct sfx *x, unsigned int max_ticks);
+
+/* Called for every hart before each deadline it reaches (tests may
+   replace: default none). */
+extern void (*sfx_window)(struct sfx *x, unsigned int hart);
+
+static inline void *sfx_mem(struct sfx *x, uint64_t pa)
+{
+	return sim_ram(&x->sim[0], pa);
+}
+
+static inline const struct rvpmu_sampler_header *sfx_hdr(struct sfx *x, uint64_t pa)
+{
+	return sfx_mem(x, pa);
+}
+
+/* S-mode's config_matching on hart over every counter: the counter or
+   the error. */
+long sfx_match(struct sfx *x, unsigned int hart, uint32_t event, uint64_t data);
+
+/* STATUS into SFX_STATUS. */
+struct rvpmu_ret sfx_status(struct sfx *x, const struct rvpmu_sampler_status **st);
+
+#endif

@@ -1,0 +1,95 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * tools/report/dump.c - rvpmu-report -D: every byte of the file that
+ * means something, in the spirit of perf report -D. Lines that start a
+ * record begin with its file offset and size in hex, "0x<offset>
+ * [0x<size>]:", and carry the keyword "RVPMU SAMPLER" to search for.
+ */
+#include <inttypes.h>
+
+#include "report.h"
+
+static void header(FILE *out, const struct rr_run *r)
+{
+	char name[RR_LABEL_MAX];
+	uint32_t i;
+
+	fprintf(out, ". ... RVPMU SAMPLER data: %zu buffer(s), %zu bytes\n", r->nr_bufs,
+		r->file_size);
+	fprintf(out, ".  %u hart(s) in %u cluster(s), %u event(s), nr_pmu %u, "
+		"%u subsample(s) per sample, subsample %u bytes, sample %u bytes\n",
+		r->nr_harts, r->nr_clusters, r->nr_events, r->nr_pmu, r->nr_subsamples,
+		r->subsample_size, r->sample_size);
+	fprintf(out, ".  period %u us = %" PRIu64 " ticks at %" PRIu64 " Hz, t0 %" PRIu64
+		", filter 0x%x\n", r->period_us, r->period_ticks, r->timebase_hz, r->t0,
+		r->filter);
+	fprintf(out, ".  samples %" PRIu64 ", lost %" PRIu64 "\n", r->samples, r->lost);
+	for (i = 0; i < r->nr_harts; i++)
+		fprintf(out, ".  position %u: hart %u cluster %u\n", i, r->hart[i], r->cluster[i]);
+	for (i = 0; i < r->nr_events; i++)
+		fprintf(out, ".  event %u: %s (event_idx 0x%x, event_data 0x%" PRIx64
+			"), subsample %u slot %u\n", i, rr_event_label(r, i, name),
+			r->events[i].event_idx, r->events[i].event_data, i / r->nr_pmu,
+			i % r->nr_pmu);
+}
+
+static void subsample(FILE *out, const struct rr_run *r, const struct rr_buf *b, uint32_t s,
+		      uint32_t sub)
+{
+	uint64_t k = rr_subsample_index(r, b, s, sub);
+	char name[RR_LABEL_MAX];
+	uint32_t pos, slot;
+
+	fprintf(out, "0x%zx [0x%x]: RVPMU SAMPLER subsample %u of sample %" PRIu64
+		", k %" PRIu64 ", t %.9f s, mtime %" PRIu64 "\n",
+		rr_subsample_offset(r, b, s, sub), r->subsample_size, sub, b->first_sample + s,
+		k, rr_time_s(r, k), r->t0 + k * r->period_ticks);
+	for (pos = 0; pos < r->nr_harts; pos++) {
+		fprintf(out, "  hart %u cluster %u cid1 0x%08x cid2 0x%08x cycles %" PRIu64,
+			r->hart[pos], r->cluster[pos], rr_cid1(r, b, s, sub, pos),
+			rr_cid2(r, b, s, sub, pos), rr_cycles(r, b, s, sub, pos));
+		for (slot = 0; slot < r->nr_pmu; slot++) {
+			uint32_t e = sub * r->nr_pmu + slot;
+
+			if (e >= r->nr_events)
+				break;	/* the null event's padding */
+			fprintf(out, " | %s %" PRIu64, rr_event_label(r, e, name),
+				rr_slot(r, b, s, sub, slot, pos));
+		}
+		fputc('\n', out);
+	}
+}
+
+int rr_dump(FILE *out, const struct rr_run *r)
+{
+	uint64_t next = 0;
+	size_t i;
+
+	header(out, r);
+	for (i = 0; i < r->nr_bufs; i++) {
+		const struct rr_buf *b = &r->bufs[i];
+		uint64_t used = (uint64_t)b->capacity * r->sample_size;
+		uint32_t s, sub;
+
+		fprintf(out, "\n0x%zx [0x%" PRIx64 "]: RVPMU SAMPLER buffer index %u lap %u %s: ",
+			b->offset, b->size, b->index, b->lap, rr_state_name(b->state));
+		if (b->nr_samples)
+			fprintf(out, "samples %" PRIu64 "..%" PRIu64 " (%u", b->first_sample,
+				b->first_sample + b->nr_samples - 1, b->nr_samples);
+		else
+			fprintf(out, "no samples (0");
+		fprintf(out, " of capacity %u), header %u bytes, gap %" PRIu64 " bytes\n",
+			b->capacity, b->header_size, b->size - b->header_size - used);
+		if (!b->nr_samples)
+			continue;
+		if (b->first_sample > next)
+			fprintf(out, ". ... RVPMU SAMPLER lost samples %" PRIu64 "..%" PRIu64
+				" (%" PRIu64 ")\n", next, b->first_sample - 1,
+				b->first_sample - next);
+		next = b->first_sample + b->nr_samples;
+		for (s = 0; s < b->nr_samples; s++)
+			for (sub = 0; sub < r->nr_subsamples; sub++)
+				subsample(out, r, b, s, sub);
+	}
+	return ferror(out) ? -1 : 0;
+}

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * tools/report/report.h - rvpmu-report's exporters. Each writes one
+ * format of a run rr_decode accepted to out and returns 0, or -1 when
+ * writing failed (ferror on out). Host code, single-threaded.
+ */
+#ifndef RVPMU_REPORT_REPORT_H
+#define RVPMU_REPORT_REPORT_H
+
+#include <stdio.h>
+
+#include "decode.h"
+
+/* A perf report -D style dump: the keyword line "RVPMU SAMPLER", the
+   run's parameters, then every buffer and subsample with its file offset,
+   and per hart CID1, CID2, cycles and each event's count. */
+int rr_dump(FILE *out, const struct rr_run *r);
+
+/* CSV, one row per subsample window, hart and event, after a header row:
+   time_s,hart,cluster,cid1,cid2,event,value,cycles (see rvpmu-report -h). */
+int rr_csv(FILE *out, const struct rr_run *r);
+
+/* Chrome trace-event JSON: a process per hart, a counter track per event
+   in events/s, ts in microseconds from t0; lost ranges as instant events. */
+int rr_perfetto(FILE *out, const struct rr_run *r);
+
+/* An SVG plot of event rates over time: a panel per event (at most
+   max_panels; the ones left out are named in the plot and on note, which
+   may be NULL), a line per hart. */
+int rr_svg(FILE *out, const struct rr_run *r, unsigned int max_panels, FILE *note);
+
+/* The default output: the run in one line, then per event and hart the
+   mean, min and max rate. */
+int rr_summary(FILE *out, const struct rr_run *r);
+
+#endif

@@ -1,0 +1,178 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * rvpmu-report - decode, dump, export and plot the offloaded sampler's
+ * buffers (include/rvpmu/sampler.h). The decoder and each exporter live in
+ * tools/report/ so that the fuzz target runs exactly this code.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report/report.h"
+
+static const char usage_text[] =
+	"usage: rvpmu-report [-D | --csv] [--perfetto OUT.json] [--plot OUT.svg]\n"
+	"                    [--max-panels N] FILE\n"
+	"\n"
+	"FILE holds one or more sampler buffers back to back, each header.buffer_size\n"
+	"bytes starting with its header (\"-\" reads standard input). With no option\n"
+	"a summary is printed: the run, then per event and hart the mean, min and max\n"
+	"rate in events/s (a count over one period).\n"
+	"\n"
+	"  -D                 dump every buffer and subsample, perf report -D style;\n"
+	"                     search for the keyword RVPMU SAMPLER\n"
+	"  --csv              CSV on standard output, one row per window, hart, event:\n"
+	"                       time_s   start of the counting window, s from t0\n"
+	"                       hart     hartid\n"
+	"                       cluster  the hart's cluster\n"
+	"                       cid1     satp.ASID at capture\n"
+	"                       cid2     the hart's CID2 word at capture\n"
+	"                       event    event name (raw:0x<selector> for raw events)\n"
+	"                       value    the count over the window\n"
+	"                       cycles   the hart's cycles over the window\n"
+	"  --perfetto OUT     Chrome trace-event JSON for ui.perfetto.dev: a process\n"
+	"                     per hart, a counter track per event in events/s\n"
+	"  --plot OUT         SVG: a panel per event, a line per hart, over time\n"
+	"  --max-panels N     draw at most N event panels (default 16, 1..240)\n"
+	"  -h, --help         this text\n"
+	"\n"
+	"Exit status: 0 done, 1 the file is truncated, corrupt or unreadable or an\n"
+	"output could not be written (a message names the problem and its offset),\n"
+	"2 bad usage.\n";
+
+static int usage(const char *why)
+{
+	if (why)
+		fprintf(stderr, "rvpmu-report: %s\n", why);
+	fputs(usage_text, stderr);
+	return 2;
+}
+
+/* The whole file in memory: the decoder checks every offset against it. */
+static uint8_t *slurp(const char *path, size_t *size)
+{
+	FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
+	uint8_t *buf = NULL, *nb;
+	size_t cap = 0, n = 0, got;
+
+	if (!f)
+		return NULL;
+	do {
+		if (n == cap) {
+			cap = cap ? 2 * cap : 1 << 16;
+			nb = realloc(buf, cap);
+			if (!nb) {
+				free(buf);
+				errno = ENOMEM;
+				buf = NULL;
+				break;
+			}
+			buf = nb;
+		}
+		got = fread(buf + n, 1, cap - n, f);
+		n += got;
+	} while (got);
+	if (buf && ferror(f)) {
+		free(buf);
+		buf = NULL;
+		errno = EIO;
+	}
+	if (f != stdin)
+		fclose(f);
+	*size = n;
+	return buf;
+}
+
+/* Write one output file with an exporter; 0 or -1 with the message said. */
+static int to_file(const char *path, const struct rr_run *r, unsigned int panels,
+		   int (*svg)(FILE *, const struct rr_run *, unsigned int, FILE *),
+		   int (*json)(FILE *, const struct rr_run *))
+{
+	FILE *f = fopen(path, "w");
+	int bad;
+
+	if (!f) {
+		fprintf(stderr, "rvpmu-report: %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	bad = svg ? svg(f, r, panels, stderr) : json(f, r);
+	if (fclose(f) || bad) {
+		fprintf(stderr, "rvpmu-report: %s: write failed\n", path);
+		return -1;
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	const char *file = NULL, *json = NULL, *svg = NULL;
+	int dump = 0, csv = 0, rc = 0, i;
+	unsigned long panels = 16;
+	struct rr_run run;
+	char err[256];
+	uint8_t *data;
+	size_t size;
+
+	for (i = 1; i < argc; i++) {
+		const char *a = argv[i];
+
+		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+			fputs(usage_text, stdout);
+			return 0;
+		} else if (!strcmp(a, "-D")) {
+			dump = 1;
+		} else if (!strcmp(a, "--csv")) {
+			csv = 1;
+		} else if (!strcmp(a, "--perfetto") && i + 1 < argc) {
+			json = argv[++i];
+		} else if (!strcmp(a, "--plot") && i + 1 < argc) {
+			svg = argv[++i];
+		} else if (!strcmp(a, "--max-panels") && i + 1 < argc) {
+			char *end;
+
+			errno = 0;
+			panels = strtoul(argv[++i], &end, 10);
+			if (errno || *end || end == argv[i] || !panels ||
+			    panels > RVPMU_SAMPLER_MAX_EVENTS)
+				return usage("--max-panels takes 1..240");
+		} else if (a[0] == '-' && a[1]) {
+			return usage("unknown option, or an option without its argument");
+		} else if (file) {
+			return usage("one FILE only");
+		} else {
+			file = a;
+		}
+	}
+	if (!file)
+		return usage("no FILE");
+	if (dump && csv)
+		return usage("-D and --csv both write to standard output: choose one");
+	data = slurp(file, &size);
+	if (!data) {
+		fprintf(stderr, "rvpmu-report: %s: %s\n", file, strerror(errno));
+		return 1;
+	}
+	if (rr_decode(data, size, &run, err, sizeof(err))) {
+		fprintf(stderr, "rvpmu-report: %s: %s\n", file, err);
+		free(data);
+		return 1;
+	}
+	if (dump)
+		rc |= rr_dump(stdout, &run);
+	else if (csv)
+		rc |= rr_csv(stdout, &run);
+	else if (!json && !svg)
+		rc |= rr_summary(stdout, &run);
+	if (fflush(stdout) || rc) {
+		fprintf(stderr, "rvpmu-report: writing standard output failed\n");
+		rc = -1;
+	}
+	if (json)
+		rc |= to_file(json, &run, 0, NULL, rr_perfetto);
+	if (svg)
+		rc |= to_file(svg, &run, (unsigned int)panels, rr_svg, NULL);
+	rr_free(&run);
+	free(data);
+	return rc ? 1 : 0;
+}
