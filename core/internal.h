@@ -192,6 +192,12 @@ static inline void rvpmu_hw_inhibit_keep(struct rvpmu_hart *h, unsigned int idx)
 		RVPMU_HW(h)->write(h->ctx, idx, h->saved[idx]);
 }
 
+/* Before choosing a counter for event_idx: unmap and stop the parked
+   counters (released while held) parked RVPMU_PARK_NS or more ago, whose
+   expiry has spent QEMU's left-over (held no more), and those parked on
+   event_idx itself, which would keep QEMU from mapping it elsewhere. */
+void rvpmu_unpark(struct rvpmu_hart *h, uint32_t event_idx);
+
 /* Start the counters of set (validated); values from the flags (start.c). */
 void rvpmu_start_set(struct rvpmu_hart *h, uint64_t set, rvpmu_ulong base,
 		     rvpmu_ulong flags, uint64_t initial_value);

@@ -90,6 +90,9 @@ struct rvpmu_ret rvpmu_counter_config_matching(struct rvpmu_hart *h,
 		free = set & capable & ~h->configured & ~h->reserved;
 		if (!free)
 			return ret_err(SBI_ERR_NOT_SUPPORTED);
+		/* the request is valid: parked counters are done spending */
+		if (h->parked)
+			rvpmu_unpark(h, (uint32_t)event_idx);
 		idx = choose(h, free);
 	}
 

@@ -61,6 +61,7 @@ typedef uint64_t rvpmu_ulong;
 #define RVPMU_MAX_FW		32	/* firmware counters at most */
 #define RVPMU_MAX_COUNTERS	(RVPMU_HW_SLOTS + RVPMU_MAX_FW)
 #define RVPMU_DEFAULT_FW	16
+#define RVPMU_PARK_NS		1000000	/* a parked counter's expiry has run by then */
 
 /* The sbiret of one call: error is SBI_SUCCESS or an SBI_ERR_* code. */
 struct rvpmu_ret {
@@ -110,6 +111,14 @@ struct rvpmu_hw_ops {
 	 */
 	bool (*start_holds_overflow)(void *ctx, unsigned int ctr, uint64_t mhpmevent,
 				     uint64_t value);
+	/*
+	 * Optional, with start_holds_overflow: the platform's time in ns. A
+	 * held counter released is left running from 0 with OF set ("parked")
+	 * so that QEMU's timer expires and spends the left-over; one parked at
+	 * least RVPMU_PARK_NS before a config_matching counts as spent then.
+	 * NULL: held counters stay held.
+	 */
+	uint64_t (*clock_ns)(void *ctx);
 };
 
 /*
@@ -183,6 +192,8 @@ struct rvpmu_hart {
 	uint64_t mhpmevent[RVPMU_HW_SLOTS];	/* programmed, without OF */
 	uint64_t saved[RVPMU_HW_SLOTS];		/* value when last stopped */
 	uint32_t held;		/* hpm counters whose next overflow may be held back */
+	uint32_t parked;	/* released held counters left running (startstop.c) */
+	uint64_t parked_at[RVPMU_HW_SLOTS];	/* clock_ns when each was parked */
 	uint64_t fw_value[RVPMU_MAX_FW];
 	uint64_t fw_origin[RVPMU_MAX_FW];	/* fw_ops->read at start */
 	uint64_t fw_ext;			/* counters on platform events */

@@ -220,7 +220,19 @@ HOT void release_one(struct rvpmu_hart *h, unsigned int idx)
 	h->configured &= ~BIT64(idx);
 	if (is_fw_ctr(h, idx))
 		return;
-	if (idx >= 3) {
+	if (idx >= 3 && (h->held & (UINT32_C(1) << idx)) && h->sscofpmf && hw->clock_ns) {
+		/*
+		 * Park it: event still mapped, OF set (no interrupt), run from 0 so
+		 * that QEMU's overflow timer expires at once and the expiry spends
+		 * the left-over that held the counter's next overflow back. The
+		 * next config_matching unmaps it (rvpmu_unpark).
+		 */
+		hw->write(h->ctx, idx, 0);
+		hw->inhibit(h->ctx, UINT32_C(1) << idx, false);
+		h->parked |= UINT32_C(1) << idx;
+		h->parked_at[idx] = hw->clock_ns(h->ctx);
+		h->mhpmevent[idx] = 0;
+	} else if (idx >= 3) {
 		/* 0, not OF|MINH: some hardware lets one event own one counter */
 		h->mhpmevent[idx] = 0;
 		hw->program(h->ctx, idx, 0);
@@ -299,4 +311,25 @@ struct rvpmu_ret rvpmu_counter_stop(struct rvpmu_hart *h, rvpmu_ulong base,
 	if (set == BIT64(base) && base < h->fw_base && !flags)
 		return stop_hw_one(h, (unsigned int)base);
 	return stop_set(h, set, base, flags);
+}
+
+void rvpmu_unpark(struct rvpmu_hart *h, uint32_t event_idx)
+{
+	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
+	uint64_t now = hw->clock_ns(h->ctx);
+	uint32_t bit;
+	unsigned int idx;
+
+	for (idx = 3; idx < RVPMU_HW_SLOTS; idx++) {
+		bit = UINT32_C(1) << idx;
+		if (!(h->parked & bit))
+			continue;
+		if (now - h->parked_at[idx] >= RVPMU_PARK_NS)
+			h->held &= ~bit;	/* its expiry has run */
+		else if (h->event[idx] != event_idx)
+			continue;		/* let it run on: no clash */
+		hw->inhibit(h->ctx, bit, true);
+		hw->program(h->ctx, idx, 0);
+		h->parked &= ~bit;
+	}
 }

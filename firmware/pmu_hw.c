@@ -214,6 +214,12 @@ static bool hw_start_holds_overflow(void *ctx, unsigned int ctr, uint64_t ev, ui
 	return now_ns() + (0 - v) > (uint64_t)INT64_MAX;
 }
 
+static uint64_t hw_clock_ns(void *ctx)
+{
+	(void)ctx;
+	return now_ns();
+}
+
 const struct rvpmu_hw_ops fw_pmu_hw_ops = {
 	.read = hw_read,
 	.write = hw_write,
@@ -225,6 +231,7 @@ const struct rvpmu_hw_ops fw_pmu_hw_ops = {
 	.has_sscofpmf = hw_has_sscofpmf,
 	.stale_when_inhibited = hw_stale_when_inhibited,
 	.start_holds_overflow = hw_start_holds_overflow,
+	.clock_ns = hw_clock_ns,
 };
 
 uint32_t fw_pmu_probe_hpm(void)
