@@ -534,7 +534,61 @@ static void held_counters_are_taken_last(void)
 	CHECK_EQ(f.sim.faults, 0);
 }
 
+static uint64_t test_ns;
+
+static uint64_t test_clock(void *ctx)
+{
+	(void)ctx;
+	return test_ns;
+}
+
+/* A held counter released is parked: left running from 0 with its event
+   and OF set, until a config_matching 1 ms later (then held no more) or
+   one for the same event sooner (then still held). */
+static void released_held_counters_are_parked(void)
+{
+	struct fx f;
+	struct rvpmu_hw_ops ops = sim_hw_ops;
+	const uint64_t half = (UINT64_C(1) << 63) + 1;
+
+	fx_std(&f);
+	ops.start_holds_overflow = holds_from_half;
+	ops.clock_ns = test_clock;
+	f.cfg.hw = &ops;
+	CHECK_EQ(rvpmu_hart_init(&f.h, &f.cfg, &f.sim), 0);
+	test_ns = 1000;
+	CHECK_EQ(fx_match(&f, 0, FX_CYCLES, 0), 3);
+	CHECK_OK(rvpmu_counter_start(&f.h, 3, 1, SBI_PMU_START_SET_INIT_VALUE, half), 0);
+	CHECK_OK(rvpmu_counter_stop(&f.h, 3, 1, SBI_PMU_STOP_RESET), 0);
+	CHECK_EQ(f.h.parked, 1u << 3);
+	CHECK_EQ(f.sim.inhibit & (1u << 3), 0);
+	CHECK_EQ(f.sim.mhpmevent[3] & ~MHPMEVENT_SSCOF_MASK, SBI_PMU_HW_CPU_CYCLES);
+	CHECK(f.sim.mhpmevent[3] & MHPMEVENT_OF);
+	CHECK_EQ(fx_hw(&f, 3), 0);
+	/* another event soon after: 3 runs on */
+	test_ns += 500000;
+	CHECK_EQ(fx_match(&f, 0, FX_INSTRET, 0), 4);
+	CHECK_EQ(f.h.parked, 1u << 3);
+	/* the same event soon after: 3 is unmapped, still held */
+	CHECK_EQ(fx_match(&f, 0, FX_CYCLES, 0), 5);
+	CHECK_EQ(f.h.parked, 0);
+	CHECK_EQ(f.sim.mhpmevent[3], 0);
+	CHECK(f.sim.inhibit & (1u << 3));
+	CHECK_EQ(f.h.held, 1u << 3);
+	/* held, parked again, and 1 ms later it is free of it */
+	CHECK_OK(rvpmu_counter_config_matching(&f.h, 3, 1, 0, FX_CYCLES, 0), 3);
+	CHECK_OK(rvpmu_counter_start(&f.h, 3, 1, SBI_PMU_START_SET_INIT_VALUE, half), 0);
+	CHECK_OK(rvpmu_counter_stop(&f.h, 3, 1, SBI_PMU_STOP_RESET), 0);
+	CHECK_EQ(f.h.parked, 1u << 3);
+	test_ns += RVPMU_PARK_NS;
+	CHECK_EQ(fx_match(&f, 0, FX_CYCLES, 0), 3);
+	CHECK_EQ(f.h.parked, 0);
+	CHECK_EQ(f.h.held, 0);
+	CHECK_EQ(f.sim.faults, 0);
+}
+
 static const struct t_case cases[] = {
+	T(released_held_counters_are_parked),
 	T(stop_writes_back_with_the_event_unmapped),
 	T(held_counters_are_taken_last),
 	T(exact_counts_on_qemu_inhibit_quirk),
