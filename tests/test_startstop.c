@@ -498,7 +498,29 @@ static void stop_writes_back_with_the_event_unmapped(void)
 static bool holds_from_half(void *ctx, unsigned int ctr, uint64_t ev, uint64_t v)
 {
 	(void)ctx, (void)ctr, (void)ev;
-	return v == (UINT64_C(1) << 63) + 1;
+	return v == (UINT64_C(1) << 63) + 1;	/* HALF */
+}
+
+static uint64_t test_ns;
+
+static uint64_t test_clock(void *ctx)
+{
+	(void)ctx;
+	return test_ns;
+}
+
+#define HALF ((UINT64_C(1) << 63) + 1)
+
+/* A hart whose platform holds a counter's overflow back after a start
+   from HALF, with a clock when clock is true. */
+static void fx_holding(struct fx *f, struct rvpmu_hw_ops *ops, bool clock)
+{
+	fx_std(f);
+	*ops = sim_hw_ops;
+	ops->start_holds_overflow = holds_from_half;
+	ops->clock_ns = clock ? test_clock : NULL;
+	f->cfg.hw = ops;
+	CHECK_EQ(rvpmu_hart_init(&f->h, &f->cfg, &f->sim), 0);
 }
 
 /* config_matching takes a counter whose next overflow is held back only
@@ -506,16 +528,12 @@ static bool holds_from_half(void *ctx, unsigned int ctr, uint64_t ev, uint64_t v
 static void held_counters_are_taken_last(void)
 {
 	struct fx f;
-	struct rvpmu_hw_ops ops = sim_hw_ops;
-	const uint64_t half = (UINT64_C(1) << 63) + 1;
+	struct rvpmu_hw_ops ops;
 
-	fx_std(&f);
-	ops.start_holds_overflow = holds_from_half;
-	f.cfg.hw = &ops;
-	CHECK_EQ(rvpmu_hart_init(&f.h, &f.cfg, &f.sim), 0);
+	fx_holding(&f, &ops, false);
 	/* a counting start holds counter 3; a sampling one on 4 does not */
 	CHECK_EQ(fx_match(&f, 0, FX_CYCLES, 0), 3);
-	CHECK_OK(rvpmu_counter_start(&f.h, 3, 1, SBI_PMU_START_SET_INIT_VALUE, half), 0);
+	CHECK_OK(rvpmu_counter_start(&f.h, 3, 1, SBI_PMU_START_SET_INIT_VALUE, HALF), 0);
 	CHECK_EQ(fx_match(&f, 0, FX_CYCLES, 0), 4);
 	CHECK_OK(rvpmu_counter_start(&f.h, 4, 1, SBI_PMU_START_SET_INIT_VALUE, -UINT64_C(100)), 0);
 	CHECK_EQ(f.h.held, 1u << 3);
@@ -534,31 +552,18 @@ static void held_counters_are_taken_last(void)
 	CHECK_EQ(f.sim.faults, 0);
 }
 
-static uint64_t test_ns;
-
-static uint64_t test_clock(void *ctx)
-{
-	(void)ctx;
-	return test_ns;
-}
-
 /* A held counter released is parked: left running from 0 with its event
    and OF set, until a config_matching 1 ms later (then held no more) or
    one for the same event sooner (then still held). */
 static void released_held_counters_are_parked(void)
 {
 	struct fx f;
-	struct rvpmu_hw_ops ops = sim_hw_ops;
-	const uint64_t half = (UINT64_C(1) << 63) + 1;
+	struct rvpmu_hw_ops ops;
 
-	fx_std(&f);
-	ops.start_holds_overflow = holds_from_half;
-	ops.clock_ns = test_clock;
-	f.cfg.hw = &ops;
-	CHECK_EQ(rvpmu_hart_init(&f.h, &f.cfg, &f.sim), 0);
+	fx_holding(&f, &ops, true);
 	test_ns = 1000;
 	CHECK_EQ(fx_match(&f, 0, FX_CYCLES, 0), 3);
-	CHECK_OK(rvpmu_counter_start(&f.h, 3, 1, SBI_PMU_START_SET_INIT_VALUE, half), 0);
+	CHECK_OK(rvpmu_counter_start(&f.h, 3, 1, SBI_PMU_START_SET_INIT_VALUE, HALF), 0);
 	CHECK_OK(rvpmu_counter_stop(&f.h, 3, 1, SBI_PMU_STOP_RESET), 0);
 	CHECK_EQ(f.h.parked, 1u << 3);
 	CHECK_EQ(f.sim.inhibit & (1u << 3), 0);
@@ -577,7 +582,7 @@ static void released_held_counters_are_parked(void)
 	CHECK_EQ(f.h.held, 1u << 3);
 	/* held, parked again, and 1 ms later it is free of it */
 	CHECK_OK(rvpmu_counter_config_matching(&f.h, 3, 1, 0, FX_CYCLES, 0), 3);
-	CHECK_OK(rvpmu_counter_start(&f.h, 3, 1, SBI_PMU_START_SET_INIT_VALUE, half), 0);
+	CHECK_OK(rvpmu_counter_start(&f.h, 3, 1, SBI_PMU_START_SET_INIT_VALUE, HALF), 0);
 	CHECK_OK(rvpmu_counter_stop(&f.h, 3, 1, SBI_PMU_STOP_RESET), 0);
 	CHECK_EQ(f.h.parked, 1u << 3);
 	test_ns += RVPMU_PARK_NS;
