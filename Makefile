@@ -347,7 +347,7 @@ check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-dt $(B)/fuzz-sampler $(B)/fuzz
 	@scripts/check-step sampler-rv32    $(B)/check scripts/sampler-check 32 $(B)/rvpmu-fw-rv32.elf $(B)/sampler_demo-rv32.elf 4 ,sscofpmf=true $(B)/rvpmu-report
 	@scripts/check-step sampler-rv64-nosstc $(B)/check scripts/sampler-check 64 $(B)/rvpmu-fw-rv64.elf $(B)/sampler_demo-rv64.elf 4 ,sscofpmf=true,sstc=false $(B)/rvpmu-report
 	@scripts/check-step sampler-rv64-aclint $(B)/check scripts/sampler-check 64 $(B)/rvpmu-fw-rv64.elf $(B)/sampler_demo-rv64.elf 4 ,sscofpmf=true $(B)/rvpmu-report -M virt,aclint=on
-	@scripts/check-step sampler-rv64-clusters $(B)/check scripts/sampler-check 64 $(B)/rvpmu-fw-rv64.elf $(B)/sampler_demo-rv64.elf 8 ,sscofpmf=true $(B)/rvpmu-report -dtb $(B)/fw-dt/virt-8harts-2clusters.dtb
+	@scripts/check-step sampler-rv64-clusters $(B)/check scripts/sampler-check 64 $(B)/rvpmu-fw-rv64.elf $(B)/sampler_demo-rv64.elf 8 ,sscofpmf=true $(B)/rvpmu-report -dtb $(CURDIR)/$(B)/fw-dt/virt-8harts-2clusters.dtb
 	@scripts/check-step hostile-rv64    $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/hostile-rv64.elf 4 ,sscofpmf=true
 	@scripts/check-step hostile-rv32    $(B)/check scripts/qemu-run 32 $(B)/rvpmu-fw-rv32.elf $(B)/hostile-rv32.elf 4 ,sscofpmf=true
 	@scripts/check-step hostile-rv64-aclint $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/hostile-rv64.elf 4 ,sscofpmf=true -M virt,aclint=on
