@@ -95,6 +95,14 @@ struct rvpmu_hw_ops {
 	 * every counter may be stale (always written back).
 	 */
 	bool (*stale_when_inhibited)(void *ctx, unsigned int ctr, uint64_t mhpmevent);
+	/*
+	 * Optional, the sampler's switch in one call each (NULL: done with
+	 * program, write and read). load: for each j < n, hpm counter ctr[j]
+	 * gets mhpmevent 0, then ev[j], and counts from 0. read_list: out[j]
+	 * is counter ctr[j]'s value, j < n.
+	 */
+	void (*load)(void *ctx, const uint8_t *ctr, const uint64_t *ev, unsigned int n);
+	void (*read_list)(void *ctx, const uint8_t *ctr, unsigned int n, uint64_t *out);
 };
 
 /*
@@ -333,42 +341,64 @@ long rvpmu_reserve(struct rvpmu_hart *h, uint64_t set);
    that are not reserved are ignored. */
 void rvpmu_release(struct rvpmu_hart *h, uint64_t set);
 
-/*
- * Make reserved, stopped counter idx count (event_idx, event_data) from 0.
- * sel is rvpmu_event_selector's answer for the event (the caller computes
- * it once per run); inh is the Sscofpmf inhibit bits [62:58] to apply
- * (ignored without Sscofpmf). The event must be one rvpmu_sampler_capable
- * gives idx for. OF stays set: a reserved counter never interrupts.
- */
-void rvpmu_reserved_program(struct rvpmu_hart *h, unsigned int idx,
-			    uint32_t event_idx, uint64_t event_data,
-			    uint64_t sel, uint64_t inh);
-
 /* Reserved hpm counters of set count nothing (mhpmevent 0): a counter a
    group no longer uses must not keep its event, since QEMU counts an event
    on one counter only. Firmware counters of set are ignored. */
 void rvpmu_reserved_idle(struct rvpmu_hart *h, uint64_t set);
 
-/* Start the reserved counters of set together: the hpm ones with a single
-   mcountinhibit clear, the firmware ones right after. */
-void rvpmu_reserved_start(struct rvpmu_hart *h, uint64_t set);
+/* ---- Groups: reserved counters that count one window together (a
+   sampler subsample). */
+
+#define RVPMU_GROUP_MAX	29	/* counters in a group (as many as hpm 3..31) */
+
+/* What a reserved counter is to count; the caller computes it once per run. */
+struct rvpmu_reserved_event {
+	/* hpm counter: the mhpmevent value, rvpmu_event_selector's answer with
+	   the Sscofpmf bits [63:56] (inhibit bits to apply, OF set: a reserved
+	   counter never interrupts); dropped on a hart without Sscofpmf */
+	uint64_t mhpmevent;
+	uint64_t event_data;
+	uint32_t event_idx;
+};
 
 /*
- * Stop the reserved counters of set together (the firmware ones, then the
- * hpm ones with a single mcountinhibit set) and store the count of ctr[j]
- * in out[j], j < n (n <= 29, the counters of set).
+ * A group as rvpmu_group_load lays it out for the switch: the
+ * mcountinhibit mask and per-kind lists, so that start, stop and read do
+ * no per-counter lookups. Caller memory, written only by these functions;
+ * zero it before the first load.
  */
-void rvpmu_reserved_stop_read(struct rvpmu_hart *h, uint64_t set, const uint8_t *ctr,
-			      unsigned int n, uint64_t *out);
+struct rvpmu_group {
+	uint32_t hpm;			/* its hpm counters, as mcountinhibit bits */
+	uint8_t nhpm, nfw;
+	bool ext;			/* a platform firmware event among them */
+	uint8_t hctr[RVPMU_GROUP_MAX];	/* hpm counters */
+	uint8_t hpos[RVPMU_GROUP_MAX];	/* ... the position of each's event */
+	uint8_t fw[RVPMU_GROUP_MAX];	/* firmware counters, minus fw_base */
+	uint8_t fpos[RVPMU_GROUP_MAX];	/* ... the position of each's event */
+	uint8_t code[RVPMU_GROUP_MAX];	/* ... each's firmware event code */
+};
 
 /*
- * The fast way to program a group of reserved, stopped hpm counters (no
- * firmware counter among them): ctr[j] gets mhpmevent ev[j], Sscofpmf bits
- * included (dropped on a hart without Sscofpmf; keep OF set), and counts
- * from 0. The subsample tick's path: no bookkeeping beyond the CSRs.
+ * Make the reserved, stopped counters ctr[j] (j < n <= RVPMU_GROUP_MAX,
+ * distinct) count ev[j] from 0, and lay g out for them. ev[j] must be an
+ * event rvpmu_sampler_capable gives ctr[j] for. The hpm counters g held
+ * before that the new group does not use get mhpmevent 0 first (QEMU
+ * counts an event on one counter only).
  */
-void rvpmu_reserved_program_hpm(struct rvpmu_hart *h, const uint8_t *ctr,
-				const uint64_t *ev, unsigned int n);
+void rvpmu_group_load(struct rvpmu_hart *h, struct rvpmu_group *g, const uint8_t *ctr,
+		      const struct rvpmu_reserved_event *ev, unsigned int n);
+
+/* Start the loaded group g: its hpm counters with a single mcountinhibit
+   clear, its firmware counters right after. */
+void rvpmu_group_start(struct rvpmu_hart *h, const struct rvpmu_group *g);
+
+/*
+ * Stop the group g (its firmware counters, then its hpm counters with a
+ * single mcountinhibit set) and store the count of its j-th counter (the
+ * ctr[j] of rvpmu_group_load) in out[j].
+ */
+void rvpmu_group_stop_read(struct rvpmu_hart *h, const struct rvpmu_group *g,
+			   uint64_t *out);
 
 /* mcycle now (the sampler's cycle count is a difference of two reads). */
 uint64_t rvpmu_read_cycles(const struct rvpmu_hart *h);

@@ -5,20 +5,21 @@
  * h->configured, so every S-mode path that requires a configured counter
  * already refuses a reserved one, and config_matching skips them. The
  * start/stop here act on a whole group at once (one mcountinhibit write)
- * because every counter of a subsample must see the same window.
+ * because every counter of a subsample must see the same window, and they
+ * are the sampler's switch, on every subsample of every hart: the group is
+ * laid out once when loaded, so they only walk its lists.
  */
 #include "internal.h"
 
 /* The hpm counters of a set (reserved sets never hold 0..2); firmware
    counters may sit below bit 32, right after the highest hpm counter. */
+/* struct rvpmu_group code[] of a platform firmware event: counted through
+   fw ops, started and stopped by fwctr.c */
+#define CODE_EXT	0xff
+
 static inline uint32_t hpm_of(const struct rvpmu_hart *h, uint64_t set)
 {
 	return (uint32_t)(set & h->hw);
-}
-
-static inline uint64_t fw_of(const struct rvpmu_hart *h, uint64_t set)
-{
-	return set & ~(BIT64(h->fw_base) - 1);
 }
 
 uint64_t rvpmu_sampler_capable(const struct rvpmu_hart *h, uint32_t event_idx,
@@ -85,93 +86,109 @@ void rvpmu_reserved_idle(struct rvpmu_hart *h, uint64_t set)
 	}
 }
 
-void rvpmu_reserved_program(struct rvpmu_hart *h, unsigned int idx,
-			    uint32_t event_idx, uint64_t event_data,
-			    uint64_t sel, uint64_t inh)
-{
-	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
-
-	h->event[idx] = event_idx;
-	h->data[idx] = event_data;
-	if (is_fw_ctr(h, idx)) {
-		h->fw_value[idx - h->fw_base] = 0;
-		return;
-	}
-	if (h->sscofpmf)
-		sel = (sel & ~MHPMEVENT_SSCOF_MASK) | (inh & MHPMEVENT_SSCOF_MASK) |
-		      MHPMEVENT_OF;
-	/* 0 first: some hardware (QEMU 7.2) keeps every event a counter was
-	   given mapped to it until its mhpmevent is written 0, and would go
-	   on counting the old event too */
-	if (h->mhpmevent[idx] && h->mhpmevent[idx] != sel)
-		hw->program(h->ctx, idx, 0);
-	h->mhpmevent[idx] = sel;
-	hw->program(h->ctx, idx, sel);
-	hw->write(h->ctx, idx, 0);
-}
-
-void rvpmu_reserved_start(struct rvpmu_hart *h, uint64_t set)
-{
-	uint32_t hpm = hpm_of(h, set);
-	uint64_t m;
-	unsigned int idx;
-
-	if (hpm)
-		RVPMU_HW(h)->inhibit(h->ctx, hpm, false);
-	if (fw_of(h, set))
-		FOR_EACH_COUNTER(idx, fw_of(h, set), m)
-			rvpmu_fw_start(h, idx, 0);
-}
-
-void rvpmu_reserved_stop_read(struct rvpmu_hart *h, uint64_t set, const uint8_t *ctr,
-			      unsigned int n, uint64_t *out)
-{
-	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
-	uint32_t hpm = hpm_of(h, set);
-	uint64_t m;
-	unsigned int idx, j;
-#if RVPMU_XLEN == 32
-	uint64_t before[RVPMU_HW_SLOTS];
-
-	for (j = 0; j < n; j++)
-		if (!is_fw_ctr(h, ctr[j]))
-			before[j] = hw->read(h->ctx, ctr[j]);
-#endif
-	if (fw_of(h, set))
-		FOR_EACH_COUNTER(idx, fw_of(h, set), m)
-			rvpmu_fw_stop(h, idx);
-	if (hpm)
-		hw->inhibit(h->ctx, hpm, true);
-	for (j = 0; j < n; j++) {
-		unsigned int c = ctr[j];
-		uint64_t v;
-
-		if (is_fw_ctr(h, c)) {
-			out[j] = stopped_value(h, c);
-			continue;
-		}
-		v = hw->read(h->ctx, c);
-#if RVPMU_XLEN == 32
-		v = rv32_newer(h, c, before[j], v);
-#endif
-		out[j] = v;
-	}
-}
-
-void rvpmu_reserved_program_hpm(struct rvpmu_hart *h, const uint8_t *ctr,
-				const uint64_t *ev, unsigned int n)
+void rvpmu_group_load(struct rvpmu_hart *h, struct rvpmu_group *g, const uint8_t *ctr,
+		      const struct rvpmu_reserved_event *ev, unsigned int n)
 {
 	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
 	uint64_t keep = h->sscofpmf ? ~UINT64_C(0) : ~MHPMEVENT_SSCOF_MASK;
+	uint64_t sel[RVPMU_GROUP_MAX];
+	unsigned long j, c, f, code, fw_base = h->fw_base, nh = 0, nf = 0;
+	uint32_t hpm = 0;
+	bool ext = false;
 
-	for (unsigned int j = 0; j < n; j++) {
-		/* 0 first: QEMU 7.2 keeps every event a counter was given mapped
-		   to it until its mhpmevent is written 0, and goes on counting
-		   the old event (cycles under a TLB event's name) */
-		hw->program(h->ctx, ctr[j], 0);
-		hw->program(h->ctx, ctr[j], ev[j] & keep);
-		hw->write(h->ctx, ctr[j], 0);
+	/* on every subsample of every hart: unsigned long indexes, no
+	   lookups beyond the event's own */
+	for (j = 0; j < n; j++) {
+		c = ctr[j];
+		if (c < fw_base) {
+			hpm |= UINT32_C(1) << c;
+			g->hctr[nh] = (uint8_t)c;
+			g->hpos[nh] = (uint8_t)j;
+			sel[nh++] = ev[j].mhpmevent & keep;
+			continue;
+		}
+		f = c - fw_base;
+		code = SBI_PMU_EVENT_CODE(ev[j].event_idx);
+		h->fw_value[f] = 0;
+		if (code >= SBI_PMU_FW_STD_COUNT) {
+			/* counted through fw ops: fwctr.c needs the event */
+			h->event[c] = ev[j].event_idx;
+			h->data[c] = ev[j].event_data;
+			code = CODE_EXT;
+			ext = true;
+		}
+		g->fw[nf] = (uint8_t)f;
+		g->fpos[nf] = (uint8_t)j;
+		g->code[nf++] = (uint8_t)code;
 	}
+	/* before any counter gets its event: QEMU keeps an event on the
+	   counter that had it until that counter's mhpmevent is 0 */
+	if (g->hpm & ~hpm)
+		rvpmu_reserved_idle(h, g->hpm & ~hpm);
+	if (hw->load) {
+		hw->load(h->ctx, g->hctr, sel, (unsigned int)nh);
+	} else {
+		for (j = 0; j < nh; j++) {
+			/* 0 first: QEMU 7.2 keeps every event a counter was given
+			   mapped to it until its mhpmevent is written 0, and goes on
+			   counting the old event (cycles under a TLB event's name) */
+			hw->program(h->ctx, g->hctr[j], 0);
+			hw->program(h->ctx, g->hctr[j], sel[j]);
+			hw->write(h->ctx, g->hctr[j], 0);
+		}
+	}
+	g->hpm = hpm;
+	g->nhpm = (uint8_t)nh;
+	g->nfw = (uint8_t)nf;
+	g->ext = ext;
+}
+
+void rvpmu_group_start(struct rvpmu_hart *h, const struct rvpmu_group *g)
+{
+	if (g->hpm)
+		RVPMU_HW(h)->inhibit(h->ctx, g->hpm, false);
+	for (unsigned int k = 0; k < g->nfw; k++) {
+		/* a standard event counts where it happens (fwctr.c) */
+		if (g->code[k] != CODE_EXT)
+			h->fw_counting[g->code[k]] |= UINT32_C(1) << g->fw[k];
+		else
+			rvpmu_fw_start(h, (unsigned int)h->fw_base + g->fw[k], 0);
+	}
+}
+
+void rvpmu_group_stop_read(struct rvpmu_hart *h, const struct rvpmu_group *g,
+			   uint64_t *out)
+{
+	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
+	uint64_t v[RVPMU_GROUP_MAX];
+	unsigned int k, nh = g->nhpm;
+#if RVPMU_XLEN == 32
+	uint64_t before[RVPMU_GROUP_MAX];
+
+	for (k = 0; k < nh; k++)
+		before[k] = hw->read(h->ctx, g->hctr[k]);
+#endif
+	for (k = 0; k < g->nfw; k++) {
+		if (g->code[k] != CODE_EXT)
+			h->fw_counting[g->code[k]] &= ~(UINT32_C(1) << g->fw[k]);
+		else if (h->fw_ext & BIT64(h->fw_base + g->fw[k]))
+			rvpmu_fw_stop(h, (unsigned int)h->fw_base + g->fw[k]);
+	}
+	if (g->hpm)
+		hw->inhibit(h->ctx, g->hpm, true);
+	if (hw->read_list)
+		hw->read_list(h->ctx, g->hctr, nh, v);
+	else
+		for (k = 0; k < nh; k++)
+			v[k] = hw->read(h->ctx, g->hctr[k]);
+	for (k = 0; k < nh; k++) {
+#if RVPMU_XLEN == 32
+		v[k] = rv32_newer(h, g->hctr[k], before[k], v[k]);
+#endif
+		out[g->hpos[k]] = v[k];
+	}
+	for (k = 0; k < g->nfw; k++)
+		out[g->fpos[k]] = h->fw_value[g->fw[k]];
 }
 
 uint64_t rvpmu_read_cycles(const struct rvpmu_hart *h)

@@ -210,15 +210,14 @@ static void commit(struct rvpmu_sampler *s, const struct rvpmu_hart *pmu, uint32
 		s->bufs[i] = c->bufs[i];
 		s->cap[i] = cap > UINT32_MAX ? UINT32_MAX : (uint32_t)cap;
 	}
-	for (i = 0; i < s->nsub; i++)
-		s->gfw[i] = 0;
 	for (i = 0; i < c->nr_events; i++) {
+		uint64_t sel = rvpmu_event_selector(pmu, c->events[i].event_idx,
+						    c->events[i].event_data);
+
 		s->events[i] = c->events[i];
-		s->sel[i] = rvpmu_event_selector(pmu, c->events[i].event_idx,
-						 c->events[i].event_data);
-		s->mhpm[i] = (s->sel[i] & ~MHPMEVENT_SSCOF_MASK) | s->inh | MHPMEVENT_OF;
-		if (event_is_fw(c->events[i].event_idx))
-			s->gfw[i / nr_pmu] = 1;
+		s->ev[i].mhpmevent = (sel & ~MHPMEVENT_SSCOF_MASK) | s->inh | MHPMEVENT_OF;
+		s->ev[i].event_idx = c->events[i].event_idx;
+		s->ev[i].event_data = c->events[i].event_data;
 	}
 	s->stop_reason = RVPMU_SAMPLER_STOP_NONE;
 	s->state = RVPMU_SAMPLER_CONFIGURED;

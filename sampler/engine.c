@@ -147,29 +147,12 @@ static uint64_t assign(const struct rvpmu_sampler *s, struct rvpmu_sampler_hart 
 	return held;
 }
 
-/* Program group g (stopped) and remember its counters; counters of the
-   previous group that g does not use stop counting their event. */
+/* Load group g (stopped) on this hart's counters. */
 static void program(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh, uint32_t g)
 {
 	uint32_t e0, n = group_size(s, g, &e0);
-	const uint8_t *ctr = &sh->ctr[e0];
-	uint64_t set = 0;
 
-	for (uint32_t j = 0; j < n; j++)
-		set |= UINT64_C(1) << ctr[j];
-	if (!s->gfw[g]) {
-		rvpmu_reserved_program_hpm(sh->pmu, ctr, &s->mhpm[e0], n);
-	} else {
-		for (uint32_t j = 0; j < n; j++) {
-			const struct rvpmu_sampler_event *ev = &s->events[e0 + j];
-
-			rvpmu_reserved_program(sh->pmu, ctr[j], ev->event_idx, ev->event_data,
-					       s->sel[e0 + j], s->inh);
-		}
-	}
-	if (sh->gset & ~set)
-		rvpmu_reserved_idle(sh->pmu, sh->gset & ~set);
-	sh->gset = set;
+	rvpmu_group_load(sh->pmu, &sh->grp, &sh->ctr[e0], &s->ev[e0], n);
 }
 
 long rvpmu_sampler_hart_start(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh)
@@ -200,7 +183,7 @@ long rvpmu_sampler_hart_start(struct rvpmu_sampler *s, struct rvpmu_sampler_hart
 	sh->cid2_pa = s->cid2_addr ? s->cid2_addr + 4 * (uint64_t)sh->hartid : 0;
 	sh->group = sh->in_buf = sh->fill = sh->buf = 0;
 	sh->addr = rvpmu_sampler_buf_data(s, 0);
-	sh->gset = 0;
+	sh->grp.hpm = 0;
 	program(s, sh, 0);
 	sh->deadline = s->t0;
 	sh->begun = false;
@@ -213,7 +196,8 @@ long rvpmu_sampler_hart_start(struct rvpmu_sampler *s, struct rvpmu_sampler_hart
 static void let_go(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh)
 {
 	rvpmu_release(sh->pmu, sh->reserved);
-	sh->reserved = sh->gset = 0;
+	sh->reserved = 0;
+	sh->grp.hpm = 0;
 	sh->running = false;
 	ops(s)->set_deadline(sh->hctx, UINT64_MAX);
 }
@@ -367,7 +351,7 @@ void rvpmu_sampler_tick(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh)
 			sh->max_skew = skew;
 		sh->begun = true;
 		sh->cyc0 = rvpmu_read_cycles(sh->pmu);
-		rvpmu_reserved_start(sh->pmu, sh->gset);
+		rvpmu_group_start(sh->pmu, &sh->grp);
 		sh->deadline += s->period_ticks;
 		ops(s)->set_deadline(sh->hctx, sh->deadline);
 		return;
@@ -375,7 +359,7 @@ void rvpmu_sampler_tick(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh)
 
 	/* 1. the window closes: stop together, read */
 	n = group_size(s, g, &e0);
-	rvpmu_reserved_stop_read(sh->pmu, sh->gset, &sh->ctr[e0], n, v);
+	rvpmu_group_stop_read(sh->pmu, &sh->grp, v);
 	cycles = rvpmu_read_cycles(sh->pmu) - sh->cyc0;
 	t = now(s);
 	skew = t - sh->deadline;
@@ -404,7 +388,7 @@ void rvpmu_sampler_tick(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh)
 	if (!reason) {
 		program(s, sh, ng);
 		sh->cyc0 = rvpmu_read_cycles(sh->pmu);
-		rvpmu_reserved_start(sh->pmu, sh->gset);
+		rvpmu_group_start(sh->pmu, &sh->grp);
 		sh->deadline += s->period_ticks;
 		ops(s)->set_deadline(sh->hctx, sh->deadline);
 	}
