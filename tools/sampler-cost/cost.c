@@ -6,7 +6,9 @@
  * minus the trap entry and the timer multiplexing. Prints, for nr_pmu
  * 1, 4 and 8, the minstret delta of one subsample tick (group switch and
  * the hart's slots written) and of the tick that also opens a buffer.
- * Lines starting with # break one tick down (stop+read, program, start,
+ * Events mix hardware and firmware counters in each group, as
+ * payloads/sampler_bench.c does. Lines starting with # break one tick
+ * down (group stop+read, load, start,
  * slot writes, mcycle read). Runs as QEMU virt's -bios under -icount
  * shift=0 (exact); `make sampler-cost`.
  */
