@@ -179,6 +179,9 @@ struct rvpmu_hart {
 	uint64_t fw_origin[RVPMU_MAX_FW];	/* fw_ops->read at start */
 	uint64_t fw_ext;			/* counters on platform events */
 	uint32_t fw_counting[SBI_PMU_FW_STD_COUNT]; /* started fw ctrs per code */
+	/* every standard event counted on this hart, free-running: the
+	   sampler's firmware counters are differences of it */
+	uint64_t fw_total[SBI_PMU_FW_STD_COUNT];
 	uint64_t shmem;
 	bool shmem_on;
 	uint64_t reserved;			/* counters the sampler holds */
@@ -295,8 +298,8 @@ struct rvpmu_ret rvpmu_event_get_info(struct rvpmu_hart *h,
 
 /*
  * Count one standard firmware event (code < SBI_PMU_FW_STD_COUNT) on this
- * hart: the firmware calls it where the event happens. One load and a
- * branch when no counter counts the event.
+ * hart: the firmware calls it where the event happens. An increment, one
+ * load and a branch when no counter counts the event.
  */
 void rvpmu_fw_count_slow(struct rvpmu_hart *h, uint32_t counters);
 
@@ -304,6 +307,7 @@ static inline void rvpmu_fw_event(struct rvpmu_hart *h, unsigned int code)
 {
 	uint32_t counters = h->fw_counting[code];
 
+	h->fw_total[code]++;
 	if (counters)
 		rvpmu_fw_count_slow(h, counters);
 }
@@ -376,6 +380,7 @@ struct rvpmu_group {
 	uint8_t fw[RVPMU_GROUP_MAX];	/* firmware counters, minus fw_base */
 	uint8_t fpos[RVPMU_GROUP_MAX];	/* ... the position of each's event */
 	uint8_t code[RVPMU_GROUP_MAX];	/* ... each's firmware event code */
+	uint64_t origin[RVPMU_GROUP_MAX]; /* ... its code's fw_total at start */
 };
 
 /*
@@ -390,7 +395,7 @@ void rvpmu_group_load(struct rvpmu_hart *h, struct rvpmu_group *g, const uint8_t
 
 /* Start the loaded group g: its hpm counters with a single mcountinhibit
    clear, its firmware counters right after. */
-void rvpmu_group_start(struct rvpmu_hart *h, const struct rvpmu_group *g);
+void rvpmu_group_start(struct rvpmu_hart *h, struct rvpmu_group *g);
 
 /*
  * Stop the group g (its firmware counters, then its hpm counters with a

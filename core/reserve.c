@@ -109,9 +109,9 @@ void rvpmu_group_load(struct rvpmu_hart *h, struct rvpmu_group *g, const uint8_t
 		}
 		f = c - fw_base;
 		code = SBI_PMU_EVENT_CODE(ev[j].event_idx);
-		h->fw_value[f] = 0;
 		if (code >= SBI_PMU_FW_STD_COUNT) {
 			/* counted through fw ops: fwctr.c needs the event */
+			h->fw_value[f] = 0;
 			h->event[c] = ev[j].event_idx;
 			h->data[c] = ev[j].event_data;
 			code = CODE_EXT;
@@ -143,14 +143,16 @@ void rvpmu_group_load(struct rvpmu_hart *h, struct rvpmu_group *g, const uint8_t
 	g->ext = ext;
 }
 
-void rvpmu_group_start(struct rvpmu_hart *h, const struct rvpmu_group *g)
+void rvpmu_group_start(struct rvpmu_hart *h, struct rvpmu_group *g)
 {
+	unsigned long k, nf = g->nfw;
+
 	if (g->hpm)
 		RVPMU_HW(h)->inhibit(h->ctx, g->hpm, false);
-	for (unsigned int k = 0; k < g->nfw; k++) {
-		/* a standard event counts where it happens (fwctr.c) */
+	for (k = 0; k < nf; k++) {
+		/* a standard event: what its free-running count gains from now */
 		if (g->code[k] != CODE_EXT)
-			h->fw_counting[g->code[k]] |= UINT32_C(1) << g->fw[k];
+			g->origin[k] = h->fw_total[g->code[k]];
 		else
 			rvpmu_fw_start(h, (unsigned int)h->fw_base + g->fw[k], 0);
 	}
@@ -161,23 +163,27 @@ void rvpmu_group_stop_read(struct rvpmu_hart *h, const struct rvpmu_group *g,
 {
 	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
 	uint64_t v[RVPMU_GROUP_MAX];
-	unsigned int k, nh = g->nhpm;
+	unsigned long k, nh = g->nhpm, nf = g->nfw, idx;
 #if RVPMU_XLEN == 32
 	uint64_t before[RVPMU_GROUP_MAX];
 
 	for (k = 0; k < nh; k++)
 		before[k] = hw->read(h->ctx, g->hctr[k]);
 #endif
-	for (k = 0; k < g->nfw; k++) {
-		if (g->code[k] != CODE_EXT)
-			h->fw_counting[g->code[k]] &= ~(UINT32_C(1) << g->fw[k]);
-		else if (h->fw_ext & BIT64(h->fw_base + g->fw[k]))
-			rvpmu_fw_stop(h, (unsigned int)h->fw_base + g->fw[k]);
+	for (k = 0; k < nf; k++) {
+		if (g->code[k] != CODE_EXT) {
+			out[g->fpos[k]] = h->fw_total[g->code[k]] - g->origin[k];
+			continue;
+		}
+		idx = h->fw_base + g->fw[k];
+		if (h->fw_ext & BIT64(idx))
+			rvpmu_fw_stop(h, (unsigned int)idx);
+		out[g->fpos[k]] = h->fw_value[g->fw[k]];
 	}
 	if (g->hpm)
 		hw->inhibit(h->ctx, g->hpm, true);
 	if (hw->read_list)
-		hw->read_list(h->ctx, g->hctr, nh, v);
+		hw->read_list(h->ctx, g->hctr, (unsigned int)nh, v);
 	else
 		for (k = 0; k < nh; k++)
 			v[k] = hw->read(h->ctx, g->hctr[k]);
@@ -187,8 +193,6 @@ void rvpmu_group_stop_read(struct rvpmu_hart *h, const struct rvpmu_group *g,
 #endif
 		out[g->hpos[k]] = v[k];
 	}
-	for (k = 0; k < g->nfw; k++)
-		out[g->fpos[k]] = h->fw_value[g->fw[k]];
 }
 
 uint64_t rvpmu_read_cycles(const struct rvpmu_hart *h)
