@@ -86,18 +86,27 @@ void rvpmu_reserved_idle(struct rvpmu_hart *h, uint64_t set)
 	}
 }
 
+/* A platform firmware event goes through fwctr.c, which needs it. */
+static __attribute__((noinline, cold)) void load_ext(struct rvpmu_hart *h, unsigned int c,
+						    const struct rvpmu_reserved_event *ev)
+{
+	h->fw_value[c - h->fw_base] = 0;
+	h->event[c] = ev->event_idx;
+	h->data[c] = ev->event_data;
+}
+
 void rvpmu_group_load(struct rvpmu_hart *h, struct rvpmu_group *g, const uint8_t *ctr,
 		      const struct rvpmu_reserved_event *ev, unsigned int n)
 {
 	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
 	uint64_t keep = h->sscofpmf ? ~UINT64_C(0) : ~MHPMEVENT_SSCOF_MASK;
 	uint64_t sel[RVPMU_GROUP_MAX];
-	unsigned long j, c, f, code, fw_base = h->fw_base, nh = 0, nf = 0;
+	unsigned long j, c, code, fw_base = h->fw_base, nh = 0, nf = 0;
 	uint32_t hpm = 0;
 	bool ext = false;
 
-	/* on every subsample of every hart: unsigned long indexes, no
-	   lookups beyond the event's own */
+	/* on every subsample of every hart: no per-counter lookups, and a
+	   standard firmware event needs only its code (fw_total) */
 	for (j = 0; j < n; j++) {
 		c = ctr[j];
 		if (c < fw_base) {
@@ -107,17 +116,13 @@ void rvpmu_group_load(struct rvpmu_hart *h, struct rvpmu_group *g, const uint8_t
 			sel[nh++] = ev[j].mhpmevent & keep;
 			continue;
 		}
-		f = c - fw_base;
 		code = SBI_PMU_EVENT_CODE(ev[j].event_idx);
 		if (code >= SBI_PMU_FW_STD_COUNT) {
-			/* counted through fw ops: fwctr.c needs the event */
-			h->fw_value[f] = 0;
-			h->event[c] = ev[j].event_idx;
-			h->data[c] = ev[j].event_data;
+			load_ext(h, (unsigned int)c, &ev[j]);
 			code = CODE_EXT;
 			ext = true;
 		}
-		g->fw[nf] = (uint8_t)f;
+		g->fw[nf] = (uint8_t)(c - fw_base);
 		g->fpos[nf] = (uint8_t)j;
 		g->code[nf++] = (uint8_t)code;
 	}
