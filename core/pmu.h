@@ -355,43 +355,58 @@ void rvpmu_reserved_idle(struct rvpmu_hart *h, uint64_t set);
 
 #define RVPMU_GROUP_MAX	29	/* counters in a group (as many as hpm 3..31) */
 
-/* What a reserved counter is to count; the caller computes it once per run. */
-struct rvpmu_reserved_event {
-	/* hpm counter: the mhpmevent value, rvpmu_event_selector's answer with
-	   the Sscofpmf bits [63:56] (inhibit bits to apply, OF set: a reserved
-	   counter never interrupts); dropped on a hart without Sscofpmf */
-	uint64_t mhpmevent;
-	uint64_t event_data;
+/* An event of a group's firmware counter (only a platform event's is
+   looked at). */
+struct rvpmu_event_ref {
 	uint32_t event_idx;
+	uint64_t event_data;
 };
 
+/* A firmware event as a group's code list holds it: a standard event's
+   code, or RVPMU_GROUP_EXT for any other (counted through fw ops). */
+#define RVPMU_GROUP_EXT	0xff
+static inline uint8_t rvpmu_group_code(uint32_t event_idx)
+{
+	uint32_t code = SBI_PMU_EVENT_CODE(event_idx);
+
+	return code < SBI_PMU_FW_STD_COUNT ? (uint8_t)code : RVPMU_GROUP_EXT;
+}
+
+/* The mhpmevent a reserved hpm counter gets for selector sel (from
+   rvpmu_event_selector), filtered by inh (Sscofpmf bits [62:58]), OF set
+   so that it never interrupts. The caller computes it once per run. */
+uint64_t rvpmu_reserved_mhpmevent(uint64_t sel, uint64_t inh);
+
 /*
- * A group as rvpmu_group_load lays it out for the switch: the
- * mcountinhibit mask and per-kind lists, so that start, stop and read do
- * no per-counter lookups. Caller memory, written only by these functions;
- * zero it before the first load.
+ * A loaded group: the counters in caller memory, hpm counters first and
+ * firmware counters after (so the hpm ones go to the hardware as one list
+ * and the switch looks nothing up), the mcountinhibit mask, and where each
+ * standard firmware event's free-running count stood at start. Caller
+ * memory; zero it before the first load.
  */
 struct rvpmu_group {
 	uint32_t hpm;			/* its hpm counters, as mcountinhibit bits */
 	uint8_t nhpm, nfw;
-	bool ext;			/* a platform firmware event among them */
-	uint8_t hctr[RVPMU_GROUP_MAX];	/* hpm counters */
-	uint8_t hpos[RVPMU_GROUP_MAX];	/* ... the position of each's event */
-	uint8_t fw[RVPMU_GROUP_MAX];	/* firmware counters, minus fw_base */
-	uint8_t fpos[RVPMU_GROUP_MAX];	/* ... the position of each's event */
-	uint8_t code[RVPMU_GROUP_MAX];	/* ... each's firmware event code */
-	uint64_t origin[RVPMU_GROUP_MAX]; /* ... its code's fw_total at start */
+	bool ext;			/* a firmware event that is not standard */
+	const uint8_t *ctr;		/* [nhpm + nfw] */
+	const uint8_t *code;		/* [nfw] rvpmu_group_code of each */
+	uint64_t origin[RVPMU_GROUP_MAX]; /* fw_total[code] at start */
 };
 
 /*
- * Make the reserved, stopped counters ctr[j] (j < n <= RVPMU_GROUP_MAX,
- * distinct) count ev[j] from 0, and lay g out for them. ev[j] must be an
- * event rvpmu_sampler_capable gives ctr[j] for. The hpm counters g held
- * before that the new group does not use get mhpmevent 0 first (QEMU
- * counts an event on one counter only).
+ * Make the reserved, stopped counters ctr[0..nhpm + nfw) (distinct, hpm
+ * counters first; nhpm + nfw <= RVPMU_GROUP_MAX) count from 0: hpm counter
+ * ctr[j] gets mhpmevent mhpm[j] (rvpmu_reserved_mhpmevent; the Sscofpmf
+ * bits are dropped on a hart without Sscofpmf), firmware counter
+ * ctr[nhpm + k] the event fw[k], whose rvpmu_group_code is code[k]. Every
+ * event must be one rvpmu_sampler_capable gives its counter for. ctr and
+ * code must stay until the next load. The hpm counters g held before that
+ * the new group does not use get mhpmevent 0 first (QEMU counts an event
+ * on one counter only).
  */
 void rvpmu_group_load(struct rvpmu_hart *h, struct rvpmu_group *g, const uint8_t *ctr,
-		      const struct rvpmu_reserved_event *ev, unsigned int n);
+		      const uint64_t *mhpm, unsigned int nhpm, const uint8_t *code,
+		      const struct rvpmu_event_ref *fw, unsigned int nfw);
 
 /* Start the loaded group g: its hpm counters with a single mcountinhibit
    clear, its firmware counters right after. */
@@ -399,8 +414,8 @@ void rvpmu_group_start(struct rvpmu_hart *h, struct rvpmu_group *g);
 
 /*
  * Stop the group g (its firmware counters, then its hpm counters with a
- * single mcountinhibit set) and store the count of its j-th counter (the
- * ctr[j] of rvpmu_group_load) in out[j].
+ * single mcountinhibit set) and store the count of its counter ctr[j] (of
+ * rvpmu_group_load) in out[j].
  */
 void rvpmu_group_stop_read(struct rvpmu_hart *h, const struct rvpmu_group *g,
 			   uint64_t *out);

@@ -13,10 +13,6 @@
 
 /* The hpm counters of a set (reserved sets never hold 0..2); firmware
    counters may sit below bit 32, right after the highest hpm counter. */
-/* struct rvpmu_group code[] of a platform firmware event: counted through
-   fw ops, started and stopped by fwctr.c */
-#define CODE_EXT	0xff
-
 static inline uint32_t hpm_of(const struct rvpmu_hart *h, uint64_t set)
 {
 	return (uint32_t)(set & h->hw);
@@ -86,118 +82,127 @@ void rvpmu_reserved_idle(struct rvpmu_hart *h, uint64_t set)
 	}
 }
 
-/* A platform firmware event goes through fwctr.c, which needs it. */
-static __attribute__((noinline, cold)) void load_ext(struct rvpmu_hart *h, unsigned int c,
-						    const struct rvpmu_reserved_event *ev)
+uint64_t rvpmu_reserved_mhpmevent(uint64_t sel, uint64_t inh)
 {
-	h->fw_value[c - h->fw_base] = 0;
-	h->event[c] = ev->event_idx;
-	h->data[c] = ev->event_data;
+	return (sel & ~MHPMEVENT_SSCOF_MASK) | (inh & MHPMEVENT_SSCOF_MASK) | MHPMEVENT_OF;
 }
 
-void rvpmu_group_load(struct rvpmu_hart *h, struct rvpmu_group *g, const uint8_t *ctr,
-		      const struct rvpmu_reserved_event *ev, unsigned int n)
+/* The hpm part of a load, counter by counter: without the list op, or
+   without Sscofpmf (the bits [63:56] dropped). */
+static void load_each(struct rvpmu_hart *h, const uint8_t *ctr, const uint64_t *mhpm,
+		      unsigned int n)
 {
 	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
 	uint64_t keep = h->sscofpmf ? ~UINT64_C(0) : ~MHPMEVENT_SSCOF_MASK;
-	uint64_t sel[RVPMU_GROUP_MAX];
-	unsigned long j, c, code, fw_base = h->fw_base, nh = 0, nf = 0;
+
+	for (unsigned int j = 0; j < n; j++) {
+		/* 0 first: QEMU 7.2 keeps every event a counter was given
+		   mapped to it until its mhpmevent is written 0, and goes on
+		   counting the old event (cycles under a TLB event's name) */
+		hw->program(h->ctx, ctr[j], 0);
+		hw->program(h->ctx, ctr[j], mhpm[j] & keep);
+		hw->write(h->ctx, ctr[j], 0);
+	}
+}
+
+/* Platform firmware events go through fwctr.c, which needs the event. */
+static __attribute__((noinline)) void load_ext(struct rvpmu_hart *h, const uint8_t *ctr,
+					       const uint8_t *code,
+					       const struct rvpmu_event_ref *fw, unsigned int n)
+{
+	for (unsigned int k = 0; k < n; k++) {
+		if (code[k] != RVPMU_GROUP_EXT)
+			continue;
+		h->fw_value[ctr[k] - h->fw_base] = 0;
+		h->event[ctr[k]] = fw[k].event_idx;
+		h->data[ctr[k]] = fw[k].event_data;
+	}
+}
+
+void rvpmu_group_load(struct rvpmu_hart *h, struct rvpmu_group *g, const uint8_t *ctr,
+		      const uint64_t *mhpm, unsigned int nhpm, const uint8_t *code,
+		      const struct rvpmu_event_ref *fw, unsigned int nfw)
+{
+	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
 	uint32_t hpm = 0;
+	unsigned int k;
 	bool ext = false;
 
-	/* on every subsample of every hart: no per-counter lookups, and a
-	   standard firmware event needs only its code (fw_total) */
-	for (j = 0; j < n; j++) {
-		c = ctr[j];
-		if (c < fw_base) {
-			hpm |= UINT32_C(1) << c;
-			g->hctr[nh] = (uint8_t)c;
-			g->hpos[nh] = (uint8_t)j;
-			sel[nh++] = ev[j].mhpmevent & keep;
-			continue;
-		}
-		code = SBI_PMU_EVENT_CODE(ev[j].event_idx);
-		if (code >= SBI_PMU_FW_STD_COUNT) {
-			load_ext(h, (unsigned int)c, &ev[j]);
-			code = CODE_EXT;
-			ext = true;
-		}
-		g->fw[nf] = (uint8_t)(c - fw_base);
-		g->fpos[nf] = (uint8_t)j;
-		g->code[nf++] = (uint8_t)code;
-	}
+	for (k = 0; k < nhpm; k++)
+		hpm |= UINT32_C(1) << ctr[k];
+	for (k = 0; k < nfw; k++)
+		ext |= code[k] == RVPMU_GROUP_EXT;
 	/* before any counter gets its event: QEMU keeps an event on the
 	   counter that had it until that counter's mhpmevent is 0 */
 	if (g->hpm & ~hpm)
 		rvpmu_reserved_idle(h, g->hpm & ~hpm);
-	if (hw->load) {
-		hw->load(h->ctx, g->hctr, sel, (unsigned int)nh);
-	} else {
-		for (j = 0; j < nh; j++) {
-			/* 0 first: QEMU 7.2 keeps every event a counter was given
-			   mapped to it until its mhpmevent is written 0, and goes on
-			   counting the old event (cycles under a TLB event's name) */
-			hw->program(h->ctx, g->hctr[j], 0);
-			hw->program(h->ctx, g->hctr[j], sel[j]);
-			hw->write(h->ctx, g->hctr[j], 0);
-		}
-	}
+	if (hw->load && h->sscofpmf)
+		hw->load(h->ctx, ctr, mhpm, nhpm);
+	else
+		load_each(h, ctr, mhpm, nhpm);
+	if (ext)
+		load_ext(h, ctr + nhpm, code, fw, nfw);
 	g->hpm = hpm;
-	g->nhpm = (uint8_t)nh;
-	g->nfw = (uint8_t)nf;
+	g->nhpm = (uint8_t)nhpm;
+	g->nfw = (uint8_t)nfw;
 	g->ext = ext;
+	g->ctr = ctr;
+	g->code = code;
 }
 
 void rvpmu_group_start(struct rvpmu_hart *h, struct rvpmu_group *g)
 {
+	const uint8_t *code = g->code;
 	unsigned long k, nf = g->nfw;
 
 	if (g->hpm)
 		RVPMU_HW(h)->inhibit(h->ctx, g->hpm, false);
-	for (k = 0; k < nf; k++) {
-		/* a standard event: what its free-running count gains from now */
-		if (g->code[k] != CODE_EXT)
-			g->origin[k] = h->fw_total[g->code[k]];
-		else
-			rvpmu_fw_start(h, (unsigned int)h->fw_base + g->fw[k], 0);
-	}
+	/* a standard event: what its free-running count gains from now (a
+	   platform event's entry reads code 0's, unused) */
+	for (k = 0; k < nf; k++)
+		g->origin[k] = h->fw_total[code[k] == RVPMU_GROUP_EXT ? 0 : code[k]];
+	if (g->ext)
+		for (k = 0; k < nf; k++)
+			if (code[k] == RVPMU_GROUP_EXT)
+				rvpmu_fw_start(h, g->ctr[g->nhpm + k], 0);
 }
 
 void rvpmu_group_stop_read(struct rvpmu_hart *h, const struct rvpmu_group *g,
 			   uint64_t *out)
 {
 	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
-	uint64_t v[RVPMU_GROUP_MAX];
-	unsigned long k, nh = g->nhpm, nf = g->nfw, idx;
+	const uint8_t *code = g->code;
+	unsigned long k, nh = g->nhpm, nf = g->nfw;
+	uint64_t *fo = out + nh;
 #if RVPMU_XLEN == 32
 	uint64_t before[RVPMU_GROUP_MAX];
 
 	for (k = 0; k < nh; k++)
-		before[k] = hw->read(h->ctx, g->hctr[k]);
+		before[k] = hw->read(h->ctx, g->ctr[k]);
 #endif
-	for (k = 0; k < nf; k++) {
-		if (g->code[k] != CODE_EXT) {
-			out[g->fpos[k]] = h->fw_total[g->code[k]] - g->origin[k];
-			continue;
+	for (k = 0; k < nf; k++)
+		fo[k] = h->fw_total[code[k] == RVPMU_GROUP_EXT ? 0 : code[k]] - g->origin[k];
+	if (g->ext)
+		for (k = 0; k < nf; k++) {
+			unsigned int c = g->ctr[nh + k];
+
+			if (code[k] != RVPMU_GROUP_EXT)
+				continue;
+			if (h->fw_ext & BIT64(c))
+				rvpmu_fw_stop(h, c);
+			fo[k] = h->fw_value[c - h->fw_base];
 		}
-		idx = h->fw_base + g->fw[k];
-		if (h->fw_ext & BIT64(idx))
-			rvpmu_fw_stop(h, (unsigned int)idx);
-		out[g->fpos[k]] = h->fw_value[g->fw[k]];
-	}
 	if (g->hpm)
 		hw->inhibit(h->ctx, g->hpm, true);
 	if (hw->read_list)
-		hw->read_list(h->ctx, g->hctr, (unsigned int)nh, v);
+		hw->read_list(h->ctx, g->ctr, (unsigned int)nh, out);
 	else
 		for (k = 0; k < nh; k++)
-			v[k] = hw->read(h->ctx, g->hctr[k]);
-	for (k = 0; k < nh; k++) {
+			out[k] = hw->read(h->ctx, g->ctr[k]);
 #if RVPMU_XLEN == 32
-		v[k] = rv32_newer(h, g->hctr[k], before[k], v[k]);
+	for (k = 0; k < nh; k++)
+		out[k] = rv32_newer(h, g->ctr[k], before[k], out[k]);
 #endif
-		out[g->hpos[k]] = v[k];
-	}
 }
 
 uint64_t rvpmu_read_cycles(const struct rvpmu_hart *h)

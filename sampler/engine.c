@@ -132,7 +132,7 @@ static uint64_t assign(const struct rvpmu_sampler *s, struct rvpmu_sampler_hart 
 		uint64_t used = 0;
 
 		for (uint32_t j = 0; j < n; j++) {
-			const struct rvpmu_sampler_event *ev = &s->events[e0 + j];
+			const struct rvpmu_event_ref *ev = &s->pev[e0 + j];
 			uint64_t can = rvpmu_reservable(sh->pmu, ev->event_idx, ev->event_data) & ~used;
 			uint64_t pick = (can & held) ? (can & held) : can;
 
@@ -150,9 +150,10 @@ static uint64_t assign(const struct rvpmu_sampler *s, struct rvpmu_sampler_hart 
 /* Load group g (stopped) on this hart's counters. */
 static void program(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh, uint32_t g)
 {
-	uint32_t e0, n = group_size(s, g, &e0);
+	uint32_t e0, n = group_size(s, g, &e0), nh = s->nhw[g];
 
-	rvpmu_group_load(sh->pmu, &sh->grp, &sh->ctr[e0], &s->ev[e0], n);
+	rvpmu_group_load(sh->pmu, &sh->grp, &sh->ctr[e0], &s->pm[e0], nh, &s->pcode[e0 + nh],
+			 &s->pev[e0 + nh], n - nh);
 }
 
 long rvpmu_sampler_hart_start(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh)
@@ -178,7 +179,6 @@ long rvpmu_sampler_hart_start(struct rvpmu_sampler *s, struct rvpmu_sampler_hart
 	sh->off_cid1 = 4 * p;
 	sh->off_cid2 = 4 * nh + 4 * p;
 	sh->off_cnt = 8 * nh + 8 * p;
-	sh->stride = 8 * nh;
 	sh->off_cyc = 8 * nh + 8 * nh * s->nr_pmu + 8 * p;
 	sh->cid2_pa = s->cid2_addr ? s->cid2_addr + 4 * (uint64_t)sh->hartid : 0;
 	sh->group = sh->in_buf = sh->fill = sh->buf = 0;
@@ -306,9 +306,11 @@ static void finish(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh, uint3
 
 /* ---- the tick */
 
-/* This hart's slots of the subsample at base; padding slots stay 0. */
+/* This hart's slots of the subsample at base; padding slots stay 0. v[j]
+   goes to the slot soff[j] past the first. */
 static void write_slots(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh,
-			uint64_t base, const uint64_t *v, uint32_t n, uint64_t cycles)
+			uint64_t base, const uint64_t *v, const uint32_t *soff, uint32_t n,
+			uint64_t cycles)
 {
 	const struct rvpmu_sampler_platform *p = s->plat;
 	uint32_t cid1 = ops(s)->asid(sh->hctx), cid2 = 0;
@@ -322,16 +324,16 @@ static void write_slots(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh,
 
 		*(volatile uint32_t *)(q + sh->off_cid1) = cid1;
 		*(volatile uint32_t *)(q + sh->off_cid2) = cid2;
-		for (uint32_t j = 0; j < n; j++, c += sh->stride)
-			*(volatile uint64_t *)c = v[j];
+		for (uint32_t j = 0; j < n; j++)
+			*(volatile uint64_t *)(c + soff[j]) = v[j];
 		*(volatile uint64_t *)(q + sh->off_cyc) = cycles;
 	} else {
 		uint64_t pa = base + sh->off_cnt;
 
 		put(s, base + sh->off_cid1, &cid1, 4);
 		put(s, base + sh->off_cid2, &cid2, 4);
-		for (uint32_t j = 0; j < n; j++, pa += sh->stride)
-			put(s, pa, &v[j], 8);
+		for (uint32_t j = 0; j < n; j++)
+			put(s, pa + soff[j], &v[j], 8);
 		put(s, base + sh->off_cyc, &cycles, 8);
 	}
 }
@@ -394,7 +396,7 @@ void rvpmu_sampler_tick(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh)
 	}
 
 	/* 4. this subsample, then the bookkeeping that publishes it */
-	write_slots(s, sh, base, v, n, cycles);
+	write_slots(s, sh, base, v, &s->soff[e0], n, cycles);
 	sh->subsamples++;
 	sh->group = ng;
 	sh->addr = base + s->subsample_size;

@@ -113,8 +113,14 @@ struct rvpmu_sampler {
 	struct rvpmu_sampler_buf bufs[RVPMU_SAMPLER_MAX_BUFS];
 	uint32_t cap[RVPMU_SAMPLER_MAX_BUFS];	/* samples each holds */
 	struct rvpmu_sampler_event events[RVPMU_SAMPLER_MAX_EVENTS];
-	/* each event as the core programs it (mhpmevent with OF and filter) */
-	struct rvpmu_reserved_event ev[RVPMU_SAMPLER_MAX_EVENTS];
+	/* Each group's events in the order its counters take them, hpm
+	   events first, then firmware events (the core's struct rvpmu_group);
+	   p below is an index in that order. */
+	uint8_t nhw[RVPMU_SAMPLER_MAX_EVENTS];	/* hpm events of each group */
+	uint64_t pm[RVPMU_SAMPLER_MAX_EVENTS];	/* p: an hpm event's mhpmevent */
+	uint8_t pcode[RVPMU_SAMPLER_MAX_EVENTS]; /* p: a fw event's group code */
+	struct rvpmu_event_ref pev[RVPMU_SAMPLER_MAX_EVENTS];	/* p: the event */
+	uint32_t soff[RVPMU_SAMPLER_MAX_EVENTS]; /* p: its slot past the first */
 	/* one run: written by prepare; then atomics only */
 	uint32_t fills;		/* fills opened << 2 | OPENING | NONE_FREE */
 	uint32_t running;	/* harts still sampling */
@@ -148,8 +154,8 @@ struct rvpmu_sampler_hart {
 	struct rvpmu_group grp;		/* the group loaded */
 	uint64_t deadline, cyc0, addr;	/* addr: this subsample's start */
 	uint64_t cid2_pa;		/* this hart's CID2 word, 0: none */
-	uint32_t off_cid1, off_cid2, off_cnt, off_cyc, stride; /* slots */
-	uint8_t ctr[RVPMU_SAMPLER_MAX_EVENTS];	/* counter of each event */
+	uint32_t off_cid1, off_cid2, off_cnt, off_cyc; /* slots */
+	uint8_t ctr[RVPMU_SAMPLER_MAX_EVENTS];	/* p: the event's counter */
 };
 
 /* Boot: bind the shared state to the platform; state IDLE. */

@@ -176,7 +176,8 @@ static void measure(uint32_t nr_pmu)
 		v = vv[0];
 		puts_("# parts, nr_pmu "); putu(nr_pmu); puts_(": stop+read "); putu(b - a);
 		a = csr_read(CSR_MINSTRET);
-		rvpmu_group_load(&pmu, g, shs[0].ctr, s.ev, nr_pmu);
+		rvpmu_group_load(&pmu, g, shs[0].ctr, s.pm, s.nhw[0], &s.pcode[s.nhw[0]],
+				 &s.pev[s.nhw[0]], nr_pmu - s.nhw[0]);
 		b = csr_read(CSR_MINSTRET);
 		puts_(" load "); putu(b - a);
 		a = csr_read(CSR_MINSTRET);
