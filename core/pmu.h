@@ -181,7 +181,7 @@ struct rvpmu_hart {
 	uint32_t fw_counting[SBI_PMU_FW_STD_COUNT]; /* started fw ctrs per code */
 	/* every standard event counted on this hart, free-running: the
 	   sampler's firmware counters are differences of it */
-	uint64_t fw_total[SBI_PMU_FW_STD_COUNT];
+	uint64_t fw_total[SBI_PMU_FW_STD_COUNT + 1];	/* + RVPMU_GROUP_EXT's, 0 */
 	uint64_t shmem;
 	bool shmem_on;
 	uint64_t reserved;			/* counters the sampler holds */
@@ -364,7 +364,7 @@ struct rvpmu_event_ref {
 
 /* A firmware event as a group's code list holds it: a standard event's
    code, or RVPMU_GROUP_EXT for any other (counted through fw ops). */
-#define RVPMU_GROUP_EXT	0xff
+#define RVPMU_GROUP_EXT	SBI_PMU_FW_STD_COUNT	/* fw_total has it, never counted */
 static inline uint8_t rvpmu_group_code(uint32_t event_idx)
 {
 	uint32_t code = SBI_PMU_EVENT_CODE(event_idx);

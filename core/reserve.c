@@ -158,9 +158,9 @@ void rvpmu_group_start(struct rvpmu_hart *h, struct rvpmu_group *g)
 	if (g->hpm)
 		RVPMU_HW(h)->inhibit(h->ctx, g->hpm, false);
 	/* a standard event: what its free-running count gains from now (a
-	   platform event's entry reads code 0's, unused) */
+	   platform event's entry reads fw_total's spare 0, unused) */
 	for (k = 0; k < nf; k++)
-		g->origin[k] = h->fw_total[code[k] == RVPMU_GROUP_EXT ? 0 : code[k]];
+		g->origin[k] = h->fw_total[code[k]];
 	if (g->ext)
 		for (k = 0; k < nf; k++)
 			if (code[k] == RVPMU_GROUP_EXT)
@@ -181,7 +181,7 @@ void rvpmu_group_stop_read(struct rvpmu_hart *h, const struct rvpmu_group *g,
 		before[k] = hw->read(h->ctx, g->ctr[k]);
 #endif
 	for (k = 0; k < nf; k++)
-		fo[k] = h->fw_total[code[k] == RVPMU_GROUP_EXT ? 0 : code[k]] - g->origin[k];
+		fo[k] = h->fw_total[code[k]] - g->origin[k];
 	if (g->ext)
 		for (k = 0; k < nf; k++) {
 			unsigned int c = g->ctr[nh + k];
