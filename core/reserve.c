@@ -89,7 +89,7 @@ uint64_t rvpmu_reserved_mhpmevent(uint64_t sel, uint64_t inh)
 
 /* The hpm part of a load, counter by counter: without the list op, or
    without Sscofpmf (the bits [63:56] dropped). */
-static void load_each(struct rvpmu_hart *h, const uint8_t *ctr, const uint64_t *mhpm,
+static __attribute__((noinline)) void load_each(struct rvpmu_hart *h, const uint8_t *ctr, const uint64_t *mhpm,
 		      unsigned int n)
 {
 	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
@@ -150,6 +150,30 @@ void rvpmu_group_load(struct rvpmu_hart *h, struct rvpmu_group *g, const uint8_t
 	g->code = code;
 }
 
+/* The platform firmware events of a group, through fwctr.c (out of the
+   switch's way: its hot path then saves fewer registers). */
+static __attribute__((noinline)) void ext_start(struct rvpmu_hart *h,
+						const struct rvpmu_group *g)
+{
+	for (unsigned int k = 0; k < g->nfw; k++)
+		if (g->code[k] == RVPMU_GROUP_EXT)
+			rvpmu_fw_start(h, g->ctr[g->nhpm + k], 0);
+}
+
+static __attribute__((noinline)) void ext_stop_read(struct rvpmu_hart *h,
+						    const struct rvpmu_group *g, uint64_t *fo)
+{
+	for (unsigned int k = 0; k < g->nfw; k++) {
+		unsigned int c = g->ctr[g->nhpm + k];
+
+		if (g->code[k] != RVPMU_GROUP_EXT)
+			continue;
+		if (h->fw_ext & BIT64(c))
+			rvpmu_fw_stop(h, c);
+		fo[k] = h->fw_value[c - h->fw_base];
+	}
+}
+
 void rvpmu_group_start(struct rvpmu_hart *h, struct rvpmu_group *g)
 {
 	const uint8_t *code = g->code;
@@ -162,9 +186,7 @@ void rvpmu_group_start(struct rvpmu_hart *h, struct rvpmu_group *g)
 	for (k = 0; k < nf; k++)
 		g->origin[k] = h->fw_total[code[k]];
 	if (g->ext)
-		for (k = 0; k < nf; k++)
-			if (code[k] == RVPMU_GROUP_EXT)
-				rvpmu_fw_start(h, g->ctr[g->nhpm + k], 0);
+		ext_start(h, g);
 }
 
 void rvpmu_group_stop_read(struct rvpmu_hart *h, const struct rvpmu_group *g,
@@ -183,15 +205,7 @@ void rvpmu_group_stop_read(struct rvpmu_hart *h, const struct rvpmu_group *g,
 	for (k = 0; k < nf; k++)
 		fo[k] = h->fw_total[code[k]] - g->origin[k];
 	if (g->ext)
-		for (k = 0; k < nf; k++) {
-			unsigned int c = g->ctr[nh + k];
-
-			if (code[k] != RVPMU_GROUP_EXT)
-				continue;
-			if (h->fw_ext & BIT64(c))
-				rvpmu_fw_stop(h, c);
-			fo[k] = h->fw_value[c - h->fw_base];
-		}
+		ext_stop_read(h, g, fo);
 	if (g->hpm)
 		hw->inhibit(h->ctx, g->hpm, true);
 	if (hw->read_list)
