@@ -338,6 +338,56 @@ static void write_slots(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh,
 	}
 }
 
+/* t0: every hart starts group 0 (late here skews the window too). */
+static __attribute__((noinline)) void begin(struct rvpmu_sampler *s,
+					    struct rvpmu_sampler_hart *sh)
+{
+	uint64_t skew = now(s) - sh->deadline;
+
+	if (skew > sh->max_skew)
+		sh->max_skew = skew;
+	sh->begun = true;
+	sh->cyc0 = rvpmu_read_cycles(sh->pmu);
+	rvpmu_group_start(sh->pmu, &sh->grp);
+	sh->deadline += s->period_ticks;
+	ops(s)->set_deadline(sh->hctx, sh->deadline);
+}
+
+/* A sample ends (in buffer b; end_buf: its last one there): the reason to
+   stop, 0 when the run goes on, then in buffer *nb. The rare paths of the
+   tick stay out of line, so that its common one saves fewer registers. */
+static __attribute__((noinline)) uint32_t sample_ends(struct rvpmu_sampler *s,
+						      struct rvpmu_sampler_hart *sh,
+						      uint32_t b, bool end_buf, uint32_t *nb)
+{
+	if (sh->samples + 1 >= s->nr_sample)
+		return RVPMU_SAMPLER_STOP_DONE;
+	if (end_buf) {
+		*nb = b + 1 == s->nr_bufs ? 0 : b + 1;
+		if (!open_fill(s, sh->fill + 1, *nb))
+			return RVPMU_SAMPLER_STOP_FULL;
+	}
+	return 0;
+}
+
+/* ... and once its last subsample is written, the bookkeeping. */
+static __attribute__((noinline)) void sample_done(struct rvpmu_sampler *s,
+						  struct rvpmu_sampler_hart *sh, uint32_t b,
+						  uint32_t nb, bool end_buf, uint32_t reason)
+{
+	sh->samples++;
+	sh->in_buf++;
+	if (end_buf) {
+		through_fill(s, b);
+		if (!reason) {
+			sh->fill++;
+			sh->buf = nb;
+			sh->in_buf = 0;
+			sh->addr = rvpmu_sampler_buf_data(s, nb);
+		}
+	}
+}
+
 void rvpmu_sampler_tick(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh)
 {
 	uint64_t v[RVPMU_SAMPLER_NR_PMU_MAX], cycles, t, skew, base = sh->addr;
@@ -347,15 +397,7 @@ void rvpmu_sampler_tick(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh)
 	if (!sh->running)
 		return;
 	if (!sh->begun) {
-		/* t0: every hart starts group 0 (late here skews the window too) */
-		skew = now(s) - sh->deadline;
-		if (skew > sh->max_skew)
-			sh->max_skew = skew;
-		sh->begun = true;
-		sh->cyc0 = rvpmu_read_cycles(sh->pmu);
-		rvpmu_group_start(sh->pmu, &sh->grp);
-		sh->deadline += s->period_ticks;
-		ops(s)->set_deadline(sh->hctx, sh->deadline);
+		begin(s, sh);
 		return;
 	}
 
@@ -378,13 +420,8 @@ void rvpmu_sampler_tick(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh)
 	}
 	if (__atomic_load_n(&s->stop_req, __ATOMIC_ACQUIRE))
 		reason = RVPMU_SAMPLER_STOP_REQUESTED;
-	else if (end_sample && sh->samples + 1 >= s->nr_sample)
-		reason = RVPMU_SAMPLER_STOP_DONE;
-	else if (end_buf) {
-		nb = b + 1 == s->nr_bufs ? 0 : b + 1;
-		if (!open_fill(s, sh->fill + 1, nb))
-			reason = RVPMU_SAMPLER_STOP_FULL;
-	}
+	else if (end_sample)
+		reason = sample_ends(s, sh, b, end_buf, &nb);
 
 	/* 3. the next window opens at once: the blind gap is this far */
 	if (!reason) {
@@ -400,19 +437,8 @@ void rvpmu_sampler_tick(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh)
 	sh->subsamples++;
 	sh->group = ng;
 	sh->addr = base + s->subsample_size;
-	if (end_sample) {
-		sh->samples++;
-		sh->in_buf++;
-	}
-	if (end_buf) {
-		through_fill(s, b);
-		if (!reason) {
-			sh->fill++;
-			sh->buf = nb;
-			sh->in_buf = 0;
-			sh->addr = rvpmu_sampler_buf_data(s, nb);
-		}
-	}
+	if (end_sample)
+		sample_done(s, sh, b, nb, end_buf, reason);
 	if (reason)
 		finish(s, sh, reason);
 }
