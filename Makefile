@@ -232,11 +232,29 @@ $(KERNEL): $(LINUX_OUT)/.config
 	$(KMAKE) -s -j$$(nproc) Image
 	@touch $@
 
-$(B)/linux-rootfs/init: linux/perfcheck.c lib/fmt.c lib/fmt.h
+$(B)/linux-rootfs/init: linux/perfcheck.c linux/samplercheck.c linux/perfcheck.h lib/fmt.c lib/fmt.h
 	@mkdir -p $(B)/linux-rootfs
-	riscv64-linux-gnu-gcc -static -O2 $(WARN) -I. -o $@ linux/perfcheck.c lib/fmt.c -lpthread
+	riscv64-linux-gnu-gcc -static -O2 $(WARN) -I. -o $@ linux/perfcheck.c linux/samplercheck.c lib/fmt.c -lpthread
 
-$(INITRD): linux/initramfs.list $(B)/linux-rootfs/init $(KERNEL)
+# rvpmu_sampler.ko (linux/module, issue 13), out of tree against $(KERNEL):
+# its sources are copied to $(B)/linux-module (kbuild writes beside them).
+# modules_prepare makes the out dir able to link modules; with MODVERSIONS
+# off, modpost's missing-Module.symvers warning is harmless.
+KMOD_SRC := $(wildcard linux/module/*.c linux/module/*.h linux/module/shim/*.h) linux/module/Kbuild
+$(B)/linux-module/rvpmu_sampler.ko: $(KMOD_SRC) include/rvpmu/sampler.h $(KERNEL)
+	@mkdir -p $(B)/linux-module/include/rvpmu $(B)/linux-module/shim
+	cp linux/module/*.c linux/module/*.h linux/module/Kbuild $(B)/linux-module/
+	cp linux/module/shim/*.h $(B)/linux-module/shim/
+	cp include/rvpmu/sampler.h $(B)/linux-module/include/rvpmu/
+	@[ -f $(LINUX_OUT)/scripts/module.lds ] || $(KMAKE) -s modules_prepare
+	$(KMAKE) -s M=$(CURDIR)/$(B)/linux-module modules 2>&1 | grep -vE 'Module.symvers|undefined!|may not have dep|unresolved symbol' >&2 || true
+	@test -f $@
+
+$(B)/linux-rootfs/rvpmu-record: linux/rvpmu-record.c include/rvpmu/sampler.h
+	@mkdir -p $(B)/linux-rootfs
+	riscv64-linux-gnu-gcc -static -O2 $(WARN) -Iinclude -o $@ linux/rvpmu-record.c
+
+$(INITRD): linux/initramfs.list $(B)/linux-rootfs/init $(KERNEL) $(B)/linux-module/rvpmu_sampler.ko $(B)/linux-rootfs/rvpmu-record
 	cd $(B) && $(LINUX_OUT)/usr/gen_init_cpio $(CURDIR)/linux/initramfs.list > initramfs.cpio
 
 .PHONY: linux linux-check linux-bench

@@ -34,6 +34,7 @@
 #include <unistd.h>
 
 #include "lib/fmt.h"
+#include "linux/perfcheck.h"
 
 #define FW(code) (0x8000000000000000ull | (code))
 #define CACHE(id, op, res) ((id) | (op) << 8 | (res) << 16)
@@ -42,11 +43,11 @@
 enum { FW_SET_TIMER = 5, FW_IPI_SENT = 6, FW_IPI_RECEIVED = 7, FW_FENCE_I_SENT = 8,
        FW_SFENCE_VMA_SENT = 10, FW_SFENCE_VMA_RECEIVED = 11 };
 
-static int n_ok, n_fail, ncpu;
+static int n_ok, n_fail;
+int ncpu;
 static int have_sstc;
 
-static void check(int cond, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void check(int cond, const char *fmt, ...)
+void check(int cond, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -62,7 +63,7 @@ static void check(int cond, const char *fmt, ...)
 	fflush(stdout);
 }
 
-static int perf_open(uint32_t type, uint64_t config, int cpu, int pid, uint64_t period,
+int perf_open(uint32_t type, uint64_t config, int cpu, int pid, uint64_t period,
 		     int exclude_user, int exclude_kernel)
 {
 	struct perf_event_attr a;
@@ -84,11 +85,8 @@ static int perf_open(uint32_t type, uint64_t config, int cpu, int pid, uint64_t 
 	return (int)syscall(SYS_perf_event_open, &a, pid, cpu, -1, 0);
 }
 
-struct reading {
-	uint64_t value, enabled, running;
-};
 
-static struct reading perf_read(int fd)
+struct reading perf_read(int fd)
 {
 	struct reading r = { 0, 0, 0 };
 
@@ -97,19 +95,19 @@ static struct reading perf_read(int fd)
 	return r;
 }
 
-static void on(int fd)
+void on(int fd)
 {
 	if (fd >= 0)
 		ioctl(fd, PERF_EVENT_IOC_RESET, 0), ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
 }
 
-static void off(int fd)
+void off(int fd)
 {
 	if (fd >= 0)
 		ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
 }
 
-static void pin(int cpu)
+void pin(int cpu)
 {
 	cpu_set_t s;
 
@@ -122,7 +120,7 @@ static void pin(int cpu)
 
 static volatile uint64_t sink;
 
-static void compute(unsigned long n)
+void compute(unsigned long n)
 {
 	uint64_t x = 1;
 
@@ -527,6 +525,7 @@ int main(int argc, char **argv)
 	filters();
 	multiplexing();
 	pmu_interrupts();
+	sampler_checks(getenv("rvpmu_fw"));
 	printf("1..%d\n%d passed, %d failed\n", n_ok + n_fail, n_ok, n_fail);
 	fflush(stdout);
 	sync();

@@ -1,0 +1,227 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * samplercheck.c - issue 13 inside the Linux test system: loads
+ * rvpmu_sampler.ko (or, on OpenSBI, sees it refuse), writes 240 events to
+ * user_events, runs /rvpmu-record while a workload busies every CPU,
+ * checks that regular perf keeps working on the counters left and that
+ * every counter comes back, unloads the module, and prints the recorded
+ * file on the console between marker lines for scripts/linux-check to
+ * decode and check with rvpmu-report:
+ *   # rvpmu-samples begin SIZE
+ *   b <base64 of 48 bytes>      (or: z N  for N blocks of 48 zero bytes)
+ *   # rvpmu-samples end
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/perf_event.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "linux/perfcheck.h"
+
+#define DIE0 "/sys/bus/event_source/devices/rvpmu_sampler_die0"
+#define OUT "/samples.rvps"
+#define BLOCK 48
+
+/* one group of 8 (nr_pmu 8): no event twice in a subsample, since QEMU
+   7.2 counts a hardware event on one counter only */
+static const char *const group[8] = {
+	"0",			/* cycles */
+	"1",			/* instructions */
+	"3000000010003",	/* dTLB read misses */
+	"3000000010004",	/* iTLB read misses */
+	"8000000000000005",	/* fw: set_timer */
+	"8000000000000006",	/* fw: ipi_sent */
+	"8000000000000007",	/* fw: ipi_received */
+	"8000000000000008",	/* fw: fence_i_sent */
+};
+
+/* pinned dTLB-load-miss events cpu0 can run at once: its free hpm counters */
+static int free_counters(void)
+{
+	struct perf_event_attr a;
+	int fds[32], n = 0, i, ran = 0;
+
+	memset(&a, 0, sizeof(a));
+	a.size = sizeof(a);
+	a.type = PERF_TYPE_HW_CACHE;
+	a.config = PERF_COUNT_HW_CACHE_DTLB | (PERF_COUNT_HW_CACHE_OP_READ << 8) |
+		   (PERF_COUNT_HW_CACHE_RESULT_MISS << 16);
+	a.pinned = 1;
+	a.read_format = PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
+	for (n = 0; n < 32; n++) {
+		fds[n] = (int)syscall(SYS_perf_event_open, &a, -1, 0, -1, 0);
+		if (fds[n] < 0)
+			break;
+	}
+	usleep(20000);
+	for (i = 0; i < n; i++) {
+		struct reading r = perf_read(fds[i]);
+
+		ran += r.running > 0;
+		close(fds[i]);
+	}
+	return ran;
+}
+
+static void dump(const char *path)
+{
+	static const char b64[] =
+		"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	unsigned char blk[BLOCK];
+	unsigned long zeros = 0;
+	struct stat st;
+	FILE *f = fopen(path, "rb");
+	size_t n;
+
+	if (!f || stat(path, &st))
+		return;
+	printf("# rvpmu-samples begin %lld\n", (long long)st.st_size);
+	while ((n = fread(blk, 1, BLOCK, f)) > 0) {
+		char line[2 * BLOCK];
+		size_t i, o = 0;
+
+		for (i = 0; i < n && !blk[i]; i++)
+			;
+		if (i == n && n == BLOCK) {
+			zeros++;
+			continue;
+		}
+		if (zeros)
+			printf("z %lu\n", zeros);
+		zeros = 0;
+		for (i = 0; i < n; i += 3) {	/* base64, = padded */
+			unsigned v = blk[i] << 16 | (i + 1 < n ? blk[i + 1] << 8 : 0) |
+				     (i + 2 < n ? blk[i + 2] : 0);
+
+			line[o++] = b64[v >> 18 & 63];
+			line[o++] = b64[v >> 12 & 63];
+			line[o++] = i + 1 < n ? b64[v >> 6 & 63] : '=';
+			line[o++] = i + 2 < n ? b64[v & 63] : '=';
+		}
+		line[o] = '\0';
+		printf("b %s\n", line);
+	}
+	if (zeros)
+		printf("z %lu\n", zeros);
+	printf("# rvpmu-samples end\n");
+	fclose(f);
+}
+
+static int write_events(void)
+{
+	char buf[240 * 18 + 1];
+	size_t o = 0;
+	int i, fd, ok;
+
+	for (i = 0; i < 240; i++)
+		o += (size_t)snprintf(buf + o, sizeof(buf) - o, "%s%c", group[i % 8],
+				      i == 239 ? '\n' : ' ');
+	fd = open(DIE0 "/user_events", O_WRONLY);
+	ok = fd >= 0 && write(fd, buf, o) == (ssize_t)o;
+	if (fd >= 0)
+		close(fd);
+	return ok;
+}
+
+static int events_back(void)
+{
+	char buf[240 * 18 + 1];
+	int fd = open(DIE0 "/user_events", O_RDONLY), n = 0;
+	ssize_t len = fd >= 0 ? read(fd, buf, sizeof(buf) - 1) : -1;
+	char *p;
+
+	if (fd >= 0)
+		close(fd);
+	if (len <= 0)
+		return 0;
+	buf[len] = '\0';
+	for (p = strtok(buf, " \n"); p; p = strtok(NULL, " \n"))
+		n += !strcmp(p, group[n % 8]);
+	return n;
+}
+
+void sampler_checks(const char *fw)
+{
+	int fd = open("/rvpmu_sampler.ko", O_RDONLY), before, during, after, i, st;
+	pid_t kids[64], rec;
+	long r;
+
+	r = fd >= 0 ? syscall(SYS_finit_module, fd, "", 0) : -1;
+	if (fd >= 0)
+		close(fd);
+	if (fw && !strcmp(fw, "opensbi")) {
+		check(r < 0 && errno == ENODEV,
+		      "sampler: rvpmu_sampler.ko refuses to load without the extension (ENODEV)");
+		return;
+	}
+	check(r == 0, "sampler: rvpmu_sampler.ko loads (%s)", r ? strerror(errno) : "ok");
+	if (r)
+		return;
+	check(access(DIE0 "/format/sample_period_ms", R_OK) == 0 &&
+	      access(DIE0 "/format/nr_sample", R_OK) == 0,
+	      "sampler: PMU rvpmu_sampler_die0 with format nr_sample, sample_period_ms");
+	check(write_events(), "sampler: 240 events written to user_events");
+	check(events_back() == 240, "sampler: user_events reads back the 240 events");
+	before = free_counters();
+
+	for (i = 0; i < ncpu && i < 64; i++) {
+		kids[i] = fork();
+		if (kids[i] == 0) {
+			pin(i);
+			for (;;)
+				compute(1000000);
+		}
+	}
+	printf("# sampler: workload pids");
+	for (i = 0; i < ncpu && i < 64; i++)
+		printf(" %d@cpu%d", kids[i], i);
+	printf("\n");
+	fflush(stdout);
+	rec = fork();
+	if (rec == 0) {
+		char *argv[] = { "/rvpmu-record", "-e",
+				 "rvpmu_sampler_die0/nr_sample=32,sample_period_ms=1,nr_pmu=8/",
+				 "-o", OUT, "-m", "64", "-t", "120", NULL };
+
+		execv(argv[0], argv);
+		_exit(127);
+	}
+	usleep(300000);	/* the run is on: regular perf on the counters left */
+	during = free_counters();
+	{
+		int c = perf_open(PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS, -1, 0, 0, 0, 1);
+		struct reading rd;
+
+		on(c);
+		compute(1000000);
+		off(c);
+		rd = perf_read(c);
+		if (c >= 0)
+			close(c);
+		check(rd.running > 0 && rd.value >= 4000000 && rd.value < 6000000,
+		      "sampler: while sampling, perf counts instructions:u of a 4M loop (%llu)",
+		      (unsigned long long)rd.value);
+	}
+	st = -1;
+	waitpid(rec, &st, 0);
+	for (i = 0; i < ncpu && i < 64; i++)
+		kill(kids[i], SIGKILL), waitpid(kids[i], NULL, 0);
+	check(WIFEXITED(st) && WEXITSTATUS(st) == 0, "sampler: rvpmu-record took every sample");
+	after = free_counters();
+	printf("# sampler: free hpm counters on cpu0: %d before, %d while sampling, %d after\n",
+	       before, during, after);
+	check(during > 0 && during < before, "sampler: while sampling, perf gets the counters left (%d of %d)",
+	      during, before);
+	check(after == before, "sampler: after the run every counter is back (%d)", after);
+	check(syscall(SYS_delete_module, "rvpmu_sampler", O_NONBLOCK) == 0,
+	      "sampler: the module unloads");
+	dump(OUT);
+}
