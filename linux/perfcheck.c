@@ -129,7 +129,7 @@ void compute(unsigned long n)
 	sink += x;
 }
 
-static void touch_pages(unsigned long pages)
+void touch_pages(unsigned long pages)
 {
 	char *p = mmap(NULL, pages * 4096, PROT_READ | PROT_WRITE,
 		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);

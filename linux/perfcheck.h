@@ -25,7 +25,8 @@ struct reading perf_read(int fd);
 void on(int fd);	/* reset and enable */
 void off(int fd);	/* disable */
 void pin(int cpu);	/* the calling thread to that CPU */
-void compute(unsigned long n);	/* about 4n user instructions */
+void compute(unsigned long n);	/* about 3n user instructions */
+void touch_pages(unsigned long pages);	/* writes fresh pages: dTLB misses */
 
 /* issue 13: the sampler module, rvpmu-record and the decoded run
    (samplercheck.c); fw: "opensbi" when the firmware has no sampler */

@@ -174,6 +174,7 @@ int main(int argc, char **argv)
 				return 1;
 			}
 			fwrite(h, 1, h->buffer_size, o);
+			fflush(o);	/* the file grows buffer by buffer */
 			samples += h->nr_samples;
 			last = h->state == RVPMU_SAMPLER_BUF_LAST;
 			bufs++;

@@ -115,6 +115,25 @@ static void dump(const char *path)
 	fclose(f);
 }
 
+/* dTLB write misses over 256 fresh pages, by the regular SBI PMU on
+   this CPU: an event the sampler's list leaves out, since QEMU 7.2 counts
+   a hardware event on one counter only */
+static struct reading dtlb_writes(void)
+{
+	int c = perf_open(PERF_TYPE_HW_CACHE, PERF_COUNT_HW_CACHE_DTLB |
+			  (PERF_COUNT_HW_CACHE_OP_WRITE << 8) |
+			  (PERF_COUNT_HW_CACHE_RESULT_MISS << 16), -1, 0, 0, 0, 0);
+	struct reading rd;
+
+	on(c);
+	touch_pages(256);
+	off(c);
+	rd = perf_read(c);
+	if (c >= 0)
+		close(c);
+	return rd;
+}
+
 static int write_events(void)
 {
 	char buf[240 * 18 + 1];
@@ -152,6 +171,8 @@ void sampler_checks(const char *fw)
 {
 	int fd = open("/rvpmu_sampler.ko", O_RDONLY), before, during, after, i, st;
 	pid_t kids[64], rec;
+	struct reading ref;
+	struct stat sb;
 	long r;
 
 	r = fd >= 0 ? syscall(SYS_finit_module, fd, "", 0) : -1;
@@ -171,11 +192,13 @@ void sampler_checks(const char *fw)
 	check(write_events(), "sampler: 240 events written to user_events");
 	check(events_back() == 240, "sampler: user_events reads back the 240 events");
 	before = free_counters();
+	ref = dtlb_writes();
 
 	for (i = 0; i < ncpu && i < 64; i++) {
 		kids[i] = fork();
 		if (kids[i] == 0) {
 			pin(i);
+			(void)!nice(10);	/* rvpmu-record must keep up */
 			for (;;)
 				compute(1000000);
 		}
@@ -189,26 +212,24 @@ void sampler_checks(const char *fw)
 	if (rec == 0) {
 		char *argv[] = { "/rvpmu-record", "-e",
 				 "rvpmu_sampler_die0/nr_sample=32,sample_period_ms=1,nr_pmu=8/",
-				 "-o", OUT, "-m", "64", "-t", "120", NULL };
+				 "-o", OUT, "-m", "256", "-t", "120", NULL };
 
 		execv(argv[0], argv);
 		_exit(127);
 	}
-	usleep(300000);	/* the run is on: regular perf on the counters left */
+	/* the run is on once the first buffer is in the file: only then may
+	   this side take counters (at START they must be free, else DENIED) */
+	for (i = 0; i < 200 && (stat(OUT, &sb) || sb.st_size == 0); i++)
+		usleep(50000);
+	printf("# sampler: first buffer after %d ms\n", i * 50);
 	during = free_counters();
 	{
-		int c = perf_open(PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS, -1, 0, 0, 0, 1);
-		struct reading rd;
+		struct reading rd = dtlb_writes();
 
-		on(c);
-		compute(1000000);
-		off(c);
-		rd = perf_read(c);
-		if (c >= 0)
-			close(c);
-		check(rd.running > 0 && rd.value >= 4000000 && rd.value < 6000000,
-		      "sampler: while sampling, perf counts instructions:u of a 4M loop (%llu)",
-		      (unsigned long long)rd.value);
+		check(rd.running == rd.enabled && rd.value >= 256 && rd.value < ref.value * 2 &&
+		      ref.value >= 256,
+		      "sampler: while sampling, perf counts dTLB write misses of 256 fresh pages (%llu; %llu before)",
+		      (unsigned long long)rd.value, (unsigned long long)ref.value);
 	}
 	st = -1;
 	waitpid(rec, &st, 0);
@@ -223,5 +244,9 @@ void sampler_checks(const char *fw)
 	check(after == before, "sampler: after the run every counter is back (%d)", after);
 	check(syscall(SYS_delete_module, "rvpmu_sampler", O_NONBLOCK) == 0,
 	      "sampler: the module unloads");
+	/* quiet console: kernel messages would cut into the dump's lines */
+	fd = open("/proc/sys/kernel/printk", O_WRONLY);
+	if (fd >= 0)
+		(void)!write(fd, "1\n", 2), close(fd);
 	dump(OUT);
 }
