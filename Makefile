@@ -259,7 +259,7 @@ $(INITRD): linux/initramfs.list $(B)/linux-rootfs/init $(KERNEL) $(B)/linux-modu
 
 .PHONY: linux linux-check linux-bench
 linux: deps $(KERNEL) $(INITRD)
-linux-check: linux $(B)/rvpmu-fw-rv64.elf
+linux-check: linux $(B)/rvpmu-fw-rv64.elf $(B)/rvpmu-report
 	@scripts/linux-check $(FW) $(KERNEL) $(INITRD) $(B)/rvpmu-fw-rv64.elf
 linux-bench: linux $(B)/rvpmu-fw-rv64.elf
 	@scripts/linux-bench $(B)/rvpmu-fw-rv64.elf $(KERNEL) $(INITRD)
