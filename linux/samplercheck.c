@@ -43,8 +43,8 @@ static const char *const group[8] = {
 	"8000000000000008",	/* fw: fence_i_sent */
 };
 
-/* pinned dTLB-load-miss events cpu0 can run at once: its free hpm counters */
-static int free_counters(void)
+/* pinned dTLB-load-miss events a CPU can run at once: its free hpm counters */
+static int free_counters(int cpu)
 {
 	struct perf_event_attr a;
 	int fds[32], n = 0, i, ran = 0;
@@ -57,7 +57,7 @@ static int free_counters(void)
 	a.pinned = 1;
 	a.read_format = PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
 	for (n = 0; n < 32; n++) {
-		fds[n] = (int)syscall(SYS_perf_event_open, &a, -1, 0, -1, 0);
+		fds[n] = (int)syscall(SYS_perf_event_open, &a, -1, cpu, -1, 0);
 		if (fds[n] < 0)
 			break;
 	}
@@ -134,6 +134,67 @@ static struct reading dtlb_writes(void)
 	return rd;
 }
 
+/* rvpmu-record of die 0 with those terms into out, in a child */
+static pid_t record(const char *terms, const char *out)
+{
+	char ev[128];
+	pid_t rec;
+
+	snprintf(ev, sizeof(ev), "rvpmu_sampler_die0/%s/", terms);
+	rec = fork();
+	if (rec == 0) {
+		char *argv[] = { "/rvpmu-record", "-e", ev, "-o", (char *)out,
+				 "-m", "256", "-t", "120", NULL };
+
+		execv(argv[0], argv);
+		_exit(127);
+	}
+	return rec;
+}
+
+/* ms until the first buffer is in the file (the run is on; only then
+   may this side take counters: at START they must be free, else DENIED) */
+static int first_buffer(const char *out)
+{
+	struct stat sb;
+	int i;
+
+	for (i = 0; i < 200 && (stat(out, &sb) || sb.st_size == 0); i++)
+		usleep(50000);
+	return i * 50;
+}
+
+static int set_online(int cpu, int on)
+{
+	char path[96];
+	int fd, ok;
+
+	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/online", cpu);
+	fd = open(path, O_WRONLY);
+	ok = fd >= 0 && write(fd, on ? "1" : "0", 1) == 1;
+	if (fd >= 0)
+		close(fd);
+	return ok;
+}
+
+/* a hart hot-unplugged while sampled leaves the run (HSM stop): the run
+   goes on with the others, and the hart's counters come back with it */
+static void hotplug(void)
+{
+	int cpu = ncpu - 1, before = free_counters(cpu), st = -1, after;
+	pid_t rec = record("nr_sample=8,sample_period_ms=1,nr_pmu=8", "/hotplug.rvps");
+
+	first_buffer("/hotplug.rvps");
+	check(set_online(cpu, 0), "sampler: cpu%d goes offline while sampled", cpu);
+	waitpid(rec, &st, 0);
+	check(WIFEXITED(st) && WEXITSTATUS(st) == 0,
+	      "sampler: the run goes on without it: rvpmu-record took every sample");
+	check(set_online(cpu, 1), "sampler: cpu%d comes back online", cpu);
+	after = free_counters(cpu);
+	check(after == before && before > 0, "sampler: cpu%d has its %d counters back (%d)",
+	      cpu, before, after);
+}
+
 static int write_events(void)
 {
 	char buf[240 * 18 + 1];
@@ -172,7 +233,6 @@ void sampler_checks(const char *fw)
 	int fd = open("/rvpmu_sampler.ko", O_RDONLY), before, during, after, i, st;
 	pid_t kids[64], rec;
 	struct reading ref;
-	struct stat sb;
 	long r;
 
 	r = fd >= 0 ? syscall(SYS_finit_module, fd, "", 0) : -1;
@@ -205,7 +265,7 @@ void sampler_checks(const char *fw)
 	}
 	check(write_events(), "sampler: 240 events written to user_events");
 	check(events_back() == 240, "sampler: user_events reads back the 240 events");
-	before = free_counters();
+	before = free_counters(0);
 	ref = dtlb_writes();
 
 	for (i = 0; i < ncpu && i < 64; i++) {
@@ -222,21 +282,10 @@ void sampler_checks(const char *fw)
 		printf(" %d@cpu%d", kids[i], i);
 	printf("\n");
 	fflush(stdout);
-	rec = fork();
-	if (rec == 0) {
-		char *argv[] = { "/rvpmu-record", "-e",
-				 "rvpmu_sampler_die0/nr_sample=32,sample_period_ms=1,nr_pmu=8/",
-				 "-o", OUT, "-m", "256", "-t", "120", NULL };
-
-		execv(argv[0], argv);
-		_exit(127);
-	}
-	/* the run is on once the first buffer is in the file: only then may
-	   this side take counters (at START they must be free, else DENIED) */
-	for (i = 0; i < 200 && (stat(OUT, &sb) || sb.st_size == 0); i++)
-		usleep(50000);
-	printf("# sampler: first buffer after %d ms\n", i * 50);
-	during = free_counters();
+	rec = record("nr_sample=32,sample_period_ms=1,nr_pmu=8", OUT);
+	i = first_buffer(OUT);
+	printf("# sampler: first buffer after %d ms\n", i);
+	during = free_counters(0);
 	{
 		struct reading rd = dtlb_writes();
 
@@ -245,17 +294,21 @@ void sampler_checks(const char *fw)
 		      "sampler: while sampling, perf counts dTLB write misses of 256 fresh pages (%llu; %llu before)",
 		      (unsigned long long)rd.value, (unsigned long long)ref.value);
 	}
+	r = syscall(SYS_delete_module, "rvpmu_sampler", O_NONBLOCK);
+	check(r < 0 && errno == EBUSY, "sampler: the module stays while its event is open (EBUSY)");
 	st = -1;
 	waitpid(rec, &st, 0);
 	for (i = 0; i < ncpu && i < 64; i++)
 		kill(kids[i], SIGKILL), waitpid(kids[i], NULL, 0);
 	check(WIFEXITED(st) && WEXITSTATUS(st) == 0, "sampler: rvpmu-record took every sample");
-	after = free_counters();
+	after = free_counters(0);
 	printf("# sampler: free hpm counters on cpu0: %d before, %d while sampling, %d after\n",
 	       before, during, after);
 	check(during > 0 && during < before, "sampler: while sampling, perf gets the counters left (%d of %d)",
 	      during, before);
 	check(after == before, "sampler: after the run every counter is back (%d)", after);
+	if (ncpu > 1)
+		hotplug();
 	check(syscall(SYS_delete_module, "rvpmu_sampler", O_NONBLOCK) == 0,
 	      "sampler: the module unloads");
 	/* quiet console: kernel messages would cut into the dump's lines */
