@@ -195,6 +195,49 @@ static void hotplug(void)
 	      cpu, before, after);
 }
 
+static int events_back(void);
+
+/* while a run is on: a second event, a per-task event and bad
+   user_events writes are refused, and the list stays */
+static void refusals(void)
+{
+	struct perf_event_attr a;
+	char big[241 * 2 + 1];
+	int fd, type = -1, e1, e2, w1, w2, i;
+	FILE *f = fopen(DIE0 "/type", "r");
+
+	if (!f || fscanf(f, "%d", &type) != 1)
+		type = -1;
+	if (f)
+		fclose(f);
+	memset(&a, 0, sizeof(a));
+	a.size = sizeof(a);
+	a.type = (uint32_t)type;
+	a.disabled = 1;
+	fd = (int)syscall(SYS_perf_event_open, &a, -1, 0, -1, 0);
+	e1 = errno;
+	check(fd < 0 && e1 == EBUSY, "sampler: a second event gets EBUSY (%s)", strerror(e1));
+	if (fd >= 0)
+		close(fd);
+	fd = (int)syscall(SYS_perf_event_open, &a, 0, -1, -1, 0);
+	e2 = errno;
+	check(fd < 0 && e2 == EOPNOTSUPP, "sampler: a per-task event is refused (%s)", strerror(e2));
+	if (fd >= 0)
+		close(fd);
+	for (i = 0; i < 241; i++)
+		memcpy(big + 2 * i, "1 ", 2);
+	big[sizeof(big) - 1] = '\0';
+	fd = open(DIE0 "/user_events", O_WRONLY);
+	w1 = fd >= 0 ? (int)write(fd, "0 zz\n", 5) : 0;
+	e1 = errno;
+	w2 = fd >= 0 ? (int)write(fd, big, strlen(big)) : 0;
+	e2 = errno;
+	if (fd >= 0)
+		close(fd);
+	check(w1 < 0 && e1 == EINVAL && w2 < 0 && e2 == E2BIG && events_back() == 240,
+	      "sampler: a bad id (EINVAL) or a 241st event (E2BIG) leaves user_events as it was");
+}
+
 static int write_events(void)
 {
 	char buf[240 * 18 + 1];
@@ -249,16 +292,30 @@ void sampler_checks(const char *fw)
 	check(access(DIE0 "/format/sample_period_ms", R_OK) == 0 &&
 	      access(DIE0 "/format/nr_sample", R_OK) == 0,
 	      "sampler: PMU rvpmu_sampler_die0 with format nr_sample, sample_period_ms");
-	if (ncpu > 8) {	/* -smp 32,sockets=4: a PMU per socket; no run (time) */
+	if (ncpu > 8) {	/* the 32-hart run: the PMUs only (a run takes long) */
 		char path[128];
-		int d, dies = 0;
+		int d, c, dies = 0, packages = 0, seen[64] = { 0 };
 
-		for (d = 0; d < 8; d++) {
+		for (d = 0; d < 64; d++) {
 			snprintf(path, sizeof(path),
 				 "/sys/bus/event_source/devices/rvpmu_sampler_die%d", d);
 			dies += access(path, F_OK) == 0;
 		}
-		check(dies == 4, "sampler: a PMU per socket (%d)", dies);
+		for (c = 0; c < ncpu; c++) {
+			snprintf(path, sizeof(path),
+				 "/sys/devices/system/cpu/cpu%d/topology/physical_package_id", c);
+			fd = open(path, O_RDONLY);
+			if (fd >= 0) {
+				char b[16] = "";
+				int id = read(fd, b, sizeof(b) - 1) > 0 ? atoi(b) : -1;
+
+				close(fd);
+				if (id >= 0 && id < 64 && !seen[id]++)
+					packages++;
+			}
+		}
+		check(dies == packages && dies > 0,
+		      "sampler: a PMU per die: %d PMUs, %d packages in Linux's topology", dies, packages);
 		check(syscall(SYS_delete_module, "rvpmu_sampler", O_NONBLOCK) == 0,
 		      "sampler: the module unloads");
 		return;
@@ -294,8 +351,10 @@ void sampler_checks(const char *fw)
 		      "sampler: while sampling, perf counts dTLB write misses of 256 fresh pages (%llu; %llu before)",
 		      (unsigned long long)rd.value, (unsigned long long)ref.value);
 	}
+	refusals();
 	r = syscall(SYS_delete_module, "rvpmu_sampler", O_NONBLOCK);
-	check(r < 0 && errno == EBUSY, "sampler: the module stays while its event is open (EBUSY)");
+	check(r < 0 && errno == EWOULDBLOCK,
+	      "sampler: the module stays while its event is open (%s)", r < 0 ? strerror(errno) : "unloaded");
 	st = -1;
 	waitpid(rec, &st, 0);
 	for (i = 0; i < ncpu && i < 64; i++)
