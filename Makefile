@@ -247,8 +247,10 @@ $(B)/linux-module/rvpmu_sampler.ko: $(KMOD_SRC) include/rvpmu/sampler.h $(KERNEL
 	cp linux/module/shim/*.h $(B)/linux-module/shim/
 	cp include/rvpmu/sampler.h $(B)/linux-module/include/rvpmu/
 	@[ -f $(LINUX_OUT)/scripts/module.lds ] || $(KMAKE) -s modules_prepare
-	$(KMAKE) -s M=$(CURDIR)/$(B)/linux-module modules 2>&1 | grep -vE 'Module.symvers|undefined!|may not have dep|unresolved symbol' >&2 || true
-	@test -f $@
+	@rm -f $@
+	$(KMAKE) -s M=$(CURDIR)/$(B)/linux-module W=1 modules > $(B)/linux-module/build.log 2>&1; st=$$?; \
+	  grep -vE 'Module.symvers|undefined!|may not have dep|unresolved symbol' $(B)/linux-module/build.log >&2; \
+	  exit $$st
 
 $(B)/linux-rootfs/rvpmu-record: linux/rvpmu-record.c include/rvpmu/sampler.h
 	@mkdir -p $(B)/linux-rootfs

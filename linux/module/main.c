@@ -4,8 +4,8 @@
  * registers one perf PMU per die, rvpmu_sampler_die<N>.
  *
  * A die is what Linux's topology calls the physical package: the DT
- * cpu-map's socket (topology_physical_package_id), so -smp N,sockets=S
- * gives S PMUs; a cpu-map without sockets (QEMU 7.2's default) is die 0.
+ * cpu-map's socketN node (topology_physical_package_id); Linux 6.1 puts a
+ * cpu-map without sockets (QEMU 7.2's, whatever -smp says) in package 0.
  * That is the PMCU's unit (one per SCCL) and the DT's only level above
  * the cluster.
  *

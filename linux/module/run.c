@@ -133,17 +133,10 @@ static bool drain(void)
 
 static enum hrtimer_restart poll_fn(struct hrtimer *t)
 {
-	if (!drain()) {
+	/* STATUS first: DONE then means every buffer is final for drain() */
+	read_status();
+	if (!drain() || status->state == RVPMU_SAMPLER_DONE)
 		run.ended = true;
-		return HRTIMER_NORESTART;
-	}
-	if (!run.ended) {
-		read_status();
-		if (status->state == RVPMU_SAMPLER_DONE && !drain())
-			run.ended = true;
-		if (status->state == RVPMU_SAMPLER_DONE)
-			run.ended = true;
-	}
 	if (run.ended)
 		return HRTIMER_NORESTART;
 	hrtimer_forward_now(t, ns_to_ktime(clamp(run.period_us, 1000u, 20000u) * NSEC_PER_USEC));
