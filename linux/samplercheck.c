@@ -238,6 +238,36 @@ static void refusals(void)
 	      "sampler: a bad id (EINVAL) or a 241st event (E2BIG) leaves user_events as it was");
 }
 
+/* the die's cpumask CPU going offline ends the event: perf removes the
+   CPU's events and the module's stop path runs (STOP, counters back) */
+static void lead_offline(void)
+{
+	int before = free_counters(1), st = -1, after, off;
+	pid_t rec;
+	char *argv[] = { "/rvpmu-record", "-e", "rvpmu_sampler_die0/nr_sample=64,sample_period_ms=1,nr_pmu=8/",
+			 "-o", "/lead.rvps", "-m", "256", "-t", "4", NULL };
+
+	rec = fork();
+	if (rec == 0) {
+		execv(argv[0], argv);
+		_exit(127);
+	}
+	first_buffer("/lead.rvps");
+	off = set_online(0, 0);
+	check(off, "sampler: cpu0 (the PMU's cpumask) goes offline while it samples");
+	if (off) {
+		usleep(100000);
+		check(free_counters(1) == before,
+		      "sampler: the run stopped with it: cpu1 has its %d counters back at once", before);
+	}
+	waitpid(rec, &st, 0);
+	check(WIFEXITED(st) && WEXITSTATUS(st) == 1,
+	      "sampler: rvpmu-record gets the run's LAST buffer and ends, short of nr_sample");
+	check(set_online(0, 1), "sampler: cpu0 comes back online");
+	after = free_counters(0);
+	check(after == before, "sampler: cpu0 has its %d counters back (%d)", before, after);
+}
+
 static int write_events(void)
 {
 	char buf[240 * 18 + 1];
@@ -366,8 +396,10 @@ void sampler_checks(const char *fw)
 	check(during > 0 && during < before, "sampler: while sampling, perf gets the counters left (%d of %d)",
 	      during, before);
 	check(after == before, "sampler: after the run every counter is back (%d)", after);
-	if (ncpu > 1)
+	if (ncpu > 1) {
 		hotplug();
+		lead_offline();
+	}
 	check(syscall(SYS_delete_module, "rvpmu_sampler", O_NONBLOCK) == 0,
 	      "sampler: the module unloads");
 	/* quiet console: kernel messages would cut into the dump's lines */
