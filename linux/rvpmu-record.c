@@ -12,6 +12,13 @@
  * (the buffers back to back: what rvpmu-report reads), until nr_sample
  * samples are in, a LAST buffer came, or the time is up. Progress and a
  * summary on stderr. Exit 0 when every sample arrived.
+ *
+ * A run the firmware refuses at enable (the kernel log says "the firmware
+ * refused the run (errno)", e.g. -EBUSY when regular perf holds the
+ * counters it needs) leaves the event stopped: no buffer comes and
+ * rvpmu-record ends at its time limit, exit 1. Linux's own perf record
+ * has no AUX support for this PMU (it only maps AUX for the PMUs its
+ * auxtrace code knows), hence this tool.
  */
 #define _GNU_SOURCE
 #include <errno.h>
