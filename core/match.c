@@ -7,15 +7,19 @@
  * the fixed counter is taken for cycles/instret when it fits as well:
  * always without Sscofpmf, and with it only when no hpm counter is free
  * (only hpm counters can interrupt on overflow and filter by mode).
- * Capable sets hold a fixed counter only for its own event.
+ * Capable sets hold a fixed counter only for its own event. An hpm
+ * counter whose next overflow the platform may hold back (h->held) is
+ * taken only when no other is free: on it a sampling event would lose an
+ * interrupt.
  */
 static unsigned int choose(const struct rvpmu_hart *h, uint64_t free)
 {
-	uint64_t fixed = free & FIXED_CTRS;
+	uint64_t fixed = free & FIXED_CTRS, hpm = free & ~FIXED_CTRS;
+	uint64_t clear = hpm & ~(uint64_t)h->held;
 
-	if (fixed && (!h->sscofpmf || !(free & ~FIXED_CTRS)))
+	if (fixed && (!h->sscofpmf || !hpm))
 		return lowest_bit(fixed);
-	return lowest_bit(free & ~FIXED_CTRS);
+	return lowest_bit(clear ? clear : hpm);
 }
 
 static void configure(struct rvpmu_hart *h, unsigned int idx,
@@ -86,6 +90,9 @@ struct rvpmu_ret rvpmu_counter_config_matching(struct rvpmu_hart *h,
 		free = set & capable & ~h->configured & ~h->reserved;
 		if (!free)
 			return ret_err(SBI_ERR_NOT_SUPPORTED);
+		/* the request is valid: parked counters are done spending */
+		if (h->parked)
+			rvpmu_unpark(h, (uint32_t)event_idx);
 		idx = choose(h, free);
 	}
 

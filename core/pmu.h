@@ -61,6 +61,7 @@ typedef uint64_t rvpmu_ulong;
 #define RVPMU_MAX_FW		32	/* firmware counters at most */
 #define RVPMU_MAX_COUNTERS	(RVPMU_HW_SLOTS + RVPMU_MAX_FW)
 #define RVPMU_DEFAULT_FW	16
+#define RVPMU_PARK_NS		1000000	/* a parked counter's expiry has run by then */
 
 /* The sbiret of one call: error is SBI_SUCCESS or an SBI_ERR_* code. */
 struct rvpmu_ret {
@@ -99,6 +100,25 @@ struct rvpmu_hw_ops {
 	 * every counter may be stale (always written back).
 	 */
 	bool (*stale_when_inhibited)(void *ctx, unsigned int ctr, uint64_t mhpmevent);
+	/*
+	 * Optional: whether starting hpm counter ctr (counting mhpmevent) from
+	 * value leaves the platform holding back the counter's next overflow
+	 * interrupt. QEMU 7.2 fakes overflow of cycles/instret counters with a
+	 * timer and, for a value whose wrap lies more than INT64_MAX ns ahead
+	 * (Linux's counting value -(2^63 - 1) among them), keeps a left-over
+	 * that swallows the counter's next expiry. config_matching then prefers
+	 * other counters until an overflow of this one is seen. NULL: never.
+	 */
+	bool (*start_holds_overflow)(void *ctx, unsigned int ctr, uint64_t mhpmevent,
+				     uint64_t value);
+	/*
+	 * Optional, with start_holds_overflow: the platform's time in ns. A
+	 * held counter released is left running from 0 with OF set ("parked")
+	 * so that QEMU's timer expires and spends the left-over; one parked at
+	 * least RVPMU_PARK_NS before a config_matching counts as spent then.
+	 * NULL: held counters stay held.
+	 */
+	uint64_t (*clock_ns)(void *ctx);
 };
 
 /*
@@ -171,6 +191,9 @@ struct rvpmu_hart {
 	uint64_t data[RVPMU_MAX_COUNTERS];	/* its event_data */
 	uint64_t mhpmevent[RVPMU_HW_SLOTS];	/* programmed, without OF */
 	uint64_t saved[RVPMU_HW_SLOTS];		/* value when last stopped */
+	uint32_t held;		/* hpm counters whose next overflow may be held back */
+	uint32_t parked;	/* released held counters left running (startstop.c) */
+	uint64_t parked_at[RVPMU_HW_SLOTS];	/* clock_ns when each was parked */
 	uint64_t fw_value[RVPMU_MAX_FW];
 	uint64_t fw_origin[RVPMU_MAX_FW];	/* fw_ops->read at start */
 	uint64_t fw_ext;			/* counters on platform events */

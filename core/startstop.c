@@ -54,9 +54,14 @@ HOT void start_hw(struct rvpmu_hart *h, unsigned int idx,
 {
 	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
 
-	hw->write(h->ctx, idx, v & width_mask(h, idx));
-	if (idx >= 3)
+	v &= width_mask(h, idx);
+	hw->write(h->ctx, idx, v);
+	if (idx >= 3) {
+		if (hw->start_holds_overflow &&
+		    hw->start_holds_overflow(h->ctx, idx, h->mhpmevent[idx], v))
+			h->held |= UINT32_C(1) << idx;
 		hw->program(h->ctx, idx, h->mhpmevent[idx]);
+	}
 	hw->inhibit(h->ctx, UINT32_C(1) << idx, false);
 }
 
@@ -154,13 +159,39 @@ struct rvpmu_ret rvpmu_counter_start(struct rvpmu_hart *h, rvpmu_ulong base,
 HOT void stop_hw(struct rvpmu_hart *h, unsigned int idx)
 {
 	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
+	uint32_t bit = UINT32_C(1) << idx;
+	bool stale = h->stale & bit;
+	uint64_t ev = h->mhpmevent[idx] | (h->sscofpmf ? MHPMEVENT_OF : 0), old;
 
-	rvpmu_hw_inhibit_keep(h, idx);
-	if (idx >= 3 && h->sscofpmf) {
-		uint64_t old = hw->swap_event(h->ctx, idx, h->mhpmevent[idx] | MHPMEVENT_OF);
-
+	if (idx < 3) {
+		rvpmu_hw_inhibit_keep(h, idx);
+		return;
+	}
+	rvpmu_hw_inhibit_read(h, idx);
+	/*
+	 * A stale counter is written back with its event unmapped: mhpmevent
+	 * 0 (QEMU drops the counter from its event map), the value, the event
+	 * again. QEMU 7.2 arms its one overflow timer per hart whenever a
+	 * cycle/instret-mapped counter is written, and only ever earlier: the
+	 * write-back of a counter that has just wrapped (Linux's overflow
+	 * handler stops it) put the deadline in the past, the restart's write
+	 * could not move it, and the stale expiry either raised a spurious
+	 * LCOFI or, landing while the counter was inhibited, left the restarted
+	 * counter with no timer at all (docs/perf-on-qemu.md).
+	 */
+	if (h->sscofpmf) {
+		old = hw->swap_event(h->ctx, idx, stale ? 0 : ev);
 		/* OF is bit 63: the bit is the state at this stop, whatever before */
 		h->overflowed = (h->overflowed & ~BIT64(idx)) | ((old >> 63) << idx);
+		/* an overflow seen: whatever held it back has let go */
+		if (old >> 63)
+			h->held &= ~bit;
+	} else if (stale) {
+		hw->program(h->ctx, idx, 0);
+	}
+	if (stale) {
+		hw->write(h->ctx, idx, h->saved[idx]);
+		hw->program(h->ctx, idx, ev);
 	}
 }
 
@@ -189,7 +220,19 @@ HOT void release_one(struct rvpmu_hart *h, unsigned int idx)
 	h->configured &= ~BIT64(idx);
 	if (is_fw_ctr(h, idx))
 		return;
-	if (idx >= 3) {
+	if (idx >= 3 && (h->held & (UINT32_C(1) << idx)) && h->sscofpmf && hw->clock_ns) {
+		/*
+		 * Park it: event still mapped, OF set (no interrupt), run from 0 so
+		 * that QEMU's overflow timer expires at once and the expiry spends
+		 * the left-over that held the counter's next overflow back. The
+		 * next config_matching unmaps it (rvpmu_unpark).
+		 */
+		hw->write(h->ctx, idx, 0);
+		hw->inhibit(h->ctx, UINT32_C(1) << idx, false);
+		h->parked |= UINT32_C(1) << idx;
+		h->parked_at[idx] = hw->clock_ns(h->ctx);
+		h->mhpmevent[idx] = 0;
+	} else if (idx >= 3) {
 		/* 0, not OF|MINH: some hardware lets one event own one counter */
 		h->mhpmevent[idx] = 0;
 		hw->program(h->ctx, idx, 0);
@@ -268,4 +311,25 @@ struct rvpmu_ret rvpmu_counter_stop(struct rvpmu_hart *h, rvpmu_ulong base,
 	if (set == BIT64(base) && base < h->fw_base && !flags)
 		return stop_hw_one(h, (unsigned int)base);
 	return stop_set(h, set, base, flags);
+}
+
+void rvpmu_unpark(struct rvpmu_hart *h, uint32_t event_idx)
+{
+	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
+	uint64_t now = hw->clock_ns(h->ctx);
+	uint32_t bit;
+	unsigned int idx;
+
+	for (idx = 3; idx < RVPMU_HW_SLOTS; idx++) {
+		bit = UINT32_C(1) << idx;
+		if (!(h->parked & bit))
+			continue;
+		if (now - h->parked_at[idx] >= RVPMU_PARK_NS)
+			h->held &= ~bit;	/* its expiry has run */
+		else if (h->event[idx] != event_idx)
+			continue;		/* let it run on: no clash */
+		hw->inhibit(h->ctx, bit, true);
+		hw->program(h->ctx, idx, 0);
+		h->parked &= ~bit;
+	}
 }

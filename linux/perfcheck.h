@@ -1,21 +1,39 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * perfcheck.h - what perfcheck.c (/init of the Linux test system) shares
- * with samplercheck.c. User space, any CPU.
+ * What perfcheck.c (the /init of the Linux test system), perftool.c (its
+ * checks of the real perf binary) and samplercheck.c (the sampler module,
+ * issue 13) share. Everything runs in the one /init process,
+ * single-threaded except where a check says otherwise.
  */
-#ifndef RVPMU_PERFCHECK_H
-#define RVPMU_PERFCHECK_H
+#ifndef RVPMU_LINUX_PERFCHECK_H
+#define RVPMU_LINUX_PERFCHECK_H
 
 #include <stdint.h>
 
-extern int ncpu;	/* online CPUs */
+/* One TAP line; counts towards "N passed, N failed". */
+void check(int cond, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Online CPUs when /init started. */
+extern int ncpu;
+
+/*
+ * /init started by perf as the workload ("/init work" or "/init nap"):
+ * runs it and returns its exit status; -1 when argv asks for no workload.
+ */
+int perftool_workload(int argc, char **argv);
+
+/* The checks that run /bin/perf (perftool.c): quick ones only when full is
+   0 (the second boot after the warm reboot); perf record, report and the
+   per-CPU sampling checks when sampling; perf test when with_tests. */
+void perftool_checks(int full, int sampling, int with_tests);
+
+/* CPU hotplug: every CPU offline and online again, rounds times. */
+void hotplug_checks(int rounds);
 
 struct reading {
 	uint64_t value, enabled, running;
 };
 
-/* One TAP line; counts toward "N passed, N failed". */
-void check(int cond, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* perf_event_open of a disabled counting (period 0) or sampling event;
    returns the fd or -1. */
 int perf_open(uint32_t type, uint64_t config, int cpu, int pid, uint64_t period,

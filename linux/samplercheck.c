@@ -268,6 +268,21 @@ static void lead_offline(void)
 	check(after == before, "sampler: cpu0 has its %d counters back (%d)", before, after);
 }
 
+static void dump_quietly(const char *path)
+{
+	char level[64] = "";
+	int fd = open("/proc/sys/kernel/printk", O_RDWR);
+	ssize_t n = fd >= 0 ? read(fd, level, sizeof(level) - 1) : -1;
+
+	if (fd >= 0)
+		(void)!pwrite(fd, "1\n", 2, 0);
+	dump(path);
+	if (fd >= 0 && n > 0)
+		(void)!pwrite(fd, level, strcspn(level, " \t"), 0);
+	if (fd >= 0)
+		close(fd);
+}
+
 static int write_events(void)
 {
 	char buf[240 * 18 + 1];
@@ -402,9 +417,7 @@ void sampler_checks(const char *fw)
 	}
 	check(syscall(SYS_delete_module, "rvpmu_sampler", O_NONBLOCK) == 0,
 	      "sampler: the module unloads");
-	/* quiet console: kernel messages would cut into the dump's lines */
-	fd = open("/proc/sys/kernel/printk", O_WRONLY);
-	if (fd >= 0)
-		(void)!write(fd, "1\n", 2), close(fd);
-	dump(OUT);
+	/* quiet console while dumping: kernel messages would cut into the
+	   dump's lines; the level is put back for the checks that follow */
+	dump_quietly(OUT);
 }
