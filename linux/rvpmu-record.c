@@ -10,13 +10,14 @@
  * set through the PMU's format/ files, maps the data and AUX areas,
  * enables it and copies every buffer the module commits to FILE as is
  * (the buffers back to back: what rvpmu-report reads), until nr_sample
- * samples are in, a LAST buffer came, or the time is up. Progress and a
+ * samples are in, a LAST buffer came, or the -t time is up (no limit by
+ * default). Progress and a
  * summary on stderr. Exit 0 when every sample arrived.
  *
  * A run the firmware refuses at enable (the kernel log says "the firmware
  * refused the run (errno)", e.g. -EBUSY when regular perf holds the
  * counters it needs) leaves the event stopped: no buffer comes and
- * rvpmu-record ends at its time limit, exit 1. Linux's own perf record
+ * rvpmu-record ends at its -t time limit, exit 1. Linux's own perf record
  * has no AUX support for this PMU (it only maps AUX for the PMUs its
  * auxtrace code knows), hence this tool.
  */
@@ -94,7 +95,7 @@ static double now(void)
 int main(int argc, char **argv)
 {
 	const char *ev = NULL, *out = NULL;
-	long aux_pages = 128, secs = 60, psz = sysconf(_SC_PAGESIZE);
+	long aux_pages = 128, secs = 0, psz = sysconf(_SC_PAGESIZE);
 	struct perf_event_attr attr;
 	struct perf_event_mmap_page *up;
 	char pmu[64], terms[256] = "", path[256], *t, *save;
@@ -117,7 +118,7 @@ int main(int argc, char **argv)
 	if (!ev || !out || sscanf(ev, "%63[^/]/%255[^/]", pmu, terms) < 1 ||
 	    aux_pages < 2 || (aux_pages & (aux_pages - 1))) {
 		fprintf(stderr, "usage: rvpmu-record -e PMU/term=v,.../ -o FILE "
-			"[-m AUX_PAGES (power of 2)] [-t SECONDS]\n");
+			"[-m AUX_PAGES (power of 2, default 128)] [-t SECONDS (default: no limit)]\n");
 		return 2;
 	}
 	memset(&attr, 0, sizeof(attr));
@@ -165,8 +166,8 @@ int main(int argc, char **argv)
 		perror("rvpmu-record: enable");
 		return 1;
 	}
-	t_end = now() + secs;
-	while (samples < nr_sample && !last && now() < t_end) {
+	t_end = secs > 0 ? now() + secs : 0;
+	while (samples < nr_sample && !last && (!t_end || now() < t_end)) {
 		uint64_t head = __atomic_load_n(&up->aux_head, __ATOMIC_ACQUIRE);
 		uint64_t tail = up->aux_tail;
 
