@@ -247,17 +247,38 @@ $(PERF): | $(LINUX_SRC)/Makefile
 	$(MAKE) -C $(LINUX_SRC)/tools/perf -f Makefile.perf O=$(CURDIR)/$(B)/perf $(PERF_OPTS) \
 	  -j2 $(CURDIR)/$(PERF)
 
-$(B)/linux-rootfs/init: linux/perfcheck.c linux/perftool.c linux/perfcheck.h lib/fmt.c lib/fmt.h
+$(B)/linux-rootfs/init: linux/perfcheck.c linux/perftool.c linux/samplercheck.c linux/perfcheck.h lib/fmt.c lib/fmt.h
 	@mkdir -p $(B)/linux-rootfs
 	riscv64-linux-gnu-gcc -static -O2 $(WARN) -I. -o $@ linux/perfcheck.c linux/perftool.c \
-	  lib/fmt.c -lpthread
+	  linux/samplercheck.c lib/fmt.c -lpthread
 
-$(INITRD): linux/initramfs.list $(B)/linux-rootfs/init $(PERF) $(KERNEL)
+# rvpmu_sampler.ko (linux/module, issue 13), out of tree against $(KERNEL):
+# its sources are copied to $(B)/linux-module (kbuild writes beside them).
+# modules_prepare makes the out dir able to link modules; with MODVERSIONS
+# off, modpost's missing-Module.symvers warning is harmless.
+KMOD_SRC := $(wildcard linux/module/*.c linux/module/*.h linux/module/shim/*.h) linux/module/Kbuild
+$(B)/linux-module/rvpmu_sampler.ko: $(KMOD_SRC) include/rvpmu/sampler.h $(KERNEL)
+	@mkdir -p $(B)/linux-module/include/rvpmu $(B)/linux-module/shim
+	cp linux/module/*.c linux/module/*.h linux/module/Kbuild $(B)/linux-module/
+	cp linux/module/shim/*.h $(B)/linux-module/shim/
+	cp include/rvpmu/sampler.h $(B)/linux-module/include/rvpmu/
+	@[ -f $(LINUX_OUT)/scripts/module.lds ] || $(KMAKE) -s modules_prepare
+	@rm -f $@
+	$(KMAKE) -s M=$(CURDIR)/$(B)/linux-module W=1 modules > $(B)/linux-module/build.log 2>&1; st=$$?; \
+	  grep -vE 'Module.symvers|undefined!|may not have dep|unresolved symbol' $(B)/linux-module/build.log >&2; \
+	  exit $$st
+
+$(B)/linux-rootfs/rvpmu-record: linux/rvpmu-record.c include/rvpmu/sampler.h
+	@mkdir -p $(B)/linux-rootfs
+	riscv64-linux-gnu-gcc -static -O2 $(WARN) -Iinclude -o $@ linux/rvpmu-record.c
+
+$(INITRD): linux/initramfs.list $(B)/linux-rootfs/init $(PERF) $(KERNEL) $(B)/linux-module/rvpmu_sampler.ko \
+           $(B)/linux-rootfs/rvpmu-record
 	cd $(B) && $(LINUX_OUT)/usr/gen_init_cpio $(CURDIR)/linux/initramfs.list > initramfs.cpio
 
 .PHONY: linux linux-check linux-bench perf-compare
 linux: deps $(KERNEL) $(INITRD)
-linux-check: linux $(B)/rvpmu-fw-rv64.elf
+linux-check: linux $(B)/rvpmu-fw-rv64.elf $(B)/rvpmu-report
 	@scripts/linux-check $(FW) $(KERNEL) $(INITRD) $(B)/rvpmu-fw-rv64.elf
 perf-compare: linux $(B)/rvpmu-fw-rv64.elf
 	@scripts/perf-compare $(KERNEL) $(INITRD) $(B)/rvpmu-fw-rv64.elf

@@ -64,7 +64,7 @@ void check(int cond, const char *fmt, ...)
 	fflush(stdout);
 }
 
-static int perf_open(uint32_t type, uint64_t config, int cpu, int pid, uint64_t period,
+int perf_open(uint32_t type, uint64_t config, int cpu, int pid, uint64_t period,
 		     int exclude_user, int exclude_kernel)
 {
 	struct perf_event_attr a;
@@ -86,11 +86,8 @@ static int perf_open(uint32_t type, uint64_t config, int cpu, int pid, uint64_t 
 	return (int)syscall(SYS_perf_event_open, &a, pid, cpu, -1, 0);
 }
 
-struct reading {
-	uint64_t value, enabled, running;
-};
 
-static struct reading perf_read(int fd)
+struct reading perf_read(int fd)
 {
 	struct reading r = { 0, 0, 0 };
 
@@ -99,19 +96,19 @@ static struct reading perf_read(int fd)
 	return r;
 }
 
-static void on(int fd)
+void on(int fd)
 {
 	if (fd >= 0)
 		ioctl(fd, PERF_EVENT_IOC_RESET, 0), ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
 }
 
-static void off(int fd)
+void off(int fd)
 {
 	if (fd >= 0)
 		ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
 }
 
-static void pin(int cpu)
+void pin(int cpu)
 {
 	cpu_set_t s;
 
@@ -124,7 +121,7 @@ static void pin(int cpu)
 
 static volatile uint64_t sink;
 
-static void compute(unsigned long n)
+void compute(unsigned long n)
 {
 	uint64_t x = 1;
 
@@ -133,7 +130,7 @@ static void compute(unsigned long n)
 	sink += x;
 }
 
-static void touch_pages(unsigned long pages)
+void touch_pages(unsigned long pages)
 {
 	char *p = mmap(NULL, pages * 4096, PROT_READ | PROT_WRITE,
 		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -568,6 +565,7 @@ int main(int argc, char **argv)
 	filters();
 	multiplexing();
 	pmu_interrupts();
+	sampler_checks(getenv("rvpmu_fw"));
 	/* kernel command line: "perfsample" adds perf record/report, and
 	   "perfcompare" perf test as well (make perf-compare) */
 	perftool_checks(1, argc > 1 && (!strcmp(argv[1], "perfsample") ||

@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * What perfcheck.c (the /init of the Linux test system) and perftool.c
- * (its checks of the real perf binary) share. Everything runs in the one
- * /init process, single-threaded except where a check says otherwise.
+ * What perfcheck.c (the /init of the Linux test system), perftool.c (its
+ * checks of the real perf binary) and samplercheck.c (the sampler module,
+ * issue 13) share. Everything runs in the one /init process,
+ * single-threaded except where a check says otherwise.
  */
 #ifndef RVPMU_LINUX_PERFCHECK_H
 #define RVPMU_LINUX_PERFCHECK_H
+
+#include <stdint.h>
 
 /* One TAP line; counts towards "N passed, N failed". */
 void check(int cond, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -26,5 +29,25 @@ void perftool_checks(int full, int sampling, int with_tests);
 
 /* CPU hotplug: every CPU offline and online again, rounds times. */
 void hotplug_checks(int rounds);
+
+struct reading {
+	uint64_t value, enabled, running;
+};
+
+/* perf_event_open of a disabled counting (period 0) or sampling event;
+   returns the fd or -1. */
+int perf_open(uint32_t type, uint64_t config, int cpu, int pid, uint64_t period,
+	      int exclude_user, int exclude_kernel);
+/* value, time enabled, time running; zeros if the read fails */
+struct reading perf_read(int fd);
+void on(int fd);	/* reset and enable */
+void off(int fd);	/* disable */
+void pin(int cpu);	/* the calling thread to that CPU */
+void compute(unsigned long n);	/* about 3n user instructions */
+void touch_pages(unsigned long pages);	/* writes fresh pages: dTLB misses */
+
+/* issue 13: the sampler module, rvpmu-record and the decoded run
+   (samplercheck.c); fw: "opensbi" when the firmware has no sampler */
+void sampler_checks(const char *fw);
 
 #endif

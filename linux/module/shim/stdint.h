@@ -1,0 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* Lets include/rvpmu/sampler.h (which asks for <stdint.h>) build in the
+ * kernel, where uint32_t and friends come from <linux/types.h>. */
+#include <linux/types.h>

@@ -1,0 +1,423 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * samplercheck.c - issue 13 inside the Linux test system: loads
+ * rvpmu_sampler.ko (or, on OpenSBI, sees it refuse), writes 240 events to
+ * user_events, runs /rvpmu-record while a workload busies every CPU,
+ * checks that regular perf keeps working on the counters left and that
+ * every counter comes back, unloads the module, and prints the recorded
+ * file on the console between marker lines for scripts/linux-check to
+ * decode and check with rvpmu-report:
+ *   # rvpmu-samples begin SIZE
+ *   b <base64 of 48 bytes>      (or: z N  for N blocks of 48 zero bytes)
+ *   # rvpmu-samples end
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/perf_event.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "linux/perfcheck.h"
+
+#define DIE0 "/sys/bus/event_source/devices/rvpmu_sampler_die0"
+#define OUT "/samples.rvps"
+#define BLOCK 48
+
+/* one group of 8 (nr_pmu 8): no event twice in a subsample, since QEMU
+   7.2 counts a hardware event on one counter only */
+static const char *const group[8] = {
+	"0",			/* cycles */
+	"1",			/* instructions */
+	"3000000010003",	/* dTLB read misses */
+	"3000000010004",	/* iTLB read misses */
+	"8000000000000005",	/* fw: set_timer */
+	"8000000000000006",	/* fw: ipi_sent */
+	"8000000000000007",	/* fw: ipi_received */
+	"8000000000000008",	/* fw: fence_i_sent */
+};
+
+/* pinned dTLB-load-miss events a CPU can run at once: its free hpm counters */
+static int free_counters(int cpu)
+{
+	struct perf_event_attr a;
+	int fds[32], n = 0, i, ran = 0;
+
+	memset(&a, 0, sizeof(a));
+	a.size = sizeof(a);
+	a.type = PERF_TYPE_HW_CACHE;
+	a.config = PERF_COUNT_HW_CACHE_DTLB | (PERF_COUNT_HW_CACHE_OP_READ << 8) |
+		   (PERF_COUNT_HW_CACHE_RESULT_MISS << 16);
+	a.pinned = 1;
+	a.read_format = PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
+	for (n = 0; n < 32; n++) {
+		fds[n] = (int)syscall(SYS_perf_event_open, &a, -1, cpu, -1, 0);
+		if (fds[n] < 0)
+			break;
+	}
+	usleep(20000);
+	for (i = 0; i < n; i++) {
+		struct reading r = perf_read(fds[i]);
+
+		ran += r.running > 0;
+		close(fds[i]);
+	}
+	return ran;
+}
+
+static void dump(const char *path)
+{
+	static const char b64[] =
+		"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	unsigned char blk[BLOCK];
+	unsigned long zeros = 0;
+	struct stat st;
+	FILE *f = fopen(path, "rb");
+	size_t n;
+
+	if (!f || stat(path, &st))
+		return;
+	printf("# rvpmu-samples begin %lld\n", (long long)st.st_size);
+	while ((n = fread(blk, 1, BLOCK, f)) > 0) {
+		char line[2 * BLOCK];
+		size_t i, o = 0;
+
+		for (i = 0; i < n && !blk[i]; i++)
+			;
+		if (i == n && n == BLOCK) {
+			zeros++;
+			continue;
+		}
+		if (zeros)
+			printf("z %lu\n", zeros);
+		zeros = 0;
+		for (i = 0; i < n; i += 3) {	/* base64, = padded */
+			unsigned v = blk[i] << 16 | (i + 1 < n ? blk[i + 1] << 8 : 0) |
+				     (i + 2 < n ? blk[i + 2] : 0);
+
+			line[o++] = b64[v >> 18 & 63];
+			line[o++] = b64[v >> 12 & 63];
+			line[o++] = i + 1 < n ? b64[v >> 6 & 63] : '=';
+			line[o++] = i + 2 < n ? b64[v & 63] : '=';
+		}
+		line[o] = '\0';
+		printf("b %s\n", line);
+	}
+	if (zeros)
+		printf("z %lu\n", zeros);
+	printf("# rvpmu-samples end\n");
+	fclose(f);
+}
+
+/* dTLB write misses over 256 fresh pages, by the regular SBI PMU on
+   this CPU: an event the sampler's list leaves out, since QEMU 7.2 counts
+   a hardware event on one counter only */
+static struct reading dtlb_writes(void)
+{
+	int c = perf_open(PERF_TYPE_HW_CACHE, PERF_COUNT_HW_CACHE_DTLB |
+			  (PERF_COUNT_HW_CACHE_OP_WRITE << 8) |
+			  (PERF_COUNT_HW_CACHE_RESULT_MISS << 16), -1, 0, 0, 0, 0);
+	struct reading rd;
+
+	on(c);
+	touch_pages(256);
+	off(c);
+	rd = perf_read(c);
+	if (c >= 0)
+		close(c);
+	return rd;
+}
+
+/* rvpmu-record of die 0 with those terms into out, in a child */
+static pid_t record(const char *terms, const char *out)
+{
+	char ev[128];
+	pid_t rec;
+
+	snprintf(ev, sizeof(ev), "rvpmu_sampler_die0/%s/", terms);
+	rec = fork();
+	if (rec == 0) {
+		char *argv[] = { "/rvpmu-record", "-e", ev, "-o", (char *)out,
+				 "-m", "256", "-t", "120", NULL };
+
+		execv(argv[0], argv);
+		_exit(127);
+	}
+	return rec;
+}
+
+/* ms until the first buffer is in the file (the run is on; only then
+   may this side take counters: at START they must be free, else DENIED) */
+static int first_buffer(const char *out)
+{
+	struct stat sb;
+	int i;
+
+	for (i = 0; i < 200 && (stat(out, &sb) || sb.st_size == 0); i++)
+		usleep(50000);
+	return i * 50;
+}
+
+static int set_online(int cpu, int on)
+{
+	char path[96];
+	int fd, ok;
+
+	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/online", cpu);
+	fd = open(path, O_WRONLY);
+	ok = fd >= 0 && write(fd, on ? "1" : "0", 1) == 1;
+	if (fd >= 0)
+		close(fd);
+	return ok;
+}
+
+/* a hart hot-unplugged while sampled leaves the run (HSM stop): the run
+   goes on with the others, and the hart's counters come back with it */
+static void hotplug(void)
+{
+	int cpu = ncpu - 1, before = free_counters(cpu), st = -1, after;
+	pid_t rec = record("nr_sample=8,sample_period_ms=1,nr_pmu=8", "/hotplug.rvps");
+
+	first_buffer("/hotplug.rvps");
+	check(set_online(cpu, 0), "sampler: cpu%d goes offline while sampled", cpu);
+	waitpid(rec, &st, 0);
+	check(WIFEXITED(st) && WEXITSTATUS(st) == 0,
+	      "sampler: the run goes on without it: rvpmu-record took every sample");
+	check(set_online(cpu, 1), "sampler: cpu%d comes back online", cpu);
+	after = free_counters(cpu);
+	check(after == before && before > 0, "sampler: cpu%d has its %d counters back (%d)",
+	      cpu, before, after);
+}
+
+static int events_back(void);
+
+/* while a run is on: a second event, a per-task event and bad
+   user_events writes are refused, and the list stays */
+static void refusals(void)
+{
+	struct perf_event_attr a;
+	char big[241 * 2 + 1];
+	int fd, type = -1, e1, e2, w1, w2, i;
+	FILE *f = fopen(DIE0 "/type", "r");
+
+	if (!f || fscanf(f, "%d", &type) != 1)
+		type = -1;
+	if (f)
+		fclose(f);
+	memset(&a, 0, sizeof(a));
+	a.size = sizeof(a);
+	a.type = (uint32_t)type;
+	a.disabled = 1;
+	fd = (int)syscall(SYS_perf_event_open, &a, -1, 0, -1, 0);
+	e1 = errno;
+	check(fd < 0 && e1 == EBUSY, "sampler: a second event gets EBUSY (%s)", strerror(e1));
+	if (fd >= 0)
+		close(fd);
+	fd = (int)syscall(SYS_perf_event_open, &a, 0, -1, -1, 0);
+	e2 = errno;
+	check(fd < 0 && e2 == EOPNOTSUPP, "sampler: a per-task event is refused (%s)", strerror(e2));
+	if (fd >= 0)
+		close(fd);
+	for (i = 0; i < 241; i++)
+		memcpy(big + 2 * i, "1 ", 2);
+	big[sizeof(big) - 1] = '\0';
+	fd = open(DIE0 "/user_events", O_WRONLY);
+	w1 = fd >= 0 ? (int)write(fd, "0 zz\n", 5) : 0;
+	e1 = errno;
+	w2 = fd >= 0 ? (int)write(fd, big, strlen(big)) : 0;
+	e2 = errno;
+	if (fd >= 0)
+		close(fd);
+	check(w1 < 0 && e1 == EINVAL && w2 < 0 && e2 == E2BIG && events_back() == 240,
+	      "sampler: a bad id (EINVAL) or a 241st event (E2BIG) leaves user_events as it was");
+}
+
+/* the die's cpumask CPU going offline ends the event: perf removes the
+   CPU's events and the module's stop path runs (STOP, counters back) */
+static void lead_offline(void)
+{
+	int before = free_counters(1), st = -1, after, off;
+	pid_t rec;
+	char *argv[] = { "/rvpmu-record", "-e", "rvpmu_sampler_die0/nr_sample=64,sample_period_ms=1,nr_pmu=8/",
+			 "-o", "/lead.rvps", "-m", "256", "-t", "4", NULL };
+
+	rec = fork();
+	if (rec == 0) {
+		execv(argv[0], argv);
+		_exit(127);
+	}
+	first_buffer("/lead.rvps");
+	off = set_online(0, 0);
+	check(off, "sampler: cpu0 (the PMU's cpumask) goes offline while it samples");
+	if (off) {
+		usleep(100000);
+		check(free_counters(1) == before,
+		      "sampler: the run stopped with it: cpu1 has its %d counters back at once", before);
+	}
+	waitpid(rec, &st, 0);
+	check(WIFEXITED(st) && WEXITSTATUS(st) == 1,
+	      "sampler: rvpmu-record gets the run's LAST buffer and ends, short of nr_sample");
+	check(set_online(0, 1), "sampler: cpu0 comes back online");
+	after = free_counters(0);
+	check(after == before, "sampler: cpu0 has its %d counters back (%d)", before, after);
+}
+
+static void dump_quietly(const char *path)
+{
+	char level[64] = "";
+	int fd = open("/proc/sys/kernel/printk", O_RDWR);
+	ssize_t n = fd >= 0 ? read(fd, level, sizeof(level) - 1) : -1;
+
+	if (fd >= 0)
+		(void)!pwrite(fd, "1\n", 2, 0);
+	dump(path);
+	if (fd >= 0 && n > 0)
+		(void)!pwrite(fd, level, strcspn(level, " \t"), 0);
+	if (fd >= 0)
+		close(fd);
+}
+
+static int write_events(void)
+{
+	char buf[240 * 18 + 1];
+	size_t o = 0;
+	int i, fd, ok;
+
+	for (i = 0; i < 240; i++)
+		o += (size_t)snprintf(buf + o, sizeof(buf) - o, "%s%c", group[i % 8],
+				      i == 239 ? '\n' : ' ');
+	fd = open(DIE0 "/user_events", O_WRONLY);
+	ok = fd >= 0 && write(fd, buf, o) == (ssize_t)o;
+	if (fd >= 0)
+		close(fd);
+	return ok;
+}
+
+static int events_back(void)
+{
+	char buf[240 * 18 + 1];
+	int fd = open(DIE0 "/user_events", O_RDONLY), n = 0;
+	ssize_t len = fd >= 0 ? read(fd, buf, sizeof(buf) - 1) : -1;
+	char *p;
+
+	if (fd >= 0)
+		close(fd);
+	if (len <= 0)
+		return 0;
+	buf[len] = '\0';
+	for (p = strtok(buf, " \n"); p; p = strtok(NULL, " \n"))
+		n += !strcmp(p, group[n % 8]);
+	return n;
+}
+
+void sampler_checks(const char *fw)
+{
+	int fd = open("/rvpmu_sampler.ko", O_RDONLY), before, during, after, i, st;
+	pid_t kids[64], rec;
+	struct reading ref;
+	long r;
+
+	r = fd >= 0 ? syscall(SYS_finit_module, fd, "", 0) : -1;
+	if (fd >= 0)
+		close(fd);
+	if (fw && !strcmp(fw, "opensbi")) {
+		check(r < 0 && errno == ENODEV,
+		      "sampler: rvpmu_sampler.ko refuses to load without the extension (ENODEV)");
+		return;
+	}
+	check(r == 0, "sampler: rvpmu_sampler.ko loads (%s)", r ? strerror(errno) : "ok");
+	if (r)
+		return;
+	check(access(DIE0 "/format/sample_period_ms", R_OK) == 0 &&
+	      access(DIE0 "/format/nr_sample", R_OK) == 0,
+	      "sampler: PMU rvpmu_sampler_die0 with format nr_sample, sample_period_ms");
+	if (ncpu > 8) {	/* the 32-hart run: the PMUs only (a run takes long) */
+		char path[128];
+		int d, c, dies = 0, packages = 0, seen[64] = { 0 };
+
+		for (d = 0; d < 64; d++) {
+			snprintf(path, sizeof(path),
+				 "/sys/bus/event_source/devices/rvpmu_sampler_die%d", d);
+			dies += access(path, F_OK) == 0;
+		}
+		for (c = 0; c < ncpu; c++) {
+			snprintf(path, sizeof(path),
+				 "/sys/devices/system/cpu/cpu%d/topology/physical_package_id", c);
+			fd = open(path, O_RDONLY);
+			if (fd >= 0) {
+				char b[16] = "";
+				int id = read(fd, b, sizeof(b) - 1) > 0 ? atoi(b) : -1;
+
+				close(fd);
+				if (id >= 0 && id < 64 && !seen[id]++)
+					packages++;
+			}
+		}
+		check(dies == packages && dies > 0,
+		      "sampler: a PMU per die: %d PMUs, %d packages in Linux's topology", dies, packages);
+		check(syscall(SYS_delete_module, "rvpmu_sampler", O_NONBLOCK) == 0,
+		      "sampler: the module unloads");
+		return;
+	}
+	check(write_events(), "sampler: 240 events written to user_events");
+	check(events_back() == 240, "sampler: user_events reads back the 240 events");
+	before = free_counters(0);
+	ref = dtlb_writes();
+
+	for (i = 0; i < ncpu && i < 64; i++) {
+		kids[i] = fork();
+		if (kids[i] == 0) {
+			pin(i);
+			(void)!nice(10);	/* rvpmu-record must keep up */
+			for (;;)
+				compute(1000000);
+		}
+	}
+	printf("# sampler: workload pids");
+	for (i = 0; i < ncpu && i < 64; i++)
+		printf(" %d@cpu%d", kids[i], i);
+	printf("\n");
+	fflush(stdout);
+	rec = record("nr_sample=32,sample_period_ms=1,nr_pmu=8", OUT);
+	i = first_buffer(OUT);
+	printf("# sampler: first buffer after %d ms\n", i);
+	during = free_counters(0);
+	{
+		struct reading rd = dtlb_writes();
+
+		check(rd.running == rd.enabled && rd.value >= 256 && rd.value < ref.value * 2 &&
+		      ref.value >= 256,
+		      "sampler: while sampling, perf counts dTLB write misses of 256 fresh pages (%llu; %llu before)",
+		      (unsigned long long)rd.value, (unsigned long long)ref.value);
+	}
+	refusals();
+	r = syscall(SYS_delete_module, "rvpmu_sampler", O_NONBLOCK);
+	check(r < 0 && errno == EWOULDBLOCK,
+	      "sampler: the module stays while its event is open (%s)", r < 0 ? strerror(errno) : "unloaded");
+	st = -1;
+	waitpid(rec, &st, 0);
+	for (i = 0; i < ncpu && i < 64; i++)
+		kill(kids[i], SIGKILL), waitpid(kids[i], NULL, 0);
+	check(WIFEXITED(st) && WEXITSTATUS(st) == 0, "sampler: rvpmu-record took every sample");
+	after = free_counters(0);
+	printf("# sampler: free hpm counters on cpu0: %d before, %d while sampling, %d after\n",
+	       before, during, after);
+	check(during > 0 && during < before, "sampler: while sampling, perf gets the counters left (%d of %d)",
+	      during, before);
+	check(after == before, "sampler: after the run every counter is back (%d)", after);
+	if (ncpu > 1) {
+		hotplug();
+		lead_offline();
+	}
+	check(syscall(SYS_delete_module, "rvpmu_sampler", O_NONBLOCK) == 0,
+	      "sampler: the module unloads");
+	/* quiet console while dumping: kernel messages would cut into the
+	   dump's lines; the level is put back for the checks that follow */
+	dump_quietly(OUT);
+}
