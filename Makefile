@@ -388,8 +388,9 @@ sampler-cost: $(B)/sampler-cost.elf
 	@timeout 60 qemu-system-riscv64 -M virt -cpu rv64,sscofpmf=true -m 256M -nographic \
 	  -monitor none -serial stdio -bios $< -icount shift=0 </dev/null | tr -d '\r'
 
-bench: deps $(B)/rvpmu-fw-rv64.elf $(B)/bench-rv64.elf $(B)/scale-rv64.elf
-	@scripts/bench-table $(B)/rvpmu-fw-rv64.elf $(B)/bench-rv64.elf
+bench: deps $(B)/rvpmu-fw-rv64.elf $(B)/bench-rv64.elf $(B)/rvpmu-fw-rv32.elf $(B)/bench-rv32.elf \
+		$(B)/scale-rv64.elf
+	@scripts/bench-table $(B)/rvpmu-fw-rv64.elf $(B)/bench-rv64.elf $(B)/rvpmu-fw-rv32.elf $(B)/bench-rv32.elf
 	@echo
 	@scripts/bench-scale $(B)/rvpmu-fw-rv64.elf $(B)/scale-rv64.elf
 
