@@ -100,7 +100,8 @@ void rvpmu_start_set(struct rvpmu_hart *h, uint64_t set, rvpmu_ulong base,
 	start_set(h, set, base, flags, initial_value);
 }
 
-/* One hardware counter: what Linux always asks. */
+/* One counter: what Linux always asks. Hardware and firmware counters
+   each take their own short way, so neither pays for the other's test. */
 static __attribute__((noinline)) struct rvpmu_ret start_hw_one(struct rvpmu_hart *h,
 							       unsigned int idx,
 							       rvpmu_ulong flags,
@@ -108,6 +109,16 @@ static __attribute__((noinline)) struct rvpmu_ret start_hw_one(struct rvpmu_hart
 {
 	h->started |= BIT64(idx);
 	start_hw(h, idx, start_value(h, idx, idx, flags, initial_value));
+	return ret_val(0);
+}
+
+static __attribute__((noinline)) struct rvpmu_ret start_fw_one(struct rvpmu_hart *h,
+							       unsigned int idx,
+							       rvpmu_ulong flags,
+							       uint64_t initial_value)
+{
+	h->started |= BIT64(idx);
+	rvpmu_fw_start(h, idx, start_value(h, idx, idx, flags, initial_value));
 	return ret_val(0);
 }
 
@@ -139,8 +150,10 @@ struct rvpmu_ret rvpmu_counter_start(struct rvpmu_hart *h, rvpmu_ulong base,
 		return ret_err(SBI_ERR_ALREADY_STARTED);
 
 	/* every call below is a tail call: this function needs no frame */
-	if (set == BIT64(base) && base < h->fw_base)
-		return start_hw_one(h, (unsigned int)base, flags, initial_value);
+	if (set == BIT64(base))
+		return base < h->fw_base ?
+			start_hw_one(h, (unsigned int)base, flags, initial_value) :
+			start_fw_one(h, (unsigned int)base, flags, initial_value);
 	return start_general(h, set, base, flags, initial_value);
 }
 
@@ -209,12 +222,24 @@ static __attribute__((noinline)) void release(struct rvpmu_hart *h, uint64_t set
 		release_one(h, idx);
 }
 
-/* One hardware counter, no flags: Linux's stop. */
-static __attribute__((noinline)) struct rvpmu_ret stop_hw_one(struct rvpmu_hart *h,
-							      unsigned int idx)
+/*
+ * One counter, without a snapshot: Linux's stop, and its stop+RESET.
+ * With RESET a hardware counter skips setting OF: release reprograms its
+ * event anyway, and whether it overflowed matters only while configured.
+ */
+static __attribute__((noinline)) struct rvpmu_ret stop_one_fast(struct rvpmu_hart *h,
+								unsigned int idx,
+								rvpmu_ulong flags)
 {
-	stop_hw(h, idx);
+	if (is_fw_ctr(h, idx))
+		rvpmu_fw_stop(h, idx);
+	else if (flags & SBI_PMU_STOP_RESET)
+		rvpmu_hw_inhibit_keep(h, idx);
+	else
+		stop_hw(h, idx);
 	h->started &= ~BIT64(idx);
+	if (flags & SBI_PMU_STOP_RESET)
+		release_one(h, idx);
 	return ret_val(0);
 }
 
@@ -265,7 +290,7 @@ struct rvpmu_ret rvpmu_counter_stop(struct rvpmu_hart *h, rvpmu_ulong base,
 	/* every call below is a tail call: this function needs no frame */
 	if (set & ~h->started)
 		return already_stopped(h, set, base, flags);
-	if (set == BIT64(base) && base < h->fw_base && !flags)
-		return stop_hw_one(h, (unsigned int)base);
+	if (set == BIT64(base) && !(flags & SBI_PMU_STOP_TAKE_SNAPSHOT))
+		return stop_one_fast(h, (unsigned int)base, flags);
 	return stop_set(h, set, base, flags);
 }
