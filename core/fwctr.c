@@ -18,14 +18,15 @@ void rvpmu_fw_count_slow(struct rvpmu_hart *h, uint32_t counters)
 
 /* The platform-event halves of rvpmu_fw_start/stop (internal.h): a
    counter holds what fw_ops->read advanced by while it ran. */
-void rvpmu_fw_start_ext(struct rvpmu_hart *h, unsigned int idx)
+struct rvpmu_ret rvpmu_fw_start_ext(struct rvpmu_hart *h, unsigned int idx)
 {
 	h->fw_origin[idx - h->fw_base] = h->cfg->fw->read(h->ctx, SBI_PMU_EVENT_CODE(h->event[idx]),
 							  h->data[idx]);
 	h->fw_ext |= BIT64(idx);
+	return ret_val(0);
 }
 
-void rvpmu_fw_stop_ext(struct rvpmu_hart *h, unsigned int idx)
+struct rvpmu_ret rvpmu_fw_stop_ext(struct rvpmu_hart *h, unsigned int idx)
 {
 	unsigned int f = idx - h->fw_base;
 
@@ -34,6 +35,7 @@ void rvpmu_fw_stop_ext(struct rvpmu_hart *h, unsigned int idx)
 	h->fw_value[f] += h->cfg->fw->read(h->ctx, SBI_PMU_EVENT_CODE(h->event[idx]),
 					   h->data[idx]) - h->fw_origin[f];
 	h->fw_ext &= ~BIT64(idx);
+	return ret_val(0);
 }
 
 static bool fw_index(const struct rvpmu_hart *h, rvpmu_ulong idx)

@@ -123,35 +123,39 @@ static inline bool event_is_fw(rvpmu_ulong event_idx)
 /* Current value of a logical counter (hardware or firmware). */
 uint64_t rvpmu_counter_value(const struct rvpmu_hart *h, unsigned int idx);
 
-/* Firmware counter bookkeeping: platform events in fwctr.c. */
-void rvpmu_fw_start_ext(struct rvpmu_hart *h, unsigned int idx);
-void rvpmu_fw_stop_ext(struct rvpmu_hart *h, unsigned int idx);
+/* Firmware counter bookkeeping: platform events in fwctr.c. Both answer
+   ret_val(0), so the one-counter paths reach them by a tail call and
+   stay leaf functions for standard events. */
+struct rvpmu_ret rvpmu_fw_start_ext(struct rvpmu_hart *h, unsigned int idx);
+struct rvpmu_ret rvpmu_fw_stop_ext(struct rvpmu_hart *h, unsigned int idx);
 
 /* Start firmware counter idx (configured, stopped) from value. Standard
    events count at their site, so starting one is setting its bit in
-   fw_counting. Inline: on every firmware-counter start. */
-static inline void rvpmu_fw_start(struct rvpmu_hart *h, unsigned int idx, uint64_t value)
+   fw_counting. Inline: on every firmware-counter start. ret_val(0). */
+static inline struct rvpmu_ret rvpmu_fw_start(struct rvpmu_hart *h, unsigned int idx,
+					      uint64_t value)
 {
 	unsigned int f = idx - (unsigned int)h->fw_base;
 	uint32_t code = SBI_PMU_EVENT_CODE(h->event[idx]);
 
 	h->fw_value[f] = value;
-	if (code < SBI_PMU_FW_STD_COUNT)
-		h->fw_counting[code] |= UINT32_C(1) << f;
-	else
-		rvpmu_fw_start_ext(h, idx);
+	if (code >= SBI_PMU_FW_STD_COUNT)
+		return rvpmu_fw_start_ext(h, idx);
+	h->fw_counting[code] |= UINT32_C(1) << f;
+	return ret_val(0);
 }
 
-/* Stop firmware counter idx (started); its value stays in fw_value. */
-static inline void rvpmu_fw_stop(struct rvpmu_hart *h, unsigned int idx)
+/* Stop firmware counter idx (started); its value stays in fw_value.
+   ret_val(0). */
+static inline struct rvpmu_ret rvpmu_fw_stop(struct rvpmu_hart *h, unsigned int idx)
 {
 	unsigned int f = idx - (unsigned int)h->fw_base;
 	uint32_t code = SBI_PMU_EVENT_CODE(h->event[idx]);
 
-	if (code < SBI_PMU_FW_STD_COUNT)
-		h->fw_counting[code] &= ~(UINT32_C(1) << f);
-	else
-		rvpmu_fw_stop_ext(h, idx);
+	if (code >= SBI_PMU_FW_STD_COUNT)
+		return rvpmu_fw_stop_ext(h, idx);
+	h->fw_counting[code] &= ~(UINT32_C(1) << f);
+	return ret_val(0);
 }
 
 /* Ask the platform whether counter idx, now counting ev, reads stale once

@@ -118,8 +118,7 @@ static __attribute__((noinline)) struct rvpmu_ret start_fw_one(struct rvpmu_hart
 							       uint64_t initial_value)
 {
 	h->started |= BIT64(idx);
-	rvpmu_fw_start(h, idx, start_value(h, idx, idx, flags, initial_value));
-	return ret_val(0);
+	return rvpmu_fw_start(h, idx, start_value(h, idx, idx, flags, initial_value));
 }
 
 static __attribute__((noinline)) struct rvpmu_ret start_general(struct rvpmu_hart *h,
@@ -261,11 +260,10 @@ static __attribute__((noinline)) struct rvpmu_ret stop_fw_one(struct rvpmu_hart 
 							      unsigned int idx,
 							      rvpmu_ulong flags)
 {
-	rvpmu_fw_stop(h, idx);
 	h->started &= ~BIT64(idx);
 	if (flags & SBI_PMU_STOP_RESET)
 		h->configured &= ~BIT64(idx);	/* release_one of a firmware counter */
-	return ret_val(0);
+	return rvpmu_fw_stop(h, idx);
 }
 
 /* Stop with RESET on a stopped counter is how Linux's del() ends. */
