@@ -115,6 +115,12 @@ uint64_t rvpmu_event_counters(const struct rvpmu_hart *h,
 uint64_t rvpmu_event_selector(const struct rvpmu_hart *h, uint32_t event_idx,
 			      uint64_t event_data);
 
+/* The firmware counters of this hart: every one can count any firmware event. */
+static inline uint64_t rvpmu_fw_counters(const struct rvpmu_hart *h)
+{
+	return h->valid & ~(BIT64(h->fw_base) - 1);
+}
+
 static inline bool event_is_fw(rvpmu_ulong event_idx)
 {
 	return SBI_PMU_EVENT_TYPE(event_idx) == SBI_PMU_EVENT_TYPE_FW;
