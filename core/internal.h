@@ -4,6 +4,7 @@
 #define RVPMU_INTERNAL_H
 
 #include "pmu.h"
+#include "lib/bits.h"
 
 #define BIT64(n)	(UINT64_C(1) << (n))
 #define FIXED_CTRS	(BIT64(0) | BIT64(2))	/* mcycle, minstret */
@@ -20,30 +21,10 @@ static inline struct rvpmu_ret ret_val(rvpmu_ulong value)
 	return r;
 }
 
-/*
- * Index of the lowest set bit of x (x != 0). Without Zbb, GCC turns
- * __builtin_ctzll into a libgcc call; a de Bruijn multiply is a handful
- * of instructions and sits on every start/stop path.
- */
-static inline unsigned int ctz_debruijn(uint64_t x)
-{
-	static const unsigned char debruijn[64] = {
-		0, 1, 48, 2, 57, 49, 28, 3, 61, 58, 50, 42, 38, 29, 17, 4,
-		62, 55, 59, 36, 53, 51, 43, 22, 45, 39, 33, 30, 24, 18, 12, 5,
-		63, 47, 56, 27, 60, 41, 37, 16, 54, 35, 52, 21, 44, 32, 23, 11,
-		46, 26, 40, 15, 34, 20, 31, 10, 25, 14, 19, 9, 13, 8, 7, 6,
-	};
-
-	return debruijn[((x & -x) * UINT64_C(0x03f79d71b4cb0a89)) >> 58];
-}
-
+/* Index of the lowest set bit of x (x != 0). */
 static inline unsigned int lowest_bit(uint64_t x)
 {
-#if defined(__riscv) && !defined(__riscv_zbb)
-	return ctz_debruijn(x);
-#else
-	return (unsigned int)__builtin_ctzll(x);
-#endif
+	return rvpmu_ctz64(x);
 }
 
 /*

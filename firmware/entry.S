@@ -151,9 +151,9 @@ fw_trap_vector:
 	/*
 	 * An ecall. a0/a1 come back as the sbiret, so they are not saved.
 	 * The calling hart's struct sits right above this frame. The PMU, the
-	 * hot extension, goes straight to its handler, with the hart in a7
-	 * (the extension id is known); the rest through fw_ecall, with the
-	 * hart as its 9th argument.
+	 * hot extension, and the base extension go straight to their
+	 * handlers, with the hart in a7 (the extension id is known); the rest
+	 * through fw_ecall, with the hart as its 9th argument.
 	 */
 	addi	t2, sp, TFRAME
 	/* count the call: struct fw_hart.sbi_calls, 64 bits on both XLENs */
@@ -173,8 +173,15 @@ fw_trap_vector:
 #endif
 	li	t1, 0x504D55
 	beq	a7, t1, .Lpmu
+	/* the base extension (probed by every client) the same way */
+	li	t1, 0x10
+	beq	a7, t1, .Lbase
 	REG_S	t2, 0(sp)
 	call	fw_ecall
+	j	.Lecall_done
+.Lbase:
+	mv	a7, t2
+	call	sbi_base_ecall
 	j	.Lecall_done
 .Lpmu:
 	mv	a7, t2
