@@ -27,7 +27,7 @@ comma    := ,
 
 CORE_SRC := core/counters.c core/events.c core/match.c core/startstop.c \
             core/fwctr.c core/snapshot.c core/map.c core/names.c core/reserve.c
-CORE_HDR := $(wildcard core/*.h) include/rvpmu/sbi.h
+CORE_HDR := $(wildcard core/*.h) include/rvpmu/sbi.h lib/bits.h
 SAMPLER_SRC := sampler/config.c sampler/layout.c sampler/engine.c sampler/status.c
 SAMPLER_HDR := sampler/sampler.h include/rvpmu/sampler.h
 SAMPLER_TEST := $(wildcard tests/sampler/*.c)
@@ -153,10 +153,11 @@ LIBFDT_DIR := $(B)/libfdt
 LIBFDT_SRC := fdt.c fdt_ro.c fdt_rw.c fdt_wip.c fdt_strerror.c fdt_addresses.c
 FW_SRC   := $(wildcard firmware/*.c) firmware/entry.S firmware/pmu_csr.S
 FW_LIBS  := $(CORE_SRC) $(SAMPLER_SRC) $(DT_SRC)
-FW_HDR   := $(wildcard firmware/*.h) $(CORE_HDR) $(SAMPLER_HDR) dt/pmu_dt.h lib/fmt.h
+FW_HDR   := $(wildcard firmware/*.h) $(CORE_HDR) $(SAMPLER_HDR) dt/pmu_dt.h lib/fmt.h lib/bits.h
 ARCH_rv64 := -march=rv64imac -misa-spec=2.2 -mabi=lp64
 ARCH_rv32 := -march=rv32imac -misa-spec=2.2 -mabi=ilp32
 FW_CFLAGS := -std=c11 $(WARN) -O2 -g -DRVPMU_STATIC_HW_OPS=fw_pmu_hw_ops \
+             -DRVPMU_HW_INLINE=\"firmware/pmu_inline.h\" \
              -ffreestanding -fno-stack-protector -fno-pic \
              -mcmodel=medany -mno-relax -ffunction-sections -fdata-sections \
              --specs=picolibc.specs -Iinclude -I. -I$(LIBFDT_DIR)

@@ -46,6 +46,44 @@ static inline uint64_t stopped_value(const struct rvpmu_hart *h, unsigned int id
 	return is_fw_ctr(h, idx) ? h->fw_value[idx - h->fw_base] : h->saved[idx];
 }
 
+/*
+ * The hardware ops on the hot paths (start, stop, release, configure). A
+ * build may name a header of inline versions, -DRVPMU_HW_INLINE="file",
+ * which defines RVPMU_HW_INLINED and these five with the same meaning as
+ * the ops table's read/write/program/swap_event/inhibit (the firmware's
+ * cost each start/stop a call that clobbers every temporary otherwise).
+ */
+#ifdef RVPMU_HW_INLINE
+#include RVPMU_HW_INLINE
+#endif
+#ifndef RVPMU_HW_INLINED
+static inline uint64_t rvpmu_hw_read(const struct rvpmu_hart *h, unsigned int ctr)
+{
+	return RVPMU_HW(h)->read(h->ctx, ctr);
+}
+
+static inline void rvpmu_hw_write(const struct rvpmu_hart *h, unsigned int ctr, uint64_t v)
+{
+	RVPMU_HW(h)->write(h->ctx, ctr, v);
+}
+
+static inline void rvpmu_hw_program(const struct rvpmu_hart *h, unsigned int ctr, uint64_t ev)
+{
+	RVPMU_HW(h)->program(h->ctx, ctr, ev);
+}
+
+static inline uint64_t rvpmu_hw_swap_event(const struct rvpmu_hart *h, unsigned int ctr,
+					   uint64_t ev)
+{
+	return RVPMU_HW(h)->swap_event(h->ctx, ctr, ev);
+}
+
+static inline void rvpmu_hw_inhibit(const struct rvpmu_hart *h, uint32_t mask, bool on)
+{
+	RVPMU_HW(h)->inhibit(h->ctx, mask, on);
+}
+#endif
+
 /* Bits of hardware counter ctr that hold its value. */
 static inline uint64_t width_mask(const struct rvpmu_hart *h, unsigned int ctr)
 {
@@ -184,20 +222,19 @@ static inline uint64_t rv32_newer(const struct rvpmu_hart *h, unsigned int idx,
  */
 static inline void rvpmu_hw_inhibit_keep(struct rvpmu_hart *h, unsigned int idx)
 {
-	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
 	uint64_t v;
 #if RVPMU_XLEN == 32
-	uint64_t before = hw->read(h->ctx, idx);
+	uint64_t before = rvpmu_hw_read(h, idx);
 #endif
 
-	hw->inhibit(h->ctx, UINT32_C(1) << idx, true);
-	v = hw->read(h->ctx, idx);
+	rvpmu_hw_inhibit(h, UINT32_C(1) << idx, true);
+	v = rvpmu_hw_read(h, idx);
 #if RVPMU_XLEN == 32
 	v = rv32_newer(h, idx, before, v);
 #endif
 	h->saved[idx] = v;
 	if (h->stale & (UINT32_C(1) << idx))
-		hw->write(h->ctx, idx, v);
+		rvpmu_hw_write(h, idx, v);
 }
 
 /* Start the counters of set (validated); values from the flags (start.c). */

@@ -32,7 +32,6 @@ static inline void note_event(struct rvpmu_hart *h, unsigned int idx,
 static void configure(struct rvpmu_hart *h, unsigned int idx,
 		      uint32_t event_idx, uint64_t data, rvpmu_ulong flags)
 {
-	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
 	bool clear = flags & SBI_PMU_CFG_FLAG_CLEAR_VALUE;
 
 	note_event(h, idx, event_idx, data, flags);
@@ -47,16 +46,16 @@ static void configure(struct rvpmu_hart *h, unsigned int idx,
 			      << MHPMEVENT_FILTER_SHIFT);
 		h->mhpmevent[idx] = ev;
 		/* OF stays set until start: no interrupt from a stopped counter */
-		hw->program(h->ctx, idx, h->sscofpmf ? ev | MHPMEVENT_OF : ev);
+		rvpmu_hw_program(h, idx, h->sscofpmf ? ev | MHPMEVENT_OF : ev);
 		rvpmu_note_stale(h, idx, ev);
-		h->saved[idx] = hw->read(h->ctx, idx);
+		h->saved[idx] = rvpmu_hw_read(h, idx);
 	} else {
 		/* a free fixed counter runs; a configured one waits for start */
 		rvpmu_note_stale(h, idx, 0);
 		rvpmu_hw_inhibit_keep(h, idx);
 	}
 	if (clear) {
-		hw->write(h->ctx, idx, 0);
+		rvpmu_hw_write(h, idx, 0);
 		h->saved[idx] = 0;
 	}
 }
@@ -107,7 +106,6 @@ static __attribute__((noinline)) struct rvpmu_ret reconfigure_same(struct rvpmu_
 								   unsigned int idx,
 								   rvpmu_ulong flags)
 {
-	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
 	uint64_t ev = h->mhpmevent[idx];
 
 	if (h->sscofpmf) {
@@ -116,11 +114,11 @@ static __attribute__((noinline)) struct rvpmu_ret reconfigure_same(struct rvpmu_
 		if (ev != h->mhpmevent[idx]) {
 			h->mhpmevent[idx] = ev;
 			/* stopped: OF stays set until start */
-			hw->program(h->ctx, idx, ev | MHPMEVENT_OF);
+			rvpmu_hw_program(h, idx, ev | MHPMEVENT_OF);
 		}
 	}
 	if (flags & SBI_PMU_CFG_FLAG_CLEAR_VALUE) {
-		hw->write(h->ctx, idx, 0);
+		rvpmu_hw_write(h, idx, 0);
 		h->saved[idx] = 0;
 	}
 	if (flags & SBI_PMU_CFG_FLAG_AUTO_START)

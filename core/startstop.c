@@ -52,12 +52,10 @@ HOT uint64_t start_value(const struct rvpmu_hart *h, unsigned int idx,
 HOT void start_hw(struct rvpmu_hart *h, unsigned int idx,
 					       uint64_t v)
 {
-	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
-
-	hw->write(h->ctx, idx, v & width_mask(h, idx));
+	rvpmu_hw_write(h, idx, v & width_mask(h, idx));
 	if (idx >= 3)
-		hw->program(h->ctx, idx, h->mhpmevent[idx]);
-	hw->inhibit(h->ctx, UINT32_C(1) << idx, false);
+		rvpmu_hw_program(h, idx, h->mhpmevent[idx]);
+	rvpmu_hw_inhibit(h, UINT32_C(1) << idx, false);
 }
 
 HOT void start_one(struct rvpmu_hart *h, unsigned int idx, rvpmu_ulong base,
@@ -178,11 +176,9 @@ struct rvpmu_ret rvpmu_counter_start(struct rvpmu_hart *h, rvpmu_ulong base,
  */
 HOT void stop_hw(struct rvpmu_hart *h, unsigned int idx)
 {
-	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
-
 	rvpmu_hw_inhibit_keep(h, idx);
 	if (idx >= 3 && h->sscofpmf) {
-		uint64_t old = hw->swap_event(h->ctx, idx, h->mhpmevent[idx] | MHPMEVENT_OF);
+		uint64_t old = rvpmu_hw_swap_event(h, idx, h->mhpmevent[idx] | MHPMEVENT_OF);
 
 		/* OF is bit 63: the bit is the state at this stop, whatever before */
 		h->overflowed = (h->overflowed & ~BIT64(idx)) | ((old >> 63) << idx);
@@ -209,18 +205,16 @@ static __attribute__((noinline)) void stop_many(struct rvpmu_hart *h, uint64_t s
 /* Forget the mapping of one stopped counter. */
 HOT void release_one(struct rvpmu_hart *h, unsigned int idx)
 {
-	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
-
 	h->configured &= ~BIT64(idx);
 	if (is_fw_ctr(h, idx))
 		return;
 	if (idx >= 3) {
 		/* 0, not OF|MINH: some hardware lets one event own one counter */
 		h->mhpmevent[idx] = 0;
-		hw->program(h->ctx, idx, 0);
+		rvpmu_hw_program(h, idx, 0);
 	} else {
 		/* a free fixed counter runs again, as at boot */
-		hw->inhibit(h->ctx, UINT32_C(1) << idx, false);
+		rvpmu_hw_inhibit(h, UINT32_C(1) << idx, false);
 	}
 }
 
