@@ -156,12 +156,15 @@ FW_LIBS  := $(CORE_SRC) $(SAMPLER_SRC) $(DT_SRC)
 FW_HDR   := $(wildcard firmware/*.h) $(CORE_HDR) $(SAMPLER_HDR) dt/pmu_dt.h lib/fmt.h lib/bits.h
 ARCH_rv64 := -march=rv64imac -misa-spec=2.2 -mabi=lp64
 ARCH_rv32 := -march=rv32imac -misa-spec=2.2 -mabi=ilp32
+# t3-t6 fixed: the trap vector's ecall path need not save them
+# (scripts/check-fixed-regs checks the linked firmware, libraries too)
+FW_FIXED := -ffixed-t3 -ffixed-t4 -ffixed-t5 -ffixed-t6
 FW_CFLAGS := -std=c11 $(WARN) -O2 -g -DRVPMU_STATIC_HW_OPS=fw_pmu_hw_ops \
-             -DRVPMU_HW_INLINE=\"firmware/pmu_inline.h\" \
+             -DRVPMU_HW_INLINE=\"firmware/pmu_inline.h\" $(FW_FIXED) \
              -ffreestanding -fno-stack-protector -fno-pic \
              -mcmodel=medany -mno-relax -ffunction-sections -fdata-sections \
              --specs=picolibc.specs -Iinclude -I. -I$(LIBFDT_DIR)
-LIBFDT_CFLAGS := -O2 -g -ffreestanding -fno-stack-protector -fno-pic -mcmodel=medany \
+LIBFDT_CFLAGS := -O2 -g $(FW_FIXED) -ffreestanding -fno-stack-protector -fno-pic -mcmodel=medany \
              -mno-relax -ffunction-sections -fdata-sections --specs=picolibc.specs -I$(LIBFDT_DIR)
 
 $(LIBFDT_DIR)/libfdt.h:
@@ -171,7 +174,7 @@ $(LIBFDT_DIR)/libfdt.h:
 	rm -rf $(B)/libfdt-x
 
 define FW_template
-$(B)/fw-$(1)/libfdt.a: $(LIBFDT_DIR)/libfdt.h
+$(B)/fw-$(1)/libfdt.a: $(LIBFDT_DIR)/libfdt.h Makefile
 	@mkdir -p $(B)/fw-$(1)/libfdt
 	cd $(B)/fw-$(1)/libfdt && for f in $(LIBFDT_SRC); do \
 	  $(CROSS)gcc $(ARCH_$(1)) $(LIBFDT_CFLAGS) -I$(CURDIR)/$(LIBFDT_DIR) -c $(CURDIR)/$(LIBFDT_DIR)/$$$$f || exit 1; done
@@ -180,6 +183,7 @@ $(B)/fw-$(1)/libfdt.a: $(LIBFDT_DIR)/libfdt.h
 $(B)/rvpmu-fw-$(1).elf: $(FW_SRC) $(FW_LIBS) $(FW_HDR) firmware/fw.lds $(B)/fw-$(1)/libfdt.a
 	$(CROSS)gcc $(ARCH_$(1)) $(FW_CFLAGS) -nostartfiles -T firmware/fw.lds \
 	  -Wl,--gc-sections -Wl,--no-warn-rwx-segments -o $$@ $(FW_SRC) $(FW_LIBS) $(B)/fw-$(1)/libfdt.a -lc -lgcc
+	@scripts/check-fixed-regs $$@ || { rm -f $$@; exit 1; }
 	@$(CROSS)size $$@ | tail -1 | awk '{print "$$@: " $$$$1 " text, " $$$$2 " data, " $$$$3 " bss+stacks"}'
 endef
 $(eval $(call FW_template,rv64))
