@@ -167,6 +167,9 @@ struct rvpmu_hart {
 	/* state */
 	uint64_t configured;
 	uint64_t started;
+	/* started fw ctrs per code; early in the struct so an event site
+	   reaches it in one load (a 12-bit offset) */
+	uint32_t fw_counting[SBI_PMU_FW_STD_COUNT];
 	uint32_t event[RVPMU_MAX_COUNTERS];	/* event_idx of a configured ctr */
 	uint64_t data[RVPMU_MAX_COUNTERS];	/* its event_data */
 	uint64_t mhpmevent[RVPMU_HW_SLOTS];	/* programmed, without OF */
@@ -174,7 +177,6 @@ struct rvpmu_hart {
 	uint64_t fw_value[RVPMU_MAX_FW];
 	uint64_t fw_origin[RVPMU_MAX_FW];	/* fw_ops->read at start */
 	uint64_t fw_ext;			/* counters on platform events */
-	uint32_t fw_counting[SBI_PMU_FW_STD_COUNT]; /* started fw ctrs per code */
 	uint64_t overflowed;		/* hpm counters that had OF at their last
 					   stop; only configured, stopped ones count */
 	uint64_t shmem;
