@@ -154,6 +154,12 @@ uint64_t rvpmu_counter_value(const struct rvpmu_hart *h, unsigned int idx);
 struct rvpmu_ret rvpmu_fw_start_ext(struct rvpmu_hart *h, unsigned int idx);
 struct rvpmu_ret rvpmu_fw_stop_ext(struct rvpmu_hart *h, unsigned int idx);
 
+/* A started firmware counter idx of standard event code counts from now. */
+static inline void rvpmu_fw_std_on(struct rvpmu_hart *h, unsigned int idx, uint32_t code)
+{
+	h->fw_counting[code] |= UINT32_C(1) << (idx - (unsigned int)h->fw_base);
+}
+
 /* Start firmware counter idx (configured, stopped) from value. Standard
    events count at their site, so starting one is setting its bit in
    fw_counting. Inline: on every firmware-counter start. ret_val(0). */
@@ -166,7 +172,7 @@ static inline struct rvpmu_ret rvpmu_fw_start(struct rvpmu_hart *h, unsigned int
 	h->fw_value[f] = value;
 	if (code >= SBI_PMU_FW_STD_COUNT)
 		return rvpmu_fw_start_ext(h, idx);
-	h->fw_counting[code] |= UINT32_C(1) << f;
+	rvpmu_fw_std_on(h, idx, code);
 	return ret_val(0);
 }
 

@@ -89,9 +89,9 @@ static __attribute__((noinline)) struct rvpmu_ret config_fw_std(struct rvpmu_har
 	}
 	note_event(h, idx, event_idx, 0, flags);
 	if (flags & SBI_PMU_CFG_FLAG_AUTO_START) {
+		/* rvpmu_fw_start from the value it has, for a standard event */
 		h->started |= BIT64(idx);
-		return rvpmu_fw_start(h, idx, h->fw_value[idx - h->fw_base]).error ?
-			ret_err(SBI_ERR_FAILED) : ret_val(idx);
+		rvpmu_fw_std_on(h, idx, SBI_PMU_EVENT_CODE(event_idx));
 	}
 	return ret_val(idx);
 }

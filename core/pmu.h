@@ -170,6 +170,7 @@ struct rvpmu_hart {
 	/* started fw ctrs per code; early in the struct so an event site
 	   reaches it in one load (a 12-bit offset) */
 	uint32_t fw_counting[SBI_PMU_FW_STD_COUNT];
+	uint64_t reserved;			/* counters the sampler holds */
 	uint32_t event[RVPMU_MAX_COUNTERS];	/* event_idx of a configured ctr */
 	uint64_t data[RVPMU_MAX_COUNTERS];	/* its event_data */
 	uint64_t mhpmevent[RVPMU_HW_SLOTS];	/* programmed, without OF */
@@ -181,7 +182,6 @@ struct rvpmu_hart {
 					   stop; only configured, stopped ones count */
 	uint64_t shmem;
 	bool shmem_on;
-	uint64_t reserved;			/* counters the sampler holds */
 };
 
 /*
