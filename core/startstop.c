@@ -76,6 +76,19 @@ static __attribute__((noinline)) void start_many(struct rvpmu_hart *h, uint64_t 
 	uint64_t m;
 	unsigned int idx;
 
+	/* firmware counters from the values they keep (no flags): for a
+	   standard event only its fw_counting bit changes */
+	if (!flags && !(set & ~rvpmu_fw_counters(h))) {
+		FOR_EACH_COUNTER(idx, set, m) {
+			uint32_t code = SBI_PMU_EVENT_CODE(h->event[idx]);
+
+			if (code < SBI_PMU_FW_STD_COUNT)
+				rvpmu_fw_std_on(h, idx, code);
+			else
+				rvpmu_fw_start_ext(h, idx);
+		}
+		return;
+	}
 	FOR_EACH_COUNTER(idx, set, m)
 		start_one(h, idx, base, flags, initial_value);
 }
