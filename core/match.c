@@ -182,7 +182,8 @@ struct rvpmu_ret rvpmu_counter_config_matching(struct rvpmu_hart *h,
 	    SBI_PMU_EVENT_CODE(event_idx) < SBI_PMU_FW_STD_COUNT)
 		return config_fw_std(h, set, flags, (uint32_t)event_idx);
 	if (flags & SBI_PMU_CFG_FLAG_SKIP_MATCH) {
-		idx = lowest_bit(set);
+		/* Linux names the counter itself: base, mask 1 */
+		idx = mask == 1 ? (unsigned int)base : lowest_bit(set);
 		if (idx >= 3 && idx < h->fw_base && (h->configured & BIT64(idx)) &&
 		    !(h->started & BIT64(idx)) && h->event[idx] == event_idx &&
 		    h->data[idx] == data)
