@@ -6,7 +6,8 @@
 #   make bench   SBI call instruction counts, rvpmu and OpenSBI side by side
 #   make conformance FW=rvpmu|opensbi [XLEN=32]   the SBI PMU conformance suite
 #   make conformance-table   regenerate docs/conformance.md (both firmwares)
-#   make linux-check [FW=opensbi]   Linux 6.1 + perf_event_open on the firmware
+#   make linux-check [FW=opensbi]   Linux 6.1 + perf_event_open + the perf tool
+#   make perf-compare  the perf tool (perf test too) on rvpmu and OpenSBI, compared
 #   make linux-bench  instructions from reset to /init, rvpmu and OpenSBI
 #   make check-scale  only the many-hart steps of make check (up to 512 harts)
 #   make clean
@@ -33,7 +34,7 @@ SAMPLER_HDR := sampler/sampler.h include/rvpmu/sampler.h
 SAMPLER_TEST := $(wildcard tests/sampler/*.c)
 DT_SRC   := dt/pmu_dt.c lib/fmt.c
 SIM_SRC  := tests/sim/sim_hart.c
-PAYLOADS := smoke bench demo scale hostile rotbench sampler_demo sampler_bench
+PAYLOADS := smoke bench demo scale hostile rotbench sampler_demo sampler_bench cycsample
 UNIT_SRC := tests/unit_main.c tests/fixture.c tests/drive.c $(wildcard tests/test_*.c)
 
 .PHONY: all deps run check fuzz bench clean core-cross
@@ -237,17 +238,34 @@ $(KERNEL): $(LINUX_OUT)/.config
 	$(KMAKE) -s -j$$(nproc) Image
 	@touch $@
 
-$(B)/linux-rootfs/init: linux/perfcheck.c lib/fmt.c lib/fmt.h
-	@mkdir -p $(B)/linux-rootfs
-	riscv64-linux-gnu-gcc -static -O2 $(WARN) -I. -o $@ linux/perfcheck.c lib/fmt.c -lpthread
+# The real perf tool, static, from the same kernel source. Built once
+# (order-only: a kernel config change does not rebuild it); rm it to rebuild.
+PERF      := $(B)/perf/perf
+PERF_OPTS := ARCH=riscv CROSS_COMPILE=riscv64-linux-gnu- LDFLAGS=-static NO_LIBELF=1 \
+	NO_LIBTRACEEVENT=1 NO_LIBPERL=1 NO_LIBPYTHON=1 NO_SLANG=1 NO_GTK2=1 NO_LIBUNWIND=1 \
+	NO_LIBDW_DWARF_UNWIND=1 NO_LIBBPF=1 NO_LIBNUMA=1 NO_LIBAUDIT=1 NO_LIBCRYPTO=1 \
+	NO_LIBZSTD=1 NO_LIBCAP=1 NO_DEMANGLE=1 NO_JVMTI=1 NO_LIBBABELTRACE=1 NO_SDT=1 \
+	NO_LZMA=1 NO_ZLIB=1 NO_BPF_SKEL=1 WERROR=0
 
-$(INITRD): linux/initramfs.list $(B)/linux-rootfs/init $(KERNEL)
+$(PERF): | $(LINUX_SRC)/Makefile
+	@mkdir -p $(B)/perf
+	$(MAKE) -C $(LINUX_SRC)/tools/perf -f Makefile.perf O=$(CURDIR)/$(B)/perf $(PERF_OPTS) \
+	  -j2 $(CURDIR)/$(PERF)
+
+$(B)/linux-rootfs/init: linux/perfcheck.c linux/perftool.c linux/perfcheck.h lib/fmt.c lib/fmt.h
+	@mkdir -p $(B)/linux-rootfs
+	riscv64-linux-gnu-gcc -static -O2 $(WARN) -I. -o $@ linux/perfcheck.c linux/perftool.c \
+	  lib/fmt.c -lpthread
+
+$(INITRD): linux/initramfs.list $(B)/linux-rootfs/init $(PERF) $(KERNEL)
 	cd $(B) && $(LINUX_OUT)/usr/gen_init_cpio $(CURDIR)/linux/initramfs.list > initramfs.cpio
 
-.PHONY: linux linux-check linux-bench
+.PHONY: linux linux-check linux-bench perf-compare
 linux: deps $(KERNEL) $(INITRD)
 linux-check: linux $(B)/rvpmu-fw-rv64.elf
 	@scripts/linux-check $(FW) $(KERNEL) $(INITRD) $(B)/rvpmu-fw-rv64.elf
+perf-compare: linux $(B)/rvpmu-fw-rv64.elf
+	@scripts/perf-compare $(KERNEL) $(INITRD) $(B)/rvpmu-fw-rv64.elf
 linux-bench: linux $(B)/rvpmu-fw-rv64.elf
 	@scripts/linux-bench $(B)/rvpmu-fw-rv64.elf $(KERNEL) $(INITRD)
 
@@ -309,7 +327,7 @@ run: deps $(B)/rvpmu-dt $(B)/rvpmu-fw-rv64.elf $(B)/demo-rv64.elf $(B)/dt/qemu-v
 	@echo "sampler data: $(B)/sampler-demo.bin (decode: $(B)/rvpmu-report -D $(B)/sampler-demo.bin)"
 	@echo "plot: $(B)/sampler-demo.svg   Perfetto trace: $(B)/sampler-demo.json   CSV: $(B)/sampler-demo.csv"
 
-check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-dt $(B)/fuzz-sampler $(B)/fuzz-report firmware-all $(B)/suite-rv64.elf $(B)/suite-rv32.elf $(KERNEL) $(INITRD) \
+check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-dt $(B)/fuzz-sampler $(B)/fuzz-report firmware-all $(B)/suite-rv64.elf $(B)/suite-rv32.elf $(B)/cycsample-rv64.elf $(KERNEL) $(INITRD) \
 	$(B)/fw-dt/virt-noclint-smp2.dtb $(B)/fw-dt/virt-noclint-nosstc-smp2.dtb \
 	$(B)/fw-dt/virt-8harts-2clusters.dtb
 	@rm -rf $(B)/check && mkdir -p $(B)/check $(B)/conformance
@@ -334,7 +352,7 @@ check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-dt $(B)/fuzz-sampler $(B)/fuzz
 	@scripts/check-step sampler-rv32    $(B)/check scripts/sampler-check 32 $(B)/rvpmu-fw-rv32.elf $(B)/sampler_demo-rv32.elf 4 ,sscofpmf=true $(B)/rvpmu-report
 	@scripts/check-step sampler-rv64-nosstc $(B)/check scripts/sampler-check 64 $(B)/rvpmu-fw-rv64.elf $(B)/sampler_demo-rv64.elf 4 ,sscofpmf=true,sstc=false $(B)/rvpmu-report
 	@scripts/check-step sampler-rv64-aclint $(B)/check scripts/sampler-check 64 $(B)/rvpmu-fw-rv64.elf $(B)/sampler_demo-rv64.elf 4 ,sscofpmf=true $(B)/rvpmu-report -M virt,aclint=on
-	@scripts/check-step sampler-rv64-clusters $(B)/check scripts/sampler-check 64 $(B)/rvpmu-fw-rv64.elf $(B)/sampler_demo-rv64.elf 8 ,sscofpmf=true $(B)/rvpmu-report -dtb $(B)/fw-dt/virt-8harts-2clusters.dtb
+	@scripts/check-step sampler-rv64-clusters $(B)/check scripts/sampler-check 64 $(B)/rvpmu-fw-rv64.elf $(B)/sampler_demo-rv64.elf 8 ,sscofpmf=true $(B)/rvpmu-report -dtb $(CURDIR)/$(B)/fw-dt/virt-8harts-2clusters.dtb
 	@scripts/check-step hostile-rv64    $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/hostile-rv64.elf 4 ,sscofpmf=true
 	@scripts/check-step hostile-rv32    $(B)/check scripts/qemu-run 32 $(B)/rvpmu-fw-rv32.elf $(B)/hostile-rv32.elf 4 ,sscofpmf=true
 	@scripts/check-step hostile-rv64-aclint $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/hostile-rv64.elf 4 ,sscofpmf=true -M virt,aclint=on
@@ -345,7 +363,9 @@ check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-dt $(B)/fuzz-sampler $(B)/fuzz
 	@scripts/check-step suite-rvpmu-rv64 $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/suite-rv64.elf 4 ,sscofpmf=true
 	@scripts/check-step suite-rvpmu-rv32 $(B)/check scripts/qemu-run 32 $(B)/rvpmu-fw-rv32.elf $(B)/suite-rv32.elf 4 ,sscofpmf=true
 	@scripts/check-step suite-opensbi   $(B)/check scripts/conformance-record $(B)/conformance/opensbi-check.log $(B)/suite-rv64.elf
+	@scripts/check-step cycsample-rv64  $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/cycsample-rv64.elf 1 ,sscofpmf=true -icount shift=0
 	@scripts/check-step linux-rvpmu     $(B)/check scripts/linux-check rvpmu $(KERNEL) $(INITRD) $(B)/rvpmu-fw-rv64.elf
+	@scripts/check-step linux-perf-1hart $(B)/check env LINUX_SMP=1 scripts/linux-check rvpmu $(KERNEL) $(INITRD) $(B)/rvpmu-fw-rv64.elf perfsample
 	@scripts/check-step linux-rvpmu-smp32 $(B)/check env LINUX_SMP=32 scripts/linux-check rvpmu $(KERNEL) $(INITRD) $(B)/rvpmu-fw-rv64.elf
 	@scripts/check-step fuzz-calls      $(B)/check scripts/fuzz-run $(B)/fuzz-calls $(CHECK_FUZZ_SECONDS)
 	@scripts/check-step fuzz-dt         $(B)/check scripts/fuzz-run $(B)/fuzz-dt $(CHECK_FUZZ_SECONDS) tests/dt $(B)/dt

@@ -60,9 +60,13 @@ int rvpmu_hart_init(struct rvpmu_hart *h, const struct rvpmu_config *cfg,
 			continue;
 		h->width[i] = (uint8_t)probe_width(h, i);
 		h->wmask[i] = h->width[i] >= 64 ? ~UINT64_C(0) : BIT64(h->width[i]) - 1;
-		if (i >= 3)
-			hw->program(ctx, i, h->sscofpmf ?
-				    (MHPMEVENT_OF | MHPMEVENT_MINH) : 0);
+		if (i >= 3) {
+			/* 0 first: QEMU keeps its event-to-counter map across a
+			   system reset and drops a counter from it only then */
+			hw->program(ctx, i, 0);
+			if (h->sscofpmf)
+				hw->program(ctx, i, MHPMEVENT_OF | MHPMEVENT_MINH);
+		}
 	}
 	/* mcycle and minstret run freely until S-mode configures them */
 	hw->inhibit(ctx, (uint32_t)FIXED_CTRS, false);

@@ -217,16 +217,13 @@ static inline uint64_t rv32_newer(const struct rvpmu_hart *h, unsigned int idx,
 }
 
 /*
- * Inhibit hardware counter idx and keep its value in h->saved; where the
- * platform says it reads stale once inhibited (h->stale), write the value
- * back. The first read after inhibiting is the final count on RV64; QEMU
- * 7.2 answers later reads of an inhibited cycle/instret counter with the
- * value last written, so the write-back is what makes such a stopped
- * counter read what it counted. RV32 reads a counter as two CSRs and QEMU
- * answers only the first of them live once inhibited, so there it is also
- * read just before inhibiting and the newer read is kept.
+ * Inhibit hardware counter idx and keep its value in h->saved. The first
+ * read after inhibiting is the final count on RV64; RV32 reads a counter
+ * as two CSRs and QEMU answers only the first of them live once inhibited,
+ * so there it is also read just before inhibiting and the newer read is
+ * kept.
  */
-static inline void rvpmu_hw_inhibit_keep(struct rvpmu_hart *h, unsigned int idx)
+static inline void rvpmu_hw_inhibit_read(struct rvpmu_hart *h, unsigned int idx)
 {
 	uint64_t v;
 #if RVPMU_XLEN == 32
@@ -239,9 +236,28 @@ static inline void rvpmu_hw_inhibit_keep(struct rvpmu_hart *h, unsigned int idx)
 	v = rv32_newer(h, idx, before, v);
 #endif
 	h->saved[idx] = v;
-	if (h->stale & (UINT32_C(1) << idx))
-		rvpmu_hw_write(h, idx, v);
 }
+
+/*
+ * rvpmu_hw_inhibit_read, then, where the platform says the counter reads
+ * stale once inhibited (h->stale), write the value back: QEMU 7.2 answers
+ * later reads of an inhibited cycle/instret counter with the value last
+ * written, so the write-back is what makes such a stopped counter read
+ * what it counted. For the fixed counters; stop writes an hpm counter back
+ * with its event unmapped (startstop.c, stop_hw).
+ */
+static inline void rvpmu_hw_inhibit_keep(struct rvpmu_hart *h, unsigned int idx)
+{
+	rvpmu_hw_inhibit_read(h, idx);
+	if (h->stale & (UINT32_C(1) << idx))
+		rvpmu_hw_write(h, idx, h->saved[idx]);
+}
+
+/* Before choosing a counter for event_idx: unmap and stop the parked
+   counters (released while held) parked RVPMU_PARK_NS or more ago, whose
+   expiry has spent QEMU's left-over (held no more), and those parked on
+   event_idx itself, which would keep QEMU from mapping it elsewhere. */
+void rvpmu_unpark(struct rvpmu_hart *h, uint32_t event_idx);
 
 /* Start the counters of set (validated); values from the flags (start.c). */
 void rvpmu_start_set(struct rvpmu_hart *h, uint64_t set, rvpmu_ulong base,

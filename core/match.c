@@ -7,15 +7,19 @@
  * the fixed counter is taken for cycles/instret when it fits as well:
  * always without Sscofpmf, and with it only when no hpm counter is free
  * (only hpm counters can interrupt on overflow and filter by mode).
- * Capable sets hold a fixed counter only for its own event.
+ * Capable sets hold a fixed counter only for its own event. An hpm
+ * counter whose next overflow the platform may hold back (h->held) is
+ * taken only when no other is free: on it a sampling event would lose an
+ * interrupt.
  */
 static unsigned int choose(const struct rvpmu_hart *h, uint64_t free)
 {
-	uint64_t fixed = free & FIXED_CTRS;
+	uint64_t fixed = free & FIXED_CTRS, hpm = free & ~FIXED_CTRS;
+	uint64_t clear = hpm & ~(uint64_t)h->held;
 
-	if (fixed && (!h->sscofpmf || !(free & ~FIXED_CTRS)))
+	if (fixed && (!h->sscofpmf || !hpm))
 		return lowest_bit(fixed);
-	return lowest_bit(free & ~FIXED_CTRS);
+	return lowest_bit(clear ? clear : hpm);
 }
 
 /* Map (event_idx, data) to counter idx: what every counter kind notes. */
@@ -63,7 +67,9 @@ static void configure(struct rvpmu_hart *h, unsigned int idx,
 /*
  * A standard firmware event (every firmware event Linux uses): the general
  * path's checks and answers for it, without asking the event tables.
- * Every firmware counter can count it; set is valid.
+ * Every firmware counter can count it; set is valid. Parked hpm counters
+ * are left for the next hardware request to unpark: choosing a firmware
+ * counter does not depend on them.
  */
 static __attribute__((noinline)) struct rvpmu_ret config_fw_std(struct rvpmu_hart *h,
 								uint64_t set,
@@ -151,6 +157,9 @@ static __attribute__((noinline)) struct rvpmu_ret config_general(struct rvpmu_ha
 		free = set & capable & ~h->configured & ~h->reserved;
 		if (!free)
 			return ret_err(SBI_ERR_NOT_SUPPORTED);
+		/* the request is valid: parked counters are done spending */
+		if (h->parked)
+			rvpmu_unpark(h, (uint32_t)event_idx);
 		idx = choose(h, free);
 	}
 

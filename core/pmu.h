@@ -61,6 +61,7 @@ typedef uint64_t rvpmu_ulong;
 #define RVPMU_MAX_FW		32	/* firmware counters at most */
 #define RVPMU_MAX_COUNTERS	(RVPMU_HW_SLOTS + RVPMU_MAX_FW)
 #define RVPMU_DEFAULT_FW	16
+#define RVPMU_PARK_NS		1000000	/* a parked counter's expiry has run by then */
 
 /* The sbiret of one call: error is SBI_SUCCESS or an SBI_ERR_* code. */
 struct rvpmu_ret {
@@ -99,6 +100,33 @@ struct rvpmu_hw_ops {
 	 * every counter may be stale (always written back).
 	 */
 	bool (*stale_when_inhibited)(void *ctx, unsigned int ctr, uint64_t mhpmevent);
+	/*
+	 * Optional: whether starting hpm counter ctr (counting mhpmevent) from
+	 * value leaves the platform holding back the counter's next overflow
+	 * interrupt. QEMU 7.2 fakes overflow of cycles/instret counters with a
+	 * timer and, for a value whose wrap lies more than INT64_MAX ns ahead
+	 * (Linux's counting value -(2^63 - 1) among them), keeps a left-over
+	 * that swallows the counter's next expiry. config_matching then prefers
+	 * other counters until an overflow of this one is seen. NULL: never.
+	 */
+	bool (*start_holds_overflow)(void *ctx, unsigned int ctr, uint64_t mhpmevent,
+				     uint64_t value);
+	/*
+	 * Optional, with start_holds_overflow: the platform's time in ns. A
+	 * held counter released is left running from 0 with OF set ("parked")
+	 * so that QEMU's timer expires and spends the left-over; one parked at
+	 * least RVPMU_PARK_NS before a config_matching counts as spent then.
+	 * NULL: held counters stay held.
+	 */
+	uint64_t (*clock_ns)(void *ctx);
+	/*
+	 * Optional, the sampler's switch in one call each (NULL: done with
+	 * program, write and read). load: for each j < n, hpm counter ctr[j]
+	 * gets mhpmevent 0, then ev[j], and counts from 0. read_list: out[j]
+	 * is counter ctr[j]'s value, j < n.
+	 */
+	void (*load)(void *ctx, const uint8_t *ctr, const uint64_t *ev, unsigned int n);
+	void (*read_list)(void *ctx, const uint8_t *ctr, unsigned int n, uint64_t *out);
 };
 
 /*
@@ -175,11 +203,17 @@ struct rvpmu_hart {
 	uint64_t data[RVPMU_MAX_COUNTERS];	/* its event_data */
 	uint64_t mhpmevent[RVPMU_HW_SLOTS];	/* programmed, without OF */
 	uint64_t saved[RVPMU_HW_SLOTS];		/* value when last stopped */
+	uint32_t held;		/* hpm counters whose next overflow may be held back */
+	uint32_t parked;	/* released held counters left running (startstop.c) */
+	uint64_t parked_at[RVPMU_HW_SLOTS];	/* clock_ns when each was parked */
 	uint64_t fw_value[RVPMU_MAX_FW];
 	uint64_t fw_origin[RVPMU_MAX_FW];	/* fw_ops->read at start */
 	uint64_t fw_ext;			/* counters on platform events */
 	uint64_t overflowed;		/* hpm counters that had OF at their last
 					   stop; only configured, stopped ones count */
+	/* every standard event counted on this hart, free-running: the
+	   sampler's firmware counters are differences of it */
+	uint64_t fw_total[SBI_PMU_FW_STD_COUNT + 1];	/* + RVPMU_GROUP_EXT's, 0 */
 	uint64_t shmem;
 	bool shmem_on;
 };
@@ -310,8 +344,8 @@ struct rvpmu_ret rvpmu_event_get_info(struct rvpmu_hart *h,
 
 /*
  * Count one standard firmware event (code < SBI_PMU_FW_STD_COUNT) on this
- * hart: the firmware calls it where the event happens. One load and a
- * branch when no counter counts the event.
+ * hart: the firmware calls it where the event happens. An increment, one
+ * load and a branch when no counter counts the event.
  */
 void rvpmu_fw_count_slow(struct rvpmu_hart *h, uint32_t counters);
 
@@ -319,6 +353,7 @@ static inline void rvpmu_fw_event(struct rvpmu_hart *h, unsigned int code)
 {
 	uint32_t counters = h->fw_counting[code];
 
+	h->fw_total[code]++;
 	if (counters)
 		rvpmu_fw_count_slow(h, counters);
 }
@@ -356,42 +391,80 @@ long rvpmu_reserve(struct rvpmu_hart *h, uint64_t set);
    that are not reserved are ignored. */
 void rvpmu_release(struct rvpmu_hart *h, uint64_t set);
 
-/*
- * Make reserved, stopped counter idx count (event_idx, event_data) from 0.
- * sel is rvpmu_event_selector's answer for the event (the caller computes
- * it once per run); inh is the Sscofpmf inhibit bits [62:58] to apply
- * (ignored without Sscofpmf). The event must be one rvpmu_sampler_capable
- * gives idx for. OF stays set: a reserved counter never interrupts.
- */
-void rvpmu_reserved_program(struct rvpmu_hart *h, unsigned int idx,
-			    uint32_t event_idx, uint64_t event_data,
-			    uint64_t sel, uint64_t inh);
-
 /* Reserved hpm counters of set count nothing (mhpmevent 0): a counter a
    group no longer uses must not keep its event, since QEMU counts an event
    on one counter only. Firmware counters of set are ignored. */
 void rvpmu_reserved_idle(struct rvpmu_hart *h, uint64_t set);
 
-/* Start the reserved counters of set together: the hpm ones with a single
-   mcountinhibit clear, the firmware ones right after. */
-void rvpmu_reserved_start(struct rvpmu_hart *h, uint64_t set);
+/* ---- Groups: reserved counters that count one window together (a
+   sampler subsample). */
+
+#define RVPMU_GROUP_MAX	29	/* counters in a group (as many as hpm 3..31) */
+
+/* An event of a group's firmware counter (only a platform event's is
+   looked at). */
+struct rvpmu_event_ref {
+	uint32_t event_idx;
+	uint64_t event_data;
+};
+
+/* A firmware event as a group's code list holds it: a standard event's
+   code, or RVPMU_GROUP_EXT for any other (counted through fw ops). */
+#define RVPMU_GROUP_EXT	SBI_PMU_FW_STD_COUNT	/* fw_total has it, never counted */
+static inline uint8_t rvpmu_group_code(uint32_t event_idx)
+{
+	uint32_t code = SBI_PMU_EVENT_CODE(event_idx);
+
+	return code < SBI_PMU_FW_STD_COUNT ? (uint8_t)code : RVPMU_GROUP_EXT;
+}
+
+/* The mhpmevent a reserved hpm counter gets for selector sel (from
+   rvpmu_event_selector), filtered by inh (Sscofpmf bits [62:58]), OF set
+   so that it never interrupts. The caller computes it once per run. */
+uint64_t rvpmu_reserved_mhpmevent(uint64_t sel, uint64_t inh);
 
 /*
- * Stop the reserved counters of set together (the firmware ones, then the
- * hpm ones with a single mcountinhibit set) and store the count of ctr[j]
- * in out[j], j < n (n <= 29, the counters of set).
+ * A loaded group: the counters in caller memory, hpm counters first and
+ * firmware counters after (so the hpm ones go to the hardware as one list
+ * and the switch looks nothing up), the mcountinhibit mask, and where each
+ * standard firmware event's free-running count stood at start. Caller
+ * memory; zero it before the first load.
  */
-void rvpmu_reserved_stop_read(struct rvpmu_hart *h, uint64_t set, const uint8_t *ctr,
-			      unsigned int n, uint64_t *out);
+struct rvpmu_group {
+	uint32_t hpm;			/* its hpm counters, as mcountinhibit bits */
+	uint8_t nhpm, nfw;
+	bool ext;			/* a firmware event that is not standard */
+	const uint8_t *ctr;		/* [nhpm + nfw] */
+	const uint8_t *code;		/* [nfw] rvpmu_group_code of each */
+	uint64_t origin[RVPMU_GROUP_MAX]; /* fw_total[code] at start */
+};
 
 /*
- * The fast way to program a group of reserved, stopped hpm counters (no
- * firmware counter among them): ctr[j] gets mhpmevent ev[j], Sscofpmf bits
- * included (dropped on a hart without Sscofpmf; keep OF set), and counts
- * from 0. The subsample tick's path: no bookkeeping beyond the CSRs.
+ * Make the reserved, stopped counters ctr[0..nhpm + nfw) (distinct, hpm
+ * counters first; nhpm + nfw <= RVPMU_GROUP_MAX) count from 0: hpm counter
+ * ctr[j] gets mhpmevent mhpm[j] (rvpmu_reserved_mhpmevent; the Sscofpmf
+ * bits are dropped on a hart without Sscofpmf), firmware counter
+ * ctr[nhpm + k] the event fw[k], whose rvpmu_group_code is code[k]. Every
+ * event must be one rvpmu_sampler_capable gives its counter for. ctr and
+ * code must stay until the next load. The hpm counters g held before that
+ * the new group does not use get mhpmevent 0 first (QEMU counts an event
+ * on one counter only).
  */
-void rvpmu_reserved_program_hpm(struct rvpmu_hart *h, const uint8_t *ctr,
-				const uint64_t *ev, unsigned int n);
+void rvpmu_group_load(struct rvpmu_hart *h, struct rvpmu_group *g, const uint8_t *ctr,
+		      const uint64_t *mhpm, unsigned int nhpm, const uint8_t *code,
+		      const struct rvpmu_event_ref *fw, unsigned int nfw);
+
+/* Start the loaded group g: its hpm counters with a single mcountinhibit
+   clear, its firmware counters right after. */
+void rvpmu_group_start(struct rvpmu_hart *h, struct rvpmu_group *g);
+
+/*
+ * Stop the group g (its firmware counters, then its hpm counters with a
+ * single mcountinhibit set) and store the count of its counter ctr[j] (of
+ * rvpmu_group_load) in out[j].
+ */
+void rvpmu_group_stop_read(struct rvpmu_hart *h, const struct rvpmu_group *g,
+			   uint64_t *out);
 
 /* mcycle now (the sampler's cycle count is a difference of two reads). */
 uint64_t rvpmu_read_cycles(const struct rvpmu_hart *h);

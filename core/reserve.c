@@ -5,7 +5,9 @@
  * h->configured, so every S-mode path that requires a configured counter
  * already refuses a reserved one, and config_matching skips them. The
  * start/stop here act on a whole group at once (one mcountinhibit write)
- * because every counter of a subsample must see the same window.
+ * because every counter of a subsample must see the same window, and they
+ * are the sampler's switch, on every subsample of every hart: the group is
+ * laid out once when loaded, so they only walk its lists.
  */
 #include "internal.h"
 
@@ -14,11 +16,6 @@
 static inline uint32_t hpm_of(const struct rvpmu_hart *h, uint64_t set)
 {
 	return (uint32_t)(set & h->hw);
-}
-
-static inline uint64_t fw_of(const struct rvpmu_hart *h, uint64_t set)
-{
-	return set & ~(BIT64(h->fw_base) - 1);
 }
 
 uint64_t rvpmu_sampler_capable(const struct rvpmu_hart *h, uint32_t event_idx,
@@ -85,93 +82,141 @@ void rvpmu_reserved_idle(struct rvpmu_hart *h, uint64_t set)
 	}
 }
 
-void rvpmu_reserved_program(struct rvpmu_hart *h, unsigned int idx,
-			    uint32_t event_idx, uint64_t event_data,
-			    uint64_t sel, uint64_t inh)
+uint64_t rvpmu_reserved_mhpmevent(uint64_t sel, uint64_t inh)
 {
-	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
-
-	h->event[idx] = event_idx;
-	h->data[idx] = event_data;
-	if (is_fw_ctr(h, idx)) {
-		h->fw_value[idx - h->fw_base] = 0;
-		return;
-	}
-	if (h->sscofpmf)
-		sel = (sel & ~MHPMEVENT_SSCOF_MASK) | (inh & MHPMEVENT_SSCOF_MASK) |
-		      MHPMEVENT_OF;
-	/* 0 first: some hardware (QEMU 7.2) keeps every event a counter was
-	   given mapped to it until its mhpmevent is written 0, and would go
-	   on counting the old event too */
-	if (h->mhpmevent[idx] && h->mhpmevent[idx] != sel)
-		hw->program(h->ctx, idx, 0);
-	h->mhpmevent[idx] = sel;
-	hw->program(h->ctx, idx, sel);
-	hw->write(h->ctx, idx, 0);
+	return (sel & ~MHPMEVENT_SSCOF_MASK) | (inh & MHPMEVENT_SSCOF_MASK) | MHPMEVENT_OF;
 }
 
-void rvpmu_reserved_start(struct rvpmu_hart *h, uint64_t set)
-{
-	uint32_t hpm = hpm_of(h, set);
-	uint64_t m;
-	unsigned int idx;
-
-	if (hpm)
-		RVPMU_HW(h)->inhibit(h->ctx, hpm, false);
-	if (fw_of(h, set))
-		FOR_EACH_COUNTER(idx, fw_of(h, set), m)
-			rvpmu_fw_start(h, idx, 0);
-}
-
-void rvpmu_reserved_stop_read(struct rvpmu_hart *h, uint64_t set, const uint8_t *ctr,
-			      unsigned int n, uint64_t *out)
-{
-	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
-	uint32_t hpm = hpm_of(h, set);
-	uint64_t m;
-	unsigned int idx, j;
-#if RVPMU_XLEN == 32
-	uint64_t before[RVPMU_HW_SLOTS];
-
-	for (j = 0; j < n; j++)
-		if (!is_fw_ctr(h, ctr[j]))
-			before[j] = hw->read(h->ctx, ctr[j]);
-#endif
-	if (fw_of(h, set))
-		FOR_EACH_COUNTER(idx, fw_of(h, set), m)
-			rvpmu_fw_stop(h, idx);
-	if (hpm)
-		hw->inhibit(h->ctx, hpm, true);
-	for (j = 0; j < n; j++) {
-		unsigned int c = ctr[j];
-		uint64_t v;
-
-		if (is_fw_ctr(h, c)) {
-			out[j] = stopped_value(h, c);
-			continue;
-		}
-		v = hw->read(h->ctx, c);
-#if RVPMU_XLEN == 32
-		v = rv32_newer(h, c, before[j], v);
-#endif
-		out[j] = v;
-	}
-}
-
-void rvpmu_reserved_program_hpm(struct rvpmu_hart *h, const uint8_t *ctr,
-				const uint64_t *ev, unsigned int n)
+/* The hpm part of a load, counter by counter: without the list op, or
+   without Sscofpmf (the bits [63:56] dropped). */
+static __attribute__((noinline)) void load_each(struct rvpmu_hart *h, const uint8_t *ctr, const uint64_t *mhpm,
+		      unsigned int n)
 {
 	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
 	uint64_t keep = h->sscofpmf ? ~UINT64_C(0) : ~MHPMEVENT_SSCOF_MASK;
 
 	for (unsigned int j = 0; j < n; j++) {
-		/* 0 first: QEMU 7.2 keeps every event a counter was given mapped
-		   to it until its mhpmevent is written 0, and goes on counting
-		   the old event (cycles under a TLB event's name) */
+		/* 0 first: QEMU 7.2 keeps every event a counter was given
+		   mapped to it until its mhpmevent is written 0, and goes on
+		   counting the old event (cycles under a TLB event's name) */
 		hw->program(h->ctx, ctr[j], 0);
-		hw->program(h->ctx, ctr[j], ev[j] & keep);
+		hw->program(h->ctx, ctr[j], mhpm[j] & keep);
 		hw->write(h->ctx, ctr[j], 0);
 	}
+}
+
+/* Platform firmware events go through fwctr.c, which needs the event. */
+static __attribute__((noinline)) void load_ext(struct rvpmu_hart *h, const uint8_t *ctr,
+					       const uint8_t *code,
+					       const struct rvpmu_event_ref *fw, unsigned int n)
+{
+	for (unsigned int k = 0; k < n; k++) {
+		if (code[k] != RVPMU_GROUP_EXT)
+			continue;
+		h->fw_value[ctr[k] - h->fw_base] = 0;
+		h->event[ctr[k]] = fw[k].event_idx;
+		h->data[ctr[k]] = fw[k].event_data;
+	}
+}
+
+void rvpmu_group_load(struct rvpmu_hart *h, struct rvpmu_group *g, const uint8_t *ctr,
+		      const uint64_t *mhpm, unsigned int nhpm, const uint8_t *code,
+		      const struct rvpmu_event_ref *fw, unsigned int nfw)
+{
+	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
+	uint32_t hpm = 0;
+	unsigned int k;
+	bool ext = false;
+
+	for (k = 0; k < nhpm; k++)
+		hpm |= UINT32_C(1) << ctr[k];
+	for (k = 0; k < nfw; k++)
+		ext |= code[k] == RVPMU_GROUP_EXT;
+	/* before any counter gets its event: QEMU keeps an event on the
+	   counter that had it until that counter's mhpmevent is 0 */
+	if (g->hpm & ~hpm)
+		rvpmu_reserved_idle(h, g->hpm & ~hpm);
+	if (hw->load && h->sscofpmf)
+		hw->load(h->ctx, ctr, mhpm, nhpm);
+	else
+		load_each(h, ctr, mhpm, nhpm);
+	if (ext)
+		load_ext(h, ctr + nhpm, code, fw, nfw);
+	g->hpm = hpm;
+	g->nhpm = (uint8_t)nhpm;
+	g->nfw = (uint8_t)nfw;
+	g->ext = ext;
+	g->ctr = ctr;
+	g->code = code;
+}
+
+/* The platform firmware events of a group, through fwctr.c (out of the
+   switch's way: its hot path then saves fewer registers). */
+static __attribute__((noinline)) void ext_start(struct rvpmu_hart *h,
+						const struct rvpmu_group *g)
+{
+	for (unsigned int k = 0; k < g->nfw; k++)
+		if (g->code[k] == RVPMU_GROUP_EXT)
+			rvpmu_fw_start(h, g->ctr[g->nhpm + k], 0);
+}
+
+static __attribute__((noinline)) void ext_stop_read(struct rvpmu_hart *h,
+						    const struct rvpmu_group *g, uint64_t *fo)
+{
+	for (unsigned int k = 0; k < g->nfw; k++) {
+		unsigned int c = g->ctr[g->nhpm + k];
+
+		if (g->code[k] != RVPMU_GROUP_EXT)
+			continue;
+		if (h->fw_ext & BIT64(c))
+			rvpmu_fw_stop(h, c);
+		fo[k] = h->fw_value[c - h->fw_base];
+	}
+}
+
+void rvpmu_group_start(struct rvpmu_hart *h, struct rvpmu_group *g)
+{
+	const uint8_t *code = g->code;
+	unsigned long k, nf = g->nfw;
+
+	if (g->hpm)
+		RVPMU_HW(h)->inhibit(h->ctx, g->hpm, false);
+	/* a standard event: what its free-running count gains from now (a
+	   platform event's entry reads fw_total's spare 0, unused) */
+	for (k = 0; k < nf; k++)
+		g->origin[k] = h->fw_total[code[k]];
+	if (g->ext)
+		ext_start(h, g);
+}
+
+void rvpmu_group_stop_read(struct rvpmu_hart *h, const struct rvpmu_group *g,
+			   uint64_t *out)
+{
+	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
+	const uint8_t *code = g->code;
+	unsigned long k, nh = g->nhpm, nf = g->nfw;
+	uint64_t *fo = out + nh;
+#if RVPMU_XLEN == 32
+	uint64_t before[RVPMU_GROUP_MAX];
+
+	for (k = 0; k < nh; k++)
+		before[k] = hw->read(h->ctx, g->ctr[k]);
+#endif
+	for (k = 0; k < nf; k++)
+		fo[k] = h->fw_total[code[k]] - g->origin[k];
+	if (g->ext)
+		ext_stop_read(h, g, fo);
+	if (g->hpm)
+		hw->inhibit(h->ctx, g->hpm, true);
+	if (hw->read_list)
+		hw->read_list(h->ctx, g->ctr, (unsigned int)nh, out);
+	else
+		for (k = 0; k < nh; k++)
+			out[k] = hw->read(h->ctx, g->ctr[k]);
+#if RVPMU_XLEN == 32
+	for (k = 0; k < nh; k++)
+		out[k] = rv32_newer(h, g->ctr[k], before[k], out[k]);
+#endif
 }
 
 uint64_t rvpmu_read_cycles(const struct rvpmu_hart *h)

@@ -52,9 +52,16 @@ HOT uint64_t start_value(const struct rvpmu_hart *h, unsigned int idx,
 HOT void start_hw(struct rvpmu_hart *h, unsigned int idx,
 					       uint64_t v)
 {
-	rvpmu_hw_write(h, idx, v & width_mask(h, idx));
-	if (idx >= 3)
+	v &= width_mask(h, idx);
+	rvpmu_hw_write(h, idx, v);
+	if (idx >= 3) {
+		const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
+
+		if (hw->start_holds_overflow &&
+		    hw->start_holds_overflow(h->ctx, idx, h->mhpmevent[idx], v))
+			h->held |= UINT32_C(1) << idx;
 		rvpmu_hw_program(h, idx, h->mhpmevent[idx]);
+	}
 	rvpmu_hw_inhibit(h, UINT32_C(1) << idx, false);
 }
 
@@ -189,12 +196,39 @@ struct rvpmu_ret rvpmu_counter_start(struct rvpmu_hart *h, rvpmu_ulong base,
  */
 HOT void stop_hw(struct rvpmu_hart *h, unsigned int idx)
 {
-	rvpmu_hw_inhibit_keep(h, idx);
-	if (idx >= 3 && h->sscofpmf) {
-		uint64_t old = rvpmu_hw_swap_event(h, idx, h->mhpmevent[idx] | MHPMEVENT_OF);
+	uint32_t bit = UINT32_C(1) << idx;
+	bool stale = h->stale & bit;
+	uint64_t ev = h->mhpmevent[idx] | (h->sscofpmf ? MHPMEVENT_OF : 0), old;
 
+	if (idx < 3) {
+		rvpmu_hw_inhibit_keep(h, idx);
+		return;
+	}
+	rvpmu_hw_inhibit_read(h, idx);
+	/*
+	 * A stale counter is written back with its event unmapped: mhpmevent
+	 * 0 (QEMU drops the counter from its event map), the value, the event
+	 * again. QEMU 7.2 arms its one overflow timer per hart whenever a
+	 * cycle/instret-mapped counter is written, and only ever earlier: the
+	 * write-back of a counter that has just wrapped (Linux's overflow
+	 * handler stops it) put the deadline in the past, the restart's write
+	 * could not move it, and the stale expiry either raised a spurious
+	 * LCOFI or, landing while the counter was inhibited, left the restarted
+	 * counter with no timer at all (docs/perf-on-qemu.md).
+	 */
+	if (h->sscofpmf) {
+		old = rvpmu_hw_swap_event(h, idx, stale ? 0 : ev);
 		/* OF is bit 63: the bit is the state at this stop, whatever before */
 		h->overflowed = (h->overflowed & ~BIT64(idx)) | ((old >> 63) << idx);
+		/* an overflow seen: whatever held it back has let go */
+		if (old >> 63)
+			h->held &= ~bit;
+	} else if (stale) {
+		rvpmu_hw_program(h, idx, 0);
+	}
+	if (stale) {
+		rvpmu_hw_write(h, idx, h->saved[idx]);
+		rvpmu_hw_program(h, idx, ev);
 	}
 }
 
@@ -221,7 +255,20 @@ HOT void release_one(struct rvpmu_hart *h, unsigned int idx)
 	h->configured &= ~BIT64(idx);
 	if (is_fw_ctr(h, idx))
 		return;
-	if (idx >= 3) {
+	if (idx >= 3 && (h->held & (UINT32_C(1) << idx)) && h->sscofpmf &&
+	    RVPMU_HW(h)->clock_ns) {
+		/*
+		 * Park it: event still mapped, OF set (no interrupt), run from 0 so
+		 * that QEMU's overflow timer expires at once and the expiry spends
+		 * the left-over that held the counter's next overflow back. The
+		 * next config_matching unmaps it (rvpmu_unpark).
+		 */
+		rvpmu_hw_write(h, idx, 0);
+		rvpmu_hw_inhibit(h, UINT32_C(1) << idx, false);
+		h->parked |= UINT32_C(1) << idx;
+		h->parked_at[idx] = RVPMU_HW(h)->clock_ns(h->ctx);
+		h->mhpmevent[idx] = 0;
+	} else if (idx >= 3) {
 		/* 0, not OF|MINH: some hardware lets one event own one counter */
 		h->mhpmevent[idx] = 0;
 		rvpmu_hw_program(h, idx, 0);
@@ -241,11 +288,7 @@ static __attribute__((noinline)) void release(struct rvpmu_hart *h, uint64_t set
 		release_one(h, idx);
 }
 
-/*
- * One counter, without a snapshot: Linux's stop, and its stop+RESET.
- * With RESET a hardware counter skips setting OF: release reprograms its
- * event anyway, and whether it overflowed matters only while configured.
- */
+/* One counter, without a snapshot: Linux's stop, and its stop+RESET. */
 static __attribute__((noinline)) struct rvpmu_ret stop_hw_one(struct rvpmu_hart *h,
 							      unsigned int idx)
 {
@@ -257,7 +300,9 @@ static __attribute__((noinline)) struct rvpmu_ret stop_hw_one(struct rvpmu_hart 
 static __attribute__((noinline)) struct rvpmu_ret stop_reset_hw_one(struct rvpmu_hart *h,
 								    unsigned int idx)
 {
-	rvpmu_hw_inhibit_keep(h, idx);
+	/* the whole stop first: release may park the counter, which needs
+	   its event still mapped and OF set */
+	stop_hw(h, idx);
 	h->started &= ~BIT64(idx);
 	release_one(h, idx);
 	return ret_val(0);
@@ -333,4 +378,25 @@ struct rvpmu_ret rvpmu_counter_stop(struct rvpmu_hart *h, rvpmu_ulong base,
 	if (set & ~h->started)
 		return already_stopped(h, set, base, flags);
 	return stop_set(h, set, base, flags);
+}
+
+void rvpmu_unpark(struct rvpmu_hart *h, uint32_t event_idx)
+{
+	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
+	uint64_t now = hw->clock_ns(h->ctx);
+	uint32_t bit;
+	unsigned int idx;
+
+	for (idx = 3; idx < RVPMU_HW_SLOTS; idx++) {
+		bit = UINT32_C(1) << idx;
+		if (!(h->parked & bit))
+			continue;
+		if (now - h->parked_at[idx] >= RVPMU_PARK_NS)
+			h->held &= ~bit;	/* its expiry has run */
+		else if (h->event[idx] != event_idx)
+			continue;		/* let it run on: no clash */
+		hw->inhibit(h->ctx, bit, true);
+		hw->program(h->ctx, idx, 0);
+		h->parked &= ~bit;
+	}
 }

@@ -82,6 +82,7 @@ struct __attribute__((aligned(16))) fw_hart {
 	/* the M-mode timer's two clients (timer.c); UINT64_MAX: none */
 	uint64_t s_deadline;			/* S-mode's, without Sstc */
 	uint64_t sampler_deadline;		/* the sampler's next switch */
+	bool in_timer;				/* fw_timer_interrupt re-arms */
 	struct rvpmu_sampler_hart sampler;	/* this hart's part of a run */
 };
 

@@ -14,10 +14,16 @@
  *   void     fw_csr_write_event(void *ctx, unsigned int ctr, uint64_t v)  mhpmevent3..31
  *   uint64_t fw_csr_read_event(void *ctx, unsigned int ctr)
  *   uint64_t fw_csr_swap_event(void *ctx, unsigned int ctr, uint64_t v)
+ * and the sampler's list ops (struct rvpmu_hw_ops load and read_list),
+ * one dispatch per counter and no C call:
+ *   void fw_csr_load(void *ctx, const uint8_t *ctr, const uint64_t *ev, unsigned int n)
+ *   void fw_csr_read_list(void *ctx, const uint8_t *ctr, unsigned int n, uint64_t *out)
  */
 #if __riscv_xlen == 64
 	.option	norelax		/* the slots must stay 8 bytes apart */
 
+/* firmware/pmu_inline.h calls the slots from inline asm that declares
+   only a0, a1, t0, t1 and ra clobbered: keep the slots to those. */
 .macro DISPATCH table
 	slli	t1, a1, 3
 	lla	t0, \table
@@ -80,5 +86,54 @@ fw_csr_swap_event:
 	.balign	8
 	csrrw	a0, 0x320 + \n, a2
 	ret
+	.endr
+
+/* The list ops call their slot with jalr t0 and the slot returns by t0;
+   16-byte slots for load (three CSR writes, then the jump back). */
+	.globl	fw_csr_load, fw_csr_read_list
+fw_csr_load:
+	beqz	a3, 2f
+	lla	t2, 1f
+3:	lbu	t1, 0(a1)
+	ld	a4, 0(a2)
+	addi	t1, t1, -3
+	slli	t1, t1, 4
+	add	t1, t1, t2
+	jalr	t0, t1
+	addi	a1, a1, 1
+	addi	a2, a2, 8
+	addiw	a3, a3, -1
+	bnez	a3, 3b
+2:	ret
+	.balign	16
+1:
+	.irp	n, 3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
+	.balign	16
+	/* 0 first: QEMU 7.2 keeps an old event mapped until mhpmevent is 0 */
+	csrw	0x320 + \n, zero
+	csrw	0x320 + \n, a4
+	csrw	0xb00 + \n, zero
+	jr	t0
+	.endr
+
+fw_csr_read_list:
+	beqz	a2, 2f
+	lla	t2, 1f
+3:	lbu	t1, 0(a1)
+	slli	t1, t1, 3
+	add	t1, t1, t2
+	jalr	t0, t1
+	sd	a4, 0(a3)
+	addi	a1, a1, 1
+	addi	a3, a3, 8
+	addiw	a2, a2, -1
+	bnez	a2, 3b
+2:	ret
+	.balign	8
+1:
+	.irp	n, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
+	.balign	8
+	csrr	a4, 0xb00 + \n
+	jr	t0
 	.endr
 #endif

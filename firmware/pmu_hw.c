@@ -37,6 +37,8 @@ void fw_csr_write_ctr(void *ctx, unsigned int ctr, uint64_t v);
 void fw_csr_write_event(void *ctx, unsigned int ctr, uint64_t v);
 uint64_t fw_csr_read_event(void *ctx, unsigned int ctr);
 uint64_t fw_csr_swap_event(void *ctx, unsigned int ctr, uint64_t v);
+void fw_csr_load(void *ctx, const uint8_t *ctr, const uint64_t *ev, unsigned int n);
+void fw_csr_read_list(void *ctx, const uint8_t *ctr, unsigned int n, uint64_t *out);
 #define hw_read fw_csr_read_ctr
 #define hw_write fw_csr_write_ctr
 #define hw_program fw_csr_write_event
@@ -182,6 +184,44 @@ static bool hw_stale_when_inhibited(void *ctx, unsigned int ctr, uint64_t ev)
 	return ctr < 3 || sel == 1 || sel == 2;
 }
 
+/* QEMU's virtual clock in ns, as far as mtime tells (10 MHz on virt). */
+static uint64_t now_ns(void)
+{
+#if __riscv_xlen == 64
+	uint64_t t = csr_read(CSR_TIME);
+#else
+	unsigned long hi, lo;
+	uint64_t t;
+
+	do {
+		hi = csr_read(CSR_TIMEH);
+		lo = csr_read(CSR_TIME);
+	} while (hi != csr_read(CSR_TIMEH));
+	t = ((uint64_t)hi << 32) | lo;
+#endif
+	return plat.timebase ? t * (1000000000u / plat.timebase) : t;
+}
+
+/*
+ * QEMU 7.2 arms its overflow timer for a cycle/instret counter written
+ * with v at now + (v's distance to the wrap, as a signed 64-bit count of
+ * ns); past INT64_MAX it keeps the rest as a left-over that swallows the
+ * next expiry. Which selectors count as cycles/instret: as for staleness.
+ */
+static bool hw_start_holds_overflow(void *ctx, unsigned int ctr, uint64_t ev, uint64_t v)
+{
+	(void)ctx;
+	if (!plat.sscofpmf || ctr < 3 || !hw_stale_when_inhibited(ctx, ctr, ev))
+		return false;
+	return now_ns() + (0 - v) > (uint64_t)INT64_MAX;
+}
+
+static uint64_t hw_clock_ns(void *ctx)
+{
+	(void)ctx;
+	return now_ns();
+}
+
 const struct rvpmu_hw_ops fw_pmu_hw_ops = {
 	.read = hw_read,
 	.write = hw_write,
@@ -192,6 +232,12 @@ const struct rvpmu_hw_ops fw_pmu_hw_ops = {
 	.hpm_present = hw_hpm_present,
 	.has_sscofpmf = hw_has_sscofpmf,
 	.stale_when_inhibited = hw_stale_when_inhibited,
+	.start_holds_overflow = hw_start_holds_overflow,
+	.clock_ns = hw_clock_ns,
+#if __riscv_xlen == 64
+	.load = fw_csr_load,
+	.read_list = fw_csr_read_list,
+#endif
 };
 
 uint32_t fw_pmu_probe_hpm(void)

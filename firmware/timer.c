@@ -53,7 +53,9 @@ void fw_timer_set_smode(struct fw_hart *h, uint64_t when)
 void fw_timer_set_sampler(struct fw_hart *h, uint64_t when)
 {
 	h->sampler_deadline = when;
-	rearm(h);
+	/* the switch, in fw_timer_interrupt: re-armed once on the way out */
+	if (!h->in_timer)
+		rearm(h);
 }
 
 void fw_timer_interrupt(struct fw_hart *h)
@@ -62,7 +64,9 @@ void fw_timer_interrupt(struct fw_hart *h)
 
 	if (h->sampler_deadline <= now) {
 		h->sampler_deadline = NEVER;	/* the tick sets the next one */
+		h->in_timer = true;
 		fw_sampler_tick(h);
+		h->in_timer = false;
 		now = fw_mtime();
 	}
 	if (h->s_deadline <= now) {

@@ -18,6 +18,7 @@
 #include <stdarg.h>
 #include <fcntl.h>
 #include <linux/perf_event.h>
+#include <poll.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdint.h>
@@ -34,6 +35,7 @@
 #include <unistd.h>
 
 #include "lib/fmt.h"
+#include "linux/perfcheck.h"
 
 #define FW(code) (0x8000000000000000ull | (code))
 #define CACHE(id, op, res) ((id) | (op) << 8 | (res) << 16)
@@ -42,11 +44,11 @@
 enum { FW_SET_TIMER = 5, FW_IPI_SENT = 6, FW_IPI_RECEIVED = 7, FW_FENCE_I_SENT = 8,
        FW_SFENCE_VMA_SENT = 10, FW_SFENCE_VMA_RECEIVED = 11 };
 
-static int n_ok, n_fail, ncpu;
+static int n_ok, n_fail;
+int ncpu;
 static int have_sstc;
 
-static void check(int cond, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void check(int cond, const char *fmt, ...)
+void check(int cond, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -479,6 +481,35 @@ static void pmu_interrupts(void)
 	check(total > 0, "LCOFI interrupts were taken (%lu)", total);
 }
 
+/*
+ * Is this the boot after perfcheck's warm reboot? QEMU's reset keeps
+ * nothing Linux could read, so scripts/linux-check says so on the console
+ * once it sees /init start a second time: wait up to 5 s for that line.
+ */
+static int second_boot(void)
+{
+	struct pollfd p = { .fd = 0, .events = POLLIN };
+	char line[64] = "";
+	ssize_t n;
+
+	if (poll(&p, 1, 5000) != 1)
+		return 0;
+	n = read(0, line, sizeof(line) - 1);
+	line[n > 0 ? n : 0] = 0;
+	return strstr(line, "second-boot") != NULL;
+}
+
+/* The result line, then power off. */
+static void finish(void) __attribute__((noreturn));
+static void finish(void)
+{
+	printf("1..%d\n%d passed, %d failed\n", n_ok + n_fail, n_ok, n_fail);
+	fflush(stdout);
+	sync();
+	reboot(RB_POWER_OFF);
+	_exit(1);
+}
+
 int main(int argc, char **argv)
 {
 	unsigned long boot_insns;
@@ -488,10 +519,14 @@ int main(int argc, char **argv)
 	int cpu;
 
 	__asm__ volatile("rdinstret %0" : "=r"(boot_insns));
+	cpu = perftool_workload(argc, argv);
+	if (cpu >= 0)
+		return cpu;	/* started by perf as its workload */
 	mkdir("/proc", 0555);
 	mkdir("/sys", 0555);
 	mount("proc", "/proc", "proc", 0, NULL);
 	mount("sysfs", "/sys", "sysfs", 0, NULL);
+	mount("tmpfs", "/tmp", "tmpfs", 0, NULL);	/* perf.data */
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	/* exact only under -icount (make linux-bench); host ticks otherwise */
 	printf("# perfcheck: instructions from reset to /init: %lu\n", boot_insns);
@@ -509,6 +544,12 @@ int main(int argc, char **argv)
 		fclose(f);
 	have_sstc = strstr(isa, "sstc") != NULL;
 	printf("# %d cpu(s), %s", ncpu, isa);
+	if (second_boot()) {
+		/* after the warm reboot: the firmware and the PMU came back */
+		printf("# perfcheck: second boot, after the warm reboot\n");
+		perftool_checks(0, 0, 0);
+		finish();
+	}
 	check(access("/sys/bus/event_source/devices/cpu/format/firmware", F_OK) == 0,
 	      "the SBI PMU driver registered (sysfs cpu/format/firmware)");
 
@@ -527,9 +568,22 @@ int main(int argc, char **argv)
 	filters();
 	multiplexing();
 	pmu_interrupts();
+	/* kernel command line: "perfsample" adds perf record/report, and
+	   "perfcompare" perf test as well (make perf-compare) */
+	perftool_checks(1, argc > 1 && (!strcmp(argv[1], "perfsample") ||
+					!strcmp(argv[1], "perfcompare")),
+			argc > 1 && !strcmp(argv[1], "perfcompare"));
+	/* 20 rounds; 2 on the many-hart boot (make check's 32 harts), where
+	   each round already takes every CPU down and up */
+	if (ncpu > 1)
+		hotplug_checks(ncpu <= 8 ? 20 : 2);
+	else
+		printf("# hotplug: one CPU, which Linux keeps online\n");
+	/* the last line before the reboot: the second boot adds its own */
 	printf("1..%d\n%d passed, %d failed\n", n_ok + n_fail, n_ok, n_fail);
+	printf("# perfcheck: warm reboot\n");
 	fflush(stdout);
 	sync();
-	reboot(RB_POWER_OFF);
+	reboot(RB_AUTOBOOT);
 	return 0;
 }

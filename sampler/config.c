@@ -177,6 +177,39 @@ static long check_memory(const struct rvpmu_sampler *s, const struct rvpmu_sampl
 	return 0;
 }
 
+/*
+ * Group g's events in the order the switch wants them (struct
+ * rvpmu_sampler): hpm events first, then firmware events, each kind in
+ * event order, with everything the switch would otherwise look up.
+ */
+static void lay_out_group(struct rvpmu_sampler *s, const struct rvpmu_hart *pmu, uint32_t g)
+{
+	uint32_t e0 = g * s->nr_pmu, n = s->nr_events - e0, p = e0, j;
+	bool fw;
+
+	if (n > s->nr_pmu)
+		n = s->nr_pmu;
+	for (fw = false;; fw = true) {
+		for (j = 0; j < n; j++) {
+			const struct rvpmu_sampler_event *ev = &s->events[e0 + j];
+
+			if (event_is_fw(ev->event_idx) != fw)
+				continue;
+			s->pm[p] = fw ? 0 : rvpmu_reserved_mhpmevent(
+				rvpmu_event_selector(pmu, ev->event_idx, ev->event_data), s->inh);
+			s->pcode[p] = fw ? rvpmu_group_code(ev->event_idx) : 0;
+			s->pev[p].event_idx = ev->event_idx;
+			s->pev[p].event_data = ev->event_data;
+			/* slots of a subsample: event-major, nr_data harts each */
+			s->soff[p] = 8 * s->nr_data * j;
+			p++;
+		}
+		if (fw)
+			break;
+		s->nhw[g] = (uint8_t)(p - e0);
+	}
+}
+
 /* Put the checked staging configuration in force. */
 static void commit(struct rvpmu_sampler *s, const struct rvpmu_hart *pmu, uint32_t *pos,
 		   uint32_t nr, uint32_t nr_clusters, uint32_t nr_pmu, uint64_t hdr,
@@ -210,16 +243,10 @@ static void commit(struct rvpmu_sampler *s, const struct rvpmu_hart *pmu, uint32
 		s->bufs[i] = c->bufs[i];
 		s->cap[i] = cap > UINT32_MAX ? UINT32_MAX : (uint32_t)cap;
 	}
-	for (i = 0; i < s->nsub; i++)
-		s->gfw[i] = 0;
-	for (i = 0; i < c->nr_events; i++) {
+	for (i = 0; i < c->nr_events; i++)
 		s->events[i] = c->events[i];
-		s->sel[i] = rvpmu_event_selector(pmu, c->events[i].event_idx,
-						 c->events[i].event_data);
-		s->mhpm[i] = (s->sel[i] & ~MHPMEVENT_SSCOF_MASK) | s->inh | MHPMEVENT_OF;
-		if (event_is_fw(c->events[i].event_idx))
-			s->gfw[i / nr_pmu] = 1;
-	}
+	for (i = 0; i < s->nsub; i++)
+		lay_out_group(s, pmu, i);
 	s->stop_reason = RVPMU_SAMPLER_STOP_NONE;
 	s->state = RVPMU_SAMPLER_CONFIGURED;
 }

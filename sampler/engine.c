@@ -132,7 +132,7 @@ static uint64_t assign(const struct rvpmu_sampler *s, struct rvpmu_sampler_hart 
 		uint64_t used = 0;
 
 		for (uint32_t j = 0; j < n; j++) {
-			const struct rvpmu_sampler_event *ev = &s->events[e0 + j];
+			const struct rvpmu_event_ref *ev = &s->pev[e0 + j];
 			uint64_t can = rvpmu_reservable(sh->pmu, ev->event_idx, ev->event_data) & ~used;
 			uint64_t pick = (can & held) ? (can & held) : can;
 
@@ -147,29 +147,13 @@ static uint64_t assign(const struct rvpmu_sampler *s, struct rvpmu_sampler_hart 
 	return held;
 }
 
-/* Program group g (stopped) and remember its counters; counters of the
-   previous group that g does not use stop counting their event. */
+/* Load group g (stopped) on this hart's counters. */
 static void program(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh, uint32_t g)
 {
-	uint32_t e0, n = group_size(s, g, &e0);
-	const uint8_t *ctr = &sh->ctr[e0];
-	uint64_t set = 0;
+	uint32_t e0, n = group_size(s, g, &e0), nh = s->nhw[g];
 
-	for (uint32_t j = 0; j < n; j++)
-		set |= UINT64_C(1) << ctr[j];
-	if (!s->gfw[g]) {
-		rvpmu_reserved_program_hpm(sh->pmu, ctr, &s->mhpm[e0], n);
-	} else {
-		for (uint32_t j = 0; j < n; j++) {
-			const struct rvpmu_sampler_event *ev = &s->events[e0 + j];
-
-			rvpmu_reserved_program(sh->pmu, ctr[j], ev->event_idx, ev->event_data,
-					       s->sel[e0 + j], s->inh);
-		}
-	}
-	if (sh->gset & ~set)
-		rvpmu_reserved_idle(sh->pmu, sh->gset & ~set);
-	sh->gset = set;
+	rvpmu_group_load(sh->pmu, &sh->grp, &sh->ctr[e0], &s->pm[e0], nh, &s->pcode[e0 + nh],
+			 &s->pev[e0 + nh], n - nh);
 }
 
 long rvpmu_sampler_hart_start(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh)
@@ -195,12 +179,11 @@ long rvpmu_sampler_hart_start(struct rvpmu_sampler *s, struct rvpmu_sampler_hart
 	sh->off_cid1 = 4 * p;
 	sh->off_cid2 = 4 * nh + 4 * p;
 	sh->off_cnt = 8 * nh + 8 * p;
-	sh->stride = 8 * nh;
 	sh->off_cyc = 8 * nh + 8 * nh * s->nr_pmu + 8 * p;
 	sh->cid2_pa = s->cid2_addr ? s->cid2_addr + 4 * (uint64_t)sh->hartid : 0;
 	sh->group = sh->in_buf = sh->fill = sh->buf = 0;
 	sh->addr = rvpmu_sampler_buf_data(s, 0);
-	sh->gset = 0;
+	sh->grp.hpm = 0;
 	program(s, sh, 0);
 	sh->deadline = s->t0;
 	sh->begun = false;
@@ -213,7 +196,8 @@ long rvpmu_sampler_hart_start(struct rvpmu_sampler *s, struct rvpmu_sampler_hart
 static void let_go(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh)
 {
 	rvpmu_release(sh->pmu, sh->reserved);
-	sh->reserved = sh->gset = 0;
+	sh->reserved = 0;
+	sh->grp.hpm = 0;
 	sh->running = false;
 	ops(s)->set_deadline(sh->hctx, UINT64_MAX);
 }
@@ -322,9 +306,11 @@ static void finish(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh, uint3
 
 /* ---- the tick */
 
-/* This hart's slots of the subsample at base; padding slots stay 0. */
+/* This hart's slots of the subsample at base; padding slots stay 0. v[j]
+   goes to the slot soff[j] past the first. */
 static void write_slots(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh,
-			uint64_t base, const uint64_t *v, uint32_t n, uint64_t cycles)
+			uint64_t base, const uint64_t *v, const uint32_t *soff, uint32_t n,
+			uint64_t cycles)
 {
 	const struct rvpmu_sampler_platform *p = s->plat;
 	uint32_t cid1 = ops(s)->asid(sh->hctx), cid2 = 0;
@@ -338,17 +324,67 @@ static void write_slots(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh,
 
 		*(volatile uint32_t *)(q + sh->off_cid1) = cid1;
 		*(volatile uint32_t *)(q + sh->off_cid2) = cid2;
-		for (uint32_t j = 0; j < n; j++, c += sh->stride)
-			*(volatile uint64_t *)c = v[j];
+		for (uint32_t j = 0; j < n; j++)
+			*(volatile uint64_t *)(c + soff[j]) = v[j];
 		*(volatile uint64_t *)(q + sh->off_cyc) = cycles;
 	} else {
 		uint64_t pa = base + sh->off_cnt;
 
 		put(s, base + sh->off_cid1, &cid1, 4);
 		put(s, base + sh->off_cid2, &cid2, 4);
-		for (uint32_t j = 0; j < n; j++, pa += sh->stride)
-			put(s, pa, &v[j], 8);
+		for (uint32_t j = 0; j < n; j++)
+			put(s, pa + soff[j], &v[j], 8);
 		put(s, base + sh->off_cyc, &cycles, 8);
+	}
+}
+
+/* t0: every hart starts group 0 (late here skews the window too). */
+static __attribute__((noinline)) void begin(struct rvpmu_sampler *s,
+					    struct rvpmu_sampler_hart *sh)
+{
+	uint64_t skew = now(s) - sh->deadline;
+
+	if (skew > sh->max_skew)
+		sh->max_skew = skew;
+	sh->begun = true;
+	sh->cyc0 = rvpmu_read_cycles(sh->pmu);
+	rvpmu_group_start(sh->pmu, &sh->grp);
+	sh->deadline += s->period_ticks;
+	ops(s)->set_deadline(sh->hctx, sh->deadline);
+}
+
+/* A sample ends (in buffer b; end_buf: its last one there): the reason to
+   stop, 0 when the run goes on, then in buffer *nb. The rare paths of the
+   tick stay out of line, so that its common one saves fewer registers. */
+static __attribute__((noinline)) uint32_t sample_ends(struct rvpmu_sampler *s,
+						      struct rvpmu_sampler_hart *sh,
+						      uint32_t b, bool end_buf, uint32_t *nb)
+{
+	if (sh->samples + 1 >= s->nr_sample)
+		return RVPMU_SAMPLER_STOP_DONE;
+	if (end_buf) {
+		*nb = b + 1 == s->nr_bufs ? 0 : b + 1;
+		if (!open_fill(s, sh->fill + 1, *nb))
+			return RVPMU_SAMPLER_STOP_FULL;
+	}
+	return 0;
+}
+
+/* ... and once its last subsample is written, the bookkeeping. */
+static __attribute__((noinline)) void sample_done(struct rvpmu_sampler *s,
+						  struct rvpmu_sampler_hart *sh, uint32_t b,
+						  uint32_t nb, bool end_buf, uint32_t reason)
+{
+	sh->samples++;
+	sh->in_buf++;
+	if (end_buf) {
+		through_fill(s, b);
+		if (!reason) {
+			sh->fill++;
+			sh->buf = nb;
+			sh->in_buf = 0;
+			sh->addr = rvpmu_sampler_buf_data(s, nb);
+		}
 	}
 }
 
@@ -361,21 +397,13 @@ void rvpmu_sampler_tick(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh)
 	if (!sh->running)
 		return;
 	if (!sh->begun) {
-		/* t0: every hart starts group 0 (late here skews the window too) */
-		skew = now(s) - sh->deadline;
-		if (skew > sh->max_skew)
-			sh->max_skew = skew;
-		sh->begun = true;
-		sh->cyc0 = rvpmu_read_cycles(sh->pmu);
-		rvpmu_reserved_start(sh->pmu, sh->gset);
-		sh->deadline += s->period_ticks;
-		ops(s)->set_deadline(sh->hctx, sh->deadline);
+		begin(s, sh);
 		return;
 	}
 
 	/* 1. the window closes: stop together, read */
 	n = group_size(s, g, &e0);
-	rvpmu_reserved_stop_read(sh->pmu, sh->gset, &sh->ctr[e0], n, v);
+	rvpmu_group_stop_read(sh->pmu, &sh->grp, v);
 	cycles = rvpmu_read_cycles(sh->pmu) - sh->cyc0;
 	t = now(s);
 	skew = t - sh->deadline;
@@ -392,41 +420,25 @@ void rvpmu_sampler_tick(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh)
 	}
 	if (__atomic_load_n(&s->stop_req, __ATOMIC_ACQUIRE))
 		reason = RVPMU_SAMPLER_STOP_REQUESTED;
-	else if (end_sample && sh->samples + 1 >= s->nr_sample)
-		reason = RVPMU_SAMPLER_STOP_DONE;
-	else if (end_buf) {
-		nb = b + 1 == s->nr_bufs ? 0 : b + 1;
-		if (!open_fill(s, sh->fill + 1, nb))
-			reason = RVPMU_SAMPLER_STOP_FULL;
-	}
+	else if (end_sample)
+		reason = sample_ends(s, sh, b, end_buf, &nb);
 
 	/* 3. the next window opens at once: the blind gap is this far */
 	if (!reason) {
 		program(s, sh, ng);
 		sh->cyc0 = rvpmu_read_cycles(sh->pmu);
-		rvpmu_reserved_start(sh->pmu, sh->gset);
+		rvpmu_group_start(sh->pmu, &sh->grp);
 		sh->deadline += s->period_ticks;
 		ops(s)->set_deadline(sh->hctx, sh->deadline);
 	}
 
 	/* 4. this subsample, then the bookkeeping that publishes it */
-	write_slots(s, sh, base, v, n, cycles);
+	write_slots(s, sh, base, v, &s->soff[e0], n, cycles);
 	sh->subsamples++;
 	sh->group = ng;
 	sh->addr = base + s->subsample_size;
-	if (end_sample) {
-		sh->samples++;
-		sh->in_buf++;
-	}
-	if (end_buf) {
-		through_fill(s, b);
-		if (!reason) {
-			sh->fill++;
-			sh->buf = nb;
-			sh->in_buf = 0;
-			sh->addr = rvpmu_sampler_buf_data(s, nb);
-		}
-	}
+	if (end_sample)
+		sample_done(s, sh, b, nb, end_buf, reason);
 	if (reason)
 		finish(s, sh, reason);
 }

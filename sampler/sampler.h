@@ -113,9 +113,14 @@ struct rvpmu_sampler {
 	struct rvpmu_sampler_buf bufs[RVPMU_SAMPLER_MAX_BUFS];
 	uint32_t cap[RVPMU_SAMPLER_MAX_BUFS];	/* samples each holds */
 	struct rvpmu_sampler_event events[RVPMU_SAMPLER_MAX_EVENTS];
-	uint64_t sel[RVPMU_SAMPLER_MAX_EVENTS];	/* mhpmevent selector of each */
-	uint64_t mhpm[RVPMU_SAMPLER_MAX_EVENTS]; /* ... with OF and the filter */
-	uint8_t gfw[RVPMU_SAMPLER_MAX_EVENTS];	/* group has a firmware event */
+	/* Each group's events in the order its counters take them, hpm
+	   events first, then firmware events (the core's struct rvpmu_group);
+	   p below is an index in that order. */
+	uint8_t nhw[RVPMU_SAMPLER_MAX_EVENTS];	/* hpm events of each group */
+	uint64_t pm[RVPMU_SAMPLER_MAX_EVENTS];	/* p: an hpm event's mhpmevent */
+	uint8_t pcode[RVPMU_SAMPLER_MAX_EVENTS]; /* p: a fw event's group code */
+	struct rvpmu_event_ref pev[RVPMU_SAMPLER_MAX_EVENTS];	/* p: the event */
+	uint32_t soff[RVPMU_SAMPLER_MAX_EVENTS]; /* p: its slot past the first */
 	/* one run: written by prepare; then atomics only */
 	uint32_t fills;		/* fills opened << 2 | OPENING | NONE_FREE */
 	uint32_t running;	/* harts still sampling */
@@ -145,11 +150,12 @@ struct rvpmu_sampler_hart {
 	uint32_t pos;			/* data-field position */
 	uint32_t group, in_buf, fill, buf; /* subsample in sample, sample in
 					      buffer, fill, its buffer */
-	uint64_t reserved, gset;	/* counters held; those of the group */
+	uint64_t reserved;		/* counters held */
+	struct rvpmu_group grp;		/* the group loaded */
 	uint64_t deadline, cyc0, addr;	/* addr: this subsample's start */
 	uint64_t cid2_pa;		/* this hart's CID2 word, 0: none */
-	uint32_t off_cid1, off_cid2, off_cnt, off_cyc, stride; /* slots */
-	uint8_t ctr[RVPMU_SAMPLER_MAX_EVENTS];	/* counter of each event */
+	uint32_t off_cid1, off_cid2, off_cnt, off_cyc; /* slots */
+	uint8_t ctr[RVPMU_SAMPLER_MAX_EVENTS];	/* p: the event's counter */
 };
 
 /* Boot: bind the shared state to the platform; state IDLE. */

@@ -34,22 +34,32 @@ static void reserve_checks_the_whole_set(void)
 	CHECK_EQ(f.sim.faults, 0);
 }
 
-/* Program, start and stop a mixed group; the counts are the window's. */
+/* Load, start and stop a mixed group (hpm counters first): the counts are
+   the window's, in the order of the counters. */
 static void a_group_counts_its_window(void)
 {
 	static struct fx f;
-	const uint8_t ctr[2] = { 4, 19 };
-	uint64_t set = BIT64(4) | BIT64(19), v[2], ev;
+	static struct rvpmu_group g;
+	const uint8_t ctr[3] = { 4, 5, 19 };
+	const uint64_t mhpm[2] = {
+		rvpmu_reserved_mhpmevent(A, MHPMEVENT_MINH),
+		rvpmu_reserved_mhpmevent(1, 0),
+	};
+	const uint8_t code[1] = { rvpmu_group_code(SET_TIMER) };
+	const struct rvpmu_event_ref fw[1] = { { SET_TIMER, 0 } };
+	uint64_t set = BIT64(4) | BIT64(5) | BIT64(19), v[3];
 
 	fx_std(&f);
+	CHECK_EQ(mhpm[0], (A & ~MHPMEVENT_SSCOF_MASK) | MHPMEVENT_MINH | MHPMEVENT_OF);
+	CHECK_EQ(code[0], SBI_PMU_FW_SET_TIMER);
+	CHECK_EQ(rvpmu_group_code(SBI_PMU_FW_EVENT(0x100)), RVPMU_GROUP_EXT);
 	CHECK_EQ(rvpmu_reserve(&f.h, set), 0);
-	ev = (A & ~MHPMEVENT_SSCOF_MASK) | MHPMEVENT_MINH | MHPMEVENT_OF;
-	rvpmu_reserved_program(&f.h, 4, A, 0, A, MHPMEVENT_MINH);
-	CHECK_EQ(f.sim.mhpmevent[4], ev);
-	rvpmu_reserved_program(&f.h, 19, SET_TIMER, 0, 0, 0);
+	rvpmu_group_load(&f.h, &g, ctr, mhpm, 2, code, fw, 1);
+	CHECK_EQ(f.sim.mhpmevent[4], mhpm[0]);
+	CHECK_EQ(g.hpm, (1u << 4) | (1u << 5));
 	sim_event(&f.sim, A, 7);		/* before start: not counted */
 	rvpmu_fw_event(&f.h, SBI_PMU_FW_SET_TIMER);
-	rvpmu_reserved_start(&f.h, set);
+	rvpmu_group_start(&f.h, &g);
 	CHECK(!(f.sim.inhibit & (1u << 4)));
 	sim_event(&f.sim, A, 5);
 	rvpmu_fw_event(&f.h, SBI_PMU_FW_SET_TIMER);
@@ -57,23 +67,27 @@ static void a_group_counts_its_window(void)
 	f.sim.mode = SIM_M;			/* filtered out */
 	sim_event(&f.sim, A, 100);
 	f.sim.mode = SIM_S;
-	rvpmu_reserved_stop_read(&f.h, set, ctr, 2, v);
+	rvpmu_group_stop_read(&f.h, &g, v);
 	CHECK_EQ(v[0], 5);
-	CHECK_EQ(v[1], 2);
+	CHECK_EQ(v[2], 2);
+	CHECK(f.sim.inhibit & (1u << 4));
 	sim_event(&f.sim, A, 9);		/* after stop: not counted */
-	rvpmu_fw_event(&f.h, SBI_PMU_FW_SET_TIMER);
-	rvpmu_reserved_stop_read(&f.h, 0, ctr, 2, v);
-	CHECK_EQ(v[0], 5);
-	CHECK_EQ(v[1], 2);
-	/* the fast path for hpm-only groups, then release */
-	rvpmu_reserved_program_hpm(&f.h, ctr, &ev, 1);
+	CHECK_EQ(fx_hw(&f, 4), 5);
+	/* the next group drops counter 5: it counts nothing any more, and 4
+	   gets A again from 0 */
+	rvpmu_group_load(&f.h, &g, ctr, mhpm, 1, code, fw, 0);
+	CHECK_EQ(f.sim.mhpmevent[5], 0);
 	CHECK_EQ(fx_hw(&f, 4), 0);
-	rvpmu_reserved_start(&f.h, BIT64(4));
-	rvpmu_release(&f.h, set | BIT64(5));	/* 5 is not reserved: ignored */
+	CHECK_EQ(g.hpm, 1u << 4);
+	rvpmu_group_start(&f.h, &g);
+	sim_event(&f.sim, A, 3);
+	rvpmu_group_stop_read(&f.h, &g, v);
+	CHECK_EQ(v[0], 3);
+	rvpmu_group_start(&f.h, &g);
+	rvpmu_release(&f.h, set | BIT64(6));	/* 6 is not reserved: ignored */
 	CHECK_EQ(f.h.reserved, 0);
 	CHECK(f.sim.inhibit & (1u << 4));
 	CHECK_EQ(f.sim.mhpmevent[4], 0);
-	CHECK_EQ(f.h.fw_counting[SBI_PMU_FW_SET_TIMER], 0);
 	CHECK_EQ(fx_match(&f, 0, A, 0), 3);
 	CHECK_EQ(fx_match(&f, 0, A, 0), 4);
 	CHECK_EQ(f.sim.faults, 0);

@@ -153,6 +153,7 @@ static void hw_write(void *ctx, unsigned int ctr, uint64_t v)
 	}
 	s->ctr[ctr] = v & mask_of(s, ctr);
 	s->since_write[ctr] = 0;
+	s->event_at_write[ctr] = s->mhpmevent[ctr];
 	s->writes++;
 }
 

@@ -49,6 +49,7 @@ struct sim_hart {
 	unsigned int faults;	/* accesses to counters that do not exist */
 	unsigned int programs;	/* mhpmevent writes, for tests */
 	unsigned int writes;	/* counter writes, for tests */
+	uint64_t event_at_write[32];	/* mhpmevent when each counter was last written */
 	_Alignas(64) uint8_t ram[SIM_RAM_SIZE];
 	uint64_t impl[SIM_NR_IMPL];
 	uint64_t plat[SIM_NR_PLAT];

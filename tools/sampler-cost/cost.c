@@ -6,7 +6,9 @@
  * minus the trap entry and the timer multiplexing. Prints, for nr_pmu
  * 1, 4 and 8, the minstret delta of one subsample tick (group switch and
  * the hart's slots written) and of the tick that also opens a buffer.
- * Lines starting with # break one tick down (stop+read, program, start,
+ * Events mix hardware and firmware counters in each group, as
+ * payloads/sampler_bench.c does. Lines starting with # break one tick
+ * down (group stop+read, load, start,
  * slot writes, mcycle read). Runs as QEMU virt's -bios under -icount
  * shift=0 (exact); `make sampler-cost`.
  */
@@ -19,6 +21,8 @@
 uint64_t fw_csr_read_ctr(void *ctx, unsigned int ctr);
 void fw_csr_write_ctr(void *ctx, unsigned int ctr, uint64_t v);
 void fw_csr_write_event(void *ctx, unsigned int ctr, uint64_t v);
+void fw_csr_load(void *ctx, const uint8_t *ctr, const uint64_t *ev, unsigned int n);
+void fw_csr_read_list(void *ctx, const uint8_t *ctr, unsigned int n, uint64_t *out);
 
 #define UART	((volatile uint8_t *)0x10000000)
 #define FINISHER ((volatile uint32_t *)0x100000)
@@ -50,7 +54,7 @@ static bool sscof(void *ctx) { (void)ctx; return true; }
 const struct rvpmu_hw_ops fw_pmu_hw_ops = {
 	.read = fw_csr_read_ctr, .write = fw_csr_write_ctr, .program = fw_csr_write_event,
 	.inhibit = inhibit, .overflowed = overflowed, .hpm_present = hpm_present,
-	.has_sscofpmf = sscof,
+	.has_sscofpmf = sscof, .load = fw_csr_load, .read_list = fw_csr_read_list,
 };
 
 static int m_check(void *ctx, uint64_t pa, uint64_t size, bool write)
@@ -119,6 +123,13 @@ static uint64_t tick_cost(void)
 	return b - a;
 }
 
+static const uint32_t pool[] = {
+	SBI_PMU_EVENT_IDX(SBI_PMU_EVENT_TYPE_HW, SBI_PMU_HW_CPU_CYCLES),
+	SBI_PMU_EVENT_IDX(SBI_PMU_EVENT_TYPE_HW, SBI_PMU_HW_INSTRUCTIONS),
+	SBI_PMU_FW_EVENT(SBI_PMU_FW_SET_TIMER), SBI_PMU_FW_EVENT(SBI_PMU_FW_IPI_SENT),
+	SBI_PMU_FW_EVENT(SBI_PMU_FW_IPI_RECEIVED),
+};
+
 static void measure(uint32_t nr_pmu)
 {
 	uint64_t worst = 0, sum = 0, n = 0, open = 0;
@@ -133,9 +144,9 @@ static void measure(uint32_t nr_pmu)
 	c.nr_bufs = 2;
 	c.bufs[0] = (struct rvpmu_sampler_buf){ 0x80200000, 0x1000 };
 	c.bufs[1] = (struct rvpmu_sampler_buf){ 0x80300000, 0x100000 };
+	/* as sampler_bench: hardware and firmware events mixed in each group */
 	for (unsigned int i = 0; i < 16; i++)
-		c.events[i].event_idx = i & 1 ? SBI_PMU_EVENT_IDX(0, SBI_PMU_HW_INSTRUCTIONS)
-					      : SBI_PMU_EVENT_IDX(0, SBI_PMU_HW_CPU_CYCLES);
+		c.events[i].event_idx = pool[i % (sizeof(pool) / sizeof(pool[0]))];
 	if (rvpmu_sampler_configure(&s, &pmu, 0x80180000, 0) ||
 	    rvpmu_sampler_prepare(&s) || rvpmu_sampler_hart_start(&s, &shs[0])) {
 		puts_("sampler-cost: setup failed\n");
@@ -156,23 +167,21 @@ static void measure(uint32_t nr_pmu)
 			worst = t;
 	}
 	{
-		uint64_t a, b, set = shs[0].gset, v = 0;
+		uint64_t a, b, v = 0, vv[8];
+		struct rvpmu_group *g = &shs[0].grp;
 
 		a = csr_read(CSR_MINSTRET);
-		{
-			uint64_t vv[8];
-
-			rvpmu_reserved_stop_read(&pmu, set, shs[0].ctr, nr_pmu, vv);
-			v = vv[0];
-		}
+		rvpmu_group_stop_read(&pmu, g, vv);
 		b = csr_read(CSR_MINSTRET);
+		v = vv[0];
 		puts_("# parts, nr_pmu "); putu(nr_pmu); puts_(": stop+read "); putu(b - a);
 		a = csr_read(CSR_MINSTRET);
-		rvpmu_reserved_program_hpm(&pmu, shs[0].ctr, s.mhpm, nr_pmu);
+		rvpmu_group_load(&pmu, g, shs[0].ctr, s.pm, s.nhw[0], &s.pcode[s.nhw[0]],
+				 &s.pev[s.nhw[0]], nr_pmu - s.nhw[0]);
 		b = csr_read(CSR_MINSTRET);
-		puts_(" program "); putu(b - a);
+		puts_(" load "); putu(b - a);
 		a = csr_read(CSR_MINSTRET);
-		rvpmu_reserved_start(&pmu, set);
+		rvpmu_group_start(&pmu, g);
 		b = csr_read(CSR_MINSTRET);
 		puts_(" start "); putu(b - a);
 		a = csr_read(CSR_MINSTRET);
