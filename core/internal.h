@@ -49,9 +49,10 @@ static inline uint64_t stopped_value(const struct rvpmu_hart *h, unsigned int id
 /*
  * The hardware ops on the hot paths (start, stop, release, configure). A
  * build may name a header of inline versions, -DRVPMU_HW_INLINE="file",
- * which defines RVPMU_HW_INLINED and these five with the same meaning as
- * the ops table's read/write/program/swap_event/inhibit (the firmware's
- * cost each start/stop a call that clobbers every temporary otherwise).
+ * which defines RVPMU_HW_INLINED and these six with the same meaning as
+ * the ops table's read/write/program/swap_event/inhibit/start_holds_overflow
+ * (the firmware's cost each start/stop a call that clobbers every
+ * temporary otherwise).
  */
 #ifdef RVPMU_HW_INLINE
 #include RVPMU_HW_INLINE
@@ -81,6 +82,14 @@ static inline uint64_t rvpmu_hw_swap_event(const struct rvpmu_hart *h, unsigned 
 static inline void rvpmu_hw_inhibit(const struct rvpmu_hart *h, uint32_t mask, bool on)
 {
 	RVPMU_HW(h)->inhibit(h->ctx, mask, on);
+}
+
+static inline bool rvpmu_hw_start_holds_overflow(const struct rvpmu_hart *h, unsigned int ctr,
+						 uint64_t ev, uint64_t v)
+{
+	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
+
+	return hw->start_holds_overflow && hw->start_holds_overflow(h->ctx, ctr, ev, v);
 }
 #endif
 

@@ -55,10 +55,7 @@ HOT void start_hw(struct rvpmu_hart *h, unsigned int idx,
 	v &= width_mask(h, idx);
 	rvpmu_hw_write(h, idx, v);
 	if (idx >= 3) {
-		const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
-
-		if (hw->start_holds_overflow &&
-		    hw->start_holds_overflow(h->ctx, idx, h->mhpmevent[idx], v))
+		if (rvpmu_hw_start_holds_overflow(h, idx, h->mhpmevent[idx], v))
 			h->held |= UINT32_C(1) << idx;
 		rvpmu_hw_program(h, idx, h->mhpmevent[idx]);
 	}
@@ -300,11 +297,28 @@ static __attribute__((noinline)) struct rvpmu_ret stop_hw_one(struct rvpmu_hart 
 static __attribute__((noinline)) struct rvpmu_ret stop_reset_hw_one(struct rvpmu_hart *h,
 								    unsigned int idx)
 {
-	/* the whole stop first: release may park the counter, which needs
-	   its event still mapped and OF set */
-	stop_hw(h, idx);
+	uint32_t bit = UINT32_C(1) << idx;
+
 	h->started &= ~BIT64(idx);
-	release_one(h, idx);
+	if (idx < 3 || (h->held & bit)) {
+		/* the whole stop first: release may park the counter, which
+		   needs its event still mapped and OF set */
+		stop_hw(h, idx);
+		release_one(h, idx);
+		return ret_val(0);
+	}
+	/*
+	 * An hpm counter release unmaps at once: stop straight to unmapped,
+	 * the state stop_hw then release_one leave (mhpmevent 0, the value
+	 * written back where stale). Whether it overflowed matters only while
+	 * configured, so OF is not read.
+	 */
+	rvpmu_hw_inhibit_read(h, idx);
+	h->configured &= ~BIT64(idx);
+	h->mhpmevent[idx] = 0;
+	rvpmu_hw_program(h, idx, 0);
+	if (h->stale & bit)
+		rvpmu_hw_write(h, idx, h->saved[idx]);
 	return ret_val(0);
 }
 

@@ -7,8 +7,9 @@
  * t1, ra). A plain call through the ops table makes the compiler assume
  * every temporary is lost, so each start or stop saved and restored a
  * handful of registers around each of its three or four CSR accesses.
- * They do what fw_pmu_hw_ops' read/write/program/swap_event/inhibit do
- * (the same slots); RV32 keeps the ops table (its counters are CSR pairs).
+ * They do what fw_pmu_hw_ops' read/write/program/swap_event/inhibit and
+ * start_holds_overflow do (the same slots and function); RV32 keeps the
+ * ops table (its counters are CSR pairs).
  */
 #ifndef FW_PMU_INLINE_H
 #define FW_PMU_INLINE_H
@@ -56,6 +57,19 @@ static inline void rvpmu_hw_inhibit(const struct rvpmu_hart *h, uint32_t mask, b
 		__asm__ volatile("csrs 0x320, %0" :: "r"((unsigned long)mask));
 	else
 		__asm__ volatile("csrc 0x320, %0" :: "r"((unsigned long)mask));
+}
+
+/*
+ * Only a counter that reads stale once inhibited (QEMU: cycles/instret
+ * mapped) can have its overflow held (pmu_hw.c), and h->stale already has
+ * that answer for the event programmed: other counters skip the call.
+ */
+static inline bool rvpmu_hw_start_holds_overflow(const struct rvpmu_hart *h, unsigned int ctr,
+						 uint64_t ev, uint64_t v)
+{
+	if (!(h->stale & (UINT32_C(1) << ctr)))
+		return false;
+	return RVPMU_HW(h)->start_holds_overflow(h->ctx, ctr, ev, v);
 }
 
 #endif
