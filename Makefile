@@ -28,7 +28,7 @@ comma    := ,
 
 CORE_SRC := core/counters.c core/events.c core/match.c core/startstop.c \
             core/fwctr.c core/snapshot.c core/map.c core/names.c core/reserve.c
-CORE_HDR := $(wildcard core/*.h) include/rvpmu/sbi.h
+CORE_HDR := $(wildcard core/*.h) include/rvpmu/sbi.h lib/bits.h
 SAMPLER_SRC := sampler/config.c sampler/layout.c sampler/engine.c sampler/status.c
 SAMPLER_HDR := sampler/sampler.h include/rvpmu/sampler.h
 SAMPLER_TEST := $(wildcard tests/sampler/*.c)
@@ -154,14 +154,18 @@ LIBFDT_DIR := $(B)/libfdt
 LIBFDT_SRC := fdt.c fdt_ro.c fdt_rw.c fdt_wip.c fdt_strerror.c fdt_addresses.c
 FW_SRC   := $(wildcard firmware/*.c) firmware/entry.S firmware/pmu_csr.S
 FW_LIBS  := $(CORE_SRC) $(SAMPLER_SRC) $(DT_SRC)
-FW_HDR   := $(wildcard firmware/*.h) $(CORE_HDR) $(SAMPLER_HDR) dt/pmu_dt.h lib/fmt.h
+FW_HDR   := $(wildcard firmware/*.h) $(CORE_HDR) $(SAMPLER_HDR) dt/pmu_dt.h lib/fmt.h lib/bits.h
 ARCH_rv64 := -march=rv64imac -misa-spec=2.2 -mabi=lp64
 ARCH_rv32 := -march=rv32imac -misa-spec=2.2 -mabi=ilp32
+# t3-t6 fixed: the trap vector's ecall path need not save them
+# (scripts/check-fixed-regs checks the linked firmware, libraries too)
+FW_FIXED := -ffixed-t3 -ffixed-t4 -ffixed-t5 -ffixed-t6
 FW_CFLAGS := -std=c11 $(WARN) -O2 -g -DRVPMU_STATIC_HW_OPS=fw_pmu_hw_ops \
+             -DRVPMU_HW_INLINE=\"firmware/pmu_inline.h\" $(FW_FIXED) \
              -ffreestanding -fno-stack-protector -fno-pic \
              -mcmodel=medany -mno-relax -ffunction-sections -fdata-sections \
              --specs=picolibc.specs -Iinclude -I. -I$(LIBFDT_DIR)
-LIBFDT_CFLAGS := -O2 -g -ffreestanding -fno-stack-protector -fno-pic -mcmodel=medany \
+LIBFDT_CFLAGS := -O2 -g $(FW_FIXED) -ffreestanding -fno-stack-protector -fno-pic -mcmodel=medany \
              -mno-relax -ffunction-sections -fdata-sections --specs=picolibc.specs -I$(LIBFDT_DIR)
 
 $(LIBFDT_DIR)/libfdt.h:
@@ -171,7 +175,7 @@ $(LIBFDT_DIR)/libfdt.h:
 	rm -rf $(B)/libfdt-x
 
 define FW_template
-$(B)/fw-$(1)/libfdt.a: $(LIBFDT_DIR)/libfdt.h
+$(B)/fw-$(1)/libfdt.a: $(LIBFDT_DIR)/libfdt.h Makefile
 	@mkdir -p $(B)/fw-$(1)/libfdt
 	cd $(B)/fw-$(1)/libfdt && for f in $(LIBFDT_SRC); do \
 	  $(CROSS)gcc $(ARCH_$(1)) $(LIBFDT_CFLAGS) -I$(CURDIR)/$(LIBFDT_DIR) -c $(CURDIR)/$(LIBFDT_DIR)/$$$$f || exit 1; done
@@ -180,6 +184,7 @@ $(B)/fw-$(1)/libfdt.a: $(LIBFDT_DIR)/libfdt.h
 $(B)/rvpmu-fw-$(1).elf: $(FW_SRC) $(FW_LIBS) $(FW_HDR) firmware/fw.lds $(B)/fw-$(1)/libfdt.a
 	$(CROSS)gcc $(ARCH_$(1)) $(FW_CFLAGS) -nostartfiles -T firmware/fw.lds \
 	  -Wl,--gc-sections -Wl,--no-warn-rwx-segments -o $$@ $(FW_SRC) $(FW_LIBS) $(B)/fw-$(1)/libfdt.a -lc -lgcc
+	@scripts/check-fixed-regs $$@ || { rm -f $$@; exit 1; }
 	@$(CROSS)size $$@ | tail -1 | awk '{print "$$@: " $$$$1 " text, " $$$$2 " data, " $$$$3 " bss+stacks"}'
 endef
 $(eval $(call FW_template,rv64))
@@ -429,8 +434,9 @@ sampler-cost: $(B)/sampler-cost.elf
 	@timeout 60 qemu-system-riscv64 -M virt -cpu rv64,sscofpmf=true -m 256M -nographic \
 	  -monitor none -serial stdio -bios $< -icount shift=0 </dev/null | tr -d '\r'
 
-bench: deps $(B)/rvpmu-fw-rv64.elf $(B)/bench-rv64.elf $(B)/scale-rv64.elf
-	@scripts/bench-table $(B)/rvpmu-fw-rv64.elf $(B)/bench-rv64.elf
+bench: deps $(B)/rvpmu-fw-rv64.elf $(B)/bench-rv64.elf $(B)/rvpmu-fw-rv32.elf $(B)/bench-rv32.elf \
+		$(B)/scale-rv64.elf
+	@scripts/bench-table $(B)/rvpmu-fw-rv64.elf $(B)/bench-rv64.elf $(B)/rvpmu-fw-rv32.elf $(B)/bench-rv32.elf
 	@echo
 	@scripts/bench-scale $(B)/rvpmu-fw-rv64.elf $(B)/scale-rv64.elf
 

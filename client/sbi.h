@@ -238,10 +238,12 @@ static inline uint64_t rd_time(void)
  * Instructions retired by one ecall round trip as S-mode sees it:
  * rdinstret, ecall, rdinstret in one block (the measurement itself adds
  * the first rdinstret). Exact and repeatable under QEMU -icount shift=0.
+ * The call's sbiret goes to *ret when ret is not NULL.
  */
-static inline unsigned long sbi_measure(unsigned long eid, unsigned long fid,
-					unsigned long a0, unsigned long a1,
-					unsigned long a2, unsigned long a3)
+static inline unsigned long sbi_measure_err(unsigned long eid, unsigned long fid,
+					    unsigned long a0, unsigned long a1,
+					    unsigned long a2, unsigned long a3,
+					    struct sbiret *ret)
 {
 	register unsigned long r0 __asm__("a0") = a0;
 	register unsigned long r1 __asm__("a1") = a1;
@@ -257,7 +259,18 @@ static inline unsigned long sbi_measure(unsigned long eid, unsigned long fid,
 			 : "=&r"(t0), "=&r"(t1), "+r"(r0), "+r"(r1)
 			 : "r"(r2), "r"(r3), "r"(r4), "r"(r5), "r"(r6), "r"(r7)
 			 : "memory");
+	if (ret) {
+		ret->error = (long)r0;
+		ret->value = r1;
+	}
 	return t1 - t0;
+}
+
+static inline unsigned long sbi_measure(unsigned long eid, unsigned long fid,
+					unsigned long a0, unsigned long a1,
+					unsigned long a2, unsigned long a3)
+{
+	return sbi_measure_err(eid, fid, a0, a1, a2, a3, 0);
 }
 
 #endif

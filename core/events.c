@@ -15,11 +15,6 @@ static uint64_t raw_bits(uint32_t type)
 #endif
 }
 
-static uint64_t fw_counters(const struct rvpmu_hart *h)
-{
-	return h->valid & ~(BIT64(h->fw_base) - 1);
-}
-
 static bool fw_platform_event(const struct rvpmu_hart *h, uint32_t code,
 			      uint64_t data)
 {
@@ -69,10 +64,10 @@ uint64_t rvpmu_event_counters(const struct rvpmu_hart *h,
 		break;
 	case SBI_PMU_EVENT_TYPE_FW:
 		if (code < SBI_PMU_FW_STD_COUNT)
-			return data ? 0 : fw_counters(h);
+			return data ? 0 : rvpmu_fw_counters(h);
 		if (code >= SBI_PMU_FW_IMPL_FIRST &&
 		    fw_platform_event(h, code, data))
-			return fw_counters(h);
+			return rvpmu_fw_counters(h);
 		return 0;
 	default:
 		return 0;

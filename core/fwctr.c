@@ -16,39 +16,26 @@ void rvpmu_fw_count_slow(struct rvpmu_hart *h, uint32_t counters)
 	}
 }
 
-static bool fw_std(const struct rvpmu_hart *h, unsigned int idx)
+/* The platform-event halves of rvpmu_fw_start/stop (internal.h): a
+   counter holds what fw_ops->read advanced by while it ran. */
+struct rvpmu_ret rvpmu_fw_start_ext(struct rvpmu_hart *h, unsigned int idx)
 {
-	return SBI_PMU_EVENT_CODE(h->event[idx]) < SBI_PMU_FW_STD_COUNT;
+	h->fw_origin[idx - h->fw_base] = h->cfg->fw->read(h->ctx, SBI_PMU_EVENT_CODE(h->event[idx]),
+							  h->data[idx]);
+	h->fw_ext |= BIT64(idx);
+	return ret_val(0);
 }
 
-void rvpmu_fw_start(struct rvpmu_hart *h, unsigned int idx, uint64_t value)
-{
-	unsigned int f = idx - h->fw_base;
-	uint32_t code = SBI_PMU_EVENT_CODE(h->event[idx]);
-
-	h->fw_value[f] = value;
-	if (fw_std(h, idx)) {
-		h->fw_counting[code] |= UINT32_C(1) << f;
-	} else {
-		h->fw_origin[f] = h->cfg->fw->read(h->ctx, code, h->data[idx]);
-		h->fw_ext |= BIT64(idx);
-	}
-}
-
-void rvpmu_fw_stop(struct rvpmu_hart *h, unsigned int idx)
+struct rvpmu_ret rvpmu_fw_stop_ext(struct rvpmu_hart *h, unsigned int idx)
 {
 	unsigned int f = idx - h->fw_base;
 
-	if (fw_std(h, idx)) {
-		h->fw_counting[SBI_PMU_EVENT_CODE(h->event[idx])] &=
-			~(UINT32_C(1) << f);
-	} else {
-		/* what ran since start; not through rvpmu_counter_value, which
-		   asks S-mode's started set (a sampler counter is not in it) */
-		h->fw_value[f] += h->cfg->fw->read(h->ctx, SBI_PMU_EVENT_CODE(h->event[idx]),
-						   h->data[idx]) - h->fw_origin[f];
-		h->fw_ext &= ~BIT64(idx);
-	}
+	/* what ran since start; not through rvpmu_counter_value, which
+	   asks S-mode's started set (a sampler counter is not in it) */
+	h->fw_value[f] += h->cfg->fw->read(h->ctx, SBI_PMU_EVENT_CODE(h->event[idx]),
+					   h->data[idx]) - h->fw_origin[f];
+	h->fw_ext &= ~BIT64(idx);
+	return ret_val(0);
 }
 
 static bool fw_index(const struct rvpmu_hart *h, rvpmu_ulong idx)

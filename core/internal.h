@@ -4,6 +4,7 @@
 #define RVPMU_INTERNAL_H
 
 #include "pmu.h"
+#include "lib/bits.h"
 
 #define BIT64(n)	(UINT64_C(1) << (n))
 #define FIXED_CTRS	(BIT64(0) | BIT64(2))	/* mcycle, minstret */
@@ -20,30 +21,10 @@ static inline struct rvpmu_ret ret_val(rvpmu_ulong value)
 	return r;
 }
 
-/*
- * Index of the lowest set bit of x (x != 0). Without Zbb, GCC turns
- * __builtin_ctzll into a libgcc call; a de Bruijn multiply is a handful
- * of instructions and sits on every start/stop path.
- */
-static inline unsigned int ctz_debruijn(uint64_t x)
-{
-	static const unsigned char debruijn[64] = {
-		0, 1, 48, 2, 57, 49, 28, 3, 61, 58, 50, 42, 38, 29, 17, 4,
-		62, 55, 59, 36, 53, 51, 43, 22, 45, 39, 33, 30, 24, 18, 12, 5,
-		63, 47, 56, 27, 60, 41, 37, 16, 54, 35, 52, 21, 44, 32, 23, 11,
-		46, 26, 40, 15, 34, 20, 31, 10, 25, 14, 19, 9, 13, 8, 7, 6,
-	};
-
-	return debruijn[((x & -x) * UINT64_C(0x03f79d71b4cb0a89)) >> 58];
-}
-
+/* Index of the lowest set bit of x (x != 0). */
 static inline unsigned int lowest_bit(uint64_t x)
 {
-#if defined(__riscv) && !defined(__riscv_zbb)
-	return ctz_debruijn(x);
-#else
-	return (unsigned int)__builtin_ctzll(x);
-#endif
+	return rvpmu_ctz64(x);
 }
 
 /*
@@ -64,6 +45,53 @@ static inline uint64_t stopped_value(const struct rvpmu_hart *h, unsigned int id
 {
 	return is_fw_ctr(h, idx) ? h->fw_value[idx - h->fw_base] : h->saved[idx];
 }
+
+/*
+ * The hardware ops on the hot paths (start, stop, release, configure). A
+ * build may name a header of inline versions, -DRVPMU_HW_INLINE="file",
+ * which defines RVPMU_HW_INLINED and these six with the same meaning as
+ * the ops table's read/write/program/swap_event/inhibit/start_holds_overflow
+ * (the firmware's cost each start/stop a call that clobbers every
+ * temporary otherwise).
+ */
+#ifdef RVPMU_HW_INLINE
+#include RVPMU_HW_INLINE
+#endif
+#ifndef RVPMU_HW_INLINED
+static inline uint64_t rvpmu_hw_read(const struct rvpmu_hart *h, unsigned int ctr)
+{
+	return RVPMU_HW(h)->read(h->ctx, ctr);
+}
+
+static inline void rvpmu_hw_write(const struct rvpmu_hart *h, unsigned int ctr, uint64_t v)
+{
+	RVPMU_HW(h)->write(h->ctx, ctr, v);
+}
+
+static inline void rvpmu_hw_program(const struct rvpmu_hart *h, unsigned int ctr, uint64_t ev)
+{
+	RVPMU_HW(h)->program(h->ctx, ctr, ev);
+}
+
+static inline uint64_t rvpmu_hw_swap_event(const struct rvpmu_hart *h, unsigned int ctr,
+					   uint64_t ev)
+{
+	return RVPMU_HW(h)->swap_event(h->ctx, ctr, ev);
+}
+
+static inline void rvpmu_hw_inhibit(const struct rvpmu_hart *h, uint32_t mask, bool on)
+{
+	RVPMU_HW(h)->inhibit(h->ctx, mask, on);
+}
+
+static inline bool rvpmu_hw_start_holds_overflow(const struct rvpmu_hart *h, unsigned int ctr,
+						 uint64_t ev, uint64_t v)
+{
+	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
+
+	return hw->start_holds_overflow && hw->start_holds_overflow(h->ctx, ctr, ev, v);
+}
+#endif
 
 /* Bits of hardware counter ctr that hold its value. */
 static inline uint64_t width_mask(const struct rvpmu_hart *h, unsigned int ctr)
@@ -115,6 +143,12 @@ uint64_t rvpmu_event_counters(const struct rvpmu_hart *h,
 uint64_t rvpmu_event_selector(const struct rvpmu_hart *h, uint32_t event_idx,
 			      uint64_t event_data);
 
+/* The firmware counters of this hart: every one can count any firmware event. */
+static inline uint64_t rvpmu_fw_counters(const struct rvpmu_hart *h)
+{
+	return h->valid & ~(BIT64(h->fw_base) - 1);
+}
+
 static inline bool event_is_fw(rvpmu_ulong event_idx)
 {
 	return SBI_PMU_EVENT_TYPE(event_idx) == SBI_PMU_EVENT_TYPE_FW;
@@ -123,9 +157,46 @@ static inline bool event_is_fw(rvpmu_ulong event_idx)
 /* Current value of a logical counter (hardware or firmware). */
 uint64_t rvpmu_counter_value(const struct rvpmu_hart *h, unsigned int idx);
 
-/* Firmware counter bookkeeping (fwctr.c). */
-void rvpmu_fw_start(struct rvpmu_hart *h, unsigned int idx, uint64_t value);
-void rvpmu_fw_stop(struct rvpmu_hart *h, unsigned int idx);
+/* Firmware counter bookkeeping: platform events in fwctr.c. Both answer
+   ret_val(0), so the one-counter paths reach them by a tail call and
+   stay leaf functions for standard events. */
+struct rvpmu_ret rvpmu_fw_start_ext(struct rvpmu_hart *h, unsigned int idx);
+struct rvpmu_ret rvpmu_fw_stop_ext(struct rvpmu_hart *h, unsigned int idx);
+
+/* A started firmware counter idx of standard event code counts from now. */
+static inline void rvpmu_fw_std_on(struct rvpmu_hart *h, unsigned int idx, uint32_t code)
+{
+	h->fw_counting[code] |= UINT32_C(1) << (idx - (unsigned int)h->fw_base);
+}
+
+/* Start firmware counter idx (configured, stopped) from value. Standard
+   events count at their site, so starting one is setting its bit in
+   fw_counting. Inline: on every firmware-counter start. ret_val(0). */
+static inline struct rvpmu_ret rvpmu_fw_start(struct rvpmu_hart *h, unsigned int idx,
+					      uint64_t value)
+{
+	unsigned int f = idx - (unsigned int)h->fw_base;
+	uint32_t code = SBI_PMU_EVENT_CODE(h->event[idx]);
+
+	h->fw_value[f] = value;
+	if (code >= SBI_PMU_FW_STD_COUNT)
+		return rvpmu_fw_start_ext(h, idx);
+	rvpmu_fw_std_on(h, idx, code);
+	return ret_val(0);
+}
+
+/* Stop firmware counter idx (started); its value stays in fw_value.
+   ret_val(0). */
+static inline struct rvpmu_ret rvpmu_fw_stop(struct rvpmu_hart *h, unsigned int idx)
+{
+	unsigned int f = idx - (unsigned int)h->fw_base;
+	uint32_t code = SBI_PMU_EVENT_CODE(h->event[idx]);
+
+	if (code >= SBI_PMU_FW_STD_COUNT)
+		return rvpmu_fw_stop_ext(h, idx);
+	h->fw_counting[code] &= ~(UINT32_C(1) << f);
+	return ret_val(0);
+}
 
 /* Ask the platform whether counter idx, now counting ev, reads stale once
    inhibited (hw ops' stale_when_inhibited); keep the answer in h->stale. */
@@ -163,14 +234,13 @@ static inline uint64_t rv32_newer(const struct rvpmu_hart *h, unsigned int idx,
  */
 static inline void rvpmu_hw_inhibit_read(struct rvpmu_hart *h, unsigned int idx)
 {
-	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
 	uint64_t v;
 #if RVPMU_XLEN == 32
-	uint64_t before = hw->read(h->ctx, idx);
+	uint64_t before = rvpmu_hw_read(h, idx);
 #endif
 
-	hw->inhibit(h->ctx, UINT32_C(1) << idx, true);
-	v = hw->read(h->ctx, idx);
+	rvpmu_hw_inhibit(h, UINT32_C(1) << idx, true);
+	v = rvpmu_hw_read(h, idx);
 #if RVPMU_XLEN == 32
 	v = rv32_newer(h, idx, before, v);
 #endif
@@ -189,7 +259,7 @@ static inline void rvpmu_hw_inhibit_keep(struct rvpmu_hart *h, unsigned int idx)
 {
 	rvpmu_hw_inhibit_read(h, idx);
 	if (h->stale & (UINT32_C(1) << idx))
-		RVPMU_HW(h)->write(h->ctx, idx, h->saved[idx]);
+		rvpmu_hw_write(h, idx, h->saved[idx]);
 }
 
 /* Before choosing a counter for event_idx: unmap and stop the parked

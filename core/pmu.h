@@ -195,6 +195,16 @@ struct rvpmu_hart {
 	/* state */
 	uint64_t configured;
 	uint64_t started;
+	/* started fw ctrs per code; early in the struct so an event site
+	   reaches it in one load (a 12-bit offset) */
+	uint32_t fw_counting[SBI_PMU_FW_STD_COUNT];
+	uint64_t reserved;			/* counters the sampler holds */
+	uint64_t overflowed;		/* hpm counters that had OF at their last
+					   stop; only configured, stopped ones count */
+	/* every standard event counted on this hart, free-running: the
+	   sampler's firmware counters are differences of it; early in the
+	   struct, as fw_counting, for the event sites' 12-bit offsets */
+	uint64_t fw_total[SBI_PMU_FW_STD_COUNT + 1];	/* + RVPMU_GROUP_EXT's, 0 */
 	uint32_t event[RVPMU_MAX_COUNTERS];	/* event_idx of a configured ctr */
 	uint64_t data[RVPMU_MAX_COUNTERS];	/* its event_data */
 	uint64_t mhpmevent[RVPMU_HW_SLOTS];	/* programmed, without OF */
@@ -205,15 +215,8 @@ struct rvpmu_hart {
 	uint64_t fw_value[RVPMU_MAX_FW];
 	uint64_t fw_origin[RVPMU_MAX_FW];	/* fw_ops->read at start */
 	uint64_t fw_ext;			/* counters on platform events */
-	uint32_t fw_counting[SBI_PMU_FW_STD_COUNT]; /* started fw ctrs per code */
-	uint64_t overflowed;		/* hpm counters that had OF at their last
-					   stop; only configured, stopped ones count */
-	/* every standard event counted on this hart, free-running: the
-	   sampler's firmware counters are differences of it */
-	uint64_t fw_total[SBI_PMU_FW_STD_COUNT + 1];	/* + RVPMU_GROUP_EXT's, 0 */
 	uint64_t shmem;
 	bool shmem_on;
-	uint64_t reserved;			/* counters the sampler holds */
 };
 
 /*

@@ -52,17 +52,14 @@ HOT uint64_t start_value(const struct rvpmu_hart *h, unsigned int idx,
 HOT void start_hw(struct rvpmu_hart *h, unsigned int idx,
 					       uint64_t v)
 {
-	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
-
 	v &= width_mask(h, idx);
-	hw->write(h->ctx, idx, v);
+	rvpmu_hw_write(h, idx, v);
 	if (idx >= 3) {
-		if (hw->start_holds_overflow &&
-		    hw->start_holds_overflow(h->ctx, idx, h->mhpmevent[idx], v))
+		if (rvpmu_hw_start_holds_overflow(h, idx, h->mhpmevent[idx], v))
 			h->held |= UINT32_C(1) << idx;
-		hw->program(h->ctx, idx, h->mhpmevent[idx]);
+		rvpmu_hw_program(h, idx, h->mhpmevent[idx]);
 	}
-	hw->inhibit(h->ctx, UINT32_C(1) << idx, false);
+	rvpmu_hw_inhibit(h, UINT32_C(1) << idx, false);
 }
 
 HOT void start_one(struct rvpmu_hart *h, unsigned int idx, rvpmu_ulong base,
@@ -83,6 +80,19 @@ static __attribute__((noinline)) void start_many(struct rvpmu_hart *h, uint64_t 
 	uint64_t m;
 	unsigned int idx;
 
+	/* firmware counters from the values they keep (no flags): for a
+	   standard event only its fw_counting bit changes */
+	if (!flags && !(set & ~rvpmu_fw_counters(h))) {
+		FOR_EACH_COUNTER(idx, set, m) {
+			uint32_t code = SBI_PMU_EVENT_CODE(h->event[idx]);
+
+			if (code < SBI_PMU_FW_STD_COUNT)
+				rvpmu_fw_std_on(h, idx, code);
+			else
+				rvpmu_fw_start_ext(h, idx);
+		}
+		return;
+	}
 	FOR_EACH_COUNTER(idx, set, m)
 		start_one(h, idx, base, flags, initial_value);
 }
@@ -105,7 +115,8 @@ void rvpmu_start_set(struct rvpmu_hart *h, uint64_t set, rvpmu_ulong base,
 	start_set(h, set, base, flags, initial_value);
 }
 
-/* One hardware counter: what Linux always asks. */
+/* One counter: what Linux always asks. Hardware and firmware counters
+   each take their own short way, so neither pays for the other's test. */
 static __attribute__((noinline)) struct rvpmu_ret start_hw_one(struct rvpmu_hart *h,
 							       unsigned int idx,
 							       rvpmu_ulong flags,
@@ -114,6 +125,15 @@ static __attribute__((noinline)) struct rvpmu_ret start_hw_one(struct rvpmu_hart
 	h->started |= BIT64(idx);
 	start_hw(h, idx, start_value(h, idx, idx, flags, initial_value));
 	return ret_val(0);
+}
+
+static __attribute__((noinline)) struct rvpmu_ret start_fw_one(struct rvpmu_hart *h,
+							       unsigned int idx,
+							       rvpmu_ulong flags,
+							       uint64_t initial_value)
+{
+	h->started |= BIT64(idx);
+	return rvpmu_fw_start(h, idx, start_value(h, idx, idx, flags, initial_value));
 }
 
 static __attribute__((noinline)) struct rvpmu_ret start_general(struct rvpmu_hart *h,
@@ -132,6 +152,19 @@ struct rvpmu_ret rvpmu_counter_start(struct rvpmu_hart *h, rvpmu_ulong base,
 	uint64_t set;
 	long err;
 
+	/*
+	 * One counter without a snapshot (what Linux asks): its checks in
+	 * short, same answers and order as the general ones below.
+	 */
+	if (mask == 1 && base < h->nr_counters && !(flags & ~SBI_PMU_START_SET_INIT_VALUE)) {
+		if (!(h->configured & BIT64(base)))
+			return ret_err(SBI_ERR_INVALID_PARAM);
+		if (h->started & BIT64(base))
+			return ret_err(SBI_ERR_ALREADY_STARTED);
+		return base < h->fw_base ?
+			start_hw_one(h, (unsigned int)base, flags, initial_value) :
+			start_fw_one(h, (unsigned int)base, flags, initial_value);
+	}
 	if (flags & ~SBI_PMU_START_FLAG_ALL)
 		return ret_err(SBI_ERR_INVALID_PARAM);
 	if ((flags & SBI_PMU_START_SET_INIT_VALUE) &&
@@ -144,8 +177,10 @@ struct rvpmu_ret rvpmu_counter_start(struct rvpmu_hart *h, rvpmu_ulong base,
 		return ret_err(SBI_ERR_ALREADY_STARTED);
 
 	/* every call below is a tail call: this function needs no frame */
-	if (set == BIT64(base) && base < h->fw_base)
-		return start_hw_one(h, (unsigned int)base, flags, initial_value);
+	if (set == BIT64(base))
+		return base < h->fw_base ?
+			start_hw_one(h, (unsigned int)base, flags, initial_value) :
+			start_fw_one(h, (unsigned int)base, flags, initial_value);
 	return start_general(h, set, base, flags, initial_value);
 }
 
@@ -158,7 +193,6 @@ struct rvpmu_ret rvpmu_counter_start(struct rvpmu_hart *h, rvpmu_ulong base,
  */
 HOT void stop_hw(struct rvpmu_hart *h, unsigned int idx)
 {
-	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
 	uint32_t bit = UINT32_C(1) << idx;
 	bool stale = h->stale & bit;
 	uint64_t ev = h->mhpmevent[idx] | (h->sscofpmf ? MHPMEVENT_OF : 0), old;
@@ -180,18 +214,18 @@ HOT void stop_hw(struct rvpmu_hart *h, unsigned int idx)
 	 * counter with no timer at all (docs/perf-on-qemu.md).
 	 */
 	if (h->sscofpmf) {
-		old = hw->swap_event(h->ctx, idx, stale ? 0 : ev);
+		old = rvpmu_hw_swap_event(h, idx, stale ? 0 : ev);
 		/* OF is bit 63: the bit is the state at this stop, whatever before */
 		h->overflowed = (h->overflowed & ~BIT64(idx)) | ((old >> 63) << idx);
 		/* an overflow seen: whatever held it back has let go */
 		if (old >> 63)
 			h->held &= ~bit;
 	} else if (stale) {
-		hw->program(h->ctx, idx, 0);
+		rvpmu_hw_program(h, idx, 0);
 	}
 	if (stale) {
-		hw->write(h->ctx, idx, h->saved[idx]);
-		hw->program(h->ctx, idx, ev);
+		rvpmu_hw_write(h, idx, h->saved[idx]);
+		rvpmu_hw_program(h, idx, ev);
 	}
 }
 
@@ -215,30 +249,29 @@ static __attribute__((noinline)) void stop_many(struct rvpmu_hart *h, uint64_t s
 /* Forget the mapping of one stopped counter. */
 HOT void release_one(struct rvpmu_hart *h, unsigned int idx)
 {
-	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
-
 	h->configured &= ~BIT64(idx);
 	if (is_fw_ctr(h, idx))
 		return;
-	if (idx >= 3 && (h->held & (UINT32_C(1) << idx)) && h->sscofpmf && hw->clock_ns) {
+	if (idx >= 3 && (h->held & (UINT32_C(1) << idx)) && h->sscofpmf &&
+	    RVPMU_HW(h)->clock_ns) {
 		/*
 		 * Park it: event still mapped, OF set (no interrupt), run from 0 so
 		 * that QEMU's overflow timer expires at once and the expiry spends
 		 * the left-over that held the counter's next overflow back. The
 		 * next config_matching unmaps it (rvpmu_unpark).
 		 */
-		hw->write(h->ctx, idx, 0);
-		hw->inhibit(h->ctx, UINT32_C(1) << idx, false);
+		rvpmu_hw_write(h, idx, 0);
+		rvpmu_hw_inhibit(h, UINT32_C(1) << idx, false);
 		h->parked |= UINT32_C(1) << idx;
-		h->parked_at[idx] = hw->clock_ns(h->ctx);
+		h->parked_at[idx] = RVPMU_HW(h)->clock_ns(h->ctx);
 		h->mhpmevent[idx] = 0;
 	} else if (idx >= 3) {
 		/* 0, not OF|MINH: some hardware lets one event own one counter */
 		h->mhpmevent[idx] = 0;
-		hw->program(h->ctx, idx, 0);
+		rvpmu_hw_program(h, idx, 0);
 	} else {
 		/* a free fixed counter runs again, as at boot */
-		hw->inhibit(h->ctx, UINT32_C(1) << idx, false);
+		rvpmu_hw_inhibit(h, UINT32_C(1) << idx, false);
 	}
 }
 
@@ -252,13 +285,51 @@ static __attribute__((noinline)) void release(struct rvpmu_hart *h, uint64_t set
 		release_one(h, idx);
 }
 
-/* One hardware counter, no flags: Linux's stop. */
+/* One counter, without a snapshot: Linux's stop, and its stop+RESET. */
 static __attribute__((noinline)) struct rvpmu_ret stop_hw_one(struct rvpmu_hart *h,
 							      unsigned int idx)
 {
 	stop_hw(h, idx);
 	h->started &= ~BIT64(idx);
 	return ret_val(0);
+}
+
+static __attribute__((noinline)) struct rvpmu_ret stop_reset_hw_one(struct rvpmu_hart *h,
+								    unsigned int idx)
+{
+	uint32_t bit = UINT32_C(1) << idx;
+
+	h->started &= ~BIT64(idx);
+	if (idx < 3 || (h->held & bit)) {
+		/* the whole stop first: release may park the counter, which
+		   needs its event still mapped and OF set */
+		stop_hw(h, idx);
+		release_one(h, idx);
+		return ret_val(0);
+	}
+	/*
+	 * An hpm counter release unmaps at once: stop straight to unmapped,
+	 * the state stop_hw then release_one leave (mhpmevent 0, the value
+	 * written back where stale). Whether it overflowed matters only while
+	 * configured, so OF is not read.
+	 */
+	rvpmu_hw_inhibit_read(h, idx);
+	h->configured &= ~BIT64(idx);
+	h->mhpmevent[idx] = 0;
+	rvpmu_hw_program(h, idx, 0);
+	if (h->stale & bit)
+		rvpmu_hw_write(h, idx, h->saved[idx]);
+	return ret_val(0);
+}
+
+static __attribute__((noinline)) struct rvpmu_ret stop_fw_one(struct rvpmu_hart *h,
+							      unsigned int idx,
+							      rvpmu_ulong flags)
+{
+	h->started &= ~BIT64(idx);
+	if (flags & SBI_PMU_STOP_RESET)
+		h->configured &= ~BIT64(idx);	/* release_one of a firmware counter */
+	return rvpmu_fw_stop(h, idx);
 }
 
 /* Stop with RESET on a stopped counter is how Linux's del() ends. */
@@ -300,6 +371,18 @@ struct rvpmu_ret rvpmu_counter_stop(struct rvpmu_hart *h, rvpmu_ulong base,
 	uint64_t set;
 	long err;
 
+	/* one counter without a snapshot, in short (as start's) */
+	if (mask == 1 && base < h->nr_counters && !(flags & ~SBI_PMU_STOP_RESET)) {
+		if (!(h->configured & BIT64(base)))
+			return ret_err(SBI_ERR_INVALID_PARAM);
+		if (!(h->started & BIT64(base)))
+			return already_stopped(h, BIT64(base), base, flags);
+		if (base >= h->fw_base)
+			return stop_fw_one(h, (unsigned int)base, flags);
+		if (flags)
+			return stop_reset_hw_one(h, (unsigned int)base);
+		return stop_hw_one(h, (unsigned int)base);
+	}
 	if (flags & ~SBI_PMU_STOP_FLAG_ALL)
 		return ret_err(SBI_ERR_INVALID_PARAM);
 	err = check_set(h, base, mask, flags & SBI_PMU_STOP_TAKE_SNAPSHOT, &set);
@@ -308,8 +391,6 @@ struct rvpmu_ret rvpmu_counter_stop(struct rvpmu_hart *h, rvpmu_ulong base,
 	/* every call below is a tail call: this function needs no frame */
 	if (set & ~h->started)
 		return already_stopped(h, set, base, flags);
-	if (set == BIT64(base) && base < h->fw_base && !flags)
-		return stop_hw_one(h, (unsigned int)base);
 	return stop_set(h, set, base, flags);
 }
 

@@ -3,10 +3,12 @@
  * Reset entry, trap vectors and the way into S-mode.
  *
  * The ecall path is the hot one (the PMU calls): it saves only the
- * registers the C calling convention lets the callee clobber (ra, t0-t6,
- * a2-a7; a0/a1 carry the sbiret back), calls the handler with the SBI
- * arguments still in place, and restores them. Everything else takes the
- * same frame, a0/a1 included, through fw_trap.
+ * registers the C calling convention lets the callee clobber (ra, t0-t2,
+ * a2-a7; a0/a1 carry the sbiret back; t3-t6 are fixed registers in the
+ * firmware's C, see FW_FIXED in the Makefile, so no callee touches them),
+ * calls the handler with the SBI arguments still in place, and restores
+ * them. Everything else takes the whole frame, t3-t6 and a0/a1 included,
+ * through fw_trap.
  */
 #include "csr.h"
 #include "layout.h"
@@ -135,10 +137,6 @@ fw_trap_vector:
 	REG_S	t0, SLOT(1)(sp)
 	REG_S	t1, SLOT(2)(sp)
 	REG_S	t2, SLOT(3)(sp)
-	REG_S	t3, SLOT(4)(sp)
-	REG_S	t4, SLOT(5)(sp)
-	REG_S	t5, SLOT(6)(sp)
-	REG_S	t6, SLOT(7)(sp)
 	REG_S	a2, SLOT(10)(sp)
 	REG_S	a3, SLOT(11)(sp)
 	REG_S	a4, SLOT(12)(sp)
@@ -151,9 +149,9 @@ fw_trap_vector:
 	/*
 	 * An ecall. a0/a1 come back as the sbiret, so they are not saved.
 	 * The calling hart's struct sits right above this frame. The PMU, the
-	 * hot extension, goes straight to its handler, with the hart in a7
-	 * (the extension id is known); the rest through fw_ecall, with the
-	 * hart as its 9th argument.
+	 * hot extension, and the base extension go straight to their
+	 * handlers, with the hart in a7 (the extension id is known); the rest
+	 * through fw_ecall, with the hart as its 9th argument.
 	 */
 	addi	t2, sp, TFRAME
 	/* count the call: struct fw_hart.sbi_calls, 64 bits on both XLENs */
@@ -173,8 +171,15 @@ fw_trap_vector:
 #endif
 	li	t1, 0x504D55
 	beq	a7, t1, .Lpmu
+	/* the base extension (probed by every client) the same way */
+	li	t1, 0x10
+	beq	a7, t1, .Lbase
 	REG_S	t2, 0(sp)
 	call	fw_ecall
+	j	.Lecall_done
+.Lbase:
+	mv	a7, t2
+	call	sbi_base_ecall
 	j	.Lecall_done
 .Lpmu:
 	mv	a7, t2
@@ -189,10 +194,6 @@ fw_trap_vector:
 	REG_L	t0, SLOT(1)(sp)
 	REG_L	t1, SLOT(2)(sp)
 	REG_L	t2, SLOT(3)(sp)
-	REG_L	t3, SLOT(4)(sp)
-	REG_L	t4, SLOT(5)(sp)
-	REG_L	t5, SLOT(6)(sp)
-	REG_L	t6, SLOT(7)(sp)
 	REG_L	a2, SLOT(10)(sp)
 	REG_L	a3, SLOT(11)(sp)
 	REG_L	a4, SLOT(12)(sp)
@@ -203,10 +204,19 @@ fw_trap_vector:
 	csrrw	sp, mscratch, sp
 	mret
 .Lslow:
+	/* the whole frame: fw_trap may read or write any of them */
+	REG_S	t3, SLOT(4)(sp)
+	REG_S	t4, SLOT(5)(sp)
+	REG_S	t5, SLOT(6)(sp)
+	REG_S	t6, SLOT(7)(sp)
 	REG_S	a0, SLOT(8)(sp)
 	REG_S	a1, SLOT(9)(sp)
 	addi	a0, sp, SLOT(0)
 	call	fw_trap
+	REG_L	t3, SLOT(4)(sp)
+	REG_L	t4, SLOT(5)(sp)
+	REG_L	t5, SLOT(6)(sp)
+	REG_L	t6, SLOT(7)(sp)
 	REG_L	a0, SLOT(8)(sp)
 	REG_L	a1, SLOT(9)(sp)
 	j	.Lrestore

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "fw.h"
+#include "lib/bits.h"
 
 struct fw_hart **fw_hart_table;
 unsigned long fw_hart_table_len;
@@ -511,7 +512,7 @@ long fw_hartset_check(struct fw_hartset s)
 	if (s.base == FW_HARTSET_ALL)
 		return SBI_SUCCESS;
 	for (m = s.mask; m; m &= m - 1) {
-		unsigned long id = s.base + (unsigned long)__builtin_ctzl(m);
+		unsigned long id = s.base + (unsigned long)rvpmu_ctz64(m);
 
 		if (id < s.base || !fw_hart_of(id))
 			return SBI_ERR_INVALID_PARAM;
@@ -531,5 +532,5 @@ struct fw_hart *fw_hartset_next(struct fw_hartset s, unsigned long *cursor)
 		return 0;
 	rest &= -rest;
 	*cursor |= rest;
-	return fw_hart_of(s.base + (unsigned long)__builtin_ctzl(rest));
+	return fw_hart_of(s.base + (unsigned long)rvpmu_ctz64(rest));
 }

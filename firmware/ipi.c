@@ -132,7 +132,9 @@ unsigned int fw_remote_call(struct fw_hartset set, fw_call_fn fn, void *arg)
 		fn(me, arg);
 		n++;
 	}
-	__atomic_sub_fetch(&c->pending, 1, __ATOMIC_ACQ_REL);
+	/* no other target (a call to this hart alone): nothing to wait for */
+	if (!__atomic_sub_fetch(&c->pending, 1, __ATOMIC_ACQ_REL))
+		return n;
 	for (;;) {
 		fw_process_mailbox(me);	/* clears MSIP, then looks */
 		if (!__atomic_load_n(&c->pending, __ATOMIC_ACQUIRE))

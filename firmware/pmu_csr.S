@@ -22,6 +22,8 @@
 #if __riscv_xlen == 64
 	.option	norelax		/* the slots must stay 8 bytes apart */
 
+/* firmware/pmu_inline.h calls the slots from inline asm that declares
+   only a0, a1, t0, t1 and ra clobbered: keep the slots to those. */
 .macro DISPATCH table
 	slli	t1, a1, 3
 	lla	t0, \table

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /* IPI extension: send_ipi. Each target's count is taken in its mailbox. */
+#include "csr.h"
 #include "fw.h"
 
 SBI_HANDLER(sbi_ipi_ecall)
@@ -21,9 +22,15 @@ SBI_HANDLER(sbi_ipi_ecall)
 		/* a stopped hart has no S-mode to interrupt */
 		if (!fw_hart_reachable(t))
 			continue;
+		rvpmu_fw_event(&h->pmu, SBI_PMU_FW_IPI_SENT);
+		if (t == h) {
+			/* to this hart: taken right here, no M-mode interrupt */
+			csr_set(CSR_MIP, MIP_SSIP);
+			rvpmu_fw_event(&h->pmu, SBI_PMU_FW_IPI_RECEIVED);
+			continue;
+		}
 		__atomic_fetch_add(&t->ipis, 1, __ATOMIC_RELEASE);
 		fw_send_ipi(t);
-		rvpmu_fw_event(&h->pmu, SBI_PMU_FW_IPI_SENT);
 	}
 	return r;
 }

@@ -127,6 +127,13 @@ SBI_HANDLER(sbi_rfence_ecall)
 		r.error = SBI_ERR_NOT_SUPPORTED;
 		return r;
 	}
+	if (set.base == h->hartid && set.mask == 1) {
+		/* this hart alone (a fence after its own code or mappings
+		   changed): done here, counted as sent and received */
+		fence_call(h, &req);
+		rvpmu_fw_event(&h->pmu, sent_event(req.type));
+		return r;
+	}
 	r.error = fw_hartset_check(set);
 	if (r.error)
 		return r;

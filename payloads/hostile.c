@@ -66,6 +66,54 @@ static void test_legacy_a1(void)
 	check(ok_a1, "legacy: and leave a1 as it was");
 }
 
+/* ---- every register but a0/a1 comes back as it was (the firmware's
+   ecall path saves only what its C may touch; t3-t6 are fixed there) */
+#if __riscv_xlen == 64
+#define ST "sd"
+#else
+#define ST "sw"
+#endif
+
+static bool regs_kept(unsigned long eid, unsigned long fid, unsigned long arg0)
+{
+	unsigned long out[13], i;
+	register unsigned long a0 __asm__("a0") = arg0;
+	register unsigned long a1 __asm__("a1") = 0;
+	register unsigned long a6 __asm__("a6") = fid;
+	register unsigned long a7 __asm__("a7") = eid;
+
+	__asm__ volatile(
+		"li t0, 0x101\n li t1, 0x102\n li t2, 0x103\n li t3, 0x104\n"
+		"li t4, 0x105\n li t5, 0x106\n li t6, 0x107\n li a2, 0x108\n"
+		"li a3, 0x109\n li a4, 0x10a\n li a5, 0x10b\n"
+		"ecall\n"
+		ST " t0, 0*%c[w](%[o])\n" ST " t1, 1*%c[w](%[o])\n" ST " t2, 2*%c[w](%[o])\n"
+		ST " t3, 3*%c[w](%[o])\n" ST " t4, 4*%c[w](%[o])\n" ST " t5, 5*%c[w](%[o])\n"
+		ST " t6, 6*%c[w](%[o])\n" ST " a2, 7*%c[w](%[o])\n" ST " a3, 8*%c[w](%[o])\n"
+		ST " a4, 9*%c[w](%[o])\n" ST " a5, 10*%c[w](%[o])\n"
+		ST " a6, 11*%c[w](%[o])\n" ST " a7, 12*%c[w](%[o])\n"
+		: "+r"(a0), "+r"(a1), "+r"(a6), "+r"(a7)
+		: [o] "r"(out), [w] "i"(sizeof(unsigned long))
+		: "t0", "t1", "t2", "t3", "t4", "t5", "t6", "a2", "a3", "a4", "a5", "memory");
+	for (i = 0; i < 11; i++)
+		if (out[i] != 0x101 + i)
+			return false;
+	return out[11] == fid && out[12] == eid;
+}
+
+static void test_registers_kept(void)
+{
+	check(regs_kept(SBI_EXT_BASE, SBI_BASE_GET_SPEC_VERSION, 0) &&
+	      regs_kept(SBI_EXT_BASE, SBI_BASE_PROBE_EXT, SBI_EXT_PMU),
+	      "registers: base calls keep t0-t6 and a2-a7");
+	check(regs_kept(SBI_EXT_PMU, SBI_PMU_NUM_COUNTERS, 0) &&
+	      regs_kept(SBI_EXT_PMU, SBI_PMU_COUNTER_STOP, ~0ul) &&
+	      regs_kept(SBI_EXT_PMU, SBI_PMU_COUNTER_FW_READ, ~0ul),
+	      "registers: PMU calls (and their errors) keep t0-t6 and a2-a7");
+	check(regs_kept(0x0B0E0B0E, 0, 0) && regs_kept(SBI_EXT_TIME, 0, ~0ul),
+	      "registers: an unknown extension and set_timer keep t0-t6 and a2-a7");
+}
+
 /* ---- 32-bit arguments and reserved / platform types */
 static volatile int timer_fired;
 static void on_timer(unsigned long irq)
@@ -476,6 +524,7 @@ int main(unsigned long hartid, void *dtb)
 	if (sbi_probe(SBI_EXT_IPI) <= 0)
 		wait_ticks *= (nr_harts + 3) / 4;
 	test_legacy_a1();
+	test_registers_kept();
 	test_types();
 	test_fences();
 	test_dbcn();

@@ -141,6 +141,33 @@ static void fw_counter_keeps_value_across_reuse(void)
 	CHECK_OK(rvpmu_counter_fw_read(&f.h, 19), 2);
 }
 
+/* A set of firmware counters started and stopped together: standard and
+   platform events each count from the value they kept. */
+static void firmware_set_starts_from_kept_values(void)
+{
+	struct fx f;
+
+	fx_std(&f);
+	CHECK_EQ(fx_match(&f, 0, SBI_PMU_FW_EVENT(SBI_PMU_FW_SET_TIMER), 0), 19);
+	CHECK_EQ(fx_match(&f, 0, SBI_PMU_FW_EVENT(SBI_PMU_FW_PLATFORM), 2), 20);
+	CHECK_EQ(fx_match(&f, 0, SBI_PMU_FW_EVENT(SBI_PMU_FW_SET_TIMER), 0), 21);
+	f.h.fw_value[0] = 10;
+	f.h.fw_value[1] = 20;
+	CHECK_OK(rvpmu_counter_start(&f.h, 19, 7, 0, 0), 0);
+	CHECK_EQ(f.h.started, BIT64(19) | BIT64(20) | BIT64(21));
+	CHECK_EQ(f.h.fw_counting[SBI_PMU_FW_SET_TIMER], 5);	/* counters 19, 21 */
+	rvpmu_fw_event(&f.h, SBI_PMU_FW_SET_TIMER);
+	f.sim.plat[2] += 4;
+	CHECK_OK(rvpmu_counter_fw_read(&f.h, 19), 11);
+	CHECK_OK(rvpmu_counter_fw_read(&f.h, 20), 24);
+	CHECK_OK(rvpmu_counter_fw_read(&f.h, 21), 1);
+	CHECK_ERR(rvpmu_counter_start(&f.h, 19, 7, 0, 0), SBI_ERR_ALREADY_STARTED);
+	CHECK_OK(rvpmu_counter_stop(&f.h, 19, 7, 0), 0);
+	CHECK_EQ(f.h.fw_counting[SBI_PMU_FW_SET_TIMER], 0);
+	f.sim.plat[2] += 4;
+	CHECK_OK(rvpmu_counter_fw_read(&f.h, 20), 24);
+}
+
 static void all_firmware_counters_at_once(void)
 {
 	struct fx f;
@@ -168,6 +195,7 @@ static const struct t_case cases[] = {
 	T(fw_read_hi_gives_the_upper_half),
 	T(implementation_event_counts_the_difference),
 	T(platform_event_uses_event_data),
+	T(firmware_set_starts_from_kept_values),
 	T(fw_counter_keeps_value_across_reuse),
 	T(all_firmware_counters_at_once),
 };

@@ -303,6 +303,70 @@ static void skip_match_on_a_counter_that_cannot_count(void)
 	CHECK_OK(rvpmu_counter_config_matching(&f.h, 5, 1, SKIP, SBI_PMU_RAW_EVENT, 0x1234), 5);
 }
 
+/* SKIP_MATCH of the event a stopped hpm counter already has (Linux's
+   reuse) takes a short path: it must still apply the filter, CLEAR_VALUE
+   and AUTO_START, and refuse what the general path refuses. */
+static void skip_match_of_the_same_event(void)
+{
+	struct fx f;
+
+	fx_std(&f);
+	CHECK_EQ(fx_match(&f, 0, SBI_PMU_DTLB_READ_MISS, 0), 3);
+	f.sim.ctr[3] = 500;
+	CHECK_OK(rvpmu_counter_config_matching(&f.h, 3, 1, SKIP | SBI_PMU_CFG_FLAG_SET_UINH,
+					       SBI_PMU_DTLB_READ_MISS, 0), 3);
+	CHECK_EQ(f.sim.mhpmevent[3], SBI_PMU_DTLB_READ_MISS | MHPMEVENT_UINH | MHPMEVENT_OF);
+	CHECK_EQ(fx_hw(&f, 3), 500);
+	CHECK_OK(rvpmu_counter_config_matching(&f.h, 3, 1, SKIP | CLEAR,
+					       SBI_PMU_DTLB_READ_MISS, 0), 3);
+	CHECK_EQ(f.sim.mhpmevent[3], SBI_PMU_DTLB_READ_MISS | MHPMEVENT_OF);
+	CHECK_EQ(fx_hw(&f, 3), 0);
+	CHECK_OK(rvpmu_counter_config_matching(&f.h, 3, 1, SKIP | AUTO,
+					       SBI_PMU_DTLB_READ_MISS, 0), 3);
+	CHECK_EQ(f.h.started, BIT64(3));
+	CHECK_EQ(f.sim.mhpmevent[3] & MHPMEVENT_OF, 0);
+	sim_event(&f.sim, SBI_PMU_DTLB_READ_MISS, 4);
+	CHECK_EQ(fx_hw(&f, 3), 4);
+	/* started now: refused, nothing changes */
+	CHECK_ERR(rvpmu_counter_config_matching(&f.h, 3, 1, SKIP | CLEAR,
+						SBI_PMU_DTLB_READ_MISS, 0), SBI_ERR_INVALID_PARAM);
+	CHECK_EQ(fx_hw(&f, 3), 4);
+	/* a reserved flag bit is refused before any path is chosen */
+	CHECK_EQ(rvpmu_counter_stop(&f.h, 3, 1, 0).error, 0);
+	CHECK_ERR(rvpmu_counter_config_matching(&f.h, 3, 1, SKIP | 0x100,
+						SBI_PMU_DTLB_READ_MISS, 0), SBI_ERR_INVALID_PARAM);
+}
+
+/* Standard firmware events take a short path: the general path's answers. */
+static void firmware_events_short_path_answers(void)
+{
+	struct fx f;
+
+	fx_init(&f, 16, 64, true, 0);	/* no firmware counters */
+	CHECK_ERR(rvpmu_counter_config_matching(&f.h, 0, fx_all(&f), 0,
+						SBI_PMU_FW_EVENT(SBI_PMU_FW_SET_TIMER), 0),
+		  SBI_ERR_NOT_SUPPORTED);
+	fx_std(&f);
+	/* event_data is reserved for standard firmware events */
+	CHECK_ERR(rvpmu_counter_config_matching(&f.h, 0, fx_all(&f), 0,
+						SBI_PMU_FW_EVENT(SBI_PMU_FW_SET_TIMER), 1),
+		  SBI_ERR_NOT_SUPPORTED);
+	/* only hardware counters in the mask */
+	CHECK_ERR(rvpmu_counter_config_matching(&f.h, 3, 0xff, 0,
+						SBI_PMU_FW_EVENT(SBI_PMU_FW_SET_TIMER), 0),
+		  SBI_ERR_NOT_SUPPORTED);
+	/* SKIP_MATCH on a configured hardware counter: wrong kind */
+	CHECK_EQ(fx_match(&f, 0, SBI_PMU_DTLB_READ_MISS, 0), 3);
+	CHECK_ERR(rvpmu_counter_config_matching(&f.h, 3, 1, SKIP,
+						SBI_PMU_FW_EVENT(SBI_PMU_FW_SET_TIMER), 0),
+		  SBI_ERR_INVALID_PARAM);
+	CHECK_EQ(f.h.configured, BIT64(3));
+	/* AUTO_START counts from the counter's value */
+	CHECK_EQ(fx_match(&f, AUTO, SBI_PMU_FW_EVENT(SBI_PMU_FW_SET_TIMER), 0), 19);
+	rvpmu_fw_event(&f.h, SBI_PMU_FW_SET_TIMER);
+	CHECK_OK(rvpmu_counter_fw_read(&f.h, 19), 1);
+}
+
 static void clear_value_zeroes_the_counter(void)
 {
 	struct fx f;
@@ -471,6 +535,8 @@ static const struct t_case cases[] = {
 	T(skip_match_reconfigures_the_first_counter),
 	T(skip_match_refuses_a_started_counter),
 	T(skip_match_on_a_counter_that_cannot_count),
+	T(skip_match_of_the_same_event),
+	T(firmware_events_short_path_answers),
 	T(clear_value_zeroes_the_counter),
 	T(without_clear_value_the_value_stays),
 	T(auto_start_starts_counting),
