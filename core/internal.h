@@ -266,6 +266,7 @@ static inline void rvpmu_hw_inhibit_keep(struct rvpmu_hart *h, unsigned int idx)
    counters (released while held) parked RVPMU_PARK_NS or more ago, whose
    expiry has spent QEMU's left-over (held no more), and those parked on
    event_idx itself, which would keep QEMU from mapping it elsewhere. */
+#define RVPMU_UNPARK_ALL UINT32_MAX	/* every parked counter, whatever its event */
 void rvpmu_unpark(struct rvpmu_hart *h, uint32_t event_idx);
 
 /* Start the counters of set (validated); values from the flags (start.c). */

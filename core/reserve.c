@@ -40,6 +40,11 @@ long rvpmu_reserve(struct rvpmu_hart *h, uint64_t set)
 		return SBI_ERR_INVALID_PARAM;
 	if (set & (h->configured | h->reserved))
 		return SBI_ERR_DENIED;
+	/* a parked counter keeps its event mapped, and some hardware (QEMU)
+	   counts an event on one counter only: the sampler's events must not
+	   find theirs taken by one */
+	if (h->parked)
+		rvpmu_unpark(h, RVPMU_UNPARK_ALL);
 	h->reserved |= set;
 	/* free hpm counters are already inhibited; make sure, and count
 	   nothing until programmed */

@@ -407,7 +407,7 @@ void rvpmu_unpark(struct rvpmu_hart *h, uint32_t event_idx)
 			continue;
 		if (now - h->parked_at[idx] >= RVPMU_PARK_NS)
 			h->held &= ~bit;	/* its expiry has run */
-		else if (h->event[idx] != event_idx)
+		else if (event_idx != RVPMU_UNPARK_ALL && h->event[idx] != event_idx)
 			continue;		/* let it run on: no clash */
 		hw->inhibit(h->ctx, bit, true);
 		hw->program(h->ctx, idx, 0);

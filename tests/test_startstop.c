@@ -592,8 +592,31 @@ static void released_held_counters_are_parked(void)
 	CHECK_EQ(f.sim.faults, 0);
 }
 
+/* The sampler's reservation unmaps every parked counter, whatever its
+   event: a parked counter keeps its event, which QEMU then counts nowhere
+   else (a sampler slot for that event would read 0). */
+static void reserving_unparks_every_counter(void)
+{
+	struct fx f;
+	struct rvpmu_hw_ops ops;
+
+	fx_holding(&f, &ops, true);
+	test_ns = 1000;
+	CHECK_EQ(fx_match(&f, 0, FX_INSTRET, 0), 3);
+	CHECK_OK(rvpmu_counter_start(&f.h, 3, 1, SBI_PMU_START_SET_INIT_VALUE, HALF), 0);
+	CHECK_OK(rvpmu_counter_stop(&f.h, 3, 1, SBI_PMU_STOP_RESET), 0);
+	CHECK_EQ(f.h.parked, 1u << 3);
+	CHECK_EQ(rvpmu_reserve(&f.h, 1u << 5), SBI_SUCCESS);
+	CHECK_EQ(f.h.parked, 0);
+	CHECK_EQ(f.sim.mhpmevent[3], 0);
+	CHECK(f.sim.inhibit & (1u << 3));
+	rvpmu_release(&f.h, 1u << 5);
+	CHECK_EQ(f.sim.faults, 0);
+}
+
 static const struct t_case cases[] = {
 	T(released_held_counters_are_parked),
+	T(reserving_unparks_every_counter),
 	T(stop_writes_back_with_the_event_unmapped),
 	T(held_counters_are_taken_last),
 	T(exact_counts_on_qemu_inhibit_quirk),
