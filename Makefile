@@ -386,6 +386,7 @@ check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-dt $(B)/fuzz-sampler $(B)/fuzz
 	@scripts/check-step suite-opensbi   $(B)/check scripts/conformance-record $(B)/conformance/opensbi-check.log $(B)/suite-rv64.elf
 	@scripts/check-step cycsample-rv64  $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/cycsample-rv64.elf 1 ,sscofpmf=true -icount shift=0
 	@scripts/check-step linux-rvpmu     $(B)/check scripts/linux-check rvpmu $(KERNEL) $(INITRD) $(B)/rvpmu-fw-rv64.elf
+	@scripts/check-step linux-rvpmu-aclint $(B)/check env LINUX_QEMU_ARGS="-M virt,aclint=on" scripts/linux-check rvpmu $(KERNEL) $(INITRD) $(B)/rvpmu-fw-rv64.elf
 	@scripts/check-step linux-perf-1hart $(B)/check env LINUX_SMP=1 scripts/linux-check rvpmu $(KERNEL) $(INITRD) $(B)/rvpmu-fw-rv64.elf perfsample
 	@scripts/check-step linux-rvpmu-smp32 $(B)/check env LINUX_SMP=32 scripts/linux-check rvpmu $(KERNEL) $(INITRD) $(B)/rvpmu-fw-rv64.elf
 	@scripts/check-step fuzz-calls      $(B)/check scripts/fuzz-run $(B)/fuzz-calls $(CHECK_FUZZ_SECONDS)
