@@ -203,11 +203,14 @@ RT_SRC := client/start.S client/vs.S client/rt.c client/perf.c client/sampler.c 
           client/semihost.c lib/fmt.c core/names.c
 PL_CFLAGS := -std=c11 $(WARN) -O2 -g -ffreestanding -fno-stack-protector -fno-pic \
              -mcmodel=medany -mno-relax --specs=picolibc.specs -Iinclude -I.
+# a payload's sources besides payloads/NAME.c
+PL_EXTRA_hostile := payloads/hostile_legacy.c
 define PAYLOAD_template
-$(B)/$(1)-$(2).elf: payloads/$(1).c $(RT_SRC) client/*.h include/rvpmu/sbi.h client/smode.lds
+$(B)/$(1)-$(2).elf: payloads/$(1).c $(PL_EXTRA_$(1)) $(RT_SRC) client/*.h payloads/*.h \
+		    include/rvpmu/sbi.h client/smode.lds
 	$(CROSS)gcc $(ARCH_$(2)) $(PL_CFLAGS) -nostartfiles -T client/smode.lds \
 	  -Wl,--defsym=PAYLOAD_BASE=$(PAYLOAD_BASE_$(2)) -Wl,--no-warn-rwx-segments \
-	  -o $$@ payloads/$(1).c $(RT_SRC) -lc -lgcc
+	  -o $$@ payloads/$(1).c $(PL_EXTRA_$(1)) $(RT_SRC) -lc -lgcc
 endef
 $(foreach p,$(PAYLOADS),$(foreach a,rv64 rv32,$(eval $(call PAYLOAD_template,$(p),$(a)))))
 

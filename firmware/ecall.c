@@ -54,7 +54,7 @@ struct sbiret fw_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
 	/* every legacy (v0.1) id, implemented or not: those answer in a0
 	   alone and must leave the caller's a1 as it was */
 	if (eid <= LEGACY_EID_LAST)
-		return sbi_legacy_ecall(eid, a0, a1);
+		return sbi_legacy_ecall(a0, a1, a2, a3, eid, h);
 	return ret;
 }
 
@@ -63,6 +63,15 @@ bool sbi_extension_present(unsigned long eid)
 	switch (eid) {
 	case SBI_EXT_TIME: case SBI_EXT_IPI: case SBI_EXT_RFENCE: case RVPMU_SAMPLER_EID:
 		return has_device(eid);
+	/* v0.1: each offered where its v0.2 equal is (sbi_legacy.c) */
+	case SBI_EXT_LEGACY_SET_TIMER:
+		return has_device(SBI_EXT_TIME);
+	case SBI_EXT_LEGACY_CLEAR_IPI: case SBI_EXT_LEGACY_SEND_IPI:
+		return has_device(SBI_EXT_IPI);
+	case SBI_EXT_LEGACY_REMOTE_FENCE_I: case SBI_EXT_LEGACY_REMOTE_SFENCE_VMA:
+	case SBI_EXT_LEGACY_REMOTE_SFENCE_VMA_ASID:
+		return has_device(SBI_EXT_RFENCE);
+	case SBI_EXT_LEGACY_SHUTDOWN:
 	case SBI_EXT_BASE:
 	case SBI_EXT_HSM: case SBI_EXT_SRST: case SBI_EXT_DBCN: case SBI_EXT_PMU:
 	case SBI_EXT_LEGACY_PUTCHAR: case SBI_EXT_LEGACY_GETCHAR:

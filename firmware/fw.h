@@ -291,8 +291,18 @@ void fw_sampler_init(uint32_t *scratch);
 void fw_sampler_hart_init(struct fw_hart *h);
 void fw_sampler_tick(struct fw_hart *h);
 void fw_sampler_leave(struct fw_hart *h, bool suspend);
-/* Any legacy id 0x00..0x0F; returns a1 unchanged as the value. */
-struct sbiret sbi_legacy_ecall(unsigned long eid, unsigned long a0, unsigned long a1);
+/*
+ * Any legacy (v0.1) id 0x00..0x0F, on the calling hart: set_timer,
+ * putchar, getchar, clear_ipi, send_ipi, remote fence.i / sfence.vma /
+ * sfence.vma.asid, shutdown, each where sbi_extension_present offers it;
+ * the others NOT_SUPPORTED. A hart-mask pointer that is not NULL, aligned
+ * and in S-mode RAM gets INVALID_ADDRESS (NOT_SUPPORTED when S-mode
+ * translates addresses); a bad hartid INVALID_PARAM. The error is the
+ * result; the value is always a1 unchanged.
+ */
+struct sbiret sbi_legacy_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
+			       unsigned long a3, unsigned long eid, struct fw_hart *h);
+/* May S-mode call extension eid (the base extension's probe)? Any hart. */
 bool sbi_extension_present(unsigned long eid);
 
 #endif
