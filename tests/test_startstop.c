@@ -552,6 +552,16 @@ static void held_counters_are_taken_last(void)
 	CHECK_EQ(f.sim.faults, 0);
 }
 
+/* Counter 3 counted event from a holding value, then was released: parked. */
+static void park3(struct fx *f, uint32_t event)
+{
+	test_ns = 1000;
+	CHECK_EQ(fx_match(f, 0, event, 0), 3);
+	CHECK_OK(rvpmu_counter_start(&f->h, 3, 1, SBI_PMU_START_SET_INIT_VALUE, HALF), 0);
+	CHECK_OK(rvpmu_counter_stop(&f->h, 3, 1, SBI_PMU_STOP_RESET), 0);
+	CHECK_EQ(f->h.parked, 1u << 3);
+}
+
 /* A held counter released is parked: left running from 0 with its event
    and OF set, until a config_matching 1 ms later (then held no more) or
    one for the same event sooner (then still held). */
@@ -561,11 +571,7 @@ static void released_held_counters_are_parked(void)
 	struct rvpmu_hw_ops ops;
 
 	fx_holding(&f, &ops, true);
-	test_ns = 1000;
-	CHECK_EQ(fx_match(&f, 0, FX_CYCLES, 0), 3);
-	CHECK_OK(rvpmu_counter_start(&f.h, 3, 1, SBI_PMU_START_SET_INIT_VALUE, HALF), 0);
-	CHECK_OK(rvpmu_counter_stop(&f.h, 3, 1, SBI_PMU_STOP_RESET), 0);
-	CHECK_EQ(f.h.parked, 1u << 3);
+	park3(&f, FX_CYCLES);
 	CHECK_EQ(f.sim.inhibit & (1u << 3), 0);
 	CHECK_EQ(f.sim.mhpmevent[3] & ~MHPMEVENT_SSCOF_MASK, SBI_PMU_HW_CPU_CYCLES);
 	CHECK(f.sim.mhpmevent[3] & MHPMEVENT_OF);
@@ -601,11 +607,7 @@ static void reserving_unparks_every_counter(void)
 	struct rvpmu_hw_ops ops;
 
 	fx_holding(&f, &ops, true);
-	test_ns = 1000;
-	CHECK_EQ(fx_match(&f, 0, FX_INSTRET, 0), 3);
-	CHECK_OK(rvpmu_counter_start(&f.h, 3, 1, SBI_PMU_START_SET_INIT_VALUE, HALF), 0);
-	CHECK_OK(rvpmu_counter_stop(&f.h, 3, 1, SBI_PMU_STOP_RESET), 0);
-	CHECK_EQ(f.h.parked, 1u << 3);
+	park3(&f, FX_INSTRET);
 	CHECK_EQ(rvpmu_reserve(&f.h, 1u << 5), SBI_SUCCESS);
 	CHECK_EQ(f.h.parked, 0);
 	CHECK_EQ(f.sim.mhpmevent[3], 0);
