@@ -155,6 +155,15 @@ bool rt_wait_hart_status(unsigned long hart, unsigned long want, uint64_t ticks)
 	return true;
 }
 
+unsigned long rt_count_harts(unsigned long max)
+{
+	unsigned long n = 0;
+
+	while (n < max && !sbi_hart_status(n).error)
+		n++;
+	return n;
+}
+
 long rt_start_hart(unsigned long hartid, void (*fn)(void *), void *arg)
 {
 	if (hartid >= RT_MAX_HARTS)

@@ -75,6 +75,10 @@ bool rt_wait(volatile int *flag, uint64_t ticks);
 /* Spin until HSM reports hart in state `want` or `ticks` pass; 0 on timeout. */
 bool rt_wait_hart_status(unsigned long hart, unsigned long want, uint64_t ticks);
 
+/* Harts 0, 1, ... that HSM knows, up to max: the first id it refuses ends
+   the count (QEMU virt numbers its harts from 0 without gaps). */
+unsigned long rt_count_harts(unsigned long max);
+
 /* The n-th hart other than hart `me` (harts numbered from 0, no gaps). */
 static inline unsigned long rt_other_hart(unsigned long me, unsigned long n)
 {

@@ -492,8 +492,7 @@ int main(unsigned long hartid, void *dtb)
 	(void)dtb;
 	me = hartid;
 	rt_printf("# rvpmu hostile calls, RV%d, boot hart %lu\n", __riscv_xlen, hartid);
-	while (nr_harts < RT_MAX_HARTS && !sbi_hart_status(nr_harts).error)
-		nr_harts++;
+	nr_harts = rt_count_harts(RT_MAX_HARTS);
 	rt_printf("# %lu hart(s)\n", nr_harts);
 	if (sbi_probe(SBI_EXT_IPI) <= 0)
 		wait_ticks *= (nr_harts + 3) / 4;

@@ -237,8 +237,7 @@ int main(unsigned long hartid, void *dtb)
 		rt_printf("sampler-bench: this firmware has no rvpmu sampler extension\n");
 		return 1;
 	}
-	while (nr_harts < MAX_HARTS && !sbi_hart_status(nr_harts).error)
-		nr_harts++;
+	nr_harts = rt_count_harts(MAX_HARTS);
 	for (h = 0; h < nr_harts; h++)
 		if (h != hartid)
 			rt_start_hart(h, secondary, 0);

@@ -139,8 +139,7 @@ int main(unsigned long hartid, void *dtb)
 		rt_printf("sampler demo: this firmware has no rvpmu sampler extension\n");
 		return 1;
 	}
-	while (nr_harts < MAX_HARTS && !sbi_hart_status(nr_harts).error)
-		nr_harts++;
+	nr_harts = rt_count_harts(MAX_HARTS);
 	for (i = 0; i < PAGES; i++)	/* a stride that visits every page */
 		chase[i] = (i + 97) % PAGES;
 

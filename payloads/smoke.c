@@ -476,8 +476,7 @@ int main(unsigned long hartid, void *dtb)
 	me = hartid;
 	sscofpmf = rt_expect_fault(read_scountovf, 0, 0) < 0;
 	rt_printf("# rvpmu smoke test, RV%d, boot hart %lu\n", __riscv_xlen, hartid);
-	while (nr_harts < RT_MAX_HARTS && !sbi_hart_status(nr_harts).error)
-		nr_harts++;
+	nr_harts = rt_count_harts(RT_MAX_HARTS);
 	discover();
 	rt_printf("# %lu hart(s), %lu PMU counters, Sscofpmf %s\n", nr_harts, nr_ctrs,
 		  sscofpmf ? "yes" : "no");
