@@ -38,7 +38,8 @@
 #define TIMEBASE_MS	10000	/* QEMU virt: 10 MHz */
 #define TIMER_TICKS	1000	/* the control's period: 100 us */
 #define RUNS		3	/* cycles, instructions, the Sstc timer */
-#define CSR_STIMECMP	0x14d
+/* stimecmp is CSR 0x14d, stimecmph 0x15d: written as numbers below (rt_csr_*
+   paste their argument into the instruction) */
 
 struct hart_run {
 	unsigned long irqs, samples;
@@ -64,27 +65,29 @@ static const struct pmu_attr attrs[2] = {
 };
 static const char *const names[RUNS] = { "cycles", "instructions", "Sstc timer" };
 
-/* An interrupt of run r on hart h: count it and the gap since the last. */
-static void took(unsigned long h, unsigned int r)
+/* An interrupt on this hart: count it in the run the hart is in, and the
+   gap since the last; that run, or 0 on a hart beyond MAX_HARTS. */
+static struct hart_run *took(void)
 {
-	struct hart_run *hr = &runs[h][r];
+	unsigned long h = rt_hartid();
+	struct hart_run *hr;
 	uint64_t now = rd_time();
 
+	if (h >= MAX_HARTS)
+		return 0;
+	hr = &runs[h][cur[h]];
 	hr->irqs++;
 	if (now - hr->last > hr->gap)
 		hr->gap = now - hr->last;
 	hr->last = now;
+	return hr;
 }
 
 static void on_lcofi(unsigned long irq)
 {
-	unsigned long h = rt_hartid();
-
 	(void)irq;
-	if (h >= MAX_HARTS)
-		return;
-	took(h, cur[h]);
-	pmu_overflow(&cpus[h]);
+	if (took())
+		pmu_overflow(&cpus[rt_hartid()]);
 }
 
 static void set_stimecmp(uint64_t t)
@@ -98,18 +101,18 @@ static void set_stimecmp(uint64_t t)
 #endif
 }
 
+/* The control's expiry: count it, its lateness, and re-arm 100 us on. */
 static void on_sti(unsigned long irq)
 {
-	unsigned long h = rt_hartid();
+	struct hart_run *hr = took();
 
 	(void)irq;
-	if (h >= MAX_HARTS)
+	if (!hr)
 		return;
-	took(h, cur[h]);
-	runs[h][cur[h]].samples++;
-	runs[h][cur[h]].late += runs[h][cur[h]].last - runs[h][cur[h]].due;
-	runs[h][cur[h]].due = rd_time() + TIMER_TICKS;
-	set_stimecmp(runs[h][cur[h]].due);
+	hr->samples++;
+	hr->late += hr->last - hr->due;
+	hr->due = rd_time() + TIMER_TICKS;
+	set_stimecmp(hr->due);
 }
 
 /* Everyone at the barrier of run r, then go. */
