@@ -33,27 +33,6 @@ static void on_lcofi(unsigned long irq)
 	pmu_overflow(&cpu);
 }
 
-/*
- * What perf does before it records (its API probe opens "cycles:u" and
- * "instructions:u" counting) and what a perf stat does: a counting event
- * on the lowest counter, loaded with Linux's counting value -(2^63 - 1),
- * run briefly, stopped and released.
- */
-static void counting_probe(unsigned long event)
-{
-	struct sbiret r = sbi_pmu_config(0, (1ul << m.num) - 1 - (1ul << 1),
-					 SBI_PMU_CFG_FLAG_SET_SINH, event, 0);
-	unsigned long i;
-
-	if (r.error)
-		return;
-	sbi_pmu_start(r.value, 1, SBI_PMU_START_SET_INIT_VALUE, (1ull << 63) + 1);
-	for (i = 0; i < 10000; i++)
-		sink += i;
-	sbi_pmu_stop(r.value, 1, 0);
-	sbi_pmu_stop(r.value, 1, SBI_PMU_STOP_RESET);
-}
-
 /* One run of one event: samples and count through *samples, *count. */
 static long one_run(const struct pmu_attr *a, bool switches, unsigned long *samples,
 		    uint64_t *count)
@@ -127,8 +106,8 @@ int main(unsigned long hartid, void *dtb)
 			uint64_t count = 0;
 
 			if (e >= 2) {
-				counting_probe(SBI_PMU_HW_CPU_CYCLES);
-				counting_probe(SBI_PMU_HW_INSTRUCTIONS);
+				pmu_counting_probe(&m, SBI_PMU_HW_CPU_CYCLES);
+				pmu_counting_probe(&m, SBI_PMU_HW_INSTRUCTIONS);
 			}
 			if (one_run(&attrs[e % 2], e >= 2, &samples, &count))
 				break;
