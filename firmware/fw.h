@@ -127,6 +127,7 @@ struct fw_platform {
 	uint32_t test_off, poweroff_val, reboot_val;
 	unsigned long timebase;
 	bool sstc, sscofpmf, hyp;
+	uint32_t hpm;				/* the hpm counters (bits 3..31) */
 	void *fdt;
 	unsigned long fdt_room;			/* bytes the DT may grow to */
 	struct rvpmu_map map;
@@ -210,7 +211,9 @@ void fw_print_topology(void);
 
 /* pmu_hw.c */
 void fw_pmu_hart_init(struct fw_hart *h);
-uint32_t fw_pmu_probe_hpm(void);	/* hpm counters on this hart */
+/* Which hpm counters this hart has, into plat.hpm; on the boot hart, once:
+   the harts are alike (as plat.sscofpmf takes them to be). */
+void fw_pmu_probe_hpm(void);
 extern const struct rvpmu_hw_ops fw_pmu_hw_ops;
 extern const struct rvpmu_mem_ops fw_pmu_mem_ops;
 extern const struct rvpmu_fw_ops fw_pmu_fw_ops;

@@ -117,7 +117,8 @@ int fw_platform_init(void *fdt)
 		return err;
 	find_dt_room();
 
-	err = rvpmu_dt_parse(fdt, fdt_totalsize(fdt), fw_pmu_probe_hpm() | 5u,
+	fw_pmu_probe_hpm();
+	err = rvpmu_dt_parse(fdt, fdt_totalsize(fdt), plat.hpm | 5u,
 			     &plat.map, &plat.dt);
 	if (err)
 		return err;

@@ -151,16 +151,11 @@ static bool hpm_exists(unsigned int n)
 	return !fault;
 }
 
+/* Probed once, by fw_pmu_probe_hpm: each probe is 29 traps. */
 static uint32_t hw_hpm_present(void *ctx)
 {
-	uint32_t mask = 0;
-	unsigned int n;
-
 	(void)ctx;
-	for (n = 3; n < 32; n++)
-		if (hpm_exists(n))
-			mask |= UINT32_C(1) << n;
-	return mask;
+	return plat.hpm;
 }
 
 static bool hw_has_sscofpmf(void *ctx)
@@ -240,9 +235,14 @@ const struct rvpmu_hw_ops fw_pmu_hw_ops = {
 #endif
 };
 
-uint32_t fw_pmu_probe_hpm(void)
+void fw_pmu_probe_hpm(void)
 {
-	return hw_hpm_present(0);
+	unsigned int n;
+
+	plat.hpm = 0;
+	for (n = 3; n < 32; n++)
+		if (hpm_exists(n))
+			plat.hpm |= UINT32_C(1) << n;
 }
 
 /* ---- S-mode memory: checked against RAM and the firmware's region */
