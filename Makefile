@@ -27,15 +27,16 @@ CHECK_FUZZ_SECONDS ?= 10
 comma    := ,
 
 CORE_SRC := core/counters.c core/events.c core/match.c core/startstop.c \
-            core/fwctr.c core/snapshot.c core/map.c core/names.c core/reserve.c
+            core/fwctr.c core/snapshot.c core/map.c core/reserve.c
 CORE_HDR := $(wildcard core/*.h) include/rvpmu/sbi.h lib/bits.h
 SAMPLER_SRC := sampler/config.c sampler/layout.c sampler/engine.c sampler/status.c
 SAMPLER_HDR := sampler/sampler.h include/rvpmu/sampler.h
 SAMPLER_TEST := $(wildcard tests/sampler/*.c)
 DT_SRC   := dt/pmu_dt.c lib/fmt.c
+NAMES_SRC := lib/names.c	# event names: tools, tests, payloads (not the firmware)
 SIM_SRC  := tests/sim/sim_hart.c
 PAYLOADS := smoke bench demo scale hostile rotbench sampler_demo sampler_bench cycsample
-UNIT_SRC := tests/unit_main.c tests/fixture.c tests/drive.c $(wildcard tests/test_*.c)
+UNIT_SRC := tests/unit_main.c tests/fixture.c tests/drive.c $(wildcard tests/test_*.c) $(NAMES_SRC)
 
 .PHONY: all deps run check fuzz bench clean core-cross
 all: $(B)/rvpmu-dt $(B)/unit64 $(B)/unit32 $(B)/dt-tests $(B)/rvpmu-simstat \
@@ -58,24 +59,24 @@ $(B)/sampler%: $(SAMPLER_TEST) $(SAMPLER_SRC) $(CORE_SRC) $(SIM_SRC) tests/fixtu
 	@mkdir -p $(B)
 	$(HOSTCC) $(HOSTCFLAGS) -DRVPMU_XLEN=$* -o $@ $(SAMPLER_TEST) tests/fixture.c $(SAMPLER_SRC) $(CORE_SRC) $(SIM_SRC)
 
-$(B)/rvpmu-dt: tools/rvpmu-dt.c $(DT_SRC) $(CORE_SRC) dt/*.h $(CORE_HDR)
+$(B)/rvpmu-dt: tools/rvpmu-dt.c $(DT_SRC) $(NAMES_SRC) $(CORE_SRC) dt/*.h $(CORE_HDR) lib/names.h
 	@mkdir -p $(B)
-	$(HOSTCC) $(HOSTCFLAGS) -o $@ tools/rvpmu-dt.c $(DT_SRC) $(CORE_SRC) -lfdt
+	$(HOSTCC) $(HOSTCFLAGS) -o $@ tools/rvpmu-dt.c $(DT_SRC) $(NAMES_SRC) $(CORE_SRC) -lfdt
 
 $(B)/dt-tests: tests/dt/dt_tests.c $(DT_SRC) $(CORE_SRC) dt/*.h $(CORE_HDR)
 	@mkdir -p $(B)
 	$(HOSTCC) $(HOSTCFLAGS) -o $@ tests/dt/dt_tests.c $(DT_SRC) $(CORE_SRC) -lfdt
 
-$(B)/rvpmu-simstat: tools/rvpmu-simstat.c $(CORE_SRC) $(SIM_SRC) $(DT_SRC) $(CORE_HDR)
+$(B)/rvpmu-simstat: tools/rvpmu-simstat.c $(CORE_SRC) $(SIM_SRC) $(DT_SRC) $(NAMES_SRC) $(CORE_HDR) lib/names.h
 	@mkdir -p $(B)
-	$(HOSTCC) $(HOSTCFLAGS) -o $@ tools/rvpmu-simstat.c $(DT_SRC) $(CORE_SRC) $(SIM_SRC) -lfdt
+	$(HOSTCC) $(HOSTCFLAGS) -o $@ tools/rvpmu-simstat.c $(DT_SRC) $(NAMES_SRC) $(CORE_SRC) $(SIM_SRC) -lfdt
 
 # rvpmu-report: the decoder and exporters are REPORT_SRC, shared with the
 # fuzz target; report-gen writes the test inputs (tests/report/)
 REPORT_SRC := tools/report/decode.c tools/report/units.c tools/report/dump.c \
               tools/report/csv.c tools/report/perfetto.c tools/report/svg.c \
-              tools/report/summary.c core/names.c
-REPORT_HDR := tools/report/*.h include/rvpmu/sampler.h include/rvpmu/sbi.h core/names.h
+              tools/report/summary.c $(NAMES_SRC)
+REPORT_HDR := tools/report/*.h include/rvpmu/sampler.h include/rvpmu/sbi.h lib/names.h
 $(B)/rvpmu-report: tools/rvpmu-report.c $(REPORT_SRC) $(REPORT_HDR)
 	@mkdir -p $(B)
 	$(HOSTCC) $(HOSTCFLAGS) -o $@ tools/rvpmu-report.c $(REPORT_SRC) -lm
@@ -84,7 +85,7 @@ $(B)/rvpmu-report: tools/rvpmu-report.c $(REPORT_SRC) $(REPORT_HDR)
 $(B)/report-engine: tests/report/engine_rt.c tests/sampler/sfx.c $(SAMPLER_SRC) $(CORE_SRC) $(SIM_SRC) tests/fixture.c $(REPORT_SRC) $(REPORT_HDR) $(SAMPLER_HDR) $(CORE_HDR) tests/*.h tests/sampler/*.h
 	@mkdir -p $(B)
 	$(HOSTCC) $(HOSTCFLAGS) -DRVPMU_XLEN=64 -Itests/sampler -o $@ tests/report/engine_rt.c tests/sampler/sfx.c \
-	  tests/fixture.c $(SAMPLER_SRC) $(CORE_SRC) $(SIM_SRC) $(filter-out $(CORE_SRC),$(REPORT_SRC)) -lm
+	  tests/fixture.c $(SAMPLER_SRC) $(CORE_SRC) $(SIM_SRC) $(REPORT_SRC) -lm
 
 $(B)/report-gen: tests/report/gen.c tests/report/write.c tests/report/write.h include/rvpmu/sampler.h
 	@mkdir -p $(B)
@@ -200,7 +201,7 @@ firmware-all: $(B)/rvpmu-fw-rv64.elf $(B)/rvpmu-fw-rv32.elf \
 PAYLOAD_BASE_rv64 := 0x80200000
 PAYLOAD_BASE_rv32 := 0x80400000
 RT_SRC := client/start.S client/vs.S client/rt.c client/perf.c client/sampler.c \
-          client/semihost.c lib/fmt.c core/names.c
+          client/semihost.c lib/fmt.c $(NAMES_SRC)
 PL_CFLAGS := -std=c11 $(WARN) -O2 -g -ffreestanding -fno-stack-protector -fno-pic \
              -mcmodel=medany -mno-relax --specs=picolibc.specs -Iinclude -I.
 # a payload's sources besides payloads/NAME.c

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 #include "fixture.h"
-#include "core/names.h"
+#include "lib/names.h"
 
 static void standard_names(void)
 {

@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/names.h"
+#include "lib/names.h"
 #include "lib/fmt.h"
 #include "core/pmu.h"
 #include "dt/pmu_dt.h"
