@@ -362,6 +362,7 @@ check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-dt $(B)/fuzz-sampler $(B)/fuzz
 	@scripts/check-step sampler-rv32-unit $(B)/check $(B)/sampler32
 	@scripts/check-step dt              $(B)/check $(B)/dt-tests $(B)/dt
 	@scripts/check-step rvpmu-dt-cli    $(B)/check tests/dt/cli_tests.sh $(B)/rvpmu-dt $(B)/dt
+	@scripts/check-step rvpmu-simstat   $(B)/check tests/simstat/cli_tests.sh $(B)/rvpmu-simstat $(B)/dt
 	@scripts/check-step rvpmu-report    $(B)/check tests/report/report_tests.sh $(B)/rvpmu-report $(B)/report-gen $(B)/report
 	@scripts/check-step report-engine   $(B)/check $(B)/report-engine
 	@scripts/check-step core-cross      $(B)/check scripts/tap-cmd "core builds freestanding for rv64 and rv32" $(MAKE) -s core-cross
