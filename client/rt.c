@@ -155,6 +155,18 @@ bool rt_wait_hart_status(unsigned long hart, unsigned long want, uint64_t ticks)
 	return true;
 }
 
+static void read_scountovf(void *a)
+{
+	*(volatile unsigned long *)a = rt_csr_read(0xda0);
+}
+
+bool rt_has_sscofpmf(void)
+{
+	unsigned long v;
+
+	return rt_expect_fault(read_scountovf, &v, 0) < 0;
+}
+
 unsigned long rt_count_harts(unsigned long max)
 {
 	unsigned long n = 0;

@@ -79,6 +79,10 @@ bool rt_wait_hart_status(unsigned long hart, unsigned long want, uint64_t ticks)
    the count (QEMU virt numbers its harts from 0 without gaps). */
 unsigned long rt_count_harts(unsigned long max);
 
+/* Does this hart have Sscofpmf? scountovf (0xda0) is readable then, and
+   an illegal instruction without it. Any hart, S-mode. */
+bool rt_has_sscofpmf(void);
+
 /* The n-th hart other than hart `me` (harts numbered from 0, no gaps). */
 static inline unsigned long rt_other_hart(unsigned long me, unsigned long n)
 {

@@ -6,56 +6,38 @@
  * kept out of firmware memory. Prints TAP and "N passed, N failed", then
  * shuts the machine down (reason "failure" if anything failed).
  */
+#include "client/perf.h"
 #include "client/rt.h"
 
 #define FW_BASE		0x80000000ul
 #define IMPL_ID		0x7276706dul
 #define AUTO		(SBI_PMU_CFG_FLAG_CLEAR_VALUE | SBI_PMU_CFG_FLAG_AUTO_START)
 
-static unsigned long nr_harts, nr_ctrs, timebase_ms = 10000;	/* 10 MHz */
+static unsigned long nr_harts, timebase_ms = 10000;	/* 10 MHz */
 static unsigned long me;		/* the boot hart */
 static bool sscofpmf;
 
 #define check rt_check
 
-static unsigned long valid_ctrs, fw_ctrs;	/* as Linux builds cmask */
+static struct pmu_machine m;	/* the counters, as the client found them */
 
+/* The counters a mask from base 0 reaches, as Linux builds cmask. */
 static unsigned long all_ctrs(void)
 {
-	return valid_ctrs;
-}
-
-static void discover(void)
-{
-	unsigned long i;
-
-	nr_ctrs = sbi_pmu_num_counters().value;
-	for (i = 0; i < nr_ctrs && i < __riscv_xlen; i++) {
-		struct sbiret r = sbi_pmu_get_info(i);
-
-		if (r.error)
-			continue;
-		valid_ctrs |= 1ul << i;
-		if (r.value >> (__riscv_xlen - 1))
-			fw_ctrs |= 1ul << i;
-	}
+	return (unsigned long)m.valid;
 }
 
 /* A firmware counter counting code from 0; returns its index or -1. */
 static long fw_counter(unsigned int code)
 {
-	struct sbiret r = sbi_pmu_config(0, fw_ctrs, AUTO, SBI_PMU_FW_EVENT(code), 0);
+	struct sbiret r = sbi_pmu_config(0, (unsigned long)m.fw, AUTO, SBI_PMU_FW_EVENT(code), 0);
 
 	return r.error ? -1 : (long)r.value;
 }
 
 static uint64_t fw_value(long ctr)
 {
-	uint64_t v = sbi_pmu_fw_read((unsigned long)ctr).value;
-#if __riscv_xlen == 32
-	v |= (uint64_t)sbi_pmu_fw_read_hi((unsigned long)ctr).value << 32;
-#endif
-	return v;
+	return pmu_read_counter(&m, (unsigned long)ctr);
 }
 
 static void release(long ctr)
@@ -328,19 +310,10 @@ static void on_lcofi(unsigned long irq)
 	rt_csr_clear(sip, 1ul << 13);
 }
 
+/* S-mode reads hardware counters itself (the CSR get_info names) */
 static uint64_t read_hw(unsigned long idx)
 {
-	unsigned long info = sbi_pmu_get_info(idx).value, csr = info & 0xfff;
-
-	switch (csr) {	/* S-mode reads hardware counters itself */
-	case 0xc00: return rd_cycle();
-	case 0xc02: return rd_instret();
-#define C(n) case 0xc00 + n: { unsigned long v; __asm__ volatile("csrr %0, %1" : "=r"(v) : "i"(0xc00 + n)); return v; }
-	C(3) C(4) C(5) C(6) C(7) C(8) C(9) C(10) C(11) C(12) C(13) C(14) C(15) C(16)
-	C(17) C(18)
-#undef C
-	}
-	return 0;
+	return pmu_read_counter(&m, idx);
 }
 
 static char pages[64 * 4096] __attribute__((aligned(4096)));
@@ -352,12 +325,12 @@ static void test_pmu(void)
 	unsigned long c_cyc, c_ins, c_tlb, i;
 	uint64_t v, end;
 
-	check(nr_ctrs == 35, "pmu: 35 counters on QEMU virt (16 hpm, 16 firmware)");
+	check(m.num == 35, "pmu: 35 counters on QEMU virt (16 hpm, 16 firmware)");
 	r = sbi_pmu_get_info(0);
 	check(!r.error && (r.value & 0xfff) == 0xc00 && ((r.value >> 12) & 63) == 63,
 	      "pmu: counter 0 is cycle, 64 bits");
 	check(sbi_pmu_get_info(1).error == SBI_ERR_INVALID_PARAM, "pmu: counter 1 is a gap");
-	check(sbi_pmu_get_info(nr_ctrs).error == SBI_ERR_INVALID_PARAM, "pmu: past the last");
+	check(sbi_pmu_get_info(m.num).error == SBI_ERR_INVALID_PARAM, "pmu: past the last");
 
 	r = sbi_pmu_config(0, all_ctrs(), AUTO, SBI_PMU_HW_CPU_CYCLES, 0);
 	c_cyc = r.value;
@@ -468,17 +441,15 @@ static void test_srst(void)
 	check(sbi_system_reset(0, 7).error == SBI_ERR_INVALID_PARAM, "srst: reserved reason");
 }
 
-static void read_scountovf(void *a) { (void)a; sink = rt_csr_read(0xda0); }
-
 int main(unsigned long hartid, void *dtb)
 {
 	(void)dtb;
 	me = hartid;
-	sscofpmf = rt_expect_fault(read_scountovf, 0, 0) < 0;
+	sscofpmf = rt_has_sscofpmf();
 	rt_printf("# rvpmu smoke test, RV%d, boot hart %lu\n", __riscv_xlen, hartid);
 	nr_harts = rt_count_harts(RT_MAX_HARTS);
-	discover();
-	rt_printf("# %lu hart(s), %lu PMU counters, Sscofpmf %s\n", nr_harts, nr_ctrs,
+	pmu_machine_init(&m);
+	rt_printf("# %lu hart(s), %lu PMU counters, Sscofpmf %s\n", nr_harts, m.num,
 		  sscofpmf ? "yes" : "no");
 	test_base();
 	test_timer();
