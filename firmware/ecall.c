@@ -31,16 +31,16 @@ enum fw_need { NEED_NOTHING, NEED_TIMER, NEED_IPI, NEED_SAMPLER };
 	X(SBI_EXT_SRST, sbi_srst_ecall, NEED_NOTHING) \
 	X(SBI_EXT_DBCN, sbi_dbcn_ecall, NEED_NOTHING) \
 	X(RVPMU_SAMPLER_EID, sbi_sampler_ecall, NEED_SAMPLER)
-#define FW_EXT_LEGACY(X) \
-	X(SBI_EXT_LEGACY_SET_TIMER, sbi_legacy_ecall, NEED_TIMER) \
-	X(SBI_EXT_LEGACY_PUTCHAR, sbi_legacy_ecall, NEED_NOTHING) \
-	X(SBI_EXT_LEGACY_GETCHAR, sbi_legacy_ecall, NEED_NOTHING) \
-	X(SBI_EXT_LEGACY_CLEAR_IPI, sbi_legacy_ecall, NEED_IPI) \
-	X(SBI_EXT_LEGACY_SEND_IPI, sbi_legacy_ecall, NEED_IPI) \
-	X(SBI_EXT_LEGACY_REMOTE_FENCE_I, sbi_legacy_ecall, NEED_IPI) \
-	X(SBI_EXT_LEGACY_REMOTE_SFENCE_VMA, sbi_legacy_ecall, NEED_IPI) \
-	X(SBI_EXT_LEGACY_REMOTE_SFENCE_VMA_ASID, sbi_legacy_ecall, NEED_IPI) \
-	X(SBI_EXT_LEGACY_SHUTDOWN, sbi_legacy_ecall, NEED_NOTHING)
+#define FW_EXT_LEGACY(X)	/* X(eid, need): all go to sbi_legacy_ecall */ \
+	X(SBI_EXT_LEGACY_SET_TIMER, NEED_TIMER) \
+	X(SBI_EXT_LEGACY_PUTCHAR, NEED_NOTHING) \
+	X(SBI_EXT_LEGACY_GETCHAR, NEED_NOTHING) \
+	X(SBI_EXT_LEGACY_CLEAR_IPI, NEED_IPI) \
+	X(SBI_EXT_LEGACY_SEND_IPI, NEED_IPI) \
+	X(SBI_EXT_LEGACY_REMOTE_FENCE_I, NEED_IPI) \
+	X(SBI_EXT_LEGACY_REMOTE_SFENCE_VMA, NEED_IPI) \
+	X(SBI_EXT_LEGACY_REMOTE_SFENCE_VMA_ASID, NEED_IPI) \
+	X(SBI_EXT_LEGACY_SHUTDOWN, NEED_NOTHING)
 
 /* TIME needs Sstc or a timer device, IPI and RFENCE an IPI device, the
    sampler both (it switches on mtimecmp, starts by IPI). Inline, and
@@ -86,10 +86,12 @@ struct sbiret fw_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
 bool sbi_extension_present(unsigned long eid)
 {
 	switch (eid) {
-#define PRESENT(id, handler, need) case id: return need_met(need);
-	FW_EXT_BY_ENTRY(PRESENT)
-	FW_EXT_BY_ECALL(PRESENT)
+#define PRESENT(id, need) case id: return need_met(need);
+#define PRESENT_ROUTED(id, handler, need) PRESENT(id, need)
+	FW_EXT_BY_ENTRY(PRESENT_ROUTED)
+	FW_EXT_BY_ECALL(PRESENT_ROUTED)
 	FW_EXT_LEGACY(PRESENT)
+#undef PRESENT_ROUTED
 #undef PRESENT
 	}
 	return false;
