@@ -105,6 +105,36 @@
 	__asm__ volatile("csrc " __csr_str(csr) ", %0" :: "rK"(__v) : "memory"); })
 #define csr_swap(csr, val) ({ unsigned long __v = (unsigned long)(val); \
 	__asm__ volatile("csrrw %0, " __csr_str(csr) ", %1" : "=r"(__v) : "rK"(__v) : "memory"); __v; })
+
+#include <stdint.h>
+#include "rvpmu/sbi.h"	/* CSR_TIME, CSR_TIMEH */
+
+/* The time CSR, all 64 bits: on RV32 its halves, read until they agree. */
+static inline uint64_t csr_read_time64(void)
+{
+#if __riscv_xlen == 64
+	return csr_read(CSR_TIME);
+#else
+	unsigned long hi, lo;
+
+	do {
+		hi = csr_read(CSR_TIMEH);
+		lo = csr_read(CSR_TIME);
+	} while (hi != csr_read(CSR_TIMEH));
+	return ((uint64_t)hi << 32) | lo;
+#endif
+}
+
+/* Inhibit (on) or let run the counters of mask: mcountinhibit (0x320). No
+   memory clobber (it touches no memory), so that the core's inlined
+   start/stop paths (pmu_inline.h) keep what they hold in registers. */
+static inline void csr_inhibit_counters(unsigned long mask, int on)
+{
+	if (on)
+		__asm__ volatile("csrs 0x320, %0" :: "r"(mask));
+	else
+		__asm__ volatile("csrc 0x320, %0" :: "r"(mask));
+}
 #endif
 
 #endif

@@ -109,10 +109,7 @@ static uint64_t hw_swap_event(void *ctx, unsigned int ctr, uint64_t ev)
 static void hw_inhibit(void *ctx, uint32_t mask, bool on)
 {
 	(void)ctx;
-	if (on)
-		csr_set(CSR_MCOUNTINHIBIT, mask);
-	else
-		csr_clear(CSR_MCOUNTINHIBIT, mask);
+	csr_inhibit_counters(mask, on);
 }
 
 static bool hw_overflowed(void *ctx, unsigned int ctr)
@@ -182,18 +179,8 @@ static bool hw_stale_when_inhibited(void *ctx, unsigned int ctr, uint64_t ev)
 /* QEMU's virtual clock in ns, as far as mtime tells (10 MHz on virt). */
 static uint64_t now_ns(void)
 {
-#if __riscv_xlen == 64
-	uint64_t t = csr_read(CSR_TIME);
-#else
-	unsigned long hi, lo;
-	uint64_t t;
+	uint64_t t = csr_read_time64();
 
-	do {
-		hi = csr_read(CSR_TIMEH);
-		lo = csr_read(CSR_TIME);
-	} while (hi != csr_read(CSR_TIMEH));
-	t = ((uint64_t)hi << 32) | lo;
-#endif
 	return plat.timebase ? t * (1000000000u / plat.timebase) : t;
 }
 

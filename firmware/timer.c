@@ -13,17 +13,7 @@
 
 uint64_t fw_mtime(void)
 {
-#if __riscv_xlen == 64
-	return csr_read(CSR_TIME);
-#else
-	unsigned long hi, lo;
-
-	do {
-		hi = csr_read(CSR_TIMEH);
-		lo = csr_read(CSR_TIME);
-	} while (hi != csr_read(CSR_TIMEH));
-	return ((uint64_t)hi << 32) | lo;
-#endif
+	return csr_read_time64();
 }
 
 /* mtimecmp := the earlier deadline; MTIP on only while one is pending. */

@@ -42,10 +42,7 @@ static void putu(uint64_t v)
 static void inhibit(void *ctx, uint32_t mask, bool on)
 {
 	(void)ctx;
-	if (on)
-		csr_set(CSR_MCOUNTINHIBIT, mask);
-	else
-		csr_clear(CSR_MCOUNTINHIBIT, mask);
+	csr_inhibit_counters(mask, on);
 }
 static bool overflowed(void *ctx, unsigned int ctr) { (void)ctx; (void)ctr; return false; }
 static uint32_t hpm_present(void *ctx) { (void)ctx; return 0x7fff8; }	/* virt: 3..18 */
