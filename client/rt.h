@@ -63,8 +63,9 @@ extern unsigned long rt_vs_spv;
 /* SRST shutdown; reason "system failure" when failed. Never returns. */
 void rt_shutdown(bool failed) __attribute__((noreturn));
 
-/* One TAP check: "ok N - what" or "not ok N - what", counted. */
-void rt_check(bool cond, const char *what);
+/* One TAP check: "ok N - what" or "not ok N - what", counted; what is a
+   printf format (rvpmu_snprintf's conversions), cut at 256 bytes. */
+void rt_check(bool cond, const char *what, ...) __attribute__((format(printf, 2, 3)));
 /* The TAP plan and "N passed, N failed" for the rt_check calls so far;
    returns the number failed. */
 int rt_check_report(void);
