@@ -124,7 +124,7 @@ struct fw_platform {
 	bool has_timer;				/* Sstc or mtimecmp: TIME offered */
 	bool has_mtimer;			/* every hart has an mtimecmp */
 	uintptr_t uart, test_dev;
-	uint32_t test_off, poweroff_val, reboot_val;
+	uint32_t test_off, poweroff_val, reboot_val, fail_val;	/* sifive,test words */
 	unsigned long timebase;
 	bool sstc, sscofpmf, hyp;
 	uint32_t hpm;				/* the hpm counters (bits 3..31) */
