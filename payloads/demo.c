@@ -4,8 +4,6 @@
  * instructions, dTLB read misses and firmware events around a small
  * workload, printed as a perf-stat-like table. Runs on any SBI firmware.
  */
-#include <string.h>
-
 #include "client/perf.h"
 #include "client/rt.h"
 #include "lib/names.h"
@@ -14,7 +12,7 @@
 
 struct row {
 	struct pmu_attr attr;
-	char name[RVPMU_EVENT_NAME_MAX + 2];	/* the event's name, ":k" */
+	char name[RVPMU_EVENT_NAME_MAX];
 	struct pmu_event ev;
 	long err;
 };
@@ -99,11 +97,9 @@ int main(unsigned long hartid, void *dtb)
 	__asm__ volatile("csrs sie, %0" :: "r"(2ul | 32ul));
 	for (i = 0; i < n; i++) {
 		rows[i].err = pmu_event_init(&rows[i].ev, &rows[i].attr);
-		/* perf's names, from the one table (lib/names.c); ":k" as perf
-		   writes an event that leaves out user mode */
-		rvpmu_event_name((uint32_t)rows[i].ev.event_idx, rows[i].name);
-		if (rows[i].attr.exclude_user)
-			strcat(rows[i].name, ":k");
+		/* perf's names, from the one table (lib/names.c) */
+		rvpmu_event_name_mode((uint32_t)rows[i].ev.event_idx, !rows[i].attr.exclude_user,
+				      !rows[i].attr.exclude_kernel, rows[i].name);
 		if (!rows[i].err)
 			rows[i].err = pmu_event_add(&cpu, &rows[i].ev);
 		if (rows[i].err >= 0)
