@@ -152,7 +152,7 @@ core-cross:
 LINUX_SRC_TAR ?= /usr/src/linux-source-6.1.tar.xz
 LIBFDT_DIR := $(B)/libfdt
 LIBFDT_SRC := fdt.c fdt_ro.c fdt_rw.c fdt_wip.c fdt_strerror.c fdt_addresses.c
-FW_SRC   := $(wildcard firmware/*.c) firmware/entry.S firmware/pmu_csr.S
+FW_SRC   := $(wildcard firmware/*.c) firmware/entry.S firmware/pmu_csr.S firmware/fpr.S
 FW_LIBS  := $(CORE_SRC) $(SAMPLER_SRC) $(DT_SRC)
 FW_HDR   := $(wildcard firmware/*.h) $(CORE_HDR) $(SAMPLER_HDR) dt/pmu_dt.h lib/fmt.h lib/bits.h
 ARCH_rv64 := -march=rv64imac -misa-spec=2.2 -mabi=lp64

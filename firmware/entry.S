@@ -126,6 +126,7 @@ _start:
  */
 #define SLOT(n)	(16 + (n) * RB)
 #define TFRAME	(16 + 16 * RB)
+#define XFRAME	(16 * RB)	/* struct fw_frame_ext, 16-byte aligned */
 
 	.text
 	.align	4
@@ -212,7 +213,14 @@ fw_trap_vector:
 	REG_S	a0, SLOT(8)(sp)
 	REG_S	a1, SLOT(9)(sp)
 	addi	a0, sp, SLOT(0)
+	/* t0 = mcause: 4 or 6, a misaligned load or store, is emulated and
+	   needs the rest of the registers too */
+	addi	t1, t0, -CAUSE_MISALIGNED_LOAD
+	andi	t1, t1, ~2
+	beqz	t1, .Lmisaligned
+	li	a1, 0
 	call	fw_trap
+.Lslow_done:
 	REG_L	t3, SLOT(4)(sp)
 	REG_L	t4, SLOT(5)(sp)
 	REG_L	t5, SLOT(6)(sp)
@@ -220,6 +228,47 @@ fw_trap_vector:
 	REG_L	a0, SLOT(8)(sp)
 	REG_L	a1, SLOT(9)(sp)
 	j	.Lrestore
+.Lmisaligned:
+	/* struct fw_frame_ext below the frame: S-mode's sp (in mscratch),
+	   gp, tp, s0-s11; written back, since the emulated load may have
+	   written any of them */
+	addi	sp, sp, -XFRAME
+	csrr	t1, mscratch
+	REG_S	t1, 0(sp)
+	REG_S	gp, 1*RB(sp)
+	REG_S	tp, 2*RB(sp)
+	REG_S	s0, 3*RB(sp)
+	REG_S	s1, 4*RB(sp)
+	REG_S	s2, 5*RB(sp)
+	REG_S	s3, 6*RB(sp)
+	REG_S	s4, 7*RB(sp)
+	REG_S	s5, 8*RB(sp)
+	REG_S	s6, 9*RB(sp)
+	REG_S	s7, 10*RB(sp)
+	REG_S	s8, 11*RB(sp)
+	REG_S	s9, 12*RB(sp)
+	REG_S	s10, 13*RB(sp)
+	REG_S	s11, 14*RB(sp)
+	mv	a1, sp
+	call	fw_trap
+	REG_L	t1, 0(sp)
+	csrw	mscratch, t1
+	REG_L	gp, 1*RB(sp)
+	REG_L	tp, 2*RB(sp)
+	REG_L	s0, 3*RB(sp)
+	REG_L	s1, 4*RB(sp)
+	REG_L	s2, 5*RB(sp)
+	REG_L	s3, 6*RB(sp)
+	REG_L	s4, 7*RB(sp)
+	REG_L	s5, 8*RB(sp)
+	REG_L	s6, 9*RB(sp)
+	REG_L	s7, 10*RB(sp)
+	REG_L	s8, 11*RB(sp)
+	REG_L	s9, 12*RB(sp)
+	REG_L	s10, 13*RB(sp)
+	REG_L	s11, 14*RB(sp)
+	addi	sp, sp, XFRAME
+	j	.Lslow_done
 
 /*
  * While probing for CSRs that may not exist, mtvec points here: skip the
