@@ -39,7 +39,8 @@ UNIT_SRC := tests/unit_main.c tests/fixture.c tests/drive.c $(wildcard tests/tes
 
 .PHONY: all deps run check fuzz bench clean core-cross
 all: $(B)/rvpmu-dt $(B)/unit64 $(B)/unit32 $(B)/dt-tests $(B)/rvpmu-simstat \
-     $(B)/sampler64 $(B)/sampler32 $(B)/rvpmu-report $(B)/report-gen $(B)/report-engine
+     $(B)/sampler64 $(B)/sampler32 $(B)/rvpmu-report $(B)/report-gen $(B)/report-engine \
+     $(B)/misalign
 
 deps:
 	@scripts/deps.sh
@@ -97,6 +98,12 @@ DTBS := $(patsubst tests/dt/%.dts,$(B)/dt/%.dtb,$(DTS)) $(B)/dt/qemu-virt.dtb \
 $(B)/dt/%.dtb: tests/dt/%.dts
 	@mkdir -p $(B)/dt
 	dtc -q -I dts -O dtb -o $@ $<
+# the firmware's misaligned load/store emulation on a simulated hart
+MISALIGN_SRC := firmware/misalign.c tests/misalign/mhart.c
+$(B)/misalign: tests/misalign/test_misalign.c $(MISALIGN_SRC) firmware/misalign.h tests/misalign/mhart.h tests/t.h
+	@mkdir -p $(B)
+	$(HOSTCC) $(HOSTCFLAGS) -o $@ tests/misalign/test_misalign.c $(MISALIGN_SRC)
+
 $(B)/dt/qemu-virt.dtb:
 	@mkdir -p $(B)/dt
 	qemu-system-riscv64 -M virt,dumpdtb=$@ -cpu rv64,sscofpmf=true -m 256M -nographic >/dev/null
@@ -359,6 +366,7 @@ check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-dt $(B)/fuzz-sampler $(B)/fuzz
 	@scripts/check-step core-rv32-unit  $(B)/check $(B)/unit32
 	@scripts/check-step sampler-rv64-unit $(B)/check $(B)/sampler64
 	@scripts/check-step sampler-rv32-unit $(B)/check $(B)/sampler32
+	@scripts/check-step misalign-unit   $(B)/check $(B)/misalign
 	@scripts/check-step dt              $(B)/check $(B)/dt-tests $(B)/dt
 	@scripts/check-step rvpmu-dt-cli    $(B)/check tests/dt/cli_tests.sh $(B)/rvpmu-dt $(B)/dt
 	@scripts/check-step rvpmu-report    $(B)/check tests/report/report_tests.sh $(B)/rvpmu-report $(B)/report-gen $(B)/report
