@@ -136,6 +136,10 @@ $(B)/fuzz-report: tests/fuzz/fuzz_report.c tests/report/write.c tests/report/wri
 	@mkdir -p $(B)
 	$(CLANG) $(FUZZFLAGS) -o $@ tests/fuzz/fuzz_report.c tests/report/write.c $(REPORT_SRC) -lm
 
+$(B)/fuzz-misalign: tests/fuzz/fuzz_misalign.c $(MISALIGN_SRC) firmware/misalign.h tests/misalign/mhart.h
+	@mkdir -p $(B)
+	$(CLANG) $(FUZZFLAGS) -o $@ tests/fuzz/fuzz_misalign.c $(MISALIGN_SRC)
+
 # ---- the core and the sampler engine, freestanding, for both XLENs
 core-cross:
 	@mkdir -p $(B)/cross
@@ -358,7 +362,7 @@ run: deps $(B)/rvpmu-dt $(B)/rvpmu-fw-rv64.elf $(B)/demo-rv64.elf $(B)/dt/qemu-v
 	@echo "sampler data: $(B)/sampler-demo.bin (decode: $(B)/rvpmu-report -D $(B)/sampler-demo.bin)"
 	@echo "plot: $(B)/sampler-demo.svg   Perfetto trace: $(B)/sampler-demo.json   CSV: $(B)/sampler-demo.csv"
 
-check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-dt $(B)/fuzz-sampler $(B)/fuzz-report firmware-all $(B)/suite-rv64.elf $(B)/suite-rv32.elf $(B)/cycsample-rv64.elf $(KERNEL) $(INITRD) \
+check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-dt $(B)/fuzz-sampler $(B)/fuzz-report $(B)/fuzz-misalign firmware-all $(B)/suite-rv64.elf $(B)/suite-rv32.elf $(B)/cycsample-rv64.elf $(KERNEL) $(INITRD) \
 	$(B)/fw-dt/virt-noclint-smp2.dtb $(B)/fw-dt/virt-noclint-nosstc-smp2.dtb \
 	$(B)/fw-dt/virt-8harts-2clusters.dtb
 	@rm -rf $(B)/check && mkdir -p $(B)/check $(B)/conformance
@@ -404,6 +408,7 @@ check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-dt $(B)/fuzz-sampler $(B)/fuzz
 	@scripts/check-step fuzz-dt         $(B)/check scripts/fuzz-run $(B)/fuzz-dt $(CHECK_FUZZ_SECONDS) tests/dt $(B)/dt
 	@scripts/check-step fuzz-sampler    $(B)/check scripts/fuzz-run $(B)/fuzz-sampler $(CHECK_FUZZ_SECONDS)
 	@scripts/check-step fuzz-report     $(B)/check scripts/fuzz-run $(B)/fuzz-report $(CHECK_FUZZ_SECONDS) $(B)/report/seeds
+	@scripts/check-step fuzz-misalign   $(B)/check scripts/fuzz-run $(B)/fuzz-misalign $(CHECK_FUZZ_SECONDS)
 	@scripts/summary $(B)/check
 
 # The many-hart steps (issue 10), measured on 2 shared cores: each smoke or
@@ -459,12 +464,13 @@ sampler-bench: deps $(B)/rvpmu-fw-rv64.elf $(B)/sampler_bench-rv64.elf $(B)/rotb
 	@scripts/sampler-bench $(B)/rvpmu-fw-rv64.elf $(B)/sampler_bench-rv64.elf $(B)/rotbench-rv64.elf \
 	  $(B)/fw-dt/virt-32harts-4clusters.dtb
 
-fuzz: deps $(B)/fuzz-calls $(B)/fuzz-dt $(B)/fuzz-sampler $(B)/fuzz-report $(B)/report-gen $(DTBS)
+fuzz: deps $(B)/fuzz-calls $(B)/fuzz-dt $(B)/fuzz-sampler $(B)/fuzz-report $(B)/fuzz-misalign $(B)/report-gen $(DTBS)
 	scripts/fuzz-run $(B)/fuzz-calls $(FUZZ_SECONDS)
 	scripts/fuzz-run $(B)/fuzz-sampler $(FUZZ_SECONDS)
 	scripts/fuzz-run $(B)/fuzz-dt $(FUZZ_SECONDS) tests/dt $(B)/dt
 	@mkdir -p $(B)/report/seeds && $(B)/report-gen seeds $(B)/report/seeds
 	scripts/fuzz-run $(B)/fuzz-report $(FUZZ_SECONDS) $(B)/report/seeds
+	scripts/fuzz-run $(B)/fuzz-misalign $(FUZZ_SECONDS)
 
 clean:
 	rm -rf $(B)
