@@ -296,6 +296,73 @@ static void test_faults(void)
 	release(ill);
 }
 
+/*
+ * ---- misaligned accesses. QEMU 7.2 performs misaligned loads and stores
+ * itself; only atomics trap (LR as a load, AMOs and SC as a store). The
+ * firmware takes them through its emulation path (every register saved),
+ * counts them, does not emulate atomics, and hands S-mode the exception
+ * as it came. The emulation itself is tested on a simulated hart
+ * (tests/misalign).
+ */
+static uint32_t ma_words[4] __attribute__((aligned(16)));
+static volatile unsigned long ma_regs_bad;
+
+static void amo_misaligned(void *a)
+{
+	__asm__ volatile("amoadd.w zero, %1, (%0)" :: "r"(a), "r"(1ul) : "memory");
+}
+
+static void lr_misaligned(void *a)
+{
+	__asm__ volatile("lr.w t0, (%0)" :: "r"(a) : "t0", "memory");
+}
+
+/* s1-s11 and sp, which the firmware's ecall and fast paths never save,
+   come back from the emulation path as they went */
+static void amo_keeps_regs(void *a)
+{
+	unsigned long bad;
+
+	__asm__ volatile("li s1, 0x51\n\tli s2, 0x52\n\tli s3, 0x53\n\tli s4, 0x54\n\t"
+			 "li s5, 0x55\n\tli s6, 0x56\n\tli s7, 0x57\n\tli s8, 0x58\n\t"
+			 "li s9, 0x59\n\tli s10, 0x5a\n\tli s11, 0x5b\n\tmv t1, sp\n\t"
+			 "amoadd.w zero, s1, (%1)\n\t"
+			 "sub %0, t1, sp\n\t"
+			 "addi t0, s1, -0x51\n\tor %0, %0, t0\n\taddi t0, s2, -0x52\n\tor %0, %0, t0\n\t"
+			 "addi t0, s3, -0x53\n\tor %0, %0, t0\n\taddi t0, s4, -0x54\n\tor %0, %0, t0\n\t"
+			 "addi t0, s5, -0x55\n\tor %0, %0, t0\n\taddi t0, s6, -0x56\n\tor %0, %0, t0\n\t"
+			 "addi t0, s7, -0x57\n\tor %0, %0, t0\n\taddi t0, s8, -0x58\n\tor %0, %0, t0\n\t"
+			 "addi t0, s9, -0x59\n\tor %0, %0, t0\n\taddi t0, s10, -0x5a\n\tor %0, %0, t0\n\t"
+			 "addi t0, s11, -0x5b\n\tor %0, %0, t0"
+			 : "=&r"(bad) : "r"(a)
+			 : "t0", "t1", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10",
+			   "s11", "memory");
+	ma_regs_bad = bad;
+}
+
+static void test_misaligned(void)
+{
+	long ld = fw_counter(SBI_PMU_FW_MISALIGNED_LOAD), st = fw_counter(SBI_PMU_FW_MISALIGNED_STORE);
+	unsigned long p = (unsigned long)&ma_words[1] + 1, tval = 0;
+	bool same;
+
+	ma_words[1] = 0x11223344u;
+	ma_words[2] = 0x55667788u;
+	check(rt_expect_fault(amo_misaligned, (void *)p, &tval) == 6 && tval == p,
+	      "misaligned: an AMO reaches S-mode as a store/AMO misaligned exception, stval the address");
+	check(rt_expect_fault(lr_misaligned, (void *)p, &tval) == 4 && tval == p,
+	      "misaligned: LR reaches S-mode as a load misaligned exception, stval the address");
+	ma_regs_bad = 1;
+	check(rt_expect_fault(amo_keeps_regs, (void *)p, 0) == 6 && ma_regs_bad == 0,
+	      "misaligned: s1-s11 and sp come back from the firmware's emulation path unchanged");
+	same = ma_words[1] == 0x11223344u && ma_words[2] == 0x55667788u;
+	check(same, "misaligned: an AMO the firmware does not emulate leaves memory alone");
+	check(ld >= 0 && st >= 0 && fw_value(ld) == 1 && fw_value(st) == 2,
+	      "pmu: misaligned load and store firmware events counted (1 LR, 2 AMOs)");
+	release(ld);
+	release(st);
+}
+
 /* Implementation event 256 counts every SBI call the hart makes. Between
    the low-half reads: 8 calls, the second read, and on RV32 the first
    read's fw_read_hi. */
@@ -488,6 +555,7 @@ int main(unsigned long hartid, void *dtb)
 	test_rfence();
 	test_dbcn();
 	test_faults();
+	test_misaligned();
 	test_pmu();
 	test_call_counting();
 	test_guest_traps();
