@@ -8,7 +8,8 @@
  * firmware's C, see FW_FIXED in the Makefile, so no callee touches them),
  * calls the handler with the SBI arguments still in place, and restores
  * them. Everything else takes the whole frame, t3-t6 and a0/a1 included,
- * through fw_trap.
+ * through fw_trap; misaligned loads and stores (emulated) also s0-s11,
+ * gp, tp and S-mode's sp (struct fw_frame_ext).
  */
 #include "csr.h"
 #include "layout.h"
