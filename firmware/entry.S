@@ -129,6 +129,15 @@ _start:
 #define TFRAME	(16 + 16 * RB)
 #define XFRAME	(16 * RB)	/* struct fw_frame_ext, 16-byte aligned */
 
+/* gp, tp, s0-s11 to or from struct fw_frame_ext at sp (its sp first) */
+.macro	XREGS op
+	.set	.Lxi, 1
+	.irp	r, gp, tp, s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11
+	\op	\r, .Lxi * RB(sp)
+	.set	.Lxi, .Lxi + 1
+	.endr
+.endm
+
 	.text
 	.align	4
 	.globl	fw_trap_vector
@@ -236,38 +245,12 @@ fw_trap_vector:
 	addi	sp, sp, -XFRAME
 	csrr	t1, mscratch
 	REG_S	t1, 0(sp)
-	REG_S	gp, 1*RB(sp)
-	REG_S	tp, 2*RB(sp)
-	REG_S	s0, 3*RB(sp)
-	REG_S	s1, 4*RB(sp)
-	REG_S	s2, 5*RB(sp)
-	REG_S	s3, 6*RB(sp)
-	REG_S	s4, 7*RB(sp)
-	REG_S	s5, 8*RB(sp)
-	REG_S	s6, 9*RB(sp)
-	REG_S	s7, 10*RB(sp)
-	REG_S	s8, 11*RB(sp)
-	REG_S	s9, 12*RB(sp)
-	REG_S	s10, 13*RB(sp)
-	REG_S	s11, 14*RB(sp)
+	XREGS	REG_S
 	mv	a1, sp
 	call	fw_trap
 	REG_L	t1, 0(sp)
 	csrw	mscratch, t1
-	REG_L	gp, 1*RB(sp)
-	REG_L	tp, 2*RB(sp)
-	REG_L	s0, 3*RB(sp)
-	REG_L	s1, 4*RB(sp)
-	REG_L	s2, 5*RB(sp)
-	REG_L	s3, 6*RB(sp)
-	REG_L	s4, 7*RB(sp)
-	REG_L	s5, 8*RB(sp)
-	REG_L	s6, 9*RB(sp)
-	REG_L	s7, 10*RB(sp)
-	REG_L	s8, 11*RB(sp)
-	REG_L	s9, 12*RB(sp)
-	REG_L	s10, 13*RB(sp)
-	REG_L	s11, 14*RB(sp)
+	XREGS	REG_L
 	addi	sp, sp, XFRAME
 	j	.Lslow_done
 
