@@ -255,20 +255,6 @@ fw_trap_vector:
 	j	.Lslow_done
 
 /*
- * While probing for CSRs that may not exist, mtvec points here: skip the
- * faulting (4-byte) instruction and say so in t1. The probing code sets
- * t1 = 0 before the access and declares t0/t1 clobbered.
- */
-	.align	4
-	.globl	fw_probe_vector
-fw_probe_vector:
-	csrr	t0, mepc
-	addi	t0, t0, 4
-	csrw	mepc, t0
-	li	t1, 1
-	mret
-
-/*
  * fw_enter_smode(addr, a0, a1): reset this hart's M-mode stack (its
  * struct fw_hart stays) and mret to S-mode at addr.
  */

@@ -120,11 +120,11 @@ static void set_f(void *c, unsigned int r, uint64_t v)
 {
 	uint32_t w = (uint32_t)v;
 
+	/* the hardware marks mstatus.FS dirty, so S-mode will save it */
 	if (((struct ctx *)c)->fpu & MA_FPU_D)
 		fw_fpr_load64(r, &v);
 	else
 		fw_fpr_load32(r, &w);
-	csr_set(CSR_MSTATUS, MSTATUS_FS);	/* dirty: S-mode saves it */
 }
 
 static const struct ma_ops fw_ma_ops = {
