@@ -269,6 +269,76 @@ static void test_umode(void)
 	csr_set(CSR_MSTATUS, MSTATUS_MPP_S);
 }
 
+/*
+ * With S-mode's paging on (Sv39 / Sv32): the bytes are translated one by
+ * one (an access may span two pages with unrelated physical pages), a
+ * page S-mode may not read or write gives its page fault at the first
+ * byte of that page, and the instruction is read from an execute-only
+ * page (MXR for the fetch alone: data there still faults).
+ */
+#define VA	0x40000000ul		/* page 0 code (X), 1 data (RW), 2 (R), 3 unmapped */
+#define PTE_V	0x01
+#define PTE_R	0x02
+#define PTE_W	0x04
+#define PTE_X	0x08
+#define PTE_AD	0xc0
+static uint8_t pg[6][4096] __attribute__((aligned(4096)));	/* 3 leaves, 3 tables */
+
+static unsigned long pte(const void *pa, unsigned long flags)
+{
+	return (uintptr_t)pa >> 12 << 10 | flags | PTE_V;
+}
+
+static void paging_on(void)
+{
+	unsigned long *leaf = (unsigned long *)pg[3];
+	unsigned long i, perm[3] = { PTE_X, PTE_R | PTE_W, PTE_R };
+
+	for (i = 0; i < 3; i++)
+		leaf[i] = pte(pg[i], perm[i] | PTE_AD);
+#if __riscv_xlen == 64
+	((unsigned long *)pg[4])[VA >> 30] = pte(pg[5], 0);		/* root */
+	((unsigned long *)pg[5])[VA >> 21 & 511] = pte(leaf, 0);
+	csr_write(CSR_SATP, 8ul << 60 | (uintptr_t)pg[4] >> 12);
+#else
+	((unsigned long *)pg[4])[VA >> 22] = pte(leaf, 0);		/* root */
+	csr_write(CSR_SATP, 1ul << 31 | (uintptr_t)pg[4] >> 12);
+#endif
+	__asm__ volatile("sfence.vma" ::: "memory");
+}
+
+static void test_paging(void)
+{
+	static const uint8_t w[4] = { 0x01, 0x82, 0x03, 0x84 };
+	unsigned long c, t, pc = VA + 8;
+	bool ok;
+
+	paging_on();
+	memcpy(pg[1] + 4094, w, 2);
+	memcpy(pg[2], w + 2, 2);
+	memcpy(pg[0] + 8, (const uint32_t[]){ load(2, 11) }, 4);
+	fill();
+	ok = trap_at(pc, 0, 4, 4, (void *)(VA + 0x1ffe), MSTATUS_MPP_S, &c, &t);
+	check(ok && *where[11] == (unsigned long)(long)(int32_t)0x84038201u && others_kept(11) &&
+	      csr_read(CSR_MEPC) == pc + 4,
+	      "paging: a load across two pages, each translated, from code on an execute-only page");
+	fill();
+	ok = !trap_at(pc, 0, 4, 4, (void *)(VA + 0x2ffe), MSTATUS_MPP_S, &c, &t);
+	check(ok && c == CAUSE_LOAD_PAGE_FAULT && t == VA + 0x3000 && others_kept(0) &&
+	      csr_read(CSR_MEPC) == pc, "paging: a load into an unmapped page: load page fault at its first byte");
+	memcpy(pg[0] + 8, (const uint32_t[]){ store(2, 11) }, 4);
+	fill();
+	ok = !trap_at(pc, 0, 4, 6, (void *)(VA + 0x1fff), MSTATUS_MPP_S, &c, &t);
+	check(ok && c == CAUSE_STORE_PAGE_FAULT && t == VA + 0x2000 && pg[1][4095] == (uint8_t)pattern(11) &&
+	      pg[2][0] == 0x03, "paging: a store into a read-only page: store page fault there");
+	memcpy(pg[0] + 8, (const uint32_t[]){ load(2, 11) }, 4);
+	ok = !trap_at(pc, 0, 4, 4, (void *)(VA + 1), MSTATUS_MPP_S, &c, &t);
+	check(ok && c == CAUSE_LOAD_PAGE_FAULT && t == VA + 1,
+	      "paging: data on the execute-only page still faults (MXR only for the fetch)");
+	csr_write(CSR_SATP, 0);
+	__asm__ volatile("sfence.vma" ::: "memory");
+}
+
 int main(void)
 {
 	unsigned long cfg = PMP_NAPOT | (PMP_NAPOT | PMP_R | PMP_W | PMP_X) << 8;
@@ -286,5 +356,6 @@ int main(void)
 	test_fpr();
 	test_faults();
 	test_umode();
+	test_paging();
 	finish();
 }
