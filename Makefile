@@ -201,8 +201,9 @@ endef
 $(eval $(call FW_template,rv64))
 $(eval $(call FW_template,rv32))
 
-# the misaligned emulation's binding in the firmware on a QEMU hart in M-mode, with
-# synthetic traps (QEMU 7.2 raises no misaligned exception for them)
+# the misaligned emulation's binding in the firmware on a QEMU hart in
+# M-mode, with synthetic traps (QEMU 7.2 raises no misaligned exception
+# for plain loads and stores)
 MISALIGN_M_SRC := tests/misalign/mmode.c tools/sampler-cost/start.S firmware/trap_misalign.c \
                   firmware/misalign.c firmware/fpr.S firmware/probe.S firmware/console.c lib/fmt.c
 define MISALIGN_M_template
