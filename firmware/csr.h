@@ -4,6 +4,7 @@
 #define FW_CSR_H
 
 #define CSR_MSTATUS	0x300
+#define CSR_MISA	0x301
 #define CSR_MSTATUSH	0x310	/* RV32 */
 #define CSR_MTINST	0x34a	/* H */
 #define CSR_MTVAL2	0x34b	/* H */
@@ -46,6 +47,11 @@
 #define MSTATUS_SPP	(1ul << 8)
 #define MSTATUS_MPP	(3ul << 11)
 #define MSTATUS_MPP_S	(1ul << 11)
+#define MSTATUS_FS	(3ul << 13)	/* FP state; 3: dirty */
+#define MSTATUS_MPRV	(1ul << 17)
+#define MSTATUS_MXR	(1ul << 19)
+#define MISA_D		(1ul << 3)
+#define MISA_F		(1ul << 5)
 /* H: V before the trap, and whether mtval holds a guest virtual address;
    in mstatus on RV64, in mstatush (bits 7, 6) on RV32 */
 #define MSTATUS_GVA_BIT	38

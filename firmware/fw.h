@@ -238,7 +238,24 @@ struct fw_frame {
 	unsigned long ra, t0, t1, t2, t3, t4, t5, t6;
 	unsigned long a0, a1, a2, a3, a4, a5, a6, a7;
 };
-void fw_trap(struct fw_frame *f);
+/* The registers the C code keeps (callee-saved) and S-mode's sp: saved
+   by entry.S only for the traps that read or write any register of the
+   trapped context (misaligned loads and stores); NULL for the others. */
+struct fw_frame_ext {
+	unsigned long sp, gp, tp, s[12];
+};
+void fw_trap(struct fw_frame *f, struct fw_frame_ext *x);
+/*
+ * trap_misalign.c: emulate the misaligned load or store (cause 4 or 6)
+ * that trapped from S- or U-mode (not from a guest) on this hart, with
+ * the trapped registers in f and x: true when done (register written,
+ * mepc past the instruction). False when S-mode must take an exception:
+ * *cause and *tval are then what to deliver (the original one, or the
+ * access or page fault the emulated access met), and mepc, mtval and
+ * mtinst are as the original trap left them.
+ */
+bool fw_misaligned(struct fw_frame *f, struct fw_frame_ext *x, unsigned long *cause,
+		   unsigned long *tval);
 /* Every ecall but the PMU's (entry.S routes those itself). */
 struct sbiret fw_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
 		       unsigned long a3, unsigned long a4, unsigned long a5,

@@ -278,6 +278,84 @@ static void test_faults(void)
 	release(ill);
 }
 
+/*
+ * ---- misaligned accesses. QEMU 7.2 performs misaligned loads and stores
+ * itself; only atomics trap (LR as a load, AMOs and SC as a store). The
+ * firmware takes them through its emulation path (every register saved),
+ * counts them, does not emulate atomics, and hands S-mode the exception
+ * as it came. The emulation itself is tested on a simulated hart
+ * (tests/misalign).
+ */
+static uint32_t ma_words[4] __attribute__((aligned(16)));
+static volatile unsigned long ma_regs_bad;
+
+static void amo_misaligned(void *a)
+{
+	__asm__ volatile("amoadd.w zero, %1, (%0)" :: "r"(a), "r"(1ul) : "memory");
+}
+
+static void lr_misaligned(void *a)
+{
+	__asm__ volatile("lr.w t0, (%0)" :: "r"(a) : "t0", "memory");
+}
+
+/* s1-s11 and sp, which the firmware's ecall and fast paths never save,
+   come back from the emulation path as they went */
+static void amo_keeps_regs(void *a)
+{
+	unsigned long bad;
+
+	__asm__ volatile("li s1, 0x51\n\tli s2, 0x52\n\tli s3, 0x53\n\tli s4, 0x54\n\t"
+			 "li s5, 0x55\n\tli s6, 0x56\n\tli s7, 0x57\n\tli s8, 0x58\n\t"
+			 "li s9, 0x59\n\tli s10, 0x5a\n\tli s11, 0x5b\n\tmv t1, sp\n\t"
+			 "amoadd.w zero, s1, (%1)\n\t"
+			 "sub %0, t1, sp\n\t"
+			 "addi t0, s1, -0x51\n\tor %0, %0, t0\n\taddi t0, s2, -0x52\n\tor %0, %0, t0\n\t"
+			 "addi t0, s3, -0x53\n\tor %0, %0, t0\n\taddi t0, s4, -0x54\n\tor %0, %0, t0\n\t"
+			 "addi t0, s5, -0x55\n\tor %0, %0, t0\n\taddi t0, s6, -0x56\n\tor %0, %0, t0\n\t"
+			 "addi t0, s7, -0x57\n\tor %0, %0, t0\n\taddi t0, s8, -0x58\n\tor %0, %0, t0\n\t"
+			 "addi t0, s9, -0x59\n\tor %0, %0, t0\n\taddi t0, s10, -0x5a\n\tor %0, %0, t0\n\t"
+			 "addi t0, s11, -0x5b\n\tor %0, %0, t0"
+			 : "=&r"(bad) : "r"(a)
+			 : "t0", "t1", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10",
+			   "s11", "memory");
+	ma_regs_bad = bad;
+}
+
+/* An AMO's misaligned exception as QEMU 7.2 raises it: store/AMO (6),
+   or load (4) on one hart, where its serial AMO loads first. */
+static bool amo_cause(long cause, unsigned long *n4, unsigned long *n6)
+{
+	*n4 += cause == 4;
+	*n6 += cause == 6;
+	return cause == 4 || cause == 6;
+}
+
+static void test_misaligned(void)
+{
+	long ld = fw_counter(SBI_PMU_FW_MISALIGNED_LOAD), st = fw_counter(SBI_PMU_FW_MISALIGNED_STORE);
+	unsigned long p = (unsigned long)&ma_words[1] + 1, tval = 0, n4 = 0, n6 = 0;
+	bool same;
+
+	ma_words[1] = 0x11223344u;
+	ma_words[2] = 0x55667788u;
+	check(amo_cause(rt_expect_fault(amo_misaligned, (void *)p, &tval), &n4, &n6) && tval == p,
+	      "misaligned: an AMO reaches S-mode as the misaligned exception it raised, stval the address");
+	check(rt_expect_fault(lr_misaligned, (void *)p, &tval) == 4 && tval == p,
+	      "misaligned: LR reaches S-mode as a load misaligned exception, stval the address");
+	n4++;
+	ma_regs_bad = 1;
+	check(amo_cause(rt_expect_fault(amo_keeps_regs, (void *)p, 0), &n4, &n6) && ma_regs_bad == 0,
+	      "misaligned: s1-s11 and sp come back from the firmware's emulation path unchanged");
+	same = ma_words[1] == 0x11223344u && ma_words[2] == 0x55667788u;
+	check(same, "misaligned: an AMO the firmware does not emulate leaves memory alone");
+	rt_printf("# misaligned traps: %lu load, %lu store/AMO\n", n4, n6);
+	check(ld >= 0 && st >= 0 && fw_value(ld) == n4 && fw_value(st) == n6,
+	      "pmu: misaligned load and store firmware events counted by their cause");
+	release(ld);
+	release(st);
+}
+
 /* Implementation event 256 counts every SBI call the hart makes. Between
    the low-half reads: 8 calls, the second read, and on RV32 the first
    read's fw_read_hi. */
@@ -407,19 +485,21 @@ no_overflow:
 	check(sbi_pmu_snapshot(~0ul, ~0ul, 0).error == 0, "pmu: snapshot disabled");
 }
 
-/* A guest's illegal instruction comes to the firmware (it is a firmware
-   event) and must reach HS-mode marked as the guest's; a guest's ecall
-   belongs to HS-mode directly. */
+/* A guest's illegal instruction and misaligned AMO come to the firmware
+   (firmware events; the AMO is not emulated, and a guest's access is its
+   hypervisor's to emulate) and must reach HS-mode marked as the guest's;
+   a guest's ecall belongs to HS-mode directly. */
 static void __attribute__((naked)) guest_code(void)
 {
-	__asm__ volatile(".word 0xffffffff\n\tecall\n1:\tj 1b");
+	__asm__ volatile(".word 0xffffffff\n\tla t0, ma_words\n\taddi t0, t0, 5\n\t"
+			 "amoadd.w zero, zero, (t0)\n\tecall\n1:\tj 1b");
 }
 
 static void read_hstatus(void *a) { (void)a; sink = rt_csr_read(0x600); }
 
 static void test_guest_traps(void)
 {
-	long ill;
+	long ill, ld, st;
 	long end;
 
 	if (rt_expect_fault(read_hstatus, 0, 0) >= 0) {
@@ -427,12 +507,20 @@ static void test_guest_traps(void)
 		return;
 	}
 	ill = fw_counter(SBI_PMU_FW_ILLEGAL_INSN);
+	ld = fw_counter(SBI_PMU_FW_MISALIGNED_LOAD);
+	st = fw_counter(SBI_PMU_FW_MISALIGNED_STORE);
 	end = rt_vs_run(guest_code);
 	rt_printf("# guest run ended with scause %ld\n", end);
 	check(end == 10, "h: a guest's ecall comes to HS-mode");
 	check(rt_vs_spv >> 2 & 1, "h: a guest's illegal instruction reaches HS-mode with hstatus.SPV");
 	check(fw_value(ill) == 1, "h: it is counted as an illegal-instruction firmware event");
+	/* cause 6, or 4 on one hart (amo_cause) */
+	check((rt_vs_spv >> 4 & 1) + (rt_vs_spv >> 6 & 1) == 1 &&
+	      fw_value(ld) == (rt_vs_spv >> 4 & 1) && fw_value(st) == (rt_vs_spv >> 6 & 1),
+	      "h: a guest's misaligned AMO reaches HS-mode with hstatus.SPV, counted");
 	release(ill);
+	release(ld);
+	release(st);
 }
 
 static void test_srst(void)
@@ -459,6 +547,7 @@ int main(unsigned long hartid, void *dtb)
 	test_rfence();
 	test_dbcn();
 	test_faults();
+	test_misaligned();
 	test_pmu();
 	test_call_counting();
 	test_guest_traps();
