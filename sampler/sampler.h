@@ -117,6 +117,7 @@ struct rvpmu_sampler {
 	   events first, then firmware events (the core's struct rvpmu_group);
 	   p below is an index in that order. */
 	uint8_t nhw[RVPMU_SAMPLER_MAX_EVENTS];	/* hpm events of each group */
+	bool gext[RVPMU_SAMPLER_MAX_EVENTS];	/* a group has a platform fw event */
 	uint64_t pm[RVPMU_SAMPLER_MAX_EVENTS];	/* p: an hpm event's mhpmevent */
 	uint8_t pcode[RVPMU_SAMPLER_MAX_EVENTS]; /* p: a fw event's group code */
 	struct rvpmu_event_ref pev[RVPMU_SAMPLER_MAX_EVENTS];	/* p: the event */
