@@ -443,17 +443,17 @@ struct rvpmu_group {
 };
 
 /*
- * What a group load takes: the reserved, stopped counters ctr[0..nhpm +
- * nfw) (distinct, hpm counters first; nhpm + nfw <= RVPMU_GROUP_MAX). hpm
- * counter ctr[j] gets mhpmevent mhpm[j] (rvpmu_reserved_mhpmevent; the
- * Sscofpmf bits are dropped on a hart without Sscofpmf), firmware counter
- * ctr[nhpm + k] the event fw[k], whose rvpmu_group_code is code[k]; ext:
- * whether some code[k] is RVPMU_GROUP_EXT. Every event must be one
- * rvpmu_sampler_capable gives its counter for. ctr and code must stay
- * until the next load.
+ * What a group load takes besides its counters ctr[0..nhpm + nfw)
+ * (reserved, stopped, distinct, hpm counters first; nhpm + nfw <=
+ * RVPMU_GROUP_MAX): hpm counter ctr[j] gets mhpmevent mhpm[j]
+ * (rvpmu_reserved_mhpmevent; the Sscofpmf bits are dropped on a hart
+ * without Sscofpmf), firmware counter ctr[nhpm + k] the event fw[k], whose
+ * rvpmu_group_code is code[k]; ext: whether some code[k] is
+ * RVPMU_GROUP_EXT. Every event must be one rvpmu_sampler_capable gives its
+ * counter for. ctr and code must stay until the next load. One spec
+ * serves every hart (the counters are each hart's own).
  */
 struct rvpmu_group_spec {
-	const uint8_t *ctr;
 	const uint64_t *mhpm;
 	const uint8_t *code;
 	const struct rvpmu_event_ref *fw;
@@ -466,7 +466,7 @@ struct rvpmu_group_spec {
  * g held before that the new group does not use get mhpmevent 0 first
  * (QEMU counts an event on one counter only).
  */
-void rvpmu_group_load(struct rvpmu_hart *h, struct rvpmu_group *g,
+void rvpmu_group_load(struct rvpmu_hart *h, struct rvpmu_group *g, const uint8_t *ctr,
 		      const struct rvpmu_group_spec *spec);
 
 /* Start the loaded group g: its hpm counters with a single mcountinhibit
@@ -483,12 +483,13 @@ void rvpmu_group_stop_read(struct rvpmu_hart *h, const struct rvpmu_group *g, ui
 
 /*
  * The sampler's switch, one call on g's hart: rvpmu_group_stop_read(g,
- * dst, off), rvpmu_group_load(g, next), rvpmu_group_start(g), with mcycle
+ * dst, off), rvpmu_group_load(g, ctr, next), rvpmu_group_start(g), with mcycle
  * read once between the stop and the start (the closed window's end and
  * the new one's beginning), which it returns.
  */
 uint64_t rvpmu_group_switch(struct rvpmu_hart *h, struct rvpmu_group *g, uint8_t *dst,
-			    const uint32_t *off, const struct rvpmu_group_spec *next);
+			    const uint32_t *off, const uint8_t *ctr,
+			    const struct rvpmu_group_spec *next);
 
 /* mcycle now (the sampler's cycle count is a difference of two reads). */
 uint64_t rvpmu_read_cycles(const struct rvpmu_hart *h);

@@ -128,10 +128,10 @@ static __attribute__((noinline)) void load_ext(struct rvpmu_hart *h, const uint8
    sampler runs it on every subsample of every hart. */
 static inline __attribute__((always_inline)) void load(struct rvpmu_hart *h,
 						       struct rvpmu_group *g,
+						       const uint8_t *ctr,
 						       const struct rvpmu_group_spec *sp)
 {
 	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
-	const uint8_t *ctr = sp->ctr;
 	unsigned int k, nhpm = sp->nhpm;
 	uint32_t hpm = 0;
 
@@ -155,10 +155,10 @@ static inline __attribute__((always_inline)) void load(struct rvpmu_hart *h,
 	g->code = sp->code;
 }
 
-void rvpmu_group_load(struct rvpmu_hart *h, struct rvpmu_group *g,
+void rvpmu_group_load(struct rvpmu_hart *h, struct rvpmu_group *g, const uint8_t *ctr,
 		      const struct rvpmu_group_spec *spec)
 {
-	load(h, g, spec);
+	load(h, g, ctr, spec);
 }
 
 /* The platform firmware events of a group, through fwctr.c (out of the
@@ -246,13 +246,14 @@ void rvpmu_group_stop_read(struct rvpmu_hart *h, const struct rvpmu_group *g, ui
 }
 
 uint64_t rvpmu_group_switch(struct rvpmu_hart *h, struct rvpmu_group *g, uint8_t *dst,
-			    const uint32_t *off, const struct rvpmu_group_spec *next)
+			    const uint32_t *off, const uint8_t *ctr,
+			    const struct rvpmu_group_spec *next)
 {
 	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
 	uint64_t c;
 
 	stop_read(h, g, dst, off);
-	load(h, g, next);
+	load(h, g, ctr, next);
 	c = hw->read(h->ctx, 0);
 	if (g->hpm)
 		hw->inhibit(h->ctx, g->hpm, false);

@@ -184,7 +184,7 @@ static long check_memory(const struct rvpmu_sampler *s, const struct rvpmu_sampl
  */
 static void lay_out_group(struct rvpmu_sampler *s, const struct rvpmu_hart *pmu, uint32_t g)
 {
-	uint32_t e0 = g * s->nr_pmu, n = s->nr_events - e0, p = e0, j;
+	uint32_t e0 = g * s->nr_pmu, n = s->nr_events - e0, p = e0, j, nh = 0;
 	bool fw, ext = false;
 
 	if (n > s->nr_pmu)
@@ -207,9 +207,13 @@ static void lay_out_group(struct rvpmu_sampler *s, const struct rvpmu_hart *pmu,
 		}
 		if (fw)
 			break;
-		s->nhw[g] = (uint8_t)(p - e0);
+		nh = p - e0;
 	}
-	s->gext[g] = ext;
+	s->group[g] = (struct rvpmu_sampler_group){
+		.spec = { &s->pm[e0], &s->pcode[e0 + nh], &s->pev[e0 + nh], (uint8_t)nh,
+			  (uint8_t)(n - nh), ext },
+		.first = e0, .n = n, .soff = &s->soff[e0],
+	};
 }
 
 /* Put the checked staging configuration in force. */

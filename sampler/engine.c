@@ -147,28 +147,12 @@ static uint64_t assign(const struct rvpmu_sampler *s, struct rvpmu_sampler_hart 
 	return held;
 }
 
-/* What group g is on this hart's counters. */
-static inline void spec_of(const struct rvpmu_sampler *s, const struct rvpmu_sampler_hart *sh,
-			   uint32_t g, struct rvpmu_group_spec *sp)
-{
-	uint32_t e0, n = group_size(s, g, &e0), nh = s->nhw[g];
-
-	sp->ctr = &sh->ctr[e0];
-	sp->mhpm = &s->pm[e0];
-	sp->code = &s->pcode[e0 + nh];
-	sp->fw = &s->pev[e0 + nh];
-	sp->nhpm = (uint8_t)nh;
-	sp->nfw = (uint8_t)(n - nh);
-	sp->ext = s->gext[g];
-}
-
 /* Load group g (stopped) on this hart's counters. */
 static void program(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh, uint32_t g)
 {
-	struct rvpmu_group_spec sp;
+	const struct rvpmu_sampler_group *gr = &s->group[g];
 
-	spec_of(s, sh, g, &sp);
-	rvpmu_group_load(sh->pmu, &sh->grp, &sp);
+	rvpmu_group_load(sh->pmu, &sh->grp, &sh->ctr[gr->first], &gr->spec);
 }
 
 long rvpmu_sampler_hart_start(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh)
@@ -321,22 +305,21 @@ static void finish(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh, uint3
 
 /* ---- the tick */
 
-/* This hart's slots of the subsample at base: CID1, CID2 and cycles; the
-   counts too when v is not NULL (v[j] to the slot soff[j] past the first;
-   else they are in place already). Padding slots stay 0. */
-static void write_slots(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh,
-			uint64_t base, const uint64_t *v, const uint32_t *soff, uint32_t n,
-			uint64_t cycles)
+/* This hart's slots of the subsample at base: CID1, CID2 and cycles, by
+   plain stores at q when M-mode reaches the buffer (the counts are in
+   place already), else through mem->write with the counts: v[j] to the
+   slot soff[j] past the first. Padding slots stay 0. */
+static inline __attribute__((always_inline)) void write_slots(
+	struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh, uint8_t *q, uint64_t base,
+	const uint64_t *v, const uint32_t *soff, uint32_t n, uint64_t cycles)
 {
 	const struct rvpmu_sampler_platform *p = s->plat;
 	uint32_t cid1 = ops(s)->asid(sh->hctx), cid2 = 0;
 
 	if (sh->cid2_pa)
 		p->mem->read(p->ctx, sh->cid2_pa, &cid2, 4);
-	if (!v) {
-		/* plain stores: the slots are naturally aligned */
-		uint8_t *q = p->direct(p->ctx, base);
-
+	if (q) {
+		/* naturally aligned slots */
 		*(volatile uint32_t *)(q + sh->off_cid1) = cid1;
 		*(volatile uint32_t *)(q + sh->off_cid2) = cid2;
 		*(volatile uint64_t *)(q + sh->off_cyc) = cycles;
@@ -401,13 +384,13 @@ static void sample_done(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh, 
 /* Where the closing window's counts go: straight into the slots when
    M-mode reaches the buffer (off: the group's slots), else into v. */
 static uint8_t *count_dst(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh,
-			  uint64_t base, uint64_t *v, uint32_t e0, const uint32_t **off,
-			  uint32_t *ident)
+			  uint64_t base, uint64_t *v, const struct rvpmu_sampler_group *gr,
+			  const uint32_t **off, uint32_t *ident)
 {
 	const struct rvpmu_sampler_platform *p = s->plat;
 
 	if (p->direct) {
-		*off = &s->soff[e0];
+		*off = gr->soff;
 		return (uint8_t *)p->direct(p->ctx, base) + sh->off_cnt;
 	}
 	for (uint32_t j = 0; j < s->nr_pmu; j++)
@@ -425,14 +408,14 @@ static __attribute__((noinline)) void tick_end_sample(struct rvpmu_sampler *s,
 						      struct rvpmu_sampler_hart *sh)
 {
 	uint64_t v[RVPMU_SAMPLER_NR_PMU_MAX], cycles, base = sh->addr;
-	uint32_t e0, n, g = sh->group, ng = g + 1, b = sh->buf, nb = b, reason = 0;
+	uint32_t g = sh->group, ng = g + 1, b = sh->buf, nb = b, reason = 0;
 	uint32_t ident[RVPMU_SAMPLER_NR_PMU_MAX];
+	const struct rvpmu_sampler_group *gr = &s->group[g];
 	bool end_sample, end_buf = false;
 	const uint32_t *off;
 	uint8_t *dst;
 
-	n = group_size(s, g, &e0);
-	dst = count_dst(s, sh, base, v, e0, &off, ident);
+	dst = count_dst(s, sh, base, v, gr, &off, ident);
 	rvpmu_group_stop_read(sh->pmu, &sh->grp, dst, off);
 	cycles = rvpmu_read_cycles(sh->pmu) - sh->cyc0;
 
@@ -456,7 +439,8 @@ static __attribute__((noinline)) void tick_end_sample(struct rvpmu_sampler *s,
 	}
 
 	/* this subsample, then the bookkeeping that publishes it */
-	write_slots(s, sh, base, dst == (uint8_t *)v ? v : 0, &s->soff[e0], n, cycles);
+	write_slots(s, sh, dst == (uint8_t *)v ? 0 : dst - sh->off_cnt, base, v, gr->soff, gr->n,
+		    cycles);
 	sh->subsamples++;
 	sh->group = ng;
 	sh->addr = base + s->subsample_size;
@@ -468,10 +452,10 @@ static __attribute__((noinline)) void tick_end_sample(struct rvpmu_sampler *s,
 
 void rvpmu_sampler_tick(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh)
 {
+	const struct rvpmu_sampler_platform *p = s->plat;
 	uint64_t v[RVPMU_SAMPLER_NR_PMU_MAX], t, c, base = sh->addr;
-	uint32_t ident[RVPMU_SAMPLER_NR_PMU_MAX];
-	uint32_t e0, n, g = sh->group, ng = g + 1;
-	struct rvpmu_group_spec next;
+	uint32_t ident[RVPMU_SAMPLER_NR_PMU_MAX], ng = sh->group + 1;
+	const struct rvpmu_sampler_group *gr = &s->group[sh->group], *next;
 	const uint32_t *off;
 	uint8_t *dst;
 
@@ -488,19 +472,19 @@ void rvpmu_sampler_tick(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh)
 		sh->max_skew = t - sh->deadline;
 	if (t >= sh->deadline + s->period_ticks)
 		sh->late++;
-	if (ng == s->nsub || __atomic_load_n(&s->stop_req, __ATOMIC_ACQUIRE)) {
+	if (ng == s->nsub || __atomic_load_n(&s->stop_req, __ATOMIC_ACQUIRE) || !p->direct) {
 		tick_end_sample(s, sh);
 		return;
 	}
 
-	/* within a sample: close the window and open the next in one switch */
-	n = group_size(s, g, &e0);
-	dst = count_dst(s, sh, base, v, e0, &off, ident);
-	spec_of(s, sh, ng, &next);
-	c = rvpmu_group_switch(sh->pmu, &sh->grp, dst, off, &next);
+	/* within a sample: close the window and open the next in one switch,
+	   the counts stored straight into their slots */
+	next = gr + 1;
+	dst = count_dst(s, sh, base, v, gr, &off, ident);
+	c = rvpmu_group_switch(sh->pmu, &sh->grp, dst, off, &sh->ctr[next->first], &next->spec);
 	sh->deadline += s->period_ticks;
 	ops(s)->set_deadline(sh->hctx, sh->deadline);
-	write_slots(s, sh, base, dst == (uint8_t *)v ? v : 0, &s->soff[e0], n, c - sh->cyc0);
+	write_slots(s, sh, dst - sh->off_cnt, base, v, off, 0, c - sh->cyc0);
 	sh->cyc0 = c;
 	sh->subsamples++;
 	sh->group = ng;

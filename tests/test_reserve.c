@@ -49,8 +49,8 @@ static void a_group_counts_its_window(void)
 	};
 	const uint8_t code[1] = { rvpmu_group_code(SET_TIMER) };
 	const struct rvpmu_event_ref fw[1] = { { SET_TIMER, 0 } };
-	const struct rvpmu_group_spec two = { ctr, mhpm, code, fw, 2, 1, false };
-	const struct rvpmu_group_spec one = { ctr, mhpm, code, fw, 1, 0, false };
+	const struct rvpmu_group_spec two = { mhpm, code, fw, 2, 1, false };
+	const struct rvpmu_group_spec one = { mhpm, code, fw, 1, 0, false };
 	const uint32_t off[3] = { 0, 8, 16 };
 	uint64_t set = BIT64(4) | BIT64(5) | BIT64(19), v[3];
 
@@ -59,7 +59,7 @@ static void a_group_counts_its_window(void)
 	CHECK_EQ(code[0], SBI_PMU_FW_SET_TIMER);
 	CHECK_EQ(rvpmu_group_code(SBI_PMU_FW_EVENT(0x100)), RVPMU_GROUP_EXT);
 	CHECK_EQ(rvpmu_reserve(&f.h, set), 0);
-	rvpmu_group_load(&f.h, &g, &two);
+	rvpmu_group_load(&f.h, &g, ctr, &two);
 	CHECK_EQ(f.sim.mhpmevent[4], mhpm[0]);
 	CHECK_EQ(g.hpm, (1u << 4) | (1u << 5));
 	sim_event(&f.sim, A, 7);		/* before start: not counted */
@@ -80,7 +80,7 @@ static void a_group_counts_its_window(void)
 	CHECK_EQ(fx_hw(&f, 4), 5);
 	/* the next group drops counter 5: it counts nothing any more, and 4
 	   gets A again from 0 */
-	rvpmu_group_load(&f.h, &g, &one);
+	rvpmu_group_load(&f.h, &g, ctr, &one);
 	CHECK_EQ(f.sim.mhpmevent[5], 0);
 	CHECK_EQ(fx_hw(&f, 4), 0);
 	CHECK_EQ(g.hpm, 1u << 4);
@@ -114,22 +114,22 @@ static void a_switch_closes_one_window_and_opens_the_next(void)
 	};
 	const uint8_t code[1] = { rvpmu_group_code(SET_TIMER) };
 	const struct rvpmu_event_ref fw[1] = { { SET_TIMER, 0 } };
-	const struct rvpmu_group_spec first = { ctr, mhpm, code, fw, 2, 1, false };
+	const struct rvpmu_group_spec first = { mhpm, code, fw, 2, 1, false };
 	/* counter 5 now counts A, 4 is dropped, 19 keeps SET_TIMER */
-	const struct rvpmu_group_spec second = { ctr2, mhpm, code, fw, 1, 1, false };
+	const struct rvpmu_group_spec second = { mhpm, code, fw, 1, 1, false };
 	const uint32_t slots[3] = { 16, 0, 40 };
 	const uint32_t off[2] = { 0, 8 };
 	uint64_t out[6];
 
 	fx_std(&f);
 	CHECK_EQ(rvpmu_reserve(&f.h, BIT64(4) | BIT64(5) | BIT64(19)), 0);
-	rvpmu_group_load(&f.h, &g, &first);
+	rvpmu_group_load(&f.h, &g, ctr, &first);
 	rvpmu_group_start(&f.h, &g);
 	sim_event(&f.sim, A, 6);
 	rvpmu_fw_event(&f.h, SBI_PMU_FW_SET_TIMER);
 	memset(out, 0xEE, sizeof(out));
 	f.sim.ctr[0] = 123456;			/* mcycle at the switch */
-	CHECK_EQ(rvpmu_group_switch(&f.h, &g, (uint8_t *)out, slots, &second), 123456);
+	CHECK_EQ(rvpmu_group_switch(&f.h, &g, (uint8_t *)out, slots, ctr2, &second), 123456);
 	CHECK_EQ(out[2], 6);			/* counter 4 at byte 16 */
 	CHECK_EQ(out[5], 1);			/* the fw counter at byte 40 */
 	CHECK_EQ(out[1], 0xEEEEEEEEEEEEEEEEull);	/* untouched */

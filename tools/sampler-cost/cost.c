@@ -171,10 +171,6 @@ static void measure(uint32_t nr_pmu)
 		uint64_t a, b, v = 0, vv[8];
 		const uint32_t off[8] = { 0, 8, 16, 24, 32, 40, 48, 56 };
 		struct rvpmu_group *g = &shs[0].grp;
-		const struct rvpmu_group_spec sp = {
-			shs[0].ctr, s.pm, &s.pcode[s.nhw[0]], &s.pev[s.nhw[0]], s.nhw[0],
-			(uint8_t)(nr_pmu - s.nhw[0]), s.gext[0]
-		};
 
 		a = csr_read(CSR_MINSTRET);
 		rvpmu_group_stop_read(&pmu, g, (uint8_t *)vv, off);
@@ -182,7 +178,7 @@ static void measure(uint32_t nr_pmu)
 		v = vv[0];
 		puts_("# parts, nr_pmu "); putu(nr_pmu); puts_(": stop+read "); putu(b - a);
 		a = csr_read(CSR_MINSTRET);
-		rvpmu_group_load(&pmu, g, &sp);
+		rvpmu_group_load(&pmu, g, shs[0].ctr, &s.group[0].spec);
 		b = csr_read(CSR_MINSTRET);
 		puts_(" load "); putu(b - a);
 		a = csr_read(CSR_MINSTRET);
