@@ -479,9 +479,11 @@ bench: deps $(B)/rvpmu-fw-rv64.elf $(B)/bench-rv64.elf $(B)/rvpmu-fw-rv32.elf $(
 # the sampler's cost per switch beside S-mode rotation (a benchmark, not a test)
 .PHONY: sampler-bench
 sampler-bench: deps $(B)/rvpmu-fw-rv64.elf $(B)/sampler_bench-rv64.elf $(B)/rotbench-rv64.elf \
-		$(B)/fw-dt/virt-32harts-4clusters.dtb
+		$(B)/fw-dt/virt-32harts-4clusters.dtb $(B)/rvpmu-fw-rv32.elf $(B)/sampler_bench-rv32.elf \
+		$(B)/rotbench-rv32.elf
 	@scripts/sampler-bench $(B)/rvpmu-fw-rv64.elf $(B)/sampler_bench-rv64.elf $(B)/rotbench-rv64.elf \
-	  $(B)/fw-dt/virt-32harts-4clusters.dtb
+	  $(B)/fw-dt/virt-32harts-4clusters.dtb $(B)/rvpmu-fw-rv32.elf $(B)/sampler_bench-rv32.elf \
+	  $(B)/rotbench-rv32.elf
 
 fuzz: deps $(B)/fuzz-calls $(B)/fuzz-dt $(B)/fuzz-sampler $(B)/fuzz-report $(B)/fuzz-misalign $(B)/report-gen $(DTBS)
 	scripts/fuzz-run $(B)/fuzz-calls $(FUZZ_SECONDS)

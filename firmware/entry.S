@@ -215,6 +215,23 @@ fw_trap_vector:
 	csrrw	sp, mscratch, sp
 	mret
 .Lslow:
+	/*
+	 * The M-mode timer (the sampler's switch, S-mode's deadline without
+	 * Sstc) goes straight to its C: t3-t6 are fixed in the firmware's C,
+	 * so only a0/a1 need saving on top of what is saved already.
+	 */
+	bgez	t0, .Lfull
+	addi	t1, t0, -IRQ_M_TIMER
+	slli	t1, t1, 1
+	bnez	t1, .Lfull
+	REG_S	a0, SLOT(8)(sp)
+	REG_S	a1, SLOT(9)(sp)
+	addi	a0, sp, TFRAME
+	call	fw_timer_trap
+	REG_L	a0, SLOT(8)(sp)
+	REG_L	a1, SLOT(9)(sp)
+	j	.Lrestore
+.Lfull:
 	/* the whole frame: fw_trap may read or write any of them */
 	REG_S	t3, SLOT(4)(sp)
 	REG_S	t4, SLOT(5)(sp)

@@ -299,6 +299,7 @@ uint64_t fw_mtime(void);			/* any hart */
 void fw_timer_set_smode(struct fw_hart *h, uint64_t when);
 void fw_timer_set_sampler(struct fw_hart *h, uint64_t when);
 void fw_timer_interrupt(struct fw_hart *h);	/* MTIP: serve what is due */
+void fw_timer_trap(struct fw_hart *h);		/* entry.S's MTIP path: count, serve */
 
 /*
  * sbi_sampler.c: the sampler bound to this firmware. fw_sampler_init on

@@ -27,9 +27,13 @@ static void rearm(struct fw_hart *h)
 		csr_clear(CSR_MIE, MIP_MTIP);
 		return;
 	}
+#if __riscv_xlen == 64
+	*(volatile uint64_t *)cmp = when;	/* one store: no torn value */
+#else
 	cmp[1] = ~0u;	/* no spurious match while the halves change */
 	cmp[0] = (uint32_t)when;
 	cmp[1] = (uint32_t)(when >> 32);
+#endif
 	csr_set(CSR_MIE, MIP_MTIP);
 }
 
@@ -57,7 +61,9 @@ void fw_timer_interrupt(struct fw_hart *h)
 		h->in_timer = true;
 		fw_sampler_tick(h);
 		h->in_timer = false;
-		now = fw_mtime();
+		/* S-mode's deadline may have come during the tick */
+		if (h->s_deadline != NEVER)
+			now = fw_mtime();
 	}
 	if (h->s_deadline <= now) {
 		h->s_deadline = NEVER;

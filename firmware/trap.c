@@ -94,6 +94,13 @@ static void redirect(struct fw_hart *h, unsigned long cause, unsigned long tval)
 	csr_write(CSR_MEPC, stvec & ~3ul);
 }
 
+/* From the trap vector's own path for MTIP (entry.S). */
+void fw_timer_trap(struct fw_hart *h)
+{
+	h->m_traps++;
+	fw_timer_interrupt(h);
+}
+
 void fw_trap(struct fw_frame *f, struct fw_frame_ext *x)
 {
 	struct fw_hart *h = this_hart();
@@ -105,9 +112,6 @@ void fw_trap(struct fw_frame *f, struct fw_frame_ext *x)
 		switch (cause & 0xff) {
 		case IRQ_M_SOFT:
 			fw_process_mailbox(h);
-			return;
-		case IRQ_M_TIMER:
-			fw_timer_interrupt(h);
 			return;
 		}
 		fw_printf("rvpmu: unexpected interrupt %lu\n", cause & 0xff);
