@@ -14,6 +14,7 @@
 #ifndef FW_PMU_INLINE_H
 #define FW_PMU_INLINE_H
 #if __riscv_xlen == 64
+#include "firmware/csr.h"
 #define RVPMU_HW_INLINED 1
 
 /* One slot call: v in a2 (written or swapped in), result in a0. */
@@ -53,10 +54,7 @@ static inline uint64_t rvpmu_hw_swap_event(const struct rvpmu_hart *h, unsigned 
 static inline void rvpmu_hw_inhibit(const struct rvpmu_hart *h, uint32_t mask, bool on)
 {
 	(void)h;
-	if (on)
-		__asm__ volatile("csrs 0x320, %0" :: "r"((unsigned long)mask));
-	else
-		__asm__ volatile("csrc 0x320, %0" :: "r"((unsigned long)mask));
+	csr_inhibit_counters(mask, on);
 }
 
 /*

@@ -82,13 +82,13 @@ int main(unsigned long hartid, void *dtb)
 		{ PMU_TYPE_HW, SBI_PMU_HW_INSTRUCTIONS, false, false, PERIOD },
 	};
 	static const char *const names[] = { "cycles", "instructions" };
-	unsigned int e, r, passed = 0, failed = 0;
+	unsigned int e, r;
 
 	(void)hartid;
 	(void)dtb;
 	if (pmu_machine_init(&m)) {
-		rt_printf("cycsample: no SBI PMU extension\n0 passed, 1 failed\n");
-		return 1;
+		rt_check(false, "cycsample: an SBI PMU extension");
+		return rt_check_report();
 	}
 	pmu_cpu_init(&cpu, &m);
 	cpu.max_overflows_per_tick = ~0ul;
@@ -124,16 +124,10 @@ int main(unsigned long hartid, void *dtb)
 		   stale timer's extra LCOFI more than count/period (under
 		   -icount, where the count is exact, it doubled them) */
 		ok = with == RUNS && all * 10 >= expect && all <= expect + expect / 50;
-		rt_printf("%s %s%s: %lu of %u runs have samples, %lu samples for %llu "
-			  "count/period\n", ok ? "ok" : "not ok", names[e % 2],
-			  e >= 2 ? " after counting probes, with switches" : "", with, RUNS, all,
-			  (unsigned long long)expect);
-		if (ok)
-			passed++;
-		else
-			failed++;
+		rt_check(ok, "%s%s: %lu of %u runs have samples, %lu samples for %llu count/period",
+			 names[e % 2], e >= 2 ? " after counting probes, with switches" : "", with,
+			 RUNS, all, (unsigned long long)expect);
 	}
 	rt_csr_clear(sie, 1ul << 13);
-	rt_printf("%u passed, %u failed\n", passed, failed);
-	return failed != 0;
+	return rt_check_report() != 0;
 }
