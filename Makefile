@@ -35,7 +35,7 @@ SAMPLER_TEST := $(wildcard tests/sampler/*.c)
 DT_SRC   := dt/pmu_dt.c lib/fmt.c
 NAMES_SRC := lib/names.c	# event names: tools, tests, payloads (not the firmware)
 SIM_SRC  := tests/sim/sim_hart.c
-PAYLOADS := smoke bench demo scale hostile rotbench sampler_demo sampler_bench cycsample lcofismp
+PAYLOADS := smoke bench demo scale hostile rotbench sampler_demo sampler_bench cycsample lcofismp sampler_hsm
 UNIT_SRC := tests/unit_main.c tests/fixture.c tests/drive.c $(wildcard tests/test_*.c) $(NAMES_SRC)
 
 .PHONY: all deps run check fuzz bench clean core-cross
@@ -408,6 +408,8 @@ check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-dt $(B)/fuzz-sampler $(B)/fuzz
 	@scripts/check-step sampler-rv64-nosstc $(B)/check scripts/sampler-check 64 $(B)/rvpmu-fw-rv64.elf $(B)/sampler_demo-rv64.elf 4 ,sscofpmf=true,sstc=false $(B)/rvpmu-report
 	@scripts/check-step sampler-rv64-aclint $(B)/check scripts/sampler-check 64 $(B)/rvpmu-fw-rv64.elf $(B)/sampler_demo-rv64.elf 4 ,sscofpmf=true $(B)/rvpmu-report -M virt,aclint=on
 	@scripts/check-step sampler-rv64-clusters $(B)/check scripts/sampler-check 64 $(B)/rvpmu-fw-rv64.elf $(B)/sampler_demo-rv64.elf 8 ,sscofpmf=true $(B)/rvpmu-report -dtb $(CURDIR)/$(B)/fw-dt/virt-8harts-2clusters.dtb
+	@scripts/check-step sampler-hsm-rv64 $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/sampler_hsm-rv64.elf 4 ,sscofpmf=true
+	@scripts/check-step sampler-hsm-rv32 $(B)/check scripts/qemu-run 32 $(B)/rvpmu-fw-rv32.elf $(B)/sampler_hsm-rv32.elf 4 ,sscofpmf=true
 	@scripts/check-step hostile-rv64    $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/hostile-rv64.elf 4 ,sscofpmf=true
 	@scripts/check-step hostile-rv32    $(B)/check scripts/qemu-run 32 $(B)/rvpmu-fw-rv32.elf $(B)/hostile-rv32.elf 4 ,sscofpmf=true
 	@scripts/check-step hostile-rv64-aclint $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/hostile-rv64.elf 4 ,sscofpmf=true -M virt,aclint=on

@@ -24,6 +24,30 @@ static unsigned int probe_width(const struct rvpmu_hart *h, unsigned int ctr)
 	return bits ? bits : 64;
 }
 
+/*
+ * The boot state on the hardware: every hpm counter inhibited and 0, its
+ * mhpmevent 0 and then OF|MINH with Sscofpmf (0 first: QEMU keeps its
+ * event-to-counter map across a system reset and drops a counter from it
+ * only then); mcycle and minstret run freely until S-mode configures them.
+ */
+static void hw_boot_state(const struct rvpmu_hart *h)
+{
+	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
+	uint32_t hpm = h->hw & ~(uint32_t)FIXED_CTRS;
+
+	if (hpm)
+		hw->inhibit(h->ctx, hpm, true);
+	for (unsigned int i = 3; i < RVPMU_HW_SLOTS; i++) {
+		if (!(hpm & (UINT32_C(1) << i)))
+			continue;
+		hw->write(h->ctx, i, 0);
+		hw->program(h->ctx, i, 0);
+		if (h->sscofpmf)
+			hw->program(h->ctx, i, MHPMEVENT_OF | MHPMEVENT_MINH);
+	}
+	hw->inhibit(h->ctx, (uint32_t)FIXED_CTRS, false);
+}
+
 int rvpmu_hart_init(struct rvpmu_hart *h, const struct rvpmu_config *cfg,
 		    void *ctx)
 {
@@ -60,24 +84,17 @@ int rvpmu_hart_init(struct rvpmu_hart *h, const struct rvpmu_config *cfg,
 			continue;
 		h->width[i] = (uint8_t)probe_width(h, i);
 		h->wmask[i] = h->width[i] >= 64 ? ~UINT64_C(0) : BIT64(h->width[i]) - 1;
-		if (i >= 3) {
-			/* 0 first: QEMU keeps its event-to-counter map across a
-			   system reset and drops a counter from it only then */
-			hw->program(ctx, i, 0);
-			if (h->sscofpmf)
-				hw->program(ctx, i, MHPMEVENT_OF | MHPMEVENT_MINH);
-		}
 	}
-	/* mcycle and minstret run freely until S-mode configures them */
-	hw->inhibit(ctx, (uint32_t)FIXED_CTRS, false);
+	hw_boot_state(h);
 	return SBI_SUCCESS;
 }
 
 void rvpmu_hart_reset(struct rvpmu_hart *h)
 {
-	/* init on a valid config cannot fail, and it leaves exactly the boot
-	   state: hpm counters inhibited and unmapped, everything forgotten */
-	(void)rvpmu_hart_init(h, h->cfg, h->ctx);
+	/* the state alone: the discovered part above it stays as it is */
+	__builtin_memset(&h->configured, 0,
+			 sizeof(*h) - __builtin_offsetof(struct rvpmu_hart, configured));
+	hw_boot_state(h);
 }
 
 struct rvpmu_ret rvpmu_num_counters(const struct rvpmu_hart *h)

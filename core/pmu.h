@@ -185,18 +185,20 @@ extern const struct rvpmu_hw_ops RVPMU_STATIC_HW_OPS;
 struct rvpmu_hart {
 	const struct rvpmu_config *cfg;
 	void *ctx;
-	/* discovered by rvpmu_hart_init, then constant */
+	/* discovered by rvpmu_hart_init, then constant: rvpmu_hart_reset
+	   never writes them (nor cfg, ctx), since other harts read them at
+	   any time (the sampler checks every hart's counters) */
 	unsigned long nr_counters;	/* logical counters incl. gaps */
 	unsigned long fw_base;		/* first firmware counter */
 	uint64_t valid;			/* logical counters that exist */
 	uint32_t hw;			/* hardware counters that exist */
-	uint32_t stale;			/* ... whose stop writes back */
 	bool sscofpmf;
 	uint8_t width[RVPMU_HW_SLOTS];	/* bits of each hardware counter */
 	uint64_t wmask[RVPMU_HW_SLOTS];	/* the value bits of each */
-	/* state */
+	/* state, from here to the end (rvpmu_hart_reset clears it) */
 	uint64_t configured;
 	uint64_t started;
+	uint32_t stale;			/* hw counters whose stop writes back */
 	/* started fw ctrs per code; early in the struct so an event site
 	   reaches it in one load (a 12-bit offset) */
 	uint32_t fw_counting[SBI_PMU_FW_STD_COUNT];
@@ -237,7 +239,9 @@ int rvpmu_hart_init(struct rvpmu_hart *h, const struct rvpmu_config *cfg,
  * rvpmu_hart_init does: every counter stopped and released, firmware
  * counts and overflow state cleared, no snapshot area. For a hart that
  * stops (HSM) or faults, so that nothing survives into its next start.
- * Must run on that hart; cannot fail.
+ * Must run on that hart; cannot fail. Unlike init it does not probe
+ * again: cfg, ctx and what init discovered are never written, not even
+ * for a moment, so other harts may read them meanwhile.
  */
 void rvpmu_hart_reset(struct rvpmu_hart *h);
 
