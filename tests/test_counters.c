@@ -1,5 +1,10 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /* Discovery: boot state, numbering, num_counters, counter_get_info, sets. */
+#define _DEFAULT_SOURCE	/* mmap's MAP_ANONYMOUS */
+#include <stddef.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
 #include "fixture.h"
 #include "core/internal.h"
 
@@ -75,6 +80,41 @@ static void reset_returns_to_the_boot_state(void)
 	CHECK_EQ(fx_match(&f, 0, SBI_PMU_FW_EVENT(5), 0), 19);
 	CHECK_OK(rvpmu_counter_fw_read(&f.h, 19), 0);
 	CHECK_EQ(f.sim.faults, 0);
+}
+
+/*
+ * Other harts read cfg and the discovered part of a hart's PMU at any
+ * time (the firmware's sampler: its hart lookup, CONFIGURE's check of
+ * every hart), so the reset of a stopping hart must not write them, not
+ * even for a moment: here they sit on a read-only page, the state on the
+ * next one, and the reset must get through without a fault.
+ */
+static void reset_never_writes_the_discovered_part(void)
+{
+	size_t pg = (size_t)sysconf(_SC_PAGESIZE), at = offsetof(struct rvpmu_hart, configured);
+	struct rvpmu_hart *h;
+	struct fx f;
+	char *m;
+
+	fx_std(&f);
+	CHECK_EQ(fx_match(&f, SBI_PMU_CFG_FLAG_AUTO_START, SBI_PMU_DTLB_READ_MISS, 0), 3);
+	m = mmap(NULL, 2 * pg + sizeof(*h), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+		 -1, 0);
+	CHECK(m != MAP_FAILED && at <= pg);
+	if (m == MAP_FAILED || at > pg)
+		return;
+	h = (struct rvpmu_hart *)(m + pg - at);
+	memcpy(h, &f.h, sizeof(*h));
+	CHECK_EQ(mprotect(m, pg, PROT_READ), 0);
+	rvpmu_hart_reset(h);
+	CHECK_EQ(mprotect(m, pg, PROT_READ | PROT_WRITE), 0);
+	CHECK(h->cfg == &f.cfg);
+	CHECK_EQ(h->configured, 0);
+	CHECK_EQ(h->started, 0);
+	CHECK_OK(rvpmu_num_counters(h), 35);
+	CHECK_EQ(f.sim.mhpmevent[3], MHPMEVENT_OF | MHPMEVENT_MINH);
+	CHECK(f.sim.inhibit & (1u << 3));
+	munmap(m, 2 * pg + sizeof(*h));
 }
 
 static void boot_counts_nothing(void)
@@ -285,6 +325,7 @@ static const struct t_case cases[] = {
 	T(boot_state_without_sscofpmf),
 	T(boot_counts_nothing),
 	T(reset_returns_to_the_boot_state),
+	T(reset_never_writes_the_discovered_part),
 	T(get_info_fixed_counters),
 	T(get_info_time_is_a_gap),
 	T(get_info_hpm_width_is_bits_minus_one),
