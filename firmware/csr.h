@@ -19,6 +19,7 @@
 #define CSR_MENVCFG	0x30a
 #define CSR_MENVCFGH	0x31a
 #define CSR_MCOUNTINHIBIT 0x320
+#define CSR_MHARTID	0xf14
 #define CSR_MEPC	0x341
 #define CSR_MCAUSE	0x342
 #define CSR_MTVAL	0x343

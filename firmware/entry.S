@@ -232,6 +232,12 @@ fw_trap_vector:
 	REG_L	a1, SLOT(9)(sp)
 	j	.Lrestore
 .Lfull:
+	/* a trap from M-mode itself (no handler expects one): .Lnested */
+	csrr	t1, mstatus
+	srli	t1, t1, 11
+	andi	t1, t1, 3
+	addi	t1, t1, -3
+	beqz	t1, .Lnested
 	/* the whole frame: fw_trap may read or write any of them */
 	REG_S	t3, SLOT(4)(sp)
 	REG_S	t4, SLOT(5)(sp)
@@ -270,6 +276,30 @@ fw_trap_vector:
 	XREGS	REG_L
 	addi	sp, sp, XFRAME
 	j	.Lslow_done
+.Lnested:
+	/*
+	 * A trap taken in M-mode: a firmware handler faulted. Inside a
+	 * handler mscratch holds S-mode's sp, so the swap above put this frame
+	 * on S-mode's stack; where M-mode cannot store there (S-mode's virtual
+	 * addresses), the stores faulted in turn and this is that second trap:
+	 * the first one's pc and cause are gone, but the swap brought the
+	 * handler's own sp back and this frame holds its registers. Either
+	 * way the frame's ra is the handler's. fw_nested_trap reports and
+	 * halts, on the top of this hart's stack (nothing below matters any
+	 * more); before per-hart memory exists, on the stack it is on.
+	 */
+	REG_L	a0, SLOT(0)(sp)
+	mv	a1, sp
+	la	t1, fw_hart_table
+	REG_L	t1, 0(t1)
+	beqz	t1, 1f
+	csrr	t0, mhartid
+	slli	t0, t0, RB_SHIFT
+	add	t1, t1, t0
+	REG_L	sp, 0(t1)
+1:	call	fw_nested_trap
+	.globl	fw_trap_vector_end
+fw_trap_vector_end:
 
 /*
  * fw_enter_smode(addr, a0, a1): reset this hart's M-mode stack (its

@@ -245,6 +245,10 @@ struct fw_frame_ext {
 	unsigned long sp, gp, tp, s[12];
 };
 void fw_trap(struct fw_frame *f, struct fw_frame_ext *x);
+/* entry.S, for a trap taken in M-mode (a firmware bug): report the
+   handler's ra and the trap, or that the vector faulted on S-mode's stack
+   and the handler's trap is lost; halt. */
+void fw_nested_trap(unsigned long ra, unsigned long frame) __attribute__((noreturn));
 /*
  * trap_misalign.c: emulate the misaligned load or store (cause 4 or 6)
  * that trapped from S- or U-mode (not from a guest) on this hart, with

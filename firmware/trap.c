@@ -94,6 +94,30 @@ static void redirect(struct fw_hart *h, unsigned long cause, unsigned long tval)
 	csr_write(CSR_MEPC, stvec & ~3ul);
 }
 
+/*
+ * From entry.S: a trap taken in M-mode, inside a firmware handler (no
+ * handler expects one), with the handler's ra and where the vector put its
+ * frame. When the vector itself faulted (its pc in the vector: it was
+ * saving to S-mode's stack, which mscratch holds inside a handler), the
+ * handler's own trap is lost; say so rather than blame the vector.
+ */
+void fw_nested_trap(unsigned long ra, unsigned long frame)
+{
+	extern const char fw_trap_vector[], fw_trap_vector_end[];
+	unsigned long pc = csr_read(CSR_MEPC), cause = csr_read(CSR_MCAUSE);
+
+	if (pc >= (unsigned long)fw_trap_vector && pc < (unsigned long)fw_trap_vector_end)
+		fw_printf("rvpmu: hart %lu: trap in a firmware handler (ra 0x%lx); its cause "
+			  "and pc are lost: the trap vector, given S-mode's stack, faulted "
+			  "in turn (cause %lu at 0x%lx, tval 0x%lx)\n", csr_read(CSR_MHARTID),
+			  ra, cause, pc, csr_read(CSR_MTVAL));
+	else
+		fw_printf("rvpmu: hart %lu: trap in a firmware handler: cause %lu at 0x%lx, "
+			  "tval 0x%lx, ra 0x%lx (frame at 0x%lx)\n", csr_read(CSR_MHARTID), cause,
+			  pc, csr_read(CSR_MTVAL), ra, frame);
+	fw_halt("firmware fault");
+}
+
 /* From the trap vector's own path for MTIP (entry.S). */
 void fw_timer_trap(struct fw_hart *h)
 {
@@ -116,11 +140,6 @@ void fw_trap(struct fw_frame *f, struct fw_frame_ext *x)
 		}
 		fw_printf("rvpmu: unexpected interrupt %lu\n", cause & 0xff);
 		fw_halt("unexpected M-mode interrupt");
-	}
-	if ((csr_read(CSR_MSTATUS) & MSTATUS_MPP) == MSTATUS_MPP) {
-		fw_printf("rvpmu: M-mode trap: cause %lu at 0x%lx, tval 0x%lx\n", cause,
-			  csr_read(CSR_MEPC), csr_read(CSR_MTVAL));
-		fw_halt("firmware fault");
 	}
 	switch (cause) {
 	case CAUSE_ILLEGAL_INSN:	event = SBI_PMU_FW_ILLEGAL_INSN; break;
