@@ -52,7 +52,10 @@ static struct rvpmu_sampler_hart *op_hart(void *ctx, uint32_t hartid)
 	struct fw_hart *t = fw_hart_of(hartid);
 
 	(void)ctx;
-	/* a hart still setting itself up has no PMU state yet */
+	/* a hart still setting itself up has no PMU state yet; once set,
+	   pmu.cfg stays (rvpmu_hart_reset, at HSM stop, keeps it): the
+	   engine looks harts up at any time, without a lock, and a NULL
+	   here for a hart of the run would be dereferenced */
 	return t && t->sampler.pmu && t->pmu.cfg ? &t->sampler : 0;
 }
 
