@@ -149,9 +149,10 @@ fw_trap_vector:
 	/*
 	 * An ecall. a0/a1 come back as the sbiret, so they are not saved.
 	 * The calling hart's struct sits right above this frame. The PMU, the
-	 * hot extension, and the base extension go straight to their
-	 * handlers, with the hart in a7 (the extension id is known); the rest
-	 * through fw_ecall, with the hart as its 9th argument.
+	 * hot extension, goes straight to the core's function for the FID
+	 * (sbi_pmu.c), the base extension to its handler with the hart in a7
+	 * (the extension id is known); the rest through fw_ecall, with the
+	 * hart as its 9th argument.
 	 */
 	addi	t2, sp, TFRAME
 	/* count the call: struct fw_hart.sbi_calls, 64 bits on both XLENs */
@@ -181,9 +182,26 @@ fw_trap_vector:
 	mv	a7, t2
 	call	sbi_base_ecall
 	j	.Lecall_done
+.Lpmu_unknown:
+	li	a0, -2		/* SBI_ERR_NOT_SUPPORTED */
+	li	a1, 0
+	j	.Lecall_done
+	/* the core's function for the FID (sbi_pmu.c), arguments one up */
 .Lpmu:
-	mv	a7, t2
-	call	sbi_pmu_ecall
+	li	t1, FW_PMU_FIDS
+	bgeu	a6, t1, .Lpmu_unknown
+	lla	t1, fw_pmu_fids
+	slli	t0, a6, RB_SHIFT
+	add	t1, t1, t0
+	REG_L	t1, 0(t1)
+	mv	a6, a5
+	mv	a5, a4
+	mv	a4, a3
+	mv	a3, a2
+	mv	a2, a1
+	mv	a1, a0
+	addi	a0, t2, FW_HART_PMU
+	jalr	t1
 .Lecall_done:
 	csrr	t0, mepc
 	addi	t0, t0, 4
