@@ -49,8 +49,9 @@ static inline uint64_t stopped_value(const struct rvpmu_hart *h, unsigned int id
 /*
  * The hardware ops on the hot paths (start, stop, release, configure). A
  * build may name a header of inline versions, -DRVPMU_HW_INLINE="file",
- * which defines RVPMU_HW_INLINED and these six with the same meaning as
+ * which defines RVPMU_HW_INLINED and these seven with the same meaning as
  * the ops table's read/write/program/swap_event/inhibit/start_holds_overflow
+ * and overflowed
  * (the firmware's cost each start/stop a call that clobbers every
  * temporary otherwise).
  */
@@ -90,6 +91,25 @@ static inline bool rvpmu_hw_start_holds_overflow(const struct rvpmu_hart *h, uns
 	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
 
 	return hw->start_holds_overflow && hw->start_holds_overflow(h->ctx, ctr, ev, v);
+}
+
+static inline bool rvpmu_hw_overflowed(const struct rvpmu_hart *h, unsigned int ctr)
+{
+	return RVPMU_HW(h)->overflowed(h->ctx, ctr);
+}
+#endif
+
+/*
+ * One aligned 8-byte write to S-mode memory the caller has checked (the
+ * snapshot area): the mem ops' write, unless the RVPMU_HW_INLINE header
+ * defines RVPMU_MEM_INLINED and an inline version with the same meaning
+ * (the firmware's is a store; the call through the ops table cost a stop
+ * with TAKE_SNAPSHOT some twenty instructions a word).
+ */
+#ifndef RVPMU_MEM_INLINED
+static inline void rvpmu_mem_write64(const struct rvpmu_hart *h, uint64_t addr, uint64_t v)
+{
+	h->cfg->mem->write(h->ctx, addr, &v, sizeof(v));
 }
 #endif
 
@@ -275,7 +295,9 @@ void rvpmu_start_set(struct rvpmu_hart *h, uint64_t set, rvpmu_ulong base,
 
 /* Snapshot area access (snapshot.c); only with h->shmem_on. */
 uint64_t rvpmu_snapshot_value(const struct rvpmu_hart *h, unsigned int slot);
-void rvpmu_snapshot_store(const struct rvpmu_hart *h, uint64_t set,
-			  rvpmu_ulong base);
+/* Write the values of set (stopped) and the overflow bitmap relative to
+   base; ret_val(0), so a stop can reach it by a tail call. */
+struct rvpmu_ret rvpmu_snapshot_store(const struct rvpmu_hart *h, uint64_t set,
+				      rvpmu_ulong base);
 
 #endif

@@ -58,7 +58,6 @@ uint64_t rvpmu_snapshot_value(const struct rvpmu_hart *h, unsigned int slot)
  */
 static uint64_t overflow_bitmap(const struct rvpmu_hart *h, rvpmu_ulong base)
 {
-	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
 	uint64_t ovf = h->overflowed & h->configured & ~h->started, running;
 	unsigned int idx;
 
@@ -69,25 +68,20 @@ static uint64_t overflow_bitmap(const struct rvpmu_hart *h, rvpmu_ulong base)
 	while (running) {
 		idx = lowest_bit(running);
 		running &= running - 1;
-		if (hw->overflowed(h->ctx, idx))
+		if (rvpmu_hw_overflowed(h, idx))
 			ovf |= BIT64(idx);
 	}
 	return ovf >> base;
 }
 
-void rvpmu_snapshot_store(const struct rvpmu_hart *h, uint64_t set,
-			  rvpmu_ulong base)
+struct rvpmu_ret rvpmu_snapshot_store(const struct rvpmu_hart *h, uint64_t set,
+				      rvpmu_ulong base)
 {
-	const struct rvpmu_mem_ops *mem = h->cfg->mem;
-	uint64_t bitmap = overflow_bitmap(h, base), v;
+	uint64_t bitmap = overflow_bitmap(h, base), m;
+	unsigned int idx;
 
-	while (set) {
-		unsigned int idx = lowest_bit(set);
-
-		set &= set - 1;
-		v = stopped_value(h, idx);
-		mem->write(h->ctx, slot_addr(h, idx - (unsigned int)base), &v, sizeof(v));
-	}
-	mem->write(h->ctx, h->shmem + SBI_PMU_SNAPSHOT_OVF_OFFSET, &bitmap,
-		   sizeof(bitmap));
+	FOR_EACH_COUNTER(idx, set, m)
+		rvpmu_mem_write64(h, slot_addr(h, idx - (unsigned int)base), stopped_value(h, idx));
+	rvpmu_mem_write64(h, h->shmem + SBI_PMU_SNAPSHOT_OVF_OFFSET, bitmap);
+	return ret_val(0);
 }

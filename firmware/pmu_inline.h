@@ -8,9 +8,10 @@
  * compiler assume every temporary is lost, and a `call` that ra is lost:
  * each start or stop saved and restored a handful of registers around
  * each of its three or four CSR accesses. They do what fw_pmu_hw_ops'
- * read/write/program/swap_event/inhibit and start_holds_overflow do (the
- * same slots); RV32 keeps the ops table (its counters are CSR pairs).
- * pmu_csr.S includes this file for the table offsets.
+ * read/write/program/swap_event/inhibit/overflowed/start_holds_overflow
+ * do (the same slots); RV32 keeps the ops table (its counters are CSR
+ * pairs). pmu_csr.S includes this file for the table offsets. Also, both
+ * XLENs, the snapshot's S-mode writes (rvpmu_mem_write64) as plain stores.
  */
 #ifndef FW_PMU_INLINE_H
 #define FW_PMU_INLINE_H
@@ -22,6 +23,25 @@
 #define FW_SLOT_WRITE_EVENT	512	/* csrw mhpmevent<n>, t1 (n >= 3) */
 #define FW_SLOT_SWAP_EVENT	768	/* csrrw t1, mhpmevent<n>, t1 (n >= 3) */
 #define FW_SLOT_READ_EVENT	1024	/* csrr t1, mhpmevent<n> (n >= 3) */
+
+#ifndef __ASSEMBLER__
+#include <stdint.h>
+
+/* An aligned 8-byte store to S-mode memory the caller has checked against
+   RAM and the firmware's region (M-mode: physical, no translation). */
+static inline void fw_smode_store64(uint64_t pa, uint64_t v)
+{
+	*(volatile uint64_t *)(uintptr_t)pa = v;
+}
+
+/* The core's snapshot words (core/internal.h), both XLENs: the store. */
+#define RVPMU_MEM_INLINED 1
+static inline void rvpmu_mem_write64(const struct rvpmu_hart *h, uint64_t addr, uint64_t v)
+{
+	(void)h;
+	fw_smode_store64(addr, v);
+}
+#endif
 
 #if __riscv_xlen == 64 && !defined(__ASSEMBLER__)
 #define RVPMU_HW_INLINED 1
@@ -73,6 +93,14 @@ static inline void rvpmu_hw_inhibit(const struct rvpmu_hart *h, uint32_t mask, b
 		__asm__ volatile("csrs 0x320, %0" :: "r"((unsigned long)mask));
 	else
 		__asm__ volatile("csrc 0x320, %0" :: "r"((unsigned long)mask));
+}
+
+/* OF (bit 63) of a running hpm counter's mhpmevent; only asked with
+   Sscofpmf (the core checks h->sscofpmf first) */
+static inline bool rvpmu_hw_overflowed(const struct rvpmu_hart *h, unsigned int ctr)
+{
+	(void)h;
+	return FW_CSR_SLOT(FW_SLOT_READ_EVENT, ctr, 0) >> 63;
 }
 
 /*
