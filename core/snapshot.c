@@ -51,37 +51,43 @@ uint64_t rvpmu_snapshot_value(const struct rvpmu_hart *h, unsigned int slot)
 }
 
 /*
- * The overflow bitmap relative to base, from the core's own state only
- * (never from S-mode memory): stopped hpm counters noted as overflowed at
- * their stop, and running hpm counters whose OF is set now. Zero without
- * Sscofpmf, as the spec requires.
+ * Write the overflow bitmap relative to base, from the core's own state
+ * only (never from S-mode memory): stopped hpm counters noted as
+ * overflowed at their stop, and running hpm counters whose OF is set now.
+ * Zero without Sscofpmf, as the spec requires. Its own function, reached
+ * by a tail call: its loop needs the registers the value writes do not.
  */
-static uint64_t overflow_bitmap(const struct rvpmu_hart *h, rvpmu_ulong base)
+static __attribute__((noinline)) struct rvpmu_ret store_overflow_bitmap(const struct rvpmu_hart *h,
+									rvpmu_ulong base)
 {
-	uint64_t ovf = h->overflowed & h->configured & ~h->started, running;
+	uint64_t ovf = 0, running;
 	unsigned int idx;
 
-	if (!h->sscofpmf)
-		return 0;
-	/* base < nr_counters <= 64 (checked by the caller): the shift is fine */
-	running = h->started & h->hw & ~UINT64_C(7) & ~(BIT64(base) - 1);
-	while (running) {
-		idx = lowest_bit(running);
-		running &= running - 1;
-		if (rvpmu_hw_overflowed(h, idx))
-			ovf |= BIT64(idx);
+	if (h->sscofpmf) {
+		ovf = h->overflowed & h->configured & ~h->started;
+		/* base < nr_counters <= 64 (checked by the caller): the shift is fine */
+		running = h->started & h->hw & ~UINT64_C(7) & ~(BIT64(base) - 1);
+		while (running) {
+			idx = lowest_bit(running);
+			running &= running - 1;
+			if (rvpmu_hw_overflowed(h, idx))
+				ovf |= BIT64(idx);
+		}
 	}
-	return ovf >> base;
+	rvpmu_mem_write64(h, h->shmem + SBI_PMU_SNAPSHOT_OVF_OFFSET, ovf >> base);
+	return ret_val(0);
 }
 
+/* The set starts at base or above (a mask shifted by base): no bit scan. */
 struct rvpmu_ret rvpmu_snapshot_store(const struct rvpmu_hart *h, uint64_t set,
 				      rvpmu_ulong base)
 {
-	uint64_t bitmap = overflow_bitmap(h, base), m;
-	unsigned int idx;
+	uint64_t m;
+	unsigned int slot;
 
-	FOR_EACH_COUNTER(idx, set, m)
-		rvpmu_mem_write64(h, slot_addr(h, idx - (unsigned int)base), stopped_value(h, idx));
-	rvpmu_mem_write64(h, h->shmem + SBI_PMU_SNAPSHOT_OVF_OFFSET, bitmap);
-	return ret_val(0);
+	for (m = set >> base, slot = 0; m; m >>= 1, slot++)
+		if (m & 1)
+			rvpmu_mem_write64(h, slot_addr(h, slot),
+					  stopped_value(h, (unsigned int)base + slot));
+	return store_overflow_bitmap(h, base);
 }

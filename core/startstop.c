@@ -380,20 +380,17 @@ static __attribute__((noinline)) struct rvpmu_ret stop_set_general(struct rvpmu_
 	return ret_val(0);
 }
 
-/* One counter without RESET (a snapshot-taking stop among them) in a
-   function with no frame; the rest in stop_set_general. */
+/* One hardware counter without RESET (a snapshot-taking stop among them)
+   in a function with no frame; the rest in stop_set_general. */
 static __attribute__((noinline)) struct rvpmu_ret stop_set(struct rvpmu_hart *h,
 							   uint64_t set, rvpmu_ulong base,
 							   rvpmu_ulong flags)
 {
 	unsigned int idx = set == BIT64(base) ? (unsigned int)base : lowest_bit(set);
 
-	if (set != BIT64(idx) || (flags & SBI_PMU_STOP_RESET))
+	if (set != BIT64(idx) || (flags & SBI_PMU_STOP_RESET) || is_fw_ctr(h, idx))
 		return stop_set_general(h, set, base, flags);
-	if (is_fw_ctr(h, idx))
-		rvpmu_fw_stop(h, idx);
-	else
-		note_overflows(h, set, stop_hw(h, idx) << idx);
+	note_overflows(h, set, stop_hw(h, idx) << idx);
 	h->started &= ~set;
 	if (flags & SBI_PMU_STOP_TAKE_SNAPSHOT)
 		return rvpmu_snapshot_store(h, set, base);

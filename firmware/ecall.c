@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* S-mode ecalls other than the PMU's and the base extension's (entry.S
-   routes those): by extension id; each extension's file does the rest. */
+/* S-mode ecalls other than the PMU's, the base extension's and TIME's
+   (entry.S routes those): by extension id; each extension's file does the rest. */
 #include "fw.h"
 
 #define LEGACY_EID_LAST	0x0F	/* v0.1 extension ids are 0x00..0x0F */
@@ -27,11 +27,8 @@ struct sbiret fw_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
 	struct sbiret ret = { SBI_ERR_NOT_SUPPORTED, 0 };
 
 	switch (eid) {
-	/* SBI_EXT_BASE and SBI_EXT_PMU: entry.S calls their handlers */
-	case SBI_EXT_TIME:
-		if (!has_device(eid))
-			break;
-		return sbi_time_ecall(a0, a1, a2, a3, a4, a5, fid, h);
+	/* SBI_EXT_BASE, SBI_EXT_TIME and SBI_EXT_PMU: entry.S calls their
+	   handlers (TIME's checks for its device itself) */
 	case SBI_EXT_IPI:
 		if (!has_device(eid))
 			break;

@@ -150,9 +150,9 @@ fw_trap_vector:
 	 * An ecall. a0/a1 come back as the sbiret, so they are not saved.
 	 * The calling hart's struct sits right above this frame. The PMU, the
 	 * hot extension, goes straight to the core's function for the FID
-	 * (sbi_pmu.c), the base extension to its handler with the hart in a7
-	 * (the extension id is known); the rest through fw_ecall, with the
-	 * hart as its 9th argument.
+	 * (sbi_pmu.c), the base and TIME extensions to their handlers with
+	 * the hart in a7 (the extension id is known); the rest through
+	 * fw_ecall, with the hart as its 9th argument.
 	 */
 	addi	t2, sp, TFRAME
 	/* count the call: struct fw_hart.sbi_calls, 64 bits on both XLENs */
@@ -172,15 +172,22 @@ fw_trap_vector:
 #endif
 	li	t1, 0x504D55
 	beq	a7, t1, .Lpmu
-	/* the base extension (probed by every client) the same way */
+	/* the base extension (probed by every client) and TIME (S-mode's
+	   every timer tick) the same way */
 	li	t1, 0x10
 	beq	a7, t1, .Lbase
+	li	t1, 0x54494D45
+	beq	a7, t1, .Ltime
 	REG_S	t2, 0(sp)
 	call	fw_ecall
 	j	.Lecall_done
 .Lbase:
 	mv	a7, t2
 	call	sbi_base_ecall
+	j	.Lecall_done
+.Ltime:
+	mv	a7, t2
+	call	sbi_time_ecall
 	j	.Lecall_done
 .Lpmu_unknown:
 	li	a0, -2		/* SBI_ERR_NOT_SUPPORTED */
