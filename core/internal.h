@@ -121,35 +121,34 @@ static inline uint64_t width_mask(const struct rvpmu_hart *h, unsigned int ctr)
 
 /*
  * Turn (counter_idx_base, counter_idx_mask) into a bitmap of logical
- * counters. SBI_SUCCESS, or SBI_ERR_INVALID_PARAM for mask 0, a base or a
- * highest counter beyond num_counters, or (counter_set) a gap in the set.
- * start and stop check only the range: their set must be configured, and
- * configured counters are valid. Inline: on every start/stop path.
+ * counters: the set, or 0 for SBI_ERR_INVALID_PARAM (mask 0, a base or a
+ * highest counter beyond num_counters, or, counter_set, a gap in the set;
+ * a valid set is never empty). start and stop check only the range: their
+ * set must be configured, and configured counters are valid. Inline: on
+ * every start/stop path; the answer is the set, not an error and a
+ * pointer, so the callers keep it in a register.
  */
-static inline long rvpmu_counter_range(const struct rvpmu_hart *h, rvpmu_ulong base,
-				       rvpmu_ulong mask, uint64_t *set)
+static inline uint64_t rvpmu_counter_range(const struct rvpmu_hart *h, rvpmu_ulong base,
+					   rvpmu_ulong mask)
 {
 	unsigned long room;
 
 	/* base is checked before any arithmetic, so nothing can wrap; then
 	   no mask bit may reach counter nr_counters */
 	if (!mask || base >= h->nr_counters)
-		return SBI_ERR_INVALID_PARAM;
+		return 0;
 	room = h->nr_counters - base;
 	if (room < RVPMU_XLEN && (mask >> room))
-		return SBI_ERR_INVALID_PARAM;
-	*set = (uint64_t)mask << base;
-	return SBI_SUCCESS;
+		return 0;
+	return (uint64_t)mask << base;
 }
 
-static inline long rvpmu_counter_set(const struct rvpmu_hart *h, rvpmu_ulong base,
-				     rvpmu_ulong mask, uint64_t *set)
+static inline uint64_t rvpmu_counter_set(const struct rvpmu_hart *h, rvpmu_ulong base,
+					 rvpmu_ulong mask)
 {
-	long err = rvpmu_counter_range(h, base, mask, set);
+	uint64_t set = rvpmu_counter_range(h, base, mask);
 
-	if (!err && (*set & ~h->valid))
-		return SBI_ERR_INVALID_PARAM;
-	return err;
+	return set & ~h->valid ? 0 : set;
 }
 
 /*

@@ -24,13 +24,26 @@ static unsigned int choose(const struct rvpmu_hart *h, uint64_t free)
 
 /* Map (event_idx, data) to counter idx: what every counter kind notes. */
 static inline void note_event(struct rvpmu_hart *h, unsigned int idx,
-			      uint32_t event_idx, uint64_t data, rvpmu_ulong flags)
+			      uint32_t event_idx, uint64_t data)
 {
 	h->event[idx] = event_idx;
 	h->data[idx] = data;
 	h->configured |= BIT64(idx);
-	if (is_fw_ctr(h, idx) && (flags & SBI_PMU_CFG_FLAG_CLEAR_VALUE))
-		h->fw_value[idx - h->fw_base] = 0;
+}
+
+/* CLEAR_VALUE of firmware counter idx. */
+static inline void fw_clear(struct rvpmu_hart *h, unsigned int idx)
+{
+	h->fw_value[idx - h->fw_base] = 0;
+}
+
+/* AUTO_START of counter idx, just configured: start it, answer idx. Out
+   of line, so that the paths that call it need no frame otherwise. */
+static __attribute__((noinline)) struct rvpmu_ret start_configured(struct rvpmu_hart *h,
+								   unsigned int idx)
+{
+	rvpmu_start_set(h, BIT64(idx), idx, 0, 0);
+	return ret_val(idx);
 }
 
 static void configure(struct rvpmu_hart *h, unsigned int idx,
@@ -38,9 +51,12 @@ static void configure(struct rvpmu_hart *h, unsigned int idx,
 {
 	bool clear = flags & SBI_PMU_CFG_FLAG_CLEAR_VALUE;
 
-	note_event(h, idx, event_idx, data, flags);
-	if (is_fw_ctr(h, idx))
+	note_event(h, idx, event_idx, data);
+	if (is_fw_ctr(h, idx)) {
+		if (clear)
+			fw_clear(h, idx);
 		return;
+	}
 	if (idx >= 3) {
 		uint64_t ev = rvpmu_event_selector(h, event_idx, data);
 
@@ -64,42 +80,64 @@ static void configure(struct rvpmu_hart *h, unsigned int idx,
 	}
 }
 
-/*
- * A standard firmware event (every firmware event Linux uses): the general
- * path's checks and answers for it, without asking the event tables.
- * Every firmware counter can count it; set is valid. Parked hpm counters
- * are left for the next hardware request to unpark: choosing a firmware
- * counter does not depend on them.
- */
-static __attribute__((noinline)) struct rvpmu_ret config_fw_std(struct rvpmu_hart *h,
-								uint64_t set,
-								rvpmu_ulong flags,
-								uint32_t event_idx)
+/* A standard firmware event (every firmware event Linux uses), without
+   event data: every firmware counter can count it. */
+static inline bool fw_std_event(rvpmu_ulong event_idx, uint64_t data)
 {
-	uint64_t capable = rvpmu_fw_counters(h), free;
-	unsigned int idx;
+	return !data && event_idx - SBI_PMU_FW_EVENT(0) < SBI_PMU_FW_STD_COUNT;
+}
 
-	if (!capable)
-		return ret_err(SBI_ERR_NOT_SUPPORTED);
-	if (flags & SBI_PMU_CFG_FLAG_SKIP_MATCH) {
-		idx = lowest_bit(set);
-		/* configured implies valid, so a firmware one is capable */
-		if (!(h->configured & BIT64(idx)) || (h->started & BIT64(idx)) ||
-		    !is_fw_ctr(h, idx))
-			return ret_err(SBI_ERR_INVALID_PARAM);
-	} else {
-		free = set & capable & ~h->configured & ~h->reserved;
-		if (!free)
-			return ret_err(SBI_ERR_NOT_SUPPORTED);
-		idx = lowest_bit(free);
-	}
-	note_event(h, idx, event_idx, 0, flags);
+/* Firmware counter idx (chosen, valid) takes standard event event_idx:
+   note it, then AUTO_START as rvpmu_fw_start from the value it has. */
+static inline void fw_std_take(struct rvpmu_hart *h, unsigned long idx,
+			       rvpmu_ulong flags, uint32_t event_idx)
+{
+	uint64_t bit = BIT64(idx);
+
+	h->event[idx] = event_idx;	/* note_event, with data 0 */
+	h->data[idx] = 0;
+	h->configured |= bit;
+	if (flags & SBI_PMU_CFG_FLAG_CLEAR_VALUE)
+		fw_clear(h, idx);
 	if (flags & SBI_PMU_CFG_FLAG_AUTO_START) {
-		/* rvpmu_fw_start from the value it has, for a standard event */
-		h->started |= BIT64(idx);
-		rvpmu_fw_std_on(h, idx, SBI_PMU_EVENT_CODE(event_idx));
+		/* rvpmu_fw_std_on: the counter's bit among the firmware ones */
+		h->started |= bit;
+		h->fw_counting[SBI_PMU_EVENT_CODE(event_idx)] |= (uint32_t)(bit >> h->fw_base);
 	}
-	return ret_val(idx);
+}
+
+/*
+ * A standard firmware event without SKIP_MATCH: the general path's checks
+ * and answers for it, without asking the event tables: SBI_SUCCESS with
+ * the counter in *idx, or the error. The free set is within the capable
+ * one, so "nothing can count it" and "nothing free" are one test (both
+ * NOT_SUPPORTED). Parked hpm counters are left for the next hardware
+ * request to unpark: choosing a firmware counter does not depend on them.
+ */
+static inline long config_fw_std(struct rvpmu_hart *h, uint64_t set, rvpmu_ulong flags,
+				 uint32_t event_idx, unsigned long *idx)
+{
+	/* set is valid: its firmware counters are those from fw_base */
+	uint64_t free = set & ~(BIT64(h->fw_base) - 1) & ~h->configured & ~h->reserved;
+
+	if (!free)
+		return SBI_ERR_NOT_SUPPORTED;
+	*idx = lowest_bit(free);
+	fw_std_take(h, *idx, flags, event_idx);
+	return SBI_SUCCESS;
+}
+
+/* The same with SKIP_MATCH on counter idx: configured implies valid, so a
+   configured, stopped firmware counter can count it; otherwise the
+   general path's answers, NOT_SUPPORTED first when this hart has no
+   firmware counter at all. */
+static inline long config_fw_skip(struct rvpmu_hart *h, unsigned long idx,
+				  rvpmu_ulong flags, uint32_t event_idx)
+{
+	if (!((h->configured & ~h->started) >> idx & 1) || !is_fw_ctr(h, idx))
+		return rvpmu_fw_counters(h) ? SBI_ERR_INVALID_PARAM : SBI_ERR_NOT_SUPPORTED;
+	fw_std_take(h, idx, flags, event_idx);
+	return SBI_SUCCESS;
 }
 
 /*
@@ -128,7 +166,7 @@ static __attribute__((noinline)) struct rvpmu_ret reconfigure_same(struct rvpmu_
 		h->saved[idx] = 0;
 	}
 	if (flags & SBI_PMU_CFG_FLAG_AUTO_START)
-		rvpmu_start_set(h, BIT64(idx), idx, 0, 0);
+		return start_configured(h, idx);
 	return ret_val(idx);
 }
 
@@ -165,12 +203,16 @@ static __attribute__((noinline)) struct rvpmu_ret config_general(struct rvpmu_ha
 
 	configure(h, idx, (uint32_t)event_idx, data, flags);
 	if (flags & SBI_PMU_CFG_FLAG_AUTO_START)
-		rvpmu_start_set(h, BIT64(idx), idx, 0, 0);
+		return start_configured(h, idx);
 	return ret_val(idx);
 }
 
-/* Validate what every path shares, then the path: every call below is a
-   tail call, so this function needs no frame. */
+/*
+ * Validate what every path shares, then the path: the firmware ones
+ * inline, the others by tail calls, so this function needs no frame.
+ * What is answered here leaves by one return of (err, idx): GCC 12 keeps
+ * struct answers that meet from several returns in memory.
+ */
 struct rvpmu_ret rvpmu_counter_config_matching(struct rvpmu_hart *h,
 					       rvpmu_ulong base,
 					       rvpmu_ulong mask,
@@ -178,25 +220,27 @@ struct rvpmu_ret rvpmu_counter_config_matching(struct rvpmu_hart *h,
 					       rvpmu_ulong event_idx,
 					       uint64_t data)
 {
-	uint64_t set;
-	unsigned int idx;
-	long err;
+	uint64_t set = rvpmu_counter_set(h, base, mask);
+	unsigned long idx = 0;
+	long err = SBI_ERR_INVALID_PARAM;
 
-	if (flags & ~SBI_PMU_CFG_FLAG_ALL)
-		return ret_err(SBI_ERR_INVALID_PARAM);
-	err = rvpmu_counter_set(h, base, mask, &set);
-	if (err)
-		return ret_err(err);
-	if (event_idx <= SBI_PMU_EVENT_IDX_MASK && event_is_fw(event_idx) && !data &&
-	    SBI_PMU_EVENT_CODE(event_idx) < SBI_PMU_FW_STD_COUNT)
-		return config_fw_std(h, set, flags, (uint32_t)event_idx);
-	if (flags & SBI_PMU_CFG_FLAG_SKIP_MATCH) {
+	if ((flags & ~SBI_PMU_CFG_FLAG_ALL) || !set) {
+		/* err as it is */
+	} else if (!(flags & SBI_PMU_CFG_FLAG_SKIP_MATCH)) {
+		if (!fw_std_event(event_idx, data))
+			return config_general(h, set, flags, event_idx, data);
+		err = config_fw_std(h, set, flags, (uint32_t)event_idx, &idx);
+	} else {
 		/* Linux names the counter itself: base, mask 1 */
-		idx = mask == 1 ? (unsigned int)base : lowest_bit(set);
-		if (idx >= 3 && idx < h->fw_base && (h->configured & BIT64(idx)) &&
-		    !(h->started & BIT64(idx)) && h->event[idx] == event_idx &&
-		    h->data[idx] == data)
-			return reconfigure_same(h, idx, flags);
+		idx = mask == 1 ? base : lowest_bit(set);
+		if (fw_std_event(event_idx, data)) {
+			err = config_fw_skip(h, idx, flags, (uint32_t)event_idx);
+		} else if (idx >= 3 && idx < h->fw_base && ((h->configured & ~h->started) >> idx & 1) &&
+			   h->event[idx] == event_idx && h->data[idx] == data) {
+			return reconfigure_same(h, (unsigned int)idx, flags);
+		} else {
+			return config_general(h, set, flags, event_idx, data);
+		}
 	}
-	return config_general(h, set, flags, event_idx, data);
+	return (struct rvpmu_ret){ err, err ? 0 : idx };
 }

@@ -26,11 +26,8 @@
 HOT long check_set(const struct rvpmu_hart *h, rvpmu_ulong base, rvpmu_ulong mask,
 		   rvpmu_ulong snap, uint64_t *set)
 {
-	long err = rvpmu_counter_range(h, base, mask, set);
-
-	if (err)
-		return err;
-	if (*set & ~h->configured)
+	*set = rvpmu_counter_range(h, base, mask);
+	if (!*set || (*set & ~h->configured))
 		return SBI_ERR_INVALID_PARAM;
 	if (snap && !h->shmem_on)
 		return SBI_ERR_NO_SHMEM;
