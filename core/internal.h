@@ -294,9 +294,18 @@ void rvpmu_start_set(struct rvpmu_hart *h, uint64_t set, rvpmu_ulong base,
 
 /* Snapshot area access (snapshot.c); only with h->shmem_on. */
 uint64_t rvpmu_snapshot_value(const struct rvpmu_hart *h, unsigned int slot);
+/* Address of value slot slot of the snapshot area. */
+static inline uint64_t rvpmu_snapshot_slot(const struct rvpmu_hart *h, unsigned int slot)
+{
+	return h->shmem + SBI_PMU_SNAPSHOT_VALUES_OFFSET + 8u * slot;
+}
+
 /* Write the values of set (stopped) and the overflow bitmap relative to
-   base; ret_val(0), so a stop can reach it by a tail call. */
+   base; ret_val(0), so a stop can reach it by a tail call. A stop that
+   wrote its values itself calls rvpmu_snapshot_store_bitmap, the bitmap
+   alone. */
 struct rvpmu_ret rvpmu_snapshot_store(const struct rvpmu_hart *h, uint64_t set,
 				      rvpmu_ulong base);
+struct rvpmu_ret rvpmu_snapshot_store_bitmap(const struct rvpmu_hart *h, rvpmu_ulong base);
 
 #endif

@@ -37,57 +37,74 @@ struct rvpmu_ret rvpmu_snapshot_set_shmem(struct rvpmu_hart *h,
 	return ret_val(0);
 }
 
-static uint64_t slot_addr(const struct rvpmu_hart *h, unsigned int slot)
-{
-	return h->shmem + SBI_PMU_SNAPSHOT_VALUES_OFFSET + 8u * slot;
-}
 
 uint64_t rvpmu_snapshot_value(const struct rvpmu_hart *h, unsigned int slot)
 {
 	uint64_t v;
 
-	h->cfg->mem->read(h->ctx, slot_addr(h, slot), &v, sizeof(v));
+	h->cfg->mem->read(h->ctx, rvpmu_snapshot_slot(h, slot), &v, sizeof(v));
 	return v;
+}
+
+/* The overflow bitmap's word: ovf relative to base. */
+static inline struct rvpmu_ret write_bitmap(const struct rvpmu_hart *h, rvpmu_ulong base,
+					    uint64_t ovf)
+{
+	rvpmu_mem_write64(h, h->shmem + SBI_PMU_SNAPSHOT_OVF_OFFSET, ovf >> base);
+	return ret_val(0);
+}
+
+/* store_overflow_bitmap's part for running hpm counters (running, not
+   empty): their OF now. Out of line, reached by a tail call, so that a
+   stop with no other counter running pays no frame for its loop. */
+static __attribute__((noinline)) struct rvpmu_ret write_bitmap_running(const struct rvpmu_hart *h,
+								       rvpmu_ulong base,
+								       uint64_t ovf,
+								       uint64_t running)
+{
+	unsigned int idx;
+
+	do {
+		idx = lowest_bit(running);
+		running &= running - 1;
+		if (rvpmu_hw_overflowed(h, idx))
+			ovf |= BIT64(idx);
+	} while (running);
+	return write_bitmap(h, base, ovf);
 }
 
 /*
  * Write the overflow bitmap relative to base, from the core's own state
  * only (never from S-mode memory): stopped hpm counters noted as
  * overflowed at their stop, and running hpm counters whose OF is set now.
- * Zero without Sscofpmf, as the spec requires. Its own function, reached
- * by a tail call: its loop needs the registers the value writes do not.
+ * Zero without Sscofpmf, as the spec requires.
  */
-static __attribute__((noinline)) struct rvpmu_ret store_overflow_bitmap(const struct rvpmu_hart *h,
-									rvpmu_ulong base)
+struct rvpmu_ret rvpmu_snapshot_store_bitmap(const struct rvpmu_hart *h, rvpmu_ulong base)
 {
-	uint64_t ovf = 0, running;
-	unsigned int idx;
+	uint64_t ovf = 0, running = 0;
 
 	if (h->sscofpmf) {
 		ovf = h->overflowed & h->configured & ~h->started;
 		/* base < nr_counters <= 64 (checked by the caller): the shift is fine */
 		running = h->started & h->hw & ~UINT64_C(7) & ~(BIT64(base) - 1);
-		while (running) {
-			idx = lowest_bit(running);
-			running &= running - 1;
-			if (rvpmu_hw_overflowed(h, idx))
-				ovf |= BIT64(idx);
-		}
 	}
-	rvpmu_mem_write64(h, h->shmem + SBI_PMU_SNAPSHOT_OVF_OFFSET, ovf >> base);
-	return ret_val(0);
+	if (running)
+		return write_bitmap_running(h, base, ovf, running);
+	return write_bitmap(h, base, ovf);
 }
 
 /* The set starts at base or above (a mask shifted by base): no bit scan. */
 struct rvpmu_ret rvpmu_snapshot_store(const struct rvpmu_hart *h, uint64_t set,
 				      rvpmu_ulong base)
 {
-	uint64_t m;
-	unsigned int slot;
+	uint64_t m = set >> base, addr = rvpmu_snapshot_slot(h, 0);
+	unsigned int idx = (unsigned int)base;
 
-	for (m = set >> base, slot = 0; m; m >>= 1, slot++)
+	do {
 		if (m & 1)
-			rvpmu_mem_write64(h, slot_addr(h, slot),
-					  stopped_value(h, (unsigned int)base + slot));
-	return store_overflow_bitmap(h, base);
+			rvpmu_mem_write64(h, addr, stopped_value(h, idx));
+		addr += 8;
+		idx++;
+	} while (m >>= 1);
+	return rvpmu_snapshot_store_bitmap(h, base);
 }

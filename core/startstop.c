@@ -186,19 +186,24 @@ struct rvpmu_ret rvpmu_counter_start(struct rvpmu_hart *h, rvpmu_ulong base,
  * overflow interrupt comes while it is stopped. Answers 1 when the
  * hardware had set OF while it ran (0 without Sscofpmf), for
  * note_overflows: a set of counters is noted once for the whole set.
- * stop_hw_as takes h->stale and h->sscofpmf as read once for a set.
+ * stop_hw_as takes h->stale and h->sscofpmf as read once for a set, and
+ * whether the counter is already inhibited (RV64 only: there the first
+ * read after inhibiting is the final count; rvpmu_hw_inhibit_read).
  */
-HOT uint64_t stop_hw_as(struct rvpmu_hart *h, unsigned int idx, uint32_t stale_set, bool sscofpmf)
+HOT uint64_t stop_hw_as(struct rvpmu_hart *h, unsigned long idx, uint32_t stale_set, bool sscofpmf,
+		       bool inhibited)
 {
-	uint32_t bit = UINT32_C(1) << idx;
-	bool stale = stale_set & bit;
+	bool stale = (stale_set >> idx) & 1;
 	uint64_t ev = h->mhpmevent[idx] | (sscofpmf ? MHPMEVENT_OF : 0), of = 0;
 
 	if (idx < 3) {
 		rvpmu_hw_inhibit_keep(h, idx);
 		return 0;
 	}
-	rvpmu_hw_inhibit_read(h, idx);
+	if (inhibited)
+		h->saved[idx] = rvpmu_hw_read(h, idx);
+	else
+		rvpmu_hw_inhibit_read(h, idx);
 	/*
 	 * A stale counter is written back with its event unmapped: mhpmevent
 	 * 0 (QEMU drops the counter from its event map), the value, the event
@@ -223,7 +228,7 @@ HOT uint64_t stop_hw_as(struct rvpmu_hart *h, unsigned int idx, uint32_t stale_s
 
 HOT uint64_t stop_hw(struct rvpmu_hart *h, unsigned int idx)
 {
-	return stop_hw_as(h, idx, h->stale, h->sscofpmf);
+	return stop_hw_as(h, idx, h->stale, h->sscofpmf, false);
 }
 
 /*
@@ -247,11 +252,14 @@ static __attribute__((noinline)) void stop_many(struct rvpmu_hart *h, uint64_t s
 	uint64_t hw = set & (BIT64(h->fw_base) - 1), fw = set & ~hw, m, seen = 0;
 	uint32_t stale = h->stale;
 	bool sscofpmf = h->sscofpmf;
-	unsigned int idx;
+	unsigned long idx;
 
 	if (hw) {
+		/* RV64: the set's hpm counters inhibited at once, one CSR write */
+		if (RVPMU_XLEN == 64)
+			rvpmu_hw_inhibit(h, (uint32_t)(hw & ~UINT64_C(7)), true);
 		FOR_EACH_COUNTER(idx, hw, m)
-			seen |= stop_hw_as(h, idx, stale, sscofpmf) << idx;
+			seen |= stop_hw_as(h, idx, stale, sscofpmf, RVPMU_XLEN == 64) << idx;
 		note_overflows(h, hw, seen);
 	}
 	if (fw) {
@@ -299,13 +307,29 @@ static __attribute__((noinline)) void release(struct rvpmu_hart *h, uint64_t set
 		release_one(h, idx);
 }
 
-/* One counter, without a snapshot: Linux's stop, and its stop+RESET. */
-static __attribute__((noinline)) struct rvpmu_ret stop_hw_one(struct rvpmu_hart *h,
-							      unsigned int idx)
+/* One hardware counter (started) stops, its state noted. */
+HOT void stop_hw_started(struct rvpmu_hart *h, unsigned int idx)
 {
 	note_overflows(h, BIT64(idx), stop_hw(h, idx) << idx);
 	h->started &= ~BIT64(idx);
+}
+
+/* One counter: Linux's stop, a snapshot-taking one, and (below) Linux's
+   stop+RESET. */
+static __attribute__((noinline)) struct rvpmu_ret stop_hw_one(struct rvpmu_hart *h,
+							      unsigned int idx)
+{
+	stop_hw_started(h, idx);
 	return ret_val(0);
+}
+
+/* base = idx: its value is slot 0 */
+static __attribute__((noinline)) struct rvpmu_ret stop_hw_one_snapshot(struct rvpmu_hart *h,
+								       unsigned int idx)
+{
+	stop_hw_started(h, idx);
+	rvpmu_mem_write64(h, rvpmu_snapshot_slot(h, 0), h->saved[idx]);
+	return rvpmu_snapshot_store_bitmap(h, idx);
 }
 
 static __attribute__((noinline)) struct rvpmu_ret stop_reset_hw_one(struct rvpmu_hart *h,
@@ -378,7 +402,7 @@ static __attribute__((noinline)) struct rvpmu_ret stop_set_general(struct rvpmu_
 }
 
 /* One hardware counter without RESET (a snapshot-taking stop among them)
-   in a function with no frame; the rest in stop_set_general. */
+   the short way; the rest in stop_set_general. */
 static __attribute__((noinline)) struct rvpmu_ret stop_set(struct rvpmu_hart *h,
 							   uint64_t set, rvpmu_ulong base,
 							   rvpmu_ulong flags)
@@ -387,11 +411,10 @@ static __attribute__((noinline)) struct rvpmu_ret stop_set(struct rvpmu_hart *h,
 
 	if (set != BIT64(idx) || (flags & SBI_PMU_STOP_RESET) || is_fw_ctr(h, idx))
 		return stop_set_general(h, set, base, flags);
-	note_overflows(h, set, stop_hw(h, idx) << idx);
-	h->started &= ~set;
-	if (flags & SBI_PMU_STOP_TAKE_SNAPSHOT)
-		return rvpmu_snapshot_store(h, set, base);
-	return ret_val(0);
+	if (!flags)
+		return stop_hw_one(h, idx);
+	/* the snapshot's slots and bitmap count from base */
+	return idx == base ? stop_hw_one_snapshot(h, idx) : stop_set_general(h, set, base, flags);
 }
 
 struct rvpmu_ret rvpmu_counter_stop(struct rvpmu_hart *h, rvpmu_ulong base,
@@ -409,13 +432,16 @@ struct rvpmu_ret rvpmu_counter_stop(struct rvpmu_hart *h, rvpmu_ulong base,
 			return ret_err(SBI_ERR_NO_SHMEM);
 		if (!(h->started & BIT64(base)))
 			return already_stopped(h, BIT64(base), base, flags);
-		if (flags & SBI_PMU_STOP_TAKE_SNAPSHOT)
-			return stop_set(h, BIT64(base), base, flags);
 		if (base >= h->fw_base)
-			return stop_fw_one(h, (unsigned int)base, flags);
-		if (flags)
-			return stop_reset_hw_one(h, (unsigned int)base);
-		return stop_hw_one(h, (unsigned int)base);
+			return flags & SBI_PMU_STOP_TAKE_SNAPSHOT ?
+			       stop_set_general(h, BIT64(base), base, flags) :
+			       stop_fw_one(h, (unsigned int)base, flags);
+		if (flags & SBI_PMU_STOP_RESET)
+			return flags & SBI_PMU_STOP_TAKE_SNAPSHOT ?
+			       stop_set_general(h, BIT64(base), base, flags) :
+			       stop_reset_hw_one(h, (unsigned int)base);
+		return flags ? stop_hw_one_snapshot(h, (unsigned int)base) :
+			       stop_hw_one(h, (unsigned int)base);
 	}
 	if (flags & ~SBI_PMU_STOP_FLAG_ALL)
 		return ret_err(SBI_ERR_INVALID_PARAM);

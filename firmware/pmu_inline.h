@@ -61,25 +61,25 @@ extern const char fw_csr_slots[];
 			 : "t0");						\
 	t1_; })
 
-static inline uint64_t rvpmu_hw_read(const struct rvpmu_hart *h, unsigned int ctr)
+static inline uint64_t rvpmu_hw_read(const struct rvpmu_hart *h, unsigned long ctr)
 {
 	(void)h;
 	return FW_CSR_SLOT(FW_SLOT_READ_CTR, ctr, 0);
 }
 
-static inline void rvpmu_hw_write(const struct rvpmu_hart *h, unsigned int ctr, uint64_t v)
+static inline void rvpmu_hw_write(const struct rvpmu_hart *h, unsigned long ctr, uint64_t v)
 {
 	(void)h;
 	(void)FW_CSR_SLOT(FW_SLOT_WRITE_CTR, ctr, v);
 }
 
-static inline void rvpmu_hw_program(const struct rvpmu_hart *h, unsigned int ctr, uint64_t ev)
+static inline void rvpmu_hw_program(const struct rvpmu_hart *h, unsigned long ctr, uint64_t ev)
 {
 	(void)h;
 	(void)FW_CSR_SLOT(FW_SLOT_WRITE_EVENT, ctr, ev);
 }
 
-static inline uint64_t rvpmu_hw_swap_event(const struct rvpmu_hart *h, unsigned int ctr,
+static inline uint64_t rvpmu_hw_swap_event(const struct rvpmu_hart *h, unsigned long ctr,
 					   uint64_t ev)
 {
 	(void)h;
@@ -97,7 +97,7 @@ static inline void rvpmu_hw_inhibit(const struct rvpmu_hart *h, uint32_t mask, b
 
 /* OF (bit 63) of a running hpm counter's mhpmevent; only asked with
    Sscofpmf (the core checks h->sscofpmf first) */
-static inline bool rvpmu_hw_overflowed(const struct rvpmu_hart *h, unsigned int ctr)
+static inline bool rvpmu_hw_overflowed(const struct rvpmu_hart *h, unsigned long ctr)
 {
 	(void)h;
 	return FW_CSR_SLOT(FW_SLOT_READ_EVENT, ctr, 0) >> 63;
@@ -108,7 +108,7 @@ static inline bool rvpmu_hw_overflowed(const struct rvpmu_hart *h, unsigned int 
  * mapped) can have its overflow held (pmu_hw.c), and h->stale already has
  * that answer for the event programmed: other counters skip the call.
  */
-static inline bool rvpmu_hw_start_holds_overflow(const struct rvpmu_hart *h, unsigned int ctr,
+static inline bool rvpmu_hw_start_holds_overflow(const struct rvpmu_hart *h, unsigned long ctr,
 						 uint64_t ev, uint64_t v)
 {
 	if (!(h->stale & (UINT32_C(1) << ctr)))
