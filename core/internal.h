@@ -80,9 +80,11 @@ static inline uint64_t rvpmu_hw_swap_event(const struct rvpmu_hart *h, unsigned 
 	return RVPMU_HW(h)->swap_event(h->ctx, ctr, ev);
 }
 
-static inline void rvpmu_hw_inhibit(const struct rvpmu_hart *h, uint32_t mask, bool on)
+/* mask: hardware counters (0..31), 64 bits wide so that callers pass
+   BIT64(idx) as it is */
+static inline void rvpmu_hw_inhibit(const struct rvpmu_hart *h, uint64_t mask, bool on)
 {
-	RVPMU_HW(h)->inhibit(h->ctx, mask, on);
+	RVPMU_HW(h)->inhibit(h->ctx, (uint32_t)mask, on);
 }
 
 static inline bool rvpmu_hw_start_holds_overflow(const struct rvpmu_hart *h, unsigned int ctr,
@@ -251,14 +253,14 @@ static inline uint64_t rv32_newer(const struct rvpmu_hart *h, unsigned int idx,
  * so there it is also read just before inhibiting and the newer read is
  * kept.
  */
-static inline void rvpmu_hw_inhibit_read(struct rvpmu_hart *h, unsigned int idx)
+static inline void rvpmu_hw_inhibit_read(struct rvpmu_hart *h, unsigned long idx)
 {
 	uint64_t v;
 #if RVPMU_XLEN == 32
 	uint64_t before = rvpmu_hw_read(h, idx);
 #endif
 
-	rvpmu_hw_inhibit(h, UINT32_C(1) << idx, true);
+	rvpmu_hw_inhibit(h, BIT64(idx), true);
 	v = rvpmu_hw_read(h, idx);
 #if RVPMU_XLEN == 32
 	v = rv32_newer(h, idx, before, v);
@@ -302,10 +304,54 @@ static inline uint64_t rvpmu_snapshot_slot(const struct rvpmu_hart *h, unsigned 
 
 /* Write the values of set (stopped) and the overflow bitmap relative to
    base; ret_val(0), so a stop can reach it by a tail call. A stop that
-   wrote its values itself calls rvpmu_snapshot_store_bitmap, the bitmap
+   wrote its values itself uses rvpmu_snapshot_store_bitmap, the bitmap
    alone. */
 struct rvpmu_ret rvpmu_snapshot_store(const struct rvpmu_hart *h, uint64_t set,
 				      rvpmu_ulong base);
-struct rvpmu_ret rvpmu_snapshot_store_bitmap(const struct rvpmu_hart *h, rvpmu_ulong base);
+
+/* The overflow bitmap's word: ovf relative to base. ret_val(0). */
+static inline struct rvpmu_ret rvpmu_snapshot_write_bitmap(const struct rvpmu_hart *h,
+							   rvpmu_ulong base, uint64_t ovf)
+{
+	rvpmu_mem_write64(h, h->shmem + SBI_PMU_SNAPSHOT_OVF_OFFSET, ovf >> base);
+	return ret_val(0);
+}
+
+/* rvpmu_snapshot_store_bitmap's loop for running hpm counters (running,
+   not empty): their OF added to ovf, then the word. Out of line (snapshot.c),
+   reached by a tail call, so that a stop with no other counter running
+   pays nothing for the loop. */
+struct rvpmu_ret rvpmu_snapshot_bitmap_running(const struct rvpmu_hart *h, rvpmu_ulong base,
+					       uint64_t ovf, uint64_t running);
+
+/*
+ * The overflow bitmap comes from the core's own state only (never from
+ * S-mode memory): stopped hpm counters noted as overflowed at their stop
+ * (the answer here), and running hpm counters at or above base whose OF
+ * is set now (*running, for rvpmu_snapshot_store_bitmap). Zero without
+ * Sscofpmf, as the spec requires. Taken before the values are written:
+ * the compiler cannot tell S-mode memory from h.
+ */
+static inline uint64_t rvpmu_snapshot_ovf(const struct rvpmu_hart *h, rvpmu_ulong base,
+					  uint64_t *running)
+{
+	*running = 0;
+	if (!h->sscofpmf)
+		return 0;
+	/* base < nr_counters <= 64 (checked by the caller): the shift is fine */
+	*running = h->started & h->hw & ~UINT64_C(7) & ~(BIT64(base) - 1);
+	return h->overflowed & h->configured & ~h->started;
+}
+
+/* Write the overflow bitmap relative to base: ovf and running from
+   rvpmu_snapshot_ovf. Inline: the end of every snapshot-taking stop. */
+static inline struct rvpmu_ret rvpmu_snapshot_store_bitmap(const struct rvpmu_hart *h,
+							   rvpmu_ulong base, uint64_t ovf,
+							   uint64_t running)
+{
+	if (running)
+		return rvpmu_snapshot_bitmap_running(h, base, ovf, running);
+	return rvpmu_snapshot_write_bitmap(h, base, ovf);
+}
 
 #endif

@@ -190,6 +190,10 @@ struct rvpmu_hart {
 	uint32_t hw;			/* hardware counters that exist */
 	uint32_t stale;			/* ... whose stop writes back */
 	bool sscofpmf;
+	/* the snapshot area (state): early in the struct, as fw_counting,
+	   so that a stop reaches it with 12-bit offsets */
+	bool shmem_on;
+	uint64_t shmem;
 	uint8_t width[RVPMU_HW_SLOTS];	/* bits of each hardware counter */
 	uint64_t wmask[RVPMU_HW_SLOTS];	/* the value bits of each */
 	/* state */
@@ -215,8 +219,6 @@ struct rvpmu_hart {
 	uint64_t fw_value[RVPMU_MAX_FW];
 	uint64_t fw_origin[RVPMU_MAX_FW];	/* fw_ops->read at start */
 	uint64_t fw_ext;			/* counters on platform events */
-	uint64_t shmem;
-	bool shmem_on;
 };
 
 /*

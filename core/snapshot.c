@@ -46,21 +46,9 @@ uint64_t rvpmu_snapshot_value(const struct rvpmu_hart *h, unsigned int slot)
 	return v;
 }
 
-/* The overflow bitmap's word: ovf relative to base. */
-static inline struct rvpmu_ret write_bitmap(const struct rvpmu_hart *h, rvpmu_ulong base,
-					    uint64_t ovf)
-{
-	rvpmu_mem_write64(h, h->shmem + SBI_PMU_SNAPSHOT_OVF_OFFSET, ovf >> base);
-	return ret_val(0);
-}
-
-/* store_overflow_bitmap's part for running hpm counters (running, not
-   empty): their OF now. Out of line, reached by a tail call, so that a
-   stop with no other counter running pays no frame for its loop. */
-static __attribute__((noinline)) struct rvpmu_ret write_bitmap_running(const struct rvpmu_hart *h,
-								       rvpmu_ulong base,
-								       uint64_t ovf,
-								       uint64_t running)
+/* rvpmu_snapshot_store_bitmap's part for running hpm counters (internal.h). */
+struct rvpmu_ret rvpmu_snapshot_bitmap_running(const struct rvpmu_hart *h, rvpmu_ulong base,
+					       uint64_t ovf, uint64_t running)
 {
 	unsigned int idx;
 
@@ -70,34 +58,15 @@ static __attribute__((noinline)) struct rvpmu_ret write_bitmap_running(const str
 		if (rvpmu_hw_overflowed(h, idx))
 			ovf |= BIT64(idx);
 	} while (running);
-	return write_bitmap(h, base, ovf);
-}
-
-/*
- * Write the overflow bitmap relative to base, from the core's own state
- * only (never from S-mode memory): stopped hpm counters noted as
- * overflowed at their stop, and running hpm counters whose OF is set now.
- * Zero without Sscofpmf, as the spec requires.
- */
-struct rvpmu_ret rvpmu_snapshot_store_bitmap(const struct rvpmu_hart *h, rvpmu_ulong base)
-{
-	uint64_t ovf = 0, running = 0;
-
-	if (h->sscofpmf) {
-		ovf = h->overflowed & h->configured & ~h->started;
-		/* base < nr_counters <= 64 (checked by the caller): the shift is fine */
-		running = h->started & h->hw & ~UINT64_C(7) & ~(BIT64(base) - 1);
-	}
-	if (running)
-		return write_bitmap_running(h, base, ovf, running);
-	return write_bitmap(h, base, ovf);
+	return rvpmu_snapshot_write_bitmap(h, base, ovf);
 }
 
 /* The set starts at base or above (a mask shifted by base): no bit scan. */
 struct rvpmu_ret rvpmu_snapshot_store(const struct rvpmu_hart *h, uint64_t set,
 				      rvpmu_ulong base)
 {
-	uint64_t m = set >> base, addr = rvpmu_snapshot_slot(h, 0);
+	uint64_t m = set >> base, addr = rvpmu_snapshot_slot(h, 0), running;
+	uint64_t ovf = rvpmu_snapshot_ovf(h, base, &running);
 	unsigned int idx = (unsigned int)base;
 
 	do {
@@ -106,5 +75,5 @@ struct rvpmu_ret rvpmu_snapshot_store(const struct rvpmu_hart *h, uint64_t set,
 		addr += 8;
 		idx++;
 	} while (m >>= 1);
-	return rvpmu_snapshot_store_bitmap(h, base);
+	return rvpmu_snapshot_store_bitmap(h, base, ovf, running);
 }

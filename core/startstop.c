@@ -226,7 +226,7 @@ HOT uint64_t stop_hw_as(struct rvpmu_hart *h, unsigned long idx, uint32_t stale_
 	return of;
 }
 
-HOT uint64_t stop_hw(struct rvpmu_hart *h, unsigned int idx)
+HOT uint64_t stop_hw(struct rvpmu_hart *h, unsigned long idx)
 {
 	return stop_hw_as(h, idx, h->stale, h->sscofpmf, false);
 }
@@ -257,7 +257,7 @@ static __attribute__((noinline)) void stop_many(struct rvpmu_hart *h, uint64_t s
 	if (hw) {
 		/* RV64: the set's hpm counters inhibited at once, one CSR write */
 		if (RVPMU_XLEN == 64)
-			rvpmu_hw_inhibit(h, (uint32_t)(hw & ~UINT64_C(7)), true);
+			rvpmu_hw_inhibit(h, hw & ~UINT64_C(7), true);
 		FOR_EACH_COUNTER(idx, hw, m)
 			seen |= stop_hw_as(h, idx, stale, sscofpmf, RVPMU_XLEN == 64) << idx;
 		note_overflows(h, hw, seen);
@@ -308,7 +308,7 @@ static __attribute__((noinline)) void release(struct rvpmu_hart *h, uint64_t set
 }
 
 /* One hardware counter (started) stops, its state noted. */
-HOT void stop_hw_started(struct rvpmu_hart *h, unsigned int idx)
+HOT void stop_hw_started(struct rvpmu_hart *h, unsigned long idx)
 {
 	note_overflows(h, BIT64(idx), stop_hw(h, idx) << idx);
 	h->started &= ~BIT64(idx);
@@ -317,7 +317,7 @@ HOT void stop_hw_started(struct rvpmu_hart *h, unsigned int idx)
 /* One counter: Linux's stop, a snapshot-taking one, and (below) Linux's
    stop+RESET. */
 static __attribute__((noinline)) struct rvpmu_ret stop_hw_one(struct rvpmu_hart *h,
-							      unsigned int idx)
+							      unsigned long idx)
 {
 	stop_hw_started(h, idx);
 	return ret_val(0);
@@ -325,11 +325,14 @@ static __attribute__((noinline)) struct rvpmu_ret stop_hw_one(struct rvpmu_hart 
 
 /* base = idx: its value is slot 0 */
 static __attribute__((noinline)) struct rvpmu_ret stop_hw_one_snapshot(struct rvpmu_hart *h,
-								       unsigned int idx)
+								       unsigned long idx)
 {
+	uint64_t running, ovf;
+
 	stop_hw_started(h, idx);
+	ovf = rvpmu_snapshot_ovf(h, idx, &running);
 	rvpmu_mem_write64(h, rvpmu_snapshot_slot(h, 0), h->saved[idx]);
-	return rvpmu_snapshot_store_bitmap(h, idx);
+	return rvpmu_snapshot_store_bitmap(h, idx, ovf, running);
 }
 
 static __attribute__((noinline)) struct rvpmu_ret stop_reset_hw_one(struct rvpmu_hart *h,

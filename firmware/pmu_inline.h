@@ -86,7 +86,7 @@ static inline uint64_t rvpmu_hw_swap_event(const struct rvpmu_hart *h, unsigned 
 	return FW_CSR_SLOT(FW_SLOT_SWAP_EVENT, ctr, ev);
 }
 
-static inline void rvpmu_hw_inhibit(const struct rvpmu_hart *h, uint32_t mask, bool on)
+static inline void rvpmu_hw_inhibit(const struct rvpmu_hart *h, uint64_t mask, bool on)
 {
 	(void)h;
 	if (on)
