@@ -22,6 +22,15 @@ static unsigned int choose(const struct rvpmu_hart *h, uint64_t free)
 	return lowest_bit(clear ? clear : hpm);
 }
 
+/* Selector ev with Sscofpmf's bits (OF clear) set from the mode filter
+   flags: the top 8 bits shifted out and the filter's 5 in. */
+static inline uint64_t with_filter(uint64_t ev, rvpmu_ulong flags)
+{
+	_Static_assert(MHPMEVENT_SSCOF_MASK == ~(~UINT64_C(0) >> 8), "Sscofpmf owns the top byte");
+	return (ev << 8 >> 8) |
+	       ((uint64_t)(flags & SBI_PMU_CFG_FLAG_FILTER_MASK) << MHPMEVENT_FILTER_SHIFT);
+}
+
 /* Map (event_idx, data) to counter idx: what every counter kind notes. */
 static inline void note_event(struct rvpmu_hart *h, unsigned int idx,
 			      uint32_t event_idx, uint64_t data)
@@ -61,9 +70,7 @@ static void configure(struct rvpmu_hart *h, unsigned int idx,
 		uint64_t ev = rvpmu_event_selector(h, event_idx, data);
 
 		if (h->sscofpmf)
-			ev = (ev & ~MHPMEVENT_SSCOF_MASK) |
-			     ((uint64_t)(flags & SBI_PMU_CFG_FLAG_FILTER_MASK)
-			      << MHPMEVENT_FILTER_SHIFT);
+			ev = with_filter(ev, flags);
 		h->mhpmevent[idx] = ev;
 		/* OF stays set until start: no interrupt from a stopped counter */
 		rvpmu_hw_program(h, idx, h->sscofpmf ? ev | MHPMEVENT_OF : ev);
@@ -144,17 +151,15 @@ static inline long config_fw_skip(struct rvpmu_hart *h, unsigned long idx,
  * SKIP_MATCH naming an hpm counter configured, and stopped, for this very
  * event (how Linux reuses a counter): the event was checked against the
  * counter when it was configured, and the selector is already programmed,
- * so only the mode filter, CLEAR_VALUE and AUTO_START are left to do.
+ * so only the mode filter and CLEAR_VALUE are left to do here (and
+ * AUTO_START to the caller). Inline: in the entry, on Linux's every reuse.
  */
-static __attribute__((noinline)) struct rvpmu_ret reconfigure_same(struct rvpmu_hart *h,
-								   unsigned int idx,
-								   rvpmu_ulong flags)
+static inline void reconfigure_same(struct rvpmu_hart *h, unsigned long idx, rvpmu_ulong flags)
 {
-	uint64_t ev = h->mhpmevent[idx];
+	uint64_t ev;
 
 	if (h->sscofpmf) {
-		ev = (ev & ~MHPMEVENT_SSCOF_MASK) |
-		     ((uint64_t)(flags & SBI_PMU_CFG_FLAG_FILTER_MASK) << MHPMEVENT_FILTER_SHIFT);
+		ev = with_filter(h->mhpmevent[idx], flags);
 		if (ev != h->mhpmevent[idx]) {
 			h->mhpmevent[idx] = ev;
 			/* stopped: OF stays set until start */
@@ -165,9 +170,6 @@ static __attribute__((noinline)) struct rvpmu_ret reconfigure_same(struct rvpmu_
 		rvpmu_hw_write(h, idx, 0);
 		h->saved[idx] = 0;
 	}
-	if (flags & SBI_PMU_CFG_FLAG_AUTO_START)
-		return start_configured(h, idx);
-	return ret_val(idx);
 }
 
 /* Any event, any flags: ask the event tables which counters can count it. */
@@ -207,28 +209,32 @@ static __attribute__((noinline)) struct rvpmu_ret config_general(struct rvpmu_ha
 	return ret_val(idx);
 }
 
+
 /*
- * Validate what every path shares, then the path: the firmware ones
- * inline, the others by tail calls, so this function needs no frame.
- * What is answered here leaves by one return of (err, idx): GCC 12 keeps
- * struct answers that meet from several returns in memory.
+ * The paths that need no event tables: standard firmware events (with
+ * and without SKIP_MATCH) and SKIP_MATCH of the event an hpm counter
+ * already has, and the answer to a bad set or flags; the rest to
+ * config_general. What is answered here leaves by one return of (err, idx): GCC 12 keeps
+ * struct answers that meet from several returns in memory. Inline on
+ * RV64, where the entry then needs no frame on any path; out of line on
+ * RV32, whose 64-bit values in register pairs need callee-saved registers
+ * here, and inline their saving would land on the general path too.
  */
-struct rvpmu_ret rvpmu_counter_config_matching(struct rvpmu_hart *h,
-					       rvpmu_ulong base,
-					       rvpmu_ulong mask,
-					       rvpmu_ulong flags,
-					       rvpmu_ulong event_idx,
-					       uint64_t data)
+#if RVPMU_XLEN == 64
+static inline __attribute__((always_inline))
+#else
+static __attribute__((noinline))
+#endif
+struct rvpmu_ret config_known(struct rvpmu_hart *h, uint64_t set, rvpmu_ulong base,
+			      rvpmu_ulong mask, rvpmu_ulong flags, rvpmu_ulong event_idx,
+			      uint64_t data)
 {
-	uint64_t set = rvpmu_counter_set(h, base, mask);
 	unsigned long idx = 0;
 	long err = SBI_ERR_INVALID_PARAM;
 
 	if ((flags & ~SBI_PMU_CFG_FLAG_ALL) || !set) {
 		/* err as it is */
 	} else if (!(flags & SBI_PMU_CFG_FLAG_SKIP_MATCH)) {
-		if (!fw_std_event(event_idx, data))
-			return config_general(h, set, flags, event_idx, data);
 		err = config_fw_std(h, set, flags, (uint32_t)event_idx, &idx);
 	} else {
 		/* Linux names the counter itself: base, mask 1 */
@@ -237,10 +243,31 @@ struct rvpmu_ret rvpmu_counter_config_matching(struct rvpmu_hart *h,
 			err = config_fw_skip(h, idx, flags, (uint32_t)event_idx);
 		} else if (idx >= 3 && idx < h->fw_base && ((h->configured & ~h->started) >> idx & 1) &&
 			   h->event[idx] == event_idx && h->data[idx] == data) {
-			return reconfigure_same(h, (unsigned int)idx, flags);
+			reconfigure_same(h, idx, flags);
+			if (flags & SBI_PMU_CFG_FLAG_AUTO_START)
+				return start_configured(h, (unsigned int)idx);
+			err = SBI_SUCCESS;
 		} else {
 			return config_general(h, set, flags, event_idx, data);
 		}
 	}
 	return (struct rvpmu_ret){ err, err ? 0 : idx };
+}
+
+/* Validate what every path shares, then the path: a valid request for
+   an event the tables must answer to config_general, all else to
+   config_known. */
+struct rvpmu_ret rvpmu_counter_config_matching(struct rvpmu_hart *h,
+					       rvpmu_ulong base,
+					       rvpmu_ulong mask,
+					       rvpmu_ulong flags,
+					       rvpmu_ulong event_idx,
+					       uint64_t data)
+{
+	uint64_t set = rvpmu_counter_set(h, base, mask);
+
+	if (!(flags & ~SBI_PMU_CFG_FLAG_ALL) && set && !(flags & SBI_PMU_CFG_FLAG_SKIP_MATCH) &&
+	    !fw_std_event(event_idx, data))
+		return config_general(h, set, flags, event_idx, data);
+	return config_known(h, set, base, mask, flags, event_idx, data);
 }
