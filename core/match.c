@@ -87,6 +87,19 @@ static void configure(struct rvpmu_hart *h, unsigned int idx,
 	}
 }
 
+/* A raw event (type 2 or 3) on a hart whose platform maps no raw event:
+   config_known answers it as config_general would (no counter:
+   NOT_SUPPORTED), without that function's frame. */
+static inline bool unmapped_raw(const struct rvpmu_hart *h, rvpmu_ulong event_idx)
+{
+	const struct rvpmu_map *map;
+
+	if (SBI_PMU_EVENT_TYPE(event_idx) - SBI_PMU_EVENT_TYPE_RAW > 1)
+		return false;
+	map = h->cfg->map;
+	return !map || !map->nr_raws;
+}
+
 /* A standard firmware event (every firmware event Linux uses), without
    event data: every firmware counter can count it. */
 static inline bool fw_std_event(rvpmu_ulong event_idx, uint64_t data)
@@ -212,8 +225,9 @@ static __attribute__((noinline)) struct rvpmu_ret config_general(struct rvpmu_ha
 
 /*
  * The paths that need no event tables: standard firmware events (with
- * and without SKIP_MATCH) and SKIP_MATCH of the event an hpm counter
- * already has, and the answer to a bad set or flags; the rest to
+ * and without SKIP_MATCH), SKIP_MATCH of the event an hpm counter
+ * already has, a raw event nothing maps (unmapped_raw) and the answer to
+ * a bad set or flags; the rest to
  * config_general. What is answered here leaves by one return of (err, idx): GCC 12 keeps
  * struct answers that meet from several returns in memory. Inline on
  * RV64, where the entry then needs no frame on any path; out of line on
@@ -235,7 +249,10 @@ struct rvpmu_ret config_known(struct rvpmu_hart *h, uint64_t set, rvpmu_ulong ba
 	if ((flags & ~SBI_PMU_CFG_FLAG_ALL) || !set) {
 		/* err as it is */
 	} else if (!(flags & SBI_PMU_CFG_FLAG_SKIP_MATCH)) {
-		err = config_fw_std(h, set, flags, (uint32_t)event_idx, &idx);
+		/* a standard firmware event, or a raw one nothing maps */
+		err = fw_std_event(event_idx, data) ?
+		      config_fw_std(h, set, flags, (uint32_t)event_idx, &idx) :
+		      SBI_ERR_NOT_SUPPORTED;
 	} else {
 		/* Linux names the counter itself: base, mask 1 */
 		idx = mask == 1 ? base : lowest_bit(set);
@@ -267,7 +284,7 @@ struct rvpmu_ret rvpmu_counter_config_matching(struct rvpmu_hart *h,
 	uint64_t set = rvpmu_counter_set(h, base, mask);
 
 	if (!(flags & ~SBI_PMU_CFG_FLAG_ALL) && set && !(flags & SBI_PMU_CFG_FLAG_SKIP_MATCH) &&
-	    !fw_std_event(event_idx, data))
+	    !fw_std_event(event_idx, data) && !unmapped_raw(h, event_idx))
 		return config_general(h, set, flags, event_idx, data);
 	return config_known(h, set, base, mask, flags, event_idx, data);
 }
