@@ -202,7 +202,9 @@ fw_trap_vector:
 	slli	t0, a6, RB_SHIFT
 	add	t1, t1, t0
 	REG_L	t1, 0(t1)
-	mv	a6, a5
+#if __riscv_xlen == 32
+	mv	a6, a5		/* config_matching's event data, high half */
+#endif
 	mv	a5, a4
 	mv	a4, a3
 	mv	a3, a2

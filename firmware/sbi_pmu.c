@@ -9,7 +9,8 @@
  * there. One register up is each core function's own signature on both
  * XLENs: on RV32 a 64-bit argument (config_matching's event data, start's
  * initial value) comes from S-mode in two registers, low half first, which
- * is how the calling convention passes the core's uint64_t.
+ * is how the calling convention passes the core's uint64_t. On RV64 no
+ * core function takes more than five SBI arguments (a0..a4), so a5 stays.
  */
 #include "fw.h"
 
