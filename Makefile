@@ -27,19 +27,21 @@ CHECK_FUZZ_SECONDS ?= 10
 comma    := ,
 
 CORE_SRC := core/counters.c core/events.c core/match.c core/startstop.c \
-            core/fwctr.c core/snapshot.c core/map.c core/names.c core/reserve.c
+            core/fwctr.c core/snapshot.c core/map.c core/reserve.c
 CORE_HDR := $(wildcard core/*.h) include/rvpmu/sbi.h lib/bits.h
 SAMPLER_SRC := sampler/config.c sampler/layout.c sampler/engine.c sampler/status.c
 SAMPLER_HDR := sampler/sampler.h include/rvpmu/sampler.h
 SAMPLER_TEST := $(wildcard tests/sampler/*.c)
 DT_SRC   := dt/pmu_dt.c lib/fmt.c
+NAMES_SRC := lib/names.c	# event names: tools, tests, payloads (not the firmware)
 SIM_SRC  := tests/sim/sim_hart.c
-PAYLOADS := smoke bench demo scale hostile rotbench sampler_demo sampler_bench cycsample
-UNIT_SRC := tests/unit_main.c tests/fixture.c tests/drive.c $(wildcard tests/test_*.c)
+PAYLOADS := smoke bench demo scale hostile rotbench sampler_demo sampler_bench cycsample lcofismp
+UNIT_SRC := tests/unit_main.c tests/fixture.c tests/drive.c $(wildcard tests/test_*.c) $(NAMES_SRC)
 
 .PHONY: all deps run check fuzz bench clean core-cross
 all: $(B)/rvpmu-dt $(B)/unit64 $(B)/unit32 $(B)/dt-tests $(B)/rvpmu-simstat \
-     $(B)/sampler64 $(B)/sampler32 $(B)/rvpmu-report $(B)/report-gen $(B)/report-engine
+     $(B)/sampler64 $(B)/sampler32 $(B)/rvpmu-report $(B)/report-gen $(B)/report-engine \
+     $(B)/misalign
 
 deps:
 	@scripts/deps.sh
@@ -58,24 +60,24 @@ $(B)/sampler%: $(SAMPLER_TEST) $(SAMPLER_SRC) $(CORE_SRC) $(SIM_SRC) tests/fixtu
 	@mkdir -p $(B)
 	$(HOSTCC) $(HOSTCFLAGS) -DRVPMU_XLEN=$* -o $@ $(SAMPLER_TEST) tests/fixture.c $(SAMPLER_SRC) $(CORE_SRC) $(SIM_SRC)
 
-$(B)/rvpmu-dt: tools/rvpmu-dt.c $(DT_SRC) $(CORE_SRC) dt/*.h $(CORE_HDR)
+$(B)/rvpmu-dt: tools/rvpmu-dt.c $(DT_SRC) $(NAMES_SRC) $(CORE_SRC) dt/*.h $(CORE_HDR) lib/names.h
 	@mkdir -p $(B)
-	$(HOSTCC) $(HOSTCFLAGS) -o $@ tools/rvpmu-dt.c $(DT_SRC) $(CORE_SRC) -lfdt
+	$(HOSTCC) $(HOSTCFLAGS) -o $@ tools/rvpmu-dt.c $(DT_SRC) $(NAMES_SRC) $(CORE_SRC) -lfdt
 
 $(B)/dt-tests: tests/dt/dt_tests.c $(DT_SRC) $(CORE_SRC) dt/*.h $(CORE_HDR)
 	@mkdir -p $(B)
 	$(HOSTCC) $(HOSTCFLAGS) -o $@ tests/dt/dt_tests.c $(DT_SRC) $(CORE_SRC) -lfdt
 
-$(B)/rvpmu-simstat: tools/rvpmu-simstat.c $(CORE_SRC) $(SIM_SRC) $(DT_SRC) $(CORE_HDR)
+$(B)/rvpmu-simstat: tools/rvpmu-simstat.c $(CORE_SRC) $(SIM_SRC) $(DT_SRC) $(NAMES_SRC) $(CORE_HDR) lib/names.h
 	@mkdir -p $(B)
-	$(HOSTCC) $(HOSTCFLAGS) -o $@ tools/rvpmu-simstat.c $(DT_SRC) $(CORE_SRC) $(SIM_SRC) -lfdt
+	$(HOSTCC) $(HOSTCFLAGS) -o $@ tools/rvpmu-simstat.c $(DT_SRC) $(NAMES_SRC) $(CORE_SRC) $(SIM_SRC) -lfdt
 
 # rvpmu-report: the decoder and exporters are REPORT_SRC, shared with the
 # fuzz target; report-gen writes the test inputs (tests/report/)
 REPORT_SRC := tools/report/decode.c tools/report/units.c tools/report/dump.c \
               tools/report/csv.c tools/report/perfetto.c tools/report/svg.c \
-              tools/report/summary.c core/names.c
-REPORT_HDR := tools/report/*.h include/rvpmu/sampler.h include/rvpmu/sbi.h core/names.h
+              tools/report/summary.c $(NAMES_SRC)
+REPORT_HDR := tools/report/*.h include/rvpmu/sampler.h include/rvpmu/sbi.h lib/names.h
 $(B)/rvpmu-report: tools/rvpmu-report.c $(REPORT_SRC) $(REPORT_HDR)
 	@mkdir -p $(B)
 	$(HOSTCC) $(HOSTCFLAGS) -o $@ tools/rvpmu-report.c $(REPORT_SRC) -lm
@@ -84,7 +86,7 @@ $(B)/rvpmu-report: tools/rvpmu-report.c $(REPORT_SRC) $(REPORT_HDR)
 $(B)/report-engine: tests/report/engine_rt.c tests/sampler/sfx.c $(SAMPLER_SRC) $(CORE_SRC) $(SIM_SRC) tests/fixture.c $(REPORT_SRC) $(REPORT_HDR) $(SAMPLER_HDR) $(CORE_HDR) tests/*.h tests/sampler/*.h
 	@mkdir -p $(B)
 	$(HOSTCC) $(HOSTCFLAGS) -DRVPMU_XLEN=64 -Itests/sampler -o $@ tests/report/engine_rt.c tests/sampler/sfx.c \
-	  tests/fixture.c $(SAMPLER_SRC) $(CORE_SRC) $(SIM_SRC) $(filter-out $(CORE_SRC),$(REPORT_SRC)) -lm
+	  tests/fixture.c $(SAMPLER_SRC) $(CORE_SRC) $(SIM_SRC) $(REPORT_SRC) -lm
 
 $(B)/report-gen: tests/report/gen.c tests/report/write.c tests/report/write.h include/rvpmu/sampler.h
 	@mkdir -p $(B)
@@ -97,6 +99,12 @@ DTBS := $(patsubst tests/dt/%.dts,$(B)/dt/%.dtb,$(DTS)) $(B)/dt/qemu-virt.dtb \
 $(B)/dt/%.dtb: tests/dt/%.dts
 	@mkdir -p $(B)/dt
 	dtc -q -I dts -O dtb -o $@ $<
+# the firmware's misaligned load/store emulation on a simulated hart
+MISALIGN_SRC := firmware/misalign.c tests/misalign/mhart.c
+$(B)/misalign: tests/misalign/test_misalign.c $(MISALIGN_SRC) firmware/misalign.h tests/misalign/mhart.h tests/t.h
+	@mkdir -p $(B)
+	$(HOSTCC) $(HOSTCFLAGS) -o $@ tests/misalign/test_misalign.c $(MISALIGN_SRC)
+
 $(B)/dt/qemu-virt.dtb:
 	@mkdir -p $(B)/dt
 	qemu-system-riscv64 -M virt,dumpdtb=$@ -cpu rv64,sscofpmf=true -m 256M -nographic >/dev/null
@@ -129,6 +137,10 @@ $(B)/fuzz-report: tests/fuzz/fuzz_report.c tests/report/write.c tests/report/wri
 	@mkdir -p $(B)
 	$(CLANG) $(FUZZFLAGS) -o $@ tests/fuzz/fuzz_report.c tests/report/write.c $(REPORT_SRC) -lm
 
+$(B)/fuzz-misalign: tests/fuzz/fuzz_misalign.c $(MISALIGN_SRC) firmware/misalign.h tests/misalign/mhart.h
+	@mkdir -p $(B)
+	$(CLANG) $(FUZZFLAGS) -o $@ tests/fuzz/fuzz_misalign.c $(MISALIGN_SRC)
+
 # ---- the core and the sampler engine, freestanding, for both XLENs
 core-cross:
 	@mkdir -p $(B)/cross
@@ -152,7 +164,7 @@ core-cross:
 LINUX_SRC_TAR ?= /usr/src/linux-source-6.1.tar.xz
 LIBFDT_DIR := $(B)/libfdt
 LIBFDT_SRC := fdt.c fdt_ro.c fdt_rw.c fdt_wip.c fdt_strerror.c fdt_addresses.c
-FW_SRC   := $(wildcard firmware/*.c) firmware/entry.S firmware/pmu_csr.S
+FW_SRC   := $(wildcard firmware/*.c) firmware/entry.S firmware/pmu_csr.S firmware/fpr.S firmware/probe.S
 FW_LIBS  := $(CORE_SRC) $(SAMPLER_SRC) $(DT_SRC)
 FW_HDR   := $(wildcard firmware/*.h) $(CORE_HDR) $(SAMPLER_HDR) dt/pmu_dt.h lib/fmt.h lib/bits.h
 ARCH_rv64 := -march=rv64imac -misa-spec=2.2 -mabi=lp64
@@ -190,6 +202,21 @@ endef
 $(eval $(call FW_template,rv64))
 $(eval $(call FW_template,rv32))
 
+# the misaligned emulation's binding in the firmware on a QEMU hart in
+# M-mode, with synthetic traps (QEMU 7.2 raises no misaligned exception
+# for plain loads and stores)
+MISALIGN_M_SRC := tests/misalign/mmode.c tools/sampler-cost/start.S firmware/trap_misalign.c \
+                  firmware/misalign.c firmware/fpr.S firmware/probe.S firmware/console.c lib/fmt.c
+define MISALIGN_M_template
+$(B)/misalign-m-$(1).elf: $(MISALIGN_M_SRC) $(FW_HDR) firmware/misalign.h firmware/fw.lds
+	$(CROSS)gcc $(ARCH_$(1)) $(FW_CFLAGS) -nostartfiles -T firmware/fw.lds -Wl,--no-warn-rwx-segments \
+	  -o $$@ $(MISALIGN_M_SRC) -lc -lgcc
+endef
+$(eval $(call MISALIGN_M_template,rv64))
+$(eval $(call MISALIGN_M_template,rv32))
+MISALIGN_M_RUN = timeout 60 qemu-system-riscv$(1) -M virt -m 256M -nographic -monitor none \
+	-serial stdio -bios $(B)/misalign-m-rv$(1).elf
+
 .PHONY: firmware firmware-all
 firmware: deps $(B)/rvpmu-fw-rv64.elf $(B)/rvpmu-fw-rv32.elf
 firmware-all: $(B)/rvpmu-fw-rv64.elf $(B)/rvpmu-fw-rv32.elf \
@@ -200,7 +227,7 @@ firmware-all: $(B)/rvpmu-fw-rv64.elf $(B)/rvpmu-fw-rv32.elf \
 PAYLOAD_BASE_rv64 := 0x80200000
 PAYLOAD_BASE_rv32 := 0x80400000
 RT_SRC := client/start.S client/vs.S client/rt.c client/perf.c client/sampler.c \
-          client/semihost.c lib/fmt.c core/names.c
+          client/semihost.c lib/fmt.c $(NAMES_SRC)
 PL_CFLAGS := -std=c11 $(WARN) -O2 -g -ffreestanding -fno-stack-protector -fno-pic \
              -mcmodel=medany -mno-relax --specs=picolibc.specs -Iinclude -I.
 # a payload's sources besides payloads/NAME.c
@@ -351,7 +378,7 @@ run: deps $(B)/rvpmu-dt $(B)/rvpmu-fw-rv64.elf $(B)/demo-rv64.elf $(B)/dt/qemu-v
 	@echo "sampler data: $(B)/sampler-demo.bin (decode: $(B)/rvpmu-report -D $(B)/sampler-demo.bin)"
 	@echo "plot: $(B)/sampler-demo.svg   Perfetto trace: $(B)/sampler-demo.json   CSV: $(B)/sampler-demo.csv"
 
-check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-dt $(B)/fuzz-sampler $(B)/fuzz-report firmware-all $(B)/suite-rv64.elf $(B)/suite-rv32.elf $(B)/cycsample-rv64.elf $(KERNEL) $(INITRD) \
+check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-dt $(B)/fuzz-sampler $(B)/fuzz-report $(B)/fuzz-misalign $(B)/misalign-m-rv64.elf $(B)/misalign-m-rv32.elf firmware-all $(B)/suite-rv64.elf $(B)/suite-rv32.elf $(B)/cycsample-rv64.elf $(B)/lcofismp-rv64.elf $(KERNEL) $(INITRD) \
 	$(B)/fw-dt/virt-noclint-smp2.dtb $(B)/fw-dt/virt-noclint-nosstc-smp2.dtb \
 	$(B)/fw-dt/virt-8harts-2clusters.dtb
 	@rm -rf $(B)/check && mkdir -p $(B)/check $(B)/conformance
@@ -359,8 +386,12 @@ check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-dt $(B)/fuzz-sampler $(B)/fuzz
 	@scripts/check-step core-rv32-unit  $(B)/check $(B)/unit32
 	@scripts/check-step sampler-rv64-unit $(B)/check $(B)/sampler64
 	@scripts/check-step sampler-rv32-unit $(B)/check $(B)/sampler32
+	@scripts/check-step misalign-unit   $(B)/check $(B)/misalign
+	@scripts/check-step misalign-mmode-rv64 $(B)/check $(call MISALIGN_M_RUN,64)
+	@scripts/check-step misalign-mmode-rv32 $(B)/check $(call MISALIGN_M_RUN,32)
 	@scripts/check-step dt              $(B)/check $(B)/dt-tests $(B)/dt
 	@scripts/check-step rvpmu-dt-cli    $(B)/check tests/dt/cli_tests.sh $(B)/rvpmu-dt $(B)/dt
+	@scripts/check-step rvpmu-simstat   $(B)/check tests/simstat/cli_tests.sh $(B)/rvpmu-simstat $(B)/dt
 	@scripts/check-step rvpmu-report    $(B)/check tests/report/report_tests.sh $(B)/rvpmu-report $(B)/report-gen $(B)/report
 	@scripts/check-step report-engine   $(B)/check $(B)/report-engine
 	@scripts/check-step core-cross      $(B)/check scripts/tap-cmd "core builds freestanding for rv64 and rv32" $(MAKE) -s core-cross
@@ -388,6 +419,7 @@ check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-dt $(B)/fuzz-sampler $(B)/fuzz
 	@scripts/check-step suite-rvpmu-rv32 $(B)/check scripts/qemu-run 32 $(B)/rvpmu-fw-rv32.elf $(B)/suite-rv32.elf 4 ,sscofpmf=true
 	@scripts/check-step suite-opensbi   $(B)/check scripts/conformance-record $(B)/conformance/opensbi-check.log $(B)/suite-rv64.elf
 	@scripts/check-step cycsample-rv64  $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/cycsample-rv64.elf 1 ,sscofpmf=true -icount shift=0
+	@scripts/check-step lcofismp-rv64-smp4 $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/lcofismp-rv64.elf 4 ,sscofpmf=true
 	@scripts/check-step linux-rvpmu     $(B)/check scripts/linux-check rvpmu $(KERNEL) $(INITRD) $(B)/rvpmu-fw-rv64.elf
 	@scripts/check-step linux-rvpmu-aclint $(B)/check env LINUX_QEMU_ARGS="-M virt,aclint=on" scripts/linux-check rvpmu $(KERNEL) $(INITRD) $(B)/rvpmu-fw-rv64.elf
 	@scripts/check-step linux-perf-1hart $(B)/check env LINUX_SMP=1 scripts/linux-check rvpmu $(KERNEL) $(INITRD) $(B)/rvpmu-fw-rv64.elf perfsample
@@ -396,6 +428,7 @@ check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-dt $(B)/fuzz-sampler $(B)/fuzz
 	@scripts/check-step fuzz-dt         $(B)/check scripts/fuzz-run $(B)/fuzz-dt $(CHECK_FUZZ_SECONDS) tests/dt $(B)/dt
 	@scripts/check-step fuzz-sampler    $(B)/check scripts/fuzz-run $(B)/fuzz-sampler $(CHECK_FUZZ_SECONDS)
 	@scripts/check-step fuzz-report     $(B)/check scripts/fuzz-run $(B)/fuzz-report $(CHECK_FUZZ_SECONDS) $(B)/report/seeds
+	@scripts/check-step fuzz-misalign   $(B)/check scripts/fuzz-run $(B)/fuzz-misalign $(CHECK_FUZZ_SECONDS)
 	@scripts/summary $(B)/check
 
 # The many-hart steps (issue 10), measured on 2 shared cores: each smoke or
@@ -447,16 +480,19 @@ bench: deps $(B)/rvpmu-fw-rv64.elf $(B)/bench-rv64.elf $(B)/rvpmu-fw-rv32.elf $(
 # the sampler's cost per switch beside S-mode rotation (a benchmark, not a test)
 .PHONY: sampler-bench
 sampler-bench: deps $(B)/rvpmu-fw-rv64.elf $(B)/sampler_bench-rv64.elf $(B)/rotbench-rv64.elf \
-		$(B)/fw-dt/virt-32harts-4clusters.dtb
+		$(B)/fw-dt/virt-32harts-4clusters.dtb $(B)/rvpmu-fw-rv32.elf $(B)/sampler_bench-rv32.elf \
+		$(B)/rotbench-rv32.elf
 	@scripts/sampler-bench $(B)/rvpmu-fw-rv64.elf $(B)/sampler_bench-rv64.elf $(B)/rotbench-rv64.elf \
-	  $(B)/fw-dt/virt-32harts-4clusters.dtb
+	  $(B)/fw-dt/virt-32harts-4clusters.dtb $(B)/rvpmu-fw-rv32.elf $(B)/sampler_bench-rv32.elf \
+	  $(B)/rotbench-rv32.elf
 
-fuzz: deps $(B)/fuzz-calls $(B)/fuzz-dt $(B)/fuzz-sampler $(B)/fuzz-report $(B)/report-gen $(DTBS)
+fuzz: deps $(B)/fuzz-calls $(B)/fuzz-dt $(B)/fuzz-sampler $(B)/fuzz-report $(B)/fuzz-misalign $(B)/report-gen $(DTBS)
 	scripts/fuzz-run $(B)/fuzz-calls $(FUZZ_SECONDS)
 	scripts/fuzz-run $(B)/fuzz-sampler $(FUZZ_SECONDS)
 	scripts/fuzz-run $(B)/fuzz-dt $(FUZZ_SECONDS) tests/dt $(B)/dt
 	@mkdir -p $(B)/report/seeds && $(B)/report-gen seeds $(B)/report/seeds
 	scripts/fuzz-run $(B)/fuzz-report $(FUZZ_SECONDS) $(B)/report/seeds
+	scripts/fuzz-run $(B)/fuzz-misalign $(FUZZ_SECONDS)
 
 clean:
 	rm -rf $(B)

@@ -311,3 +311,19 @@ void pmu_tick(struct pmu_cpu *c)
 		e->overflows_this_tick = 0;
 	}
 }
+
+void pmu_counting_probe(const struct pmu_machine *m, unsigned long event_idx)
+{
+	unsigned long all = m->num >= __riscv_xlen ? ~0ul : (1ul << m->num) - 1;
+	struct sbiret r = sbi_pmu_config(0, all & ~(1ul << 1), SBI_PMU_CFG_FLAG_SET_SINH,
+					 event_idx, 0);
+	volatile unsigned long spin;
+
+	if (r.error)
+		return;
+	sbi_pmu_start(r.value, 1, SBI_PMU_START_SET_INIT_VALUE, (UINT64_C(1) << 63) + 1);
+	for (spin = 0; spin < 10000; spin++)
+		;
+	sbi_pmu_stop(r.value, 1, 0);
+	sbi_pmu_stop(r.value, 1, SBI_PMU_STOP_RESET);
+}

@@ -112,6 +112,17 @@ void pmu_event_del(struct pmu_cpu *c, struct pmu_event *e);
  */
 unsigned long pmu_overflow(struct pmu_cpu *c);
 
+/*
+ * What perf leaves behind before it records (its API probe opens
+ * "cycles:u" and "instructions:u" counting) and what a perf stat leaves:
+ * a counting event (S-mode inhibited) on the lowest free counter but the
+ * fixed time counter, started from Linux's counting value -(2^63 - 1), run
+ * briefly, stopped and released. On QEMU 7.2 that start stores a left-over
+ * that swallows the counter's next overflow (docs/perf-on-qemu.md). Errors
+ * are ignored: a firmware that refuses leaves nothing behind.
+ */
+void pmu_counting_probe(const struct pmu_machine *m, unsigned long event_idx);
+
 /* Per tick: restart throttled events. */
 void pmu_tick(struct pmu_cpu *c);
 

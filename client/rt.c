@@ -129,13 +129,19 @@ bool rt_wait(volatile int *flag, uint64_t ticks)
 
 static int checks_ok, checks_failed;
 
-void rt_check(bool cond, const char *what)
+void rt_check(bool cond, const char *what, ...)
 {
+	char line[256];
+	va_list ap;
+
+	va_start(ap, what);
+	rvpmu_vsnprintf(line, sizeof(line), what, ap);
+	va_end(ap);
 	if (cond)
 		checks_ok++;
 	else
 		checks_failed++;
-	rt_printf("%s %d - %s\n", cond ? "ok" : "not ok", checks_ok + checks_failed, what);
+	rt_printf("%s %d - %s\n", cond ? "ok" : "not ok", checks_ok + checks_failed, line);
 }
 
 int rt_check_report(void)
@@ -153,6 +159,18 @@ bool rt_wait_hart_status(unsigned long hart, unsigned long want, uint64_t ticks)
 		if (rd_time() > end)
 			return false;
 	return true;
+}
+
+static void read_scountovf(void *a)
+{
+	*(volatile unsigned long *)a = rt_csr_read(0xda0);
+}
+
+bool rt_has_sscofpmf(void)
+{
+	unsigned long v;
+
+	return rt_expect_fault(read_scountovf, &v, 0) < 0;
 }
 
 unsigned long rt_count_harts(unsigned long max)

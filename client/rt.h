@@ -63,8 +63,9 @@ extern unsigned long rt_vs_spv;
 /* SRST shutdown; reason "system failure" when failed. Never returns. */
 void rt_shutdown(bool failed) __attribute__((noreturn));
 
-/* One TAP check: "ok N - what" or "not ok N - what", counted. */
-void rt_check(bool cond, const char *what);
+/* One TAP check: "ok N - what" or "not ok N - what", counted; what is a
+   printf format (rvpmu_snprintf's conversions), cut at 256 bytes. */
+void rt_check(bool cond, const char *what, ...) __attribute__((format(printf, 2, 3)));
 /* The TAP plan and "N passed, N failed" for the rt_check calls so far;
    returns the number failed. */
 int rt_check_report(void);
@@ -78,6 +79,10 @@ bool rt_wait_hart_status(unsigned long hart, unsigned long want, uint64_t ticks)
 /* Harts 0, 1, ... that HSM knows, up to max: the first id it refuses ends
    the count (QEMU virt numbers its harts from 0 without gaps). */
 unsigned long rt_count_harts(unsigned long max);
+
+/* Does this hart have Sscofpmf? scountovf (0xda0) is readable then, and
+   an illegal instruction without it. Any hart, S-mode. */
+bool rt_has_sscofpmf(void);
 
 /* The n-th hart other than hart `me` (harts numbered from 0, no gaps). */
 static inline unsigned long rt_other_hart(unsigned long me, unsigned long n)

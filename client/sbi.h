@@ -204,7 +204,8 @@ static inline unsigned long rd_instret(void)
 {
 	unsigned long v;
 
-	__asm__ volatile("rdinstret %0" : "=r"(v));
+	/* a memory clobber: what is measured between two reads stays there */
+	__asm__ volatile("rdinstret %0" : "=r"(v) :: "memory");
 	return v;
 }
 

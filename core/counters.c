@@ -105,15 +105,12 @@ struct rvpmu_ret rvpmu_counter_get_info(const struct rvpmu_hart *h,
 
 uint64_t rvpmu_counter_value(const struct rvpmu_hart *h, unsigned int idx)
 {
-	unsigned int f;
+	uint64_t v;
 
 	if (!is_fw_ctr(h, idx))
 		return RVPMU_HW(h)->read(h->ctx, idx);
-	f = idx - h->fw_base;
-	if ((h->started & BIT64(idx)) &&
-	    SBI_PMU_EVENT_CODE(h->event[idx]) >= SBI_PMU_FW_STD_COUNT)
-		return h->fw_value[f] +
-		       (h->cfg->fw->read(h->ctx, SBI_PMU_EVENT_CODE(h->event[idx]),
-					 h->data[idx]) - h->fw_origin[f]);
-	return h->fw_value[f];
+	v = h->fw_value[idx - h->fw_base];
+	if (h->fw_ext & BIT64(idx))	/* a platform event runs */
+		v += rvpmu_fw_ext_ran(h, idx);
+	return v;
 }

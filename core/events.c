@@ -28,7 +28,7 @@ uint64_t rvpmu_event_counters(const struct rvpmu_hart *h,
 			      rvpmu_ulong event_idx, uint64_t data)
 {
 	const struct rvpmu_map *map = h->cfg->map;
-	uint32_t code = SBI_PMU_EVENT_CODE(event_idx), ctrs = 0;
+	uint32_t code = SBI_PMU_EVENT_CODE(event_idx), ctrs = 0, fixed = 0;
 
 	if (event_idx > SBI_PMU_EVENT_IDX_MASK)
 		return 0;
@@ -39,12 +39,11 @@ uint64_t rvpmu_event_counters(const struct rvpmu_hart *h,
 			return 0;
 		if (map)
 			ctrs = rvpmu_map_counters(map, (uint32_t)event_idx);
-		ctrs &= ~UINT32_C(7);
 		/* the fixed counters always count their own event */
 		if (code == SBI_PMU_HW_CPU_CYCLES)
-			ctrs |= 1u << 0;
+			fixed = 1u << 0;
 		else if (code == SBI_PMU_HW_INSTRUCTIONS)
-			ctrs |= 1u << 2;
+			fixed = 1u << 2;
 		break;
 	case SBI_PMU_EVENT_TYPE_CACHE:
 		if (data || SBI_PMU_CACHE_ID(code) > SBI_PMU_HW_CACHE_ID_MAX ||
@@ -52,7 +51,6 @@ uint64_t rvpmu_event_counters(const struct rvpmu_hart *h,
 			return 0;
 		if (map)
 			ctrs = rvpmu_map_counters(map, (uint32_t)event_idx);
-		ctrs &= ~UINT32_C(7);
 		break;
 	case SBI_PMU_EVENT_TYPE_RAW:
 	case SBI_PMU_EVENT_TYPE_RAW_V2:
@@ -60,7 +58,6 @@ uint64_t rvpmu_event_counters(const struct rvpmu_hart *h,
 			return 0;
 		if (map)
 			ctrs = rvpmu_map_raw_counters(map, data);
-		ctrs &= ~UINT32_C(7);
 		break;
 	case SBI_PMU_EVENT_TYPE_FW:
 		if (code < SBI_PMU_FW_STD_COUNT)
@@ -72,7 +69,8 @@ uint64_t rvpmu_event_counters(const struct rvpmu_hart *h,
 	default:
 		return 0;
 	}
-	return ctrs & h->hw;
+	/* of the map's counters the hpm ones: 0-2 are the fixed counters' */
+	return ((ctrs & ~UINT32_C(7)) | fixed) & h->hw;
 }
 
 uint64_t rvpmu_event_selector(const struct rvpmu_hart *h, uint32_t event_idx,

@@ -41,12 +41,7 @@ struct rvpmu_ret rvpmu_fw_start_ext(struct rvpmu_hart *h, unsigned int idx)
 
 struct rvpmu_ret rvpmu_fw_stop_ext(struct rvpmu_hart *h, unsigned int idx)
 {
-	unsigned int f = idx - h->fw_base;
-
-	/* what ran since start; not through rvpmu_counter_value, which
-	   asks S-mode's started set (a sampler counter is not in it) */
-	h->fw_value[f] += h->cfg->fw->read(h->ctx, SBI_PMU_EVENT_CODE(h->event[idx]),
-					   h->data[idx]) - h->fw_origin[f];
+	h->fw_value[idx - h->fw_base] += rvpmu_fw_ext_ran(h, idx);
 	h->fw_ext &= ~BIT64(idx);
 	return ret_val(0);
 }

@@ -182,6 +182,13 @@ uint64_t rvpmu_counter_value(const struct rvpmu_hart *h, unsigned int idx);
    ret_val(0), so the one-counter paths reach them by a tail call and
    stay leaf functions for standard events. */
 struct rvpmu_ret rvpmu_fw_start_ext(struct rvpmu_hart *h, unsigned int idx);
+/* What fw_ops->read advanced by since firmware counter idx started on a
+   platform event (its bit in h->fw_ext: the one test of that). */
+static inline uint64_t rvpmu_fw_ext_ran(const struct rvpmu_hart *h, unsigned int idx)
+{
+	return h->cfg->fw->read(h->ctx, SBI_PMU_EVENT_CODE(h->event[idx]), h->data[idx]) -
+	       h->fw_origin[idx - h->fw_base];
+}
 struct rvpmu_ret rvpmu_fw_stop_ext(struct rvpmu_hart *h, unsigned int idx);
 
 /* A started firmware counter idx of standard event code counts from now. */

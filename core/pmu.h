@@ -122,11 +122,13 @@ struct rvpmu_hw_ops {
 	/*
 	 * Optional, the sampler's switch in one call each (NULL: done with
 	 * program, write and read). load: for each j < n, hpm counter ctr[j]
-	 * gets mhpmevent 0, then ev[j], and counts from 0. read_list: out[j]
-	 * is counter ctr[j]'s value, j < n.
+	 * gets mhpmevent 0, then ev[j], and counts from 0. read_list: counter
+	 * ctr[j]'s value is stored at dst + off[j] (bytes, 8-byte aligned),
+	 * j < n: straight into the sampler's slots.
 	 */
 	void (*load)(void *ctx, const uint8_t *ctr, const uint64_t *ev, unsigned int n);
-	void (*read_list)(void *ctx, const uint8_t *ctr, unsigned int n, uint64_t *out);
+	void (*read_list)(void *ctx, const uint8_t *ctr, unsigned int n, uint8_t *dst,
+			  const uint32_t *off);
 };
 
 /*
@@ -455,19 +457,31 @@ struct rvpmu_group {
 };
 
 /*
- * Make the reserved, stopped counters ctr[0..nhpm + nfw) (distinct, hpm
- * counters first; nhpm + nfw <= RVPMU_GROUP_MAX) count from 0: hpm counter
- * ctr[j] gets mhpmevent mhpm[j] (rvpmu_reserved_mhpmevent; the Sscofpmf
- * bits are dropped on a hart without Sscofpmf), firmware counter
- * ctr[nhpm + k] the event fw[k], whose rvpmu_group_code is code[k]. Every
- * event must be one rvpmu_sampler_capable gives its counter for. ctr and
- * code must stay until the next load. The hpm counters g held before that
- * the new group does not use get mhpmevent 0 first (QEMU counts an event
- * on one counter only).
+ * What a group load takes besides its counters ctr[0..nhpm + nfw)
+ * (reserved, stopped, distinct, hpm counters first; nhpm + nfw <=
+ * RVPMU_GROUP_MAX): hpm counter ctr[j] gets mhpmevent mhpm[j]
+ * (rvpmu_reserved_mhpmevent; the Sscofpmf bits are dropped on a hart
+ * without Sscofpmf), firmware counter ctr[nhpm + k] the event fw[k], whose
+ * rvpmu_group_code is code[k]; ext: whether some code[k] is
+ * RVPMU_GROUP_EXT. Every event must be one rvpmu_sampler_capable gives its
+ * counter for. ctr and code must stay until the next load. One spec
+ * serves every hart (the counters are each hart's own).
+ */
+struct rvpmu_group_spec {
+	const uint64_t *mhpm;
+	const uint8_t *code;
+	const struct rvpmu_event_ref *fw;
+	uint8_t nhpm, nfw;
+	bool ext;
+};
+
+/*
+ * Make spec's counters count from 0 (stopped) as group g. The hpm counters
+ * g held before that the new group does not use get mhpmevent 0 first
+ * (QEMU counts an event on one counter only).
  */
 void rvpmu_group_load(struct rvpmu_hart *h, struct rvpmu_group *g, const uint8_t *ctr,
-		      const uint64_t *mhpm, unsigned int nhpm, const uint8_t *code,
-		      const struct rvpmu_event_ref *fw, unsigned int nfw);
+		      const struct rvpmu_group_spec *spec);
 
 /* Start the loaded group g: its hpm counters with a single mcountinhibit
    clear, its firmware counters right after. */
@@ -476,10 +490,20 @@ void rvpmu_group_start(struct rvpmu_hart *h, struct rvpmu_group *g);
 /*
  * Stop the group g (its firmware counters, then its hpm counters with a
  * single mcountinhibit set) and store the count of its counter ctr[j] (of
- * rvpmu_group_load) in out[j].
+ * the load) at dst + off[j] (bytes, 8-byte aligned).
  */
-void rvpmu_group_stop_read(struct rvpmu_hart *h, const struct rvpmu_group *g,
-			   uint64_t *out);
+void rvpmu_group_stop_read(struct rvpmu_hart *h, const struct rvpmu_group *g, uint8_t *dst,
+			   const uint32_t *off);
+
+/*
+ * The sampler's switch, one call on g's hart: rvpmu_group_stop_read(g,
+ * dst, off), rvpmu_group_load(g, ctr, next), rvpmu_group_start(g), with mcycle
+ * read once between the stop and the start (the closed window's end and
+ * the new one's beginning), which it returns.
+ */
+uint64_t rvpmu_group_switch(struct rvpmu_hart *h, struct rvpmu_group *g, uint8_t *dst,
+			    const uint32_t *off, const uint8_t *ctr,
+			    const struct rvpmu_group_spec *next);
 
 /* mcycle now (the sampler's cycle count is a difference of two reads). */
 uint64_t rvpmu_read_cycles(const struct rvpmu_hart *h);

@@ -124,35 +124,41 @@ static __attribute__((noinline)) void load_ext(struct rvpmu_hart *h, const uint8
 	}
 }
 
-void rvpmu_group_load(struct rvpmu_hart *h, struct rvpmu_group *g, const uint8_t *ctr,
-		      const uint64_t *mhpm, unsigned int nhpm, const uint8_t *code,
-		      const struct rvpmu_event_ref *fw, unsigned int nfw)
+/* The parts below are inline so that the switch is one frame: the
+   sampler runs it on every subsample of every hart. */
+static inline __attribute__((always_inline)) void load(struct rvpmu_hart *h,
+						       struct rvpmu_group *g,
+						       const uint8_t *ctr,
+						       const struct rvpmu_group_spec *sp)
 {
 	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
+	unsigned int k, nhpm = sp->nhpm;
 	uint32_t hpm = 0;
-	unsigned int k;
-	bool ext = false;
 
 	for (k = 0; k < nhpm; k++)
 		hpm |= UINT32_C(1) << ctr[k];
-	for (k = 0; k < nfw; k++)
-		ext |= code[k] == RVPMU_GROUP_EXT;
 	/* before any counter gets its event: QEMU keeps an event on the
 	   counter that had it until that counter's mhpmevent is 0 */
 	if (g->hpm & ~hpm)
 		rvpmu_reserved_idle(h, g->hpm & ~hpm);
 	if (hw->load && h->sscofpmf)
-		hw->load(h->ctx, ctr, mhpm, nhpm);
+		hw->load(h->ctx, ctr, sp->mhpm, nhpm);
 	else
-		load_each(h, ctr, mhpm, nhpm);
-	if (ext)
-		load_ext(h, ctr + nhpm, code, fw, nfw);
+		load_each(h, ctr, sp->mhpm, nhpm);
+	if (sp->ext)
+		load_ext(h, ctr + nhpm, sp->code, sp->fw, sp->nfw);
 	g->hpm = hpm;
 	g->nhpm = (uint8_t)nhpm;
-	g->nfw = (uint8_t)nfw;
-	g->ext = ext;
+	g->nfw = sp->nfw;
+	g->ext = sp->ext;
 	g->ctr = ctr;
-	g->code = code;
+	g->code = sp->code;
+}
+
+void rvpmu_group_load(struct rvpmu_hart *h, struct rvpmu_group *g, const uint8_t *ctr,
+		      const struct rvpmu_group_spec *spec)
+{
+	load(h, g, ctr, spec);
 }
 
 /* The platform firmware events of a group, through fwctr.c (out of the
@@ -166,7 +172,8 @@ static __attribute__((noinline)) void ext_start(struct rvpmu_hart *h,
 }
 
 static __attribute__((noinline)) void ext_stop_read(struct rvpmu_hart *h,
-						    const struct rvpmu_group *g, uint64_t *fo)
+						    const struct rvpmu_group *g, uint8_t *dst,
+						    const uint32_t *off)
 {
 	for (unsigned int k = 0; k < g->nfw; k++) {
 		unsigned int c = g->ctr[g->nhpm + k];
@@ -175,32 +182,39 @@ static __attribute__((noinline)) void ext_stop_read(struct rvpmu_hart *h,
 			continue;
 		if (h->fw_ext & BIT64(c))
 			rvpmu_fw_stop(h, c);
-		fo[k] = h->fw_value[c - h->fw_base];
+		*(uint64_t *)(dst + off[k]) = h->fw_value[c - h->fw_base];
 	}
 }
 
-void rvpmu_group_start(struct rvpmu_hart *h, struct rvpmu_group *g)
+/* a standard event: what its free-running count gains from now (a
+   platform event's entry reads fw_total's spare 0, unused) */
+static inline __attribute__((always_inline)) void start_fw(struct rvpmu_hart *h,
+							   struct rvpmu_group *g)
 {
 	const uint8_t *code = g->code;
 	unsigned long k, nf = g->nfw;
 
-	if (g->hpm)
-		RVPMU_HW(h)->inhibit(h->ctx, g->hpm, false);
-	/* a standard event: what its free-running count gains from now (a
-	   platform event's entry reads fw_total's spare 0, unused) */
 	for (k = 0; k < nf; k++)
 		g->origin[k] = h->fw_total[code[k]];
 	if (g->ext)
 		ext_start(h, g);
 }
 
-void rvpmu_group_stop_read(struct rvpmu_hart *h, const struct rvpmu_group *g,
-			   uint64_t *out)
+void rvpmu_group_start(struct rvpmu_hart *h, struct rvpmu_group *g)
+{
+	if (g->hpm)
+		RVPMU_HW(h)->inhibit(h->ctx, g->hpm, false);
+	start_fw(h, g);
+}
+
+static inline __attribute__((always_inline)) void stop_read(struct rvpmu_hart *h,
+							    const struct rvpmu_group *g,
+							    uint8_t *dst, const uint32_t *off)
 {
 	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
 	const uint8_t *code = g->code;
 	unsigned long k, nh = g->nhpm, nf = g->nfw;
-	uint64_t *fo = out + nh;
+	const uint32_t *fo = off + nh;
 #if RVPMU_XLEN == 32
 	uint64_t before[RVPMU_GROUP_MAX];
 
@@ -208,20 +222,43 @@ void rvpmu_group_stop_read(struct rvpmu_hart *h, const struct rvpmu_group *g,
 		before[k] = hw->read(h->ctx, g->ctr[k]);
 #endif
 	for (k = 0; k < nf; k++)
-		fo[k] = h->fw_total[code[k]] - g->origin[k];
+		*(uint64_t *)(dst + fo[k]) = h->fw_total[code[k]] - g->origin[k];
 	if (g->ext)
-		ext_stop_read(h, g, fo);
+		ext_stop_read(h, g, dst, fo);
 	if (g->hpm)
 		hw->inhibit(h->ctx, g->hpm, true);
 	if (hw->read_list)
-		hw->read_list(h->ctx, g->ctr, (unsigned int)nh, out);
+		hw->read_list(h->ctx, g->ctr, (unsigned int)nh, dst, off);
 	else
 		for (k = 0; k < nh; k++)
-			out[k] = hw->read(h->ctx, g->ctr[k]);
+			*(uint64_t *)(dst + off[k]) = hw->read(h->ctx, g->ctr[k]);
 #if RVPMU_XLEN == 32
 	for (k = 0; k < nh; k++)
-		out[k] = rv32_newer(h, g->ctr[k], before[k], out[k]);
+		*(uint64_t *)(dst + off[k]) = rv32_newer(h, g->ctr[k], before[k],
+							  *(uint64_t *)(dst + off[k]));
 #endif
+}
+
+void rvpmu_group_stop_read(struct rvpmu_hart *h, const struct rvpmu_group *g, uint8_t *dst,
+			   const uint32_t *off)
+{
+	stop_read(h, g, dst, off);
+}
+
+uint64_t rvpmu_group_switch(struct rvpmu_hart *h, struct rvpmu_group *g, uint8_t *dst,
+			    const uint32_t *off, const uint8_t *ctr,
+			    const struct rvpmu_group_spec *next)
+{
+	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
+	uint64_t c;
+
+	stop_read(h, g, dst, off);
+	load(h, g, ctr, next);
+	c = hw->read(h->ctx, 0);
+	if (g->hpm)
+		hw->inhibit(h->ctx, g->hpm, false);
+	start_fw(h, g);
+	return c;
 }
 
 uint64_t rvpmu_read_cycles(const struct rvpmu_hart *h)

@@ -4,13 +4,13 @@
 #define FW_CSR_H
 
 #define CSR_MSTATUS	0x300
+#define CSR_MISA	0x301
 #define CSR_MSTATUSH	0x310	/* RV32 */
 #define CSR_MTINST	0x34a	/* H */
 #define CSR_MTVAL2	0x34b	/* H */
 #define CSR_HSTATUS	0x600
 #define CSR_HTVAL	0x643
 #define CSR_HTINST	0x64a
-#define CSR_MISA	0x301
 #define CSR_MEDELEG	0x302
 #define CSR_MIDELEG	0x303
 #define CSR_MIE		0x304
@@ -19,7 +19,6 @@
 #define CSR_MENVCFG	0x30a
 #define CSR_MENVCFGH	0x31a
 #define CSR_MCOUNTINHIBIT 0x320
-#define CSR_MSCRATCH	0x340
 #define CSR_MEPC	0x341
 #define CSR_MCAUSE	0x342
 #define CSR_MTVAL	0x343
@@ -28,34 +27,31 @@
 #define CSR_PMPADDR0	0x3b0
 #define CSR_MCYCLE	0xb00
 #define CSR_MINSTRET	0xb02
-#define CSR_MHPMCOUNTER3 0xb03
 #define CSR_MCYCLEH	0xb80
 #define CSR_MHPMEVENT3	0x323
 #define CSR_MHPMEVENT3H	0x723
 #define CSR_MVENDORID	0xf11
 #define CSR_MARCHID	0xf12
 #define CSR_MIMPID	0xf13
-#define CSR_MHARTID	0xf14
-#define CSR_SSTATUS	0x100
-#define CSR_SIE		0x104
 #define CSR_STVEC	0x105
-#define CSR_SSCRATCH	0x140
 #define CSR_SEPC	0x141
 #define CSR_SCAUSE	0x142
 #define CSR_STVAL	0x143
-#define CSR_SIP		0x144
 #define CSR_STIMECMP	0x14d
 #define CSR_STIMECMPH	0x15d
 #define CSR_SATP	0x180
 
 #define MSTATUS_SIE	(1ul << 1)
-#define MSTATUS_MIE	(1ul << 3)
 #define MSTATUS_SPIE	(1ul << 5)
 #define MSTATUS_MPIE	(1ul << 7)
 #define MSTATUS_SPP	(1ul << 8)
 #define MSTATUS_MPP	(3ul << 11)
 #define MSTATUS_MPP_S	(1ul << 11)
+#define MSTATUS_FS	(3ul << 13)	/* FP state; 3: dirty */
 #define MSTATUS_MPRV	(1ul << 17)
+#define MSTATUS_MXR	(1ul << 19)
+#define MISA_D		(1ul << 3)
+#define MISA_F		(1ul << 5)
 /* H: V before the trap, and whether mtval holds a guest virtual address;
    in mstatus on RV64, in mstatush (bits 7, 6) on RV32 */
 #define MSTATUS_GVA_BIT	38
@@ -69,7 +65,6 @@
 #define IRQ_S_TIMER	5
 #define IRQ_M_TIMER	7
 #define IRQ_S_EXT	9
-#define IRQ_M_EXT	11
 #define IRQ_LCOF	13
 #define MIP_SSIP	(1ul << IRQ_S_SOFT)
 #define MIP_MSIP	(1ul << IRQ_M_SOFT)
@@ -116,6 +111,36 @@
 	__asm__ volatile("csrc " __csr_str(csr) ", %0" :: "rK"(__v) : "memory"); })
 #define csr_swap(csr, val) ({ unsigned long __v = (unsigned long)(val); \
 	__asm__ volatile("csrrw %0, " __csr_str(csr) ", %1" : "=r"(__v) : "rK"(__v) : "memory"); __v; })
+
+#include <stdint.h>
+#include "rvpmu/sbi.h"	/* CSR_TIME, CSR_TIMEH */
+
+/* The time CSR, all 64 bits: on RV32 its halves, read until they agree. */
+static inline uint64_t csr_read_time64(void)
+{
+#if __riscv_xlen == 64
+	return csr_read(CSR_TIME);
+#else
+	unsigned long hi, lo;
+
+	do {
+		hi = csr_read(CSR_TIMEH);
+		lo = csr_read(CSR_TIME);
+	} while (hi != csr_read(CSR_TIMEH));
+	return ((uint64_t)hi << 32) | lo;
+#endif
+}
+
+/* Inhibit (on) or let run the counters of mask: mcountinhibit (0x320). No
+   memory clobber (it touches no memory), so that the core's inlined
+   start/stop paths (pmu_inline.h) keep what they hold in registers. */
+static inline void csr_inhibit_counters(unsigned long mask, int on)
+{
+	if (on)
+		__asm__ volatile("csrs 0x320, %0" :: "r"(mask));
+	else
+		__asm__ volatile("csrc 0x320, %0" :: "r"(mask));
+}
 #endif
 
 #endif

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /* S-mode ecalls other than the PMU's, the base extension's and TIME's
-   (entry.S routes those): by extension id; each extension's file does the rest. */
+   (entry.S routes those): by extension id; each extension's file does the
+   rest. */
 #include "fw.h"
 
 #define LEGACY_EID_LAST	0x0F	/* v0.1 extension ids are 0x00..0x0F */
@@ -8,16 +9,58 @@
 _Static_assert(__builtin_offsetof(struct fw_hart, sbi_calls) == 0,
 	       "entry.S counts every call at offset 0 of struct fw_hart");
 
-/* TIME needs Sstc or a timer device, IPI and RFENCE an IPI device (the
-   DT may lack them: harts.c says so at boot). Inline: a call would
-   cost every ecall through here a stack frame. */
-static inline bool has_device(unsigned long eid)
+/* What an extension needs from the platform (the DT may lack it:
+   harts.c says so at boot). */
+enum fw_need { NEED_NOTHING, NEED_TIMER, NEED_IPI, NEED_SAMPLER };
+
+/*
+ * The extensions this firmware offers: the one list that both
+ * probe_extension (sbi_extension_present) and the dispatch (fw_ecall) are
+ * written from, X(eid, handler, need). Three parts because they are
+ * routed three ways: entry.S calls the base, TIME and PMU handlers itself
+ * (the hot ones; PMU calls go straight to the core by FID, sbi_pmu.c, and
+ * sbi_time_ecall checks for its timer itself), fw_ecall the rest, and every v0.1 id goes to
+ * sbi_legacy_ecall, each offered where its v0.2 equal is.
+ */
+#define FW_EXT_BY_ENTRY(X) \
+	X(SBI_EXT_BASE, sbi_base_ecall, NEED_NOTHING) \
+	X(SBI_EXT_TIME, sbi_time_ecall, NEED_TIMER) \
+	X(SBI_EXT_PMU, fw_pmu_fids, NEED_NOTHING)
+#define FW_EXT_BY_ECALL(X) \
+	X(SBI_EXT_IPI, sbi_ipi_ecall, NEED_IPI) \
+	X(SBI_EXT_RFENCE, sbi_rfence_ecall, NEED_IPI) \
+	X(SBI_EXT_HSM, sbi_hsm_ecall, NEED_NOTHING) \
+	X(SBI_EXT_SRST, sbi_srst_ecall, NEED_NOTHING) \
+	X(SBI_EXT_DBCN, sbi_dbcn_ecall, NEED_NOTHING) \
+	X(RVPMU_SAMPLER_EID, sbi_sampler_ecall, NEED_SAMPLER)
+#define FW_EXT_LEGACY(X)	/* X(eid, need): all go to sbi_legacy_ecall */ \
+	X(SBI_EXT_LEGACY_SET_TIMER, NEED_TIMER) \
+	X(SBI_EXT_LEGACY_PUTCHAR, NEED_NOTHING) \
+	X(SBI_EXT_LEGACY_GETCHAR, NEED_NOTHING) \
+	X(SBI_EXT_LEGACY_CLEAR_IPI, NEED_IPI) \
+	X(SBI_EXT_LEGACY_SEND_IPI, NEED_IPI) \
+	X(SBI_EXT_LEGACY_REMOTE_FENCE_I, NEED_IPI) \
+	X(SBI_EXT_LEGACY_REMOTE_SFENCE_VMA, NEED_IPI) \
+	X(SBI_EXT_LEGACY_REMOTE_SFENCE_VMA_ASID, NEED_IPI) \
+	X(SBI_EXT_LEGACY_SHUTDOWN, NEED_NOTHING)
+
+/* TIME needs Sstc or a timer device, IPI and RFENCE an IPI device, the
+   sampler both (it switches on mtimecmp, starts by IPI). Inline, and
+   called with a constant: in fw_ecall it folds to a flag test or nothing
+   (a call would cost every ecall through here a stack frame). */
+static inline bool need_met(enum fw_need need)
 {
-	if (eid == SBI_EXT_TIME)
+	switch (need) {
+	case NEED_TIMER:
 		return plat.has_timer;
-	if (eid == RVPMU_SAMPLER_EID)	/* switches on mtimecmp, starts by IPI */
+	case NEED_IPI:
+		return plat.has_ipi;
+	case NEED_SAMPLER:
 		return plat.has_mtimer && plat.has_ipi;
-	return plat.has_ipi;	/* IPI, RFENCE */
+	case NEED_NOTHING:
+		break;
+	}
+	return true;
 }
 
 struct sbiret fw_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
@@ -27,26 +70,13 @@ struct sbiret fw_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
 	struct sbiret ret = { SBI_ERR_NOT_SUPPORTED, 0 };
 
 	switch (eid) {
-	/* SBI_EXT_BASE, SBI_EXT_TIME and SBI_EXT_PMU: entry.S calls their
-	   handlers (TIME's checks for its device itself) */
-	case SBI_EXT_IPI:
-		if (!has_device(eid))
-			break;
-		return sbi_ipi_ecall(a0, a1, a2, a3, a4, a5, fid, h);
-	case SBI_EXT_RFENCE:
-		if (!has_device(eid))
-			break;
-		return sbi_rfence_ecall(a0, a1, a2, a3, a4, a5, fid, h);
-	case SBI_EXT_HSM:
-		return sbi_hsm_ecall(a0, a1, a2, a3, a4, a5, fid, h);
-	case SBI_EXT_SRST:
-		return sbi_srst_ecall(a0, a1, a2, a3, a4, a5, fid, h);
-	case SBI_EXT_DBCN:
-		return sbi_dbcn_ecall(a0, a1, a2, a3, a4, a5, fid, h);
-	case RVPMU_SAMPLER_EID:
-		if (!has_device(eid))
-			break;
-		return sbi_sampler_ecall(a0, a1, a2, a3, a4, a5, fid, h);
+#define DISPATCH(id, handler, need) \
+	case id: \
+		if (!need_met(need)) \
+			break; \
+		return handler(a0, a1, a2, a3, a4, a5, fid, h);
+	FW_EXT_BY_ECALL(DISPATCH)
+#undef DISPATCH
 	}
 	/* every legacy (v0.1) id, implemented or not: those answer in a0
 	   alone and must leave the caller's a1 as it was */
@@ -58,21 +88,13 @@ struct sbiret fw_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
 bool sbi_extension_present(unsigned long eid)
 {
 	switch (eid) {
-	case SBI_EXT_TIME: case SBI_EXT_IPI: case SBI_EXT_RFENCE: case RVPMU_SAMPLER_EID:
-		return has_device(eid);
-	/* v0.1: each offered where its v0.2 equal is (sbi_legacy.c) */
-	case SBI_EXT_LEGACY_SET_TIMER:
-		return has_device(SBI_EXT_TIME);
-	case SBI_EXT_LEGACY_CLEAR_IPI: case SBI_EXT_LEGACY_SEND_IPI:
-		return has_device(SBI_EXT_IPI);
-	case SBI_EXT_LEGACY_REMOTE_FENCE_I: case SBI_EXT_LEGACY_REMOTE_SFENCE_VMA:
-	case SBI_EXT_LEGACY_REMOTE_SFENCE_VMA_ASID:
-		return has_device(SBI_EXT_RFENCE);
-	case SBI_EXT_LEGACY_SHUTDOWN:
-	case SBI_EXT_BASE:
-	case SBI_EXT_HSM: case SBI_EXT_SRST: case SBI_EXT_DBCN: case SBI_EXT_PMU:
-	case SBI_EXT_LEGACY_PUTCHAR: case SBI_EXT_LEGACY_GETCHAR:
-		return true;
+#define PRESENT(id, need) case id: return need_met(need);
+#define PRESENT_ROUTED(id, handler, need) PRESENT(id, need)
+	FW_EXT_BY_ENTRY(PRESENT_ROUTED)
+	FW_EXT_BY_ECALL(PRESENT_ROUTED)
+	FW_EXT_LEGACY(PRESENT)
+#undef PRESENT_ROUTED
+#undef PRESENT
 	}
 	return false;
 }

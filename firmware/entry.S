@@ -8,7 +8,8 @@
  * firmware's C, see FW_FIXED in the Makefile, so no callee touches them),
  * calls the handler with the SBI arguments still in place, and restores
  * them. Everything else takes the whole frame, t3-t6 and a0/a1 included,
- * through fw_trap.
+ * through fw_trap; misaligned loads and stores (emulated) also s0-s11,
+ * gp, tp and S-mode's sp (struct fw_frame_ext).
  */
 #include "csr.h"
 #include "layout.h"
@@ -126,6 +127,16 @@ _start:
  */
 #define SLOT(n)	(16 + (n) * RB)
 #define TFRAME	(16 + 16 * RB)
+#define XFRAME	(16 * RB)	/* struct fw_frame_ext, 16-byte aligned */
+
+/* gp, tp, s0-s11 to or from struct fw_frame_ext at sp (its sp first) */
+.macro	XREGS op
+	.set	.Lxi, 1
+	.irp	r, gp, tp, s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11
+	\op	\r, .Lxi * RB(sp)
+	.set	.Lxi, .Lxi + 1
+	.endr
+.endm
 
 	.text
 	.align	4
@@ -232,6 +243,23 @@ fw_trap_vector:
 	csrrw	sp, mscratch, sp
 	mret
 .Lslow:
+	/*
+	 * The M-mode timer (the sampler's switch, S-mode's deadline without
+	 * Sstc) goes straight to its C: t3-t6 are fixed in the firmware's C,
+	 * so only a0/a1 need saving on top of what is saved already.
+	 */
+	bgez	t0, .Lfull
+	addi	t1, t0, -IRQ_M_TIMER
+	slli	t1, t1, 1
+	bnez	t1, .Lfull
+	REG_S	a0, SLOT(8)(sp)
+	REG_S	a1, SLOT(9)(sp)
+	addi	a0, sp, TFRAME
+	call	fw_timer_trap
+	REG_L	a0, SLOT(8)(sp)
+	REG_L	a1, SLOT(9)(sp)
+	j	.Lrestore
+.Lfull:
 	/* the whole frame: fw_trap may read or write any of them */
 	REG_S	t3, SLOT(4)(sp)
 	REG_S	t4, SLOT(5)(sp)
@@ -240,7 +268,14 @@ fw_trap_vector:
 	REG_S	a0, SLOT(8)(sp)
 	REG_S	a1, SLOT(9)(sp)
 	addi	a0, sp, SLOT(0)
+	/* t0 = mcause: 4 or 6, a misaligned load or store, is emulated and
+	   needs the rest of the registers too */
+	addi	t1, t0, -CAUSE_MISALIGNED_LOAD
+	andi	t1, t1, ~2
+	beqz	t1, .Lmisaligned
+	li	a1, 0
 	call	fw_trap
+.Lslow_done:
 	REG_L	t3, SLOT(4)(sp)
 	REG_L	t4, SLOT(5)(sp)
 	REG_L	t5, SLOT(6)(sp)
@@ -248,20 +283,21 @@ fw_trap_vector:
 	REG_L	a0, SLOT(8)(sp)
 	REG_L	a1, SLOT(9)(sp)
 	j	.Lrestore
-
-/*
- * While probing for CSRs that may not exist, mtvec points here: skip the
- * faulting (4-byte) instruction and say so in t1. The probing code sets
- * t1 = 0 before the access and declares t0/t1 clobbered.
- */
-	.align	4
-	.globl	fw_probe_vector
-fw_probe_vector:
-	csrr	t0, mepc
-	addi	t0, t0, 4
-	csrw	mepc, t0
-	li	t1, 1
-	mret
+.Lmisaligned:
+	/* struct fw_frame_ext below the frame: S-mode's sp (in mscratch),
+	   gp, tp, s0-s11; written back, since the emulated load may have
+	   written any of them */
+	addi	sp, sp, -XFRAME
+	csrr	t1, mscratch
+	REG_S	t1, 0(sp)
+	XREGS	REG_S
+	mv	a1, sp
+	call	fw_trap
+	REG_L	t1, 0(sp)
+	csrw	mscratch, t1
+	XREGS	REG_L
+	addi	sp, sp, XFRAME
+	j	.Lslow_done
 
 /*
  * fw_enter_smode(addr, a0, a1): reset this hart's M-mode stack (its

@@ -124,9 +124,10 @@ struct fw_platform {
 	bool has_timer;				/* Sstc or mtimecmp: TIME offered */
 	bool has_mtimer;			/* every hart has an mtimecmp */
 	uintptr_t uart, test_dev;
-	uint32_t test_off, poweroff_val, reboot_val;
+	uint32_t test_off, poweroff_val, reboot_val, fail_val;	/* sifive,test words */
 	unsigned long timebase;
 	bool sstc, sscofpmf, hyp;
+	uint32_t hpm;				/* the hpm counters (bits 3..31) */
 	void *fdt;
 	unsigned long fdt_room;			/* bytes the DT may grow to */
 	struct rvpmu_map map;
@@ -210,7 +211,9 @@ void fw_print_topology(void);
 
 /* pmu_hw.c */
 void fw_pmu_hart_init(struct fw_hart *h);
-uint32_t fw_pmu_probe_hpm(void);	/* hpm counters on this hart */
+/* Which hpm counters this hart has, into plat.hpm; on the boot hart, once:
+   the harts are alike (as plat.sscofpmf takes them to be). */
+void fw_pmu_probe_hpm(void);
 extern const struct rvpmu_hw_ops fw_pmu_hw_ops;
 extern const struct rvpmu_mem_ops fw_pmu_mem_ops;
 extern const struct rvpmu_fw_ops fw_pmu_fw_ops;
@@ -235,7 +238,24 @@ struct fw_frame {
 	unsigned long ra, t0, t1, t2, t3, t4, t5, t6;
 	unsigned long a0, a1, a2, a3, a4, a5, a6, a7;
 };
-void fw_trap(struct fw_frame *f);
+/* The registers the C code keeps (callee-saved) and S-mode's sp: saved
+   by entry.S only for the traps that read or write any register of the
+   trapped context (misaligned loads and stores); NULL for the others. */
+struct fw_frame_ext {
+	unsigned long sp, gp, tp, s[12];
+};
+void fw_trap(struct fw_frame *f, struct fw_frame_ext *x);
+/*
+ * trap_misalign.c: emulate the misaligned load or store (cause 4 or 6)
+ * that trapped from S- or U-mode (not from a guest) on this hart, with
+ * the trapped registers in f and x: true when done (register written,
+ * mepc past the instruction). False when S-mode must take an exception:
+ * *cause and *tval are then what to deliver (the original one, or the
+ * access or page fault the emulated access met), and mepc, mtval and
+ * mtinst are as the original trap left them.
+ */
+bool fw_misaligned(struct fw_frame *f, struct fw_frame_ext *x, unsigned long *cause,
+		   unsigned long *tval);
 /* Every ecall but the PMU's (entry.S routes those itself). */
 struct sbiret fw_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
 		       unsigned long a3, unsigned long a4, unsigned long a5,
@@ -278,6 +298,7 @@ uint64_t fw_mtime(void);			/* any hart */
 void fw_timer_set_smode(struct fw_hart *h, uint64_t when);
 void fw_timer_set_sampler(struct fw_hart *h, uint64_t when);
 void fw_timer_interrupt(struct fw_hart *h);	/* MTIP: serve what is due */
+void fw_timer_trap(struct fw_hart *h);		/* entry.S's MTIP path: count, serve */
 
 /*
  * sbi_sampler.c: the sampler bound to this firmware. fw_sampler_init on

@@ -82,15 +82,13 @@ void fw_process_mailbox(struct fw_hart *h)
 {
 	unsigned long n;
 	struct fw_call *c;
-	int st;
 
 	if (h->msip) {
 		*h->msip = 0;
 		__asm__ volatile("fence ow, rw" ::: "memory");
 	}
 	n = __atomic_exchange_n(&h->ipis, 0, __ATOMIC_ACQ_REL);
-	st = __atomic_load_n(&h->hsm, __ATOMIC_ACQUIRE);
-	if (n && (st == HSM_STARTED || st == HSM_SUSPENDED)) {
+	if (n && fw_hart_reachable(h)) {
 		csr_set(CSR_MIP, MIP_SSIP);
 		while (n--)
 			rvpmu_fw_event(&h->pmu, SBI_PMU_FW_IPI_RECEIVED);

@@ -34,7 +34,7 @@ void fw_halt(const char *why)
 {
 	fw_printf("rvpmu: halting: %s\n", why);
 	if (plat.test_dev)	/* make QEMU exit with a failure */
-		*(volatile uint32_t *)(plat.test_dev + plat.test_off) = (1u << 16) | 0x3333;
+		*(volatile uint32_t *)(plat.test_dev + plat.test_off) = plat.fail_val;
 	for (;;)
 		__asm__ volatile("wfi");
 }

@@ -50,6 +50,7 @@ static void find_devices(const void *fdt)
 		plat.test_dev = (uintptr_t)base;
 	plat.poweroff_val = 0x5555;
 	plat.reboot_val = 0x7777;
+	plat.fail_val = (1u << 16) | 0x3333;	/* FAIL with exit code 1: QEMU exits 1 */
 	node = fdt_node_offset_by_compatible(fdt, -1, "syscon-poweroff");
 	if (node >= 0 && (v = fdt_getprop(fdt, node, "value", NULL)))
 		plat.poweroff_val = fdt32_to_cpu(*v);
@@ -117,7 +118,8 @@ int fw_platform_init(void *fdt)
 		return err;
 	find_dt_room();
 
-	err = rvpmu_dt_parse(fdt, fdt_totalsize(fdt), fw_pmu_probe_hpm() | 5u,
+	fw_pmu_probe_hpm();
+	err = rvpmu_dt_parse(fdt, fdt_totalsize(fdt), plat.hpm | 5u,
 			     &plat.map, &plat.dt);
 	if (err)
 		return err;

@@ -17,7 +17,8 @@
  * and the sampler's list ops (struct rvpmu_hw_ops load and read_list),
  * one dispatch per counter and no C call:
  *   void fw_csr_load(void *ctx, const uint8_t *ctr, const uint64_t *ev, unsigned int n)
- *   void fw_csr_read_list(void *ctx, const uint8_t *ctr, unsigned int n, uint64_t *out)
+ *   void fw_csr_read_list(void *ctx, const uint8_t *ctr, unsigned int n, uint8_t *dst,
+ *                         const uint32_t *off)
  */
 #if __riscv_xlen == 64
 	.option	norelax		/* the slots must stay 8 bytes apart */
@@ -115,9 +116,11 @@ fw_csr_read_list:
 	slli	t1, t1, 3
 	add	t1, t1, t2
 	jalr	t0, t1
-	sd	a4, 0(a3)
+	lwu	t1, 0(a4)
+	add	t1, t1, a3
+	sd	a5, 0(t1)
 	addi	a1, a1, 1
-	addi	a3, a3, 8
+	addi	a4, a4, 4
 	addiw	a2, a2, -1
 	bnez	a2, 3b
 2:	ret
@@ -125,7 +128,7 @@ fw_csr_read_list:
 1:
 	.irp	n, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
 	.balign	8
-	csrr	a4, 0xb00 + \n
+	csrr	a5, 0xb00 + \n
 	jr	t0
 	.endr
 #endif

@@ -39,7 +39,8 @@ void fw_csr_write_event(void *ctx, unsigned int ctr, uint64_t v);
 uint64_t fw_csr_read_event(void *ctx, unsigned int ctr);
 uint64_t fw_csr_swap_event(void *ctx, unsigned int ctr, uint64_t v);
 void fw_csr_load(void *ctx, const uint8_t *ctr, const uint64_t *ev, unsigned int n);
-void fw_csr_read_list(void *ctx, const uint8_t *ctr, unsigned int n, uint64_t *out);
+void fw_csr_read_list(void *ctx, const uint8_t *ctr, unsigned int n, uint8_t *dst,
+		      const uint32_t *off);
 #define hw_read fw_csr_read_ctr
 #define hw_write fw_csr_write_ctr
 #define hw_program fw_csr_write_event
@@ -110,10 +111,7 @@ static uint64_t hw_swap_event(void *ctx, unsigned int ctr, uint64_t ev)
 static void hw_inhibit(void *ctx, uint32_t mask, bool on)
 {
 	(void)ctx;
-	if (on)
-		csr_set(CSR_MCOUNTINHIBIT, mask);
-	else
-		csr_clear(CSR_MCOUNTINHIBIT, mask);
+	csr_inhibit_counters(mask, on);
 }
 
 static bool hw_overflowed(void *ctx, unsigned int ctr)
@@ -152,16 +150,11 @@ static bool hpm_exists(unsigned int n)
 	return !fault;
 }
 
+/* Probed once, by fw_pmu_probe_hpm: each probe is 29 traps. */
 static uint32_t hw_hpm_present(void *ctx)
 {
-	uint32_t mask = 0;
-	unsigned int n;
-
 	(void)ctx;
-	for (n = 3; n < 32; n++)
-		if (hpm_exists(n))
-			mask |= UINT32_C(1) << n;
-	return mask;
+	return plat.hpm;
 }
 
 static bool hw_has_sscofpmf(void *ctx)
@@ -188,18 +181,8 @@ static bool hw_stale_when_inhibited(void *ctx, unsigned int ctr, uint64_t ev)
 /* QEMU's virtual clock in ns, as far as mtime tells (10 MHz on virt). */
 static uint64_t now_ns(void)
 {
-#if __riscv_xlen == 64
-	uint64_t t = csr_read(CSR_TIME);
-#else
-	unsigned long hi, lo;
-	uint64_t t;
+	uint64_t t = csr_read_time64();
 
-	do {
-		hi = csr_read(CSR_TIMEH);
-		lo = csr_read(CSR_TIME);
-	} while (hi != csr_read(CSR_TIMEH));
-	t = ((uint64_t)hi << 32) | lo;
-#endif
 	return plat.timebase ? t * (1000000000u / plat.timebase) : t;
 }
 
@@ -241,9 +224,14 @@ const struct rvpmu_hw_ops fw_pmu_hw_ops = {
 #endif
 };
 
-uint32_t fw_pmu_probe_hpm(void)
+void fw_pmu_probe_hpm(void)
 {
-	return hw_hpm_present(0);
+	unsigned int n;
+
+	plat.hpm = 0;
+	for (n = 3; n < 32; n++)
+		if (hpm_exists(n))
+			plat.hpm |= UINT32_C(1) << n;
 }
 
 /* ---- S-mode memory: checked against RAM and the firmware's region */

@@ -44,6 +44,7 @@ static inline void rvpmu_mem_write64(const struct rvpmu_hart *h, uint64_t addr, 
 #endif
 
 #if __riscv_xlen == 64 && !defined(__ASSEMBLER__)
+#include "firmware/csr.h"
 #define RVPMU_HW_INLINED 1
 
 extern const char fw_csr_slots[];
@@ -89,10 +90,7 @@ static inline uint64_t rvpmu_hw_swap_event(const struct rvpmu_hart *h, unsigned 
 static inline void rvpmu_hw_inhibit(const struct rvpmu_hart *h, uint64_t mask, bool on)
 {
 	(void)h;
-	if (on)
-		__asm__ volatile("csrs 0x320, %0" :: "r"((unsigned long)mask));
-	else
-		__asm__ volatile("csrc 0x320, %0" :: "r"((unsigned long)mask));
+	csr_inhibit_counters(mask, on);
 }
 
 /* OF (bit 63) of a running hpm counter's mhpmevent; only asked with

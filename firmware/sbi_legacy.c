@@ -39,10 +39,12 @@ struct sbiret sbi_legacy_ecall(unsigned long a0, unsigned long a1, unsigned long
 	struct sbiret r = { SBI_ERR_NOT_SUPPORTED, a1 };
 	struct fw_hartset set;
 
+	/* the ids this firmware offers here (ecall.c's list), where it does */
+	if (!sbi_extension_present(eid))
+		return r;
 	switch (eid) {
 	case SBI_EXT_LEGACY_SET_TIMER:	/* the 64-bit time in a0 (a0, a1 on RV32) */
-		if (sbi_extension_present(SBI_EXT_TIME))
-			r.error = sbi_time_ecall(a0, a1, 0, 0, 0, 0, 0, h).error;
+		r.error = sbi_time_ecall(a0, a1, 0, 0, 0, 0, 0, h).error;
 		break;
 	case SBI_EXT_LEGACY_PUTCHAR:
 		fw_putc((char)a0);
@@ -52,14 +54,10 @@ struct sbiret sbi_legacy_ecall(unsigned long a0, unsigned long a1, unsigned long
 		r.error = fw_getc();
 		break;
 	case SBI_EXT_LEGACY_CLEAR_IPI:		/* this hart's pending supervisor IPI */
-		if (sbi_extension_present(SBI_EXT_IPI)) {
-			csr_clear(CSR_MIP, MIP_SSIP);
-			r.error = SBI_SUCCESS;
-		}
+		csr_clear(CSR_MIP, MIP_SSIP);
+		r.error = SBI_SUCCESS;
 		break;
 	case SBI_EXT_LEGACY_SEND_IPI:
-		if (!sbi_extension_present(SBI_EXT_IPI))
-			break;
 		r.error = legacy_hartset(a0, &set);
 		if (!r.error)
 			r.error = sbi_ipi_ecall(set.mask, set.base, 0, 0, 0, 0, 0, h).error;
@@ -67,8 +65,6 @@ struct sbiret sbi_legacy_ecall(unsigned long a0, unsigned long a1, unsigned long
 	/* mask, start, size, asid: RFENCE fids 0..2 (fence.i, sfence.vma,
 	   sfence.vma.asid) in the same order as these ids */
 	case SBI_EXT_LEGACY_REMOTE_FENCE_I ... SBI_EXT_LEGACY_REMOTE_SFENCE_VMA_ASID:
-		if (!sbi_extension_present(SBI_EXT_RFENCE))
-			break;
 		r.error = legacy_hartset(a0, &set);
 		if (!r.error)
 			r.error = sbi_rfence_ecall(set.mask, set.base, a1, a2, a3, 0,

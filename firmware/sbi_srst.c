@@ -7,7 +7,6 @@
 #define RESET_WARM_REBOOT	2
 #define REASON_NONE		0
 #define REASON_FAILURE		1
-#define FINISHER_FAIL		0x3333
 
 SBI_HANDLER(sbi_srst_ecall)
 {
@@ -34,8 +33,7 @@ SBI_HANDLER(sbi_srst_ecall)
 	}
 	if (type == RESET_SHUTDOWN)
 		/* a shutdown for a failure makes QEMU exit non-zero */
-		*dev = reason == REASON_NONE ? plat.poweroff_val
-					     : (1u << 16) | FINISHER_FAIL;
+		*dev = reason == REASON_NONE ? plat.poweroff_val : plat.fail_val;
 	else
 		*dev = plat.reboot_val;
 	for (;;)

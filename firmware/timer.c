@@ -13,17 +13,7 @@
 
 uint64_t fw_mtime(void)
 {
-#if __riscv_xlen == 64
-	return csr_read(CSR_TIME);
-#else
-	unsigned long hi, lo;
-
-	do {
-		hi = csr_read(CSR_TIMEH);
-		lo = csr_read(CSR_TIME);
-	} while (hi != csr_read(CSR_TIMEH));
-	return ((uint64_t)hi << 32) | lo;
-#endif
+	return csr_read_time64();
 }
 
 /* mtimecmp := the earlier deadline; MTIP on only while one is pending. */
@@ -37,9 +27,13 @@ static void rearm(struct fw_hart *h)
 		csr_clear(CSR_MIE, MIP_MTIP);
 		return;
 	}
+#if __riscv_xlen == 64
+	*(volatile uint64_t *)cmp = when;	/* one store: no torn value */
+#else
 	cmp[1] = ~0u;	/* no spurious match while the halves change */
 	cmp[0] = (uint32_t)when;
 	cmp[1] = (uint32_t)(when >> 32);
+#endif
 	csr_set(CSR_MIE, MIP_MTIP);
 }
 
@@ -67,7 +61,9 @@ void fw_timer_interrupt(struct fw_hart *h)
 		h->in_timer = true;
 		fw_sampler_tick(h);
 		h->in_timer = false;
-		now = fw_mtime();
+		/* S-mode's deadline may have come during the tick */
+		if (h->s_deadline != NEVER)
+			now = fw_mtime();
 	}
 	if (h->s_deadline <= now) {
 		h->s_deadline = NEVER;

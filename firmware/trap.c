@@ -2,7 +2,8 @@
 /*
  * Traps other than ecalls: M-mode interrupts (IPIs, the timer without
  * Sstc) and the exceptions medeleg keeps here so they can be counted as
- * firmware events, then handed to S-mode as if delegated.
+ * firmware events, then handed to S-mode as if delegated; misaligned
+ * loads and stores are emulated first (trap_misalign.c).
  */
 #include "csr.h"
 #include "fw.h"
@@ -93,21 +94,24 @@ static void redirect(struct fw_hart *h, unsigned long cause, unsigned long tval)
 	csr_write(CSR_MEPC, stvec & ~3ul);
 }
 
-void fw_trap(struct fw_frame *f)
+/* From the trap vector's own path for MTIP (entry.S). */
+void fw_timer_trap(struct fw_hart *h)
+{
+	h->m_traps++;
+	fw_timer_interrupt(h);
+}
+
+void fw_trap(struct fw_frame *f, struct fw_frame_ext *x)
 {
 	struct fw_hart *h = this_hart();
-	unsigned long cause = csr_read(CSR_MCAUSE);
+	unsigned long cause = csr_read(CSR_MCAUSE), tval;
 	unsigned int event;
 
-	(void)f;
 	h->m_traps++;
 	if ((long)cause < 0) {
 		switch (cause & 0xff) {
 		case IRQ_M_SOFT:
 			fw_process_mailbox(h);
-			return;
-		case IRQ_M_TIMER:
-			fw_timer_interrupt(h);
 			return;
 		}
 		fw_printf("rvpmu: unexpected interrupt %lu\n", cause & 0xff);
@@ -132,5 +136,9 @@ void fw_trap(struct fw_frame *f)
 		confine(h, cause, "unexpected exception from S-mode");
 	}
 	rvpmu_fw_event(&h->pmu, event);
-	redirect(h, cause, csr_read(CSR_MTVAL));
+	tval = csr_read(CSR_MTVAL);
+	/* entry.S saves every register (x) for misaligned loads and stores */
+	if (x && fw_misaligned(f, x, &cause, &tval))
+		return;
+	redirect(h, cause, tval);
 }

@@ -6,7 +6,8 @@
  *   rvpmu-record -e rvpmu_sampler_die0/nr_sample=32,sample_period_ms=1/ \
  *                -o FILE [-m AUX_PAGES] [-t SECONDS]
  *
- * Opens the event system-wide on the PMU's cpumask CPU, with the terms
+ * Opens the event system-wide on the PMU's cpumask CPU (the module moves
+ * it to another CPU of the die if that one goes offline), with the terms
  * set through the PMU's format/ files, maps the data and AUX areas,
  * enables it and copies every buffer the module commits to FILE as is
  * (the buffers back to back: what rvpmu-report reads), until nr_sample

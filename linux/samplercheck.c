@@ -16,6 +16,7 @@
 #include <fcntl.h>
 #include <linux/perf_event.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +25,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "include/rvpmu/sampler.h"
 #include "linux/perfcheck.h"
 
 #define DIE0 "/sys/bus/event_source/devices/rvpmu_sampler_die0"
@@ -238,34 +240,125 @@ static void refusals(void)
 	      "sampler: a bad id (EINVAL) or a 241st event (E2BIG) leaves user_events as it was");
 }
 
-/* the die's cpumask CPU going offline ends the event: perf removes the
-   CPU's events and the module's stop path runs (STOP, counters back) */
+/* die 0's lead CPU, from its cpumask (-1: none) */
+static int lead_cpu(void)
+{
+	char b[32] = "";
+	int fd = open(DIE0 "/cpumask", O_RDONLY);
+	ssize_t n = fd >= 0 ? read(fd, b, sizeof(b) - 1) : -1;
+
+	if (fd >= 0)
+		close(fd);
+	return n > 0 && b[0] >= '0' && b[0] <= '9' ? atoi(b) : -1;
+}
+
+/* harts with cycles in every subsample of sample i of the buffer at b
+   (its header checked by the caller) */
+static int harts_counted(const unsigned char *b, uint32_t i)
+{
+	const struct rvpmu_sampler_header *h = (const void *)b;
+	uint32_t s, p, n = 0;
+
+	for (p = 0; p < h->nr_harts; p++) {
+		uint32_t ok = 1;
+
+		for (s = 0; s < h->nr_subsamples; s++) {
+			uint64_t c;
+
+			memcpy(&c, b + h->header_size + (uint64_t)i * h->sample_size +
+			       (uint64_t)s * h->subsample_size + 8ull * h->nr_harts * (1 + h->nr_pmu) +
+			       8ull * p, 8);
+			ok &= c > 0;
+		}
+		n += ok;
+	}
+	return (int)n;
+}
+
+/* The samples of a recorded file (buffers back to back): their count, and
+   the harts counted in its first and last one; -1 on a bad buffer */
+static long file_samples(const char *path, int *first_harts, int *last_harts)
+{
+	struct stat st;
+	unsigned char *f = NULL;
+	FILE *in = fopen(path, "rb");
+	long n = -1;
+	size_t off = 0;
+
+	*first_harts = *last_harts = -1;
+	if (in && !stat(path, &st) && (f = malloc((size_t)st.st_size + 1)) &&
+	    fread(f, 1, (size_t)st.st_size, in) == (size_t)st.st_size) {
+		n = 0;
+		while (off + sizeof(struct rvpmu_sampler_header) <= (size_t)st.st_size) {
+			const struct rvpmu_sampler_header *h = (const void *)(f + off);
+
+			if (h->magic != RVPMU_SAMPLER_BUF_MAGIC || h->buffer_size > (size_t)st.st_size - off ||
+			    h->buffer_size < h->header_size + (uint64_t)h->nr_samples * h->sample_size ||
+			    (uint64_t)h->nr_subsamples * h->subsample_size != h->sample_size ||
+			    h->subsample_size != RVPMU_SAMPLER_SUBSAMPLE_SIZE(h->nr_pmu, h->nr_harts)) {
+				n = -1;
+				break;
+			}
+			if (h->nr_samples && *first_harts < 0)
+				*first_harts = harts_counted(f + off, 0);
+			if (h->nr_samples)
+				*last_harts = harts_counted(f + off, h->nr_samples - 1);
+			n += h->nr_samples;
+			off += h->buffer_size;
+		}
+	}
+	free(f);
+	if (in)
+		fclose(in);
+	return n;
+}
+
+/* the die's cpumask CPU going offline mid-run: the event moves to another
+   CPU of the die and cpumask with it; the firmware run goes on without
+   that hart, so rvpmu-record gets every sample; back online, the CPU has
+   its counters again */
 static void lead_offline(void)
 {
-	int before = free_counters(1), st = -1, after, off;
+	int from = lead_cpu(), to, before[64], c, back = 0, st = -1, off, first, last;
 	pid_t rec;
-	char *argv[] = { "/rvpmu-record", "-e", "rvpmu_sampler_die0/nr_sample=64,sample_period_ms=1,nr_pmu=8/",
-			 "-o", "/lead.rvps", "-m", "256", "-t", "4", NULL };
+	long n;
+	struct stat sb;
+	long long at_off = 0;
 
-	rec = fork();
-	if (rec == 0) {
-		execv(argv[0], argv);
-		_exit(127);
-	}
+	for (c = 0; c < ncpu && c < 64; c++)
+		before[c] = free_counters(c);
+	rec = record("nr_sample=32,sample_period_ms=1,nr_pmu=8", "/lead.rvps");
 	first_buffer("/lead.rvps");
-	off = set_online(0, 0);
-	check(off, "sampler: cpu0 (the PMU's cpumask) goes offline while it samples");
-	if (off) {
-		usleep(100000);
-		check(free_counters(1) == before,
-		      "sampler: the run stopped with it: cpu1 has its %d counters back at once", before);
-	}
+	if (!stat("/lead.rvps", &sb))
+		at_off = (long long)sb.st_size;
+	off = from >= 0 && set_online(from, 0);
+	check(off, "sampler: cpu%d (the PMU's cpumask) goes offline while it samples "
+	      "(%lld bytes recorded)", from, at_off);
+	to = lead_cpu();
+	check(off && to >= 0 && to != from && to < ncpu,
+	      "sampler: the PMU's cpumask moves from cpu%d to cpu%d", from, to);
 	waitpid(rec, &st, 0);
-	check(WIFEXITED(st) && WEXITSTATUS(st) == 1,
-	      "sampler: rvpmu-record gets the run's LAST buffer and ends, short of nr_sample");
-	check(set_online(0, 1), "sampler: cpu0 comes back online");
-	after = free_counters(0);
-	check(after == before, "sampler: cpu0 has its %d counters back (%d)", before, after);
+	check(WIFEXITED(st) && WEXITSTATUS(st) == 0,
+	      "sampler: the run goes on: rvpmu-record took every sample, exit %d",
+	      WIFEXITED(st) ? WEXITSTATUS(st) : -1);
+	n = file_samples("/lead.rvps", &first, &last);
+	check(n == 32 && !stat("/lead.rvps", &sb) && sb.st_size > at_off,
+	      "sampler: the file holds all 32 samples (%ld; %lld bytes, %lld at the offline)",
+	      n, (long long)sb.st_size, at_off);
+	check(first == ncpu && last == ncpu - 1,
+	      "sampler: harts counted: %d in the first sample, %d in the last (cpu%d left the run)",
+	      first, last, from);
+	check(off && set_online(from, 1), "sampler: cpu%d comes back online", from);
+	for (c = 0; c < ncpu && c < 64; c++) {
+		int now = free_counters(c);
+
+		back += now == before[c] && now > 0;
+		if (now != before[c])
+			printf("# sampler: cpu%d: %d free counters, %d before\n", c, now, before[c]);
+	}
+	check(back == ncpu && ncpu <= 64,
+	      "sampler: every CPU has its counters back, cpu%d its %d (%d of %d CPUs)",
+	      from, from >= 0 && from < 64 ? before[from] : -1, back, ncpu);
 }
 
 static void dump_quietly(const char *path)

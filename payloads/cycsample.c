@@ -33,27 +33,6 @@ static void on_lcofi(unsigned long irq)
 	pmu_overflow(&cpu);
 }
 
-/*
- * What perf does before it records (its API probe opens "cycles:u" and
- * "instructions:u" counting) and what a perf stat does: a counting event
- * on the lowest counter, loaded with Linux's counting value -(2^63 - 1),
- * run briefly, stopped and released.
- */
-static void counting_probe(unsigned long event)
-{
-	struct sbiret r = sbi_pmu_config(0, (1ul << m.num) - 1 - (1ul << 1),
-					 SBI_PMU_CFG_FLAG_SET_SINH, event, 0);
-	unsigned long i;
-
-	if (r.error)
-		return;
-	sbi_pmu_start(r.value, 1, SBI_PMU_START_SET_INIT_VALUE, (1ull << 63) + 1);
-	for (i = 0; i < 10000; i++)
-		sink += i;
-	sbi_pmu_stop(r.value, 1, 0);
-	sbi_pmu_stop(r.value, 1, SBI_PMU_STOP_RESET);
-}
-
 /* One run of one event: samples and count through *samples, *count. */
 static long one_run(const struct pmu_attr *a, bool switches, unsigned long *samples,
 		    uint64_t *count)
@@ -103,13 +82,13 @@ int main(unsigned long hartid, void *dtb)
 		{ PMU_TYPE_HW, SBI_PMU_HW_INSTRUCTIONS, false, false, PERIOD },
 	};
 	static const char *const names[] = { "cycles", "instructions" };
-	unsigned int e, r, passed = 0, failed = 0;
+	unsigned int e, r;
 
 	(void)hartid;
 	(void)dtb;
 	if (pmu_machine_init(&m)) {
-		rt_printf("cycsample: no SBI PMU extension\n0 passed, 1 failed\n");
-		return 1;
+		rt_check(false, "cycsample: an SBI PMU extension");
+		return rt_check_report();
 	}
 	pmu_cpu_init(&cpu, &m);
 	cpu.max_overflows_per_tick = ~0ul;
@@ -127,8 +106,8 @@ int main(unsigned long hartid, void *dtb)
 			uint64_t count = 0;
 
 			if (e >= 2) {
-				counting_probe(SBI_PMU_HW_CPU_CYCLES);
-				counting_probe(SBI_PMU_HW_INSTRUCTIONS);
+				pmu_counting_probe(&m, SBI_PMU_HW_CPU_CYCLES);
+				pmu_counting_probe(&m, SBI_PMU_HW_INSTRUCTIONS);
 			}
 			if (one_run(&attrs[e % 2], e >= 2, &samples, &count))
 				break;
@@ -145,16 +124,10 @@ int main(unsigned long hartid, void *dtb)
 		   stale timer's extra LCOFI more than count/period (under
 		   -icount, where the count is exact, it doubled them) */
 		ok = with == RUNS && all * 10 >= expect && all <= expect + expect / 50;
-		rt_printf("%s %s%s: %lu of %u runs have samples, %lu samples for %llu "
-			  "count/period\n", ok ? "ok" : "not ok", names[e % 2],
-			  e >= 2 ? " after counting probes, with switches" : "", with, RUNS, all,
-			  (unsigned long long)expect);
-		if (ok)
-			passed++;
-		else
-			failed++;
+		rt_check(ok, "%s%s: %lu of %u runs have samples, %lu samples for %llu count/period",
+			 names[e % 2], e >= 2 ? " after counting probes, with switches" : "", with,
+			 RUNS, all, (unsigned long long)expect);
 	}
 	rt_csr_clear(sie, 1ul << 13);
-	rt_printf("%u passed, %u failed\n", passed, failed);
-	return failed != 0;
+	return rt_check_report() != 0;
 }

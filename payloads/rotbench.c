@@ -38,14 +38,6 @@ static const uint32_t groups[2][NR_PMU] = {
 static unsigned long valid;	/* counters Linux would pass: all that exist */
 static unsigned long ctr[NR_PMU];
 
-static inline unsigned long rdinstret(void)
-{
-	unsigned long v;
-
-	__asm__ volatile("rdinstret %0" : "=r"(v) :: "memory");
-	return v;
-}
-
 /* Put group g on the counters; 0, or the first error. */
 static long add_group(unsigned int g)
 {
@@ -88,11 +80,11 @@ int main(unsigned long hartid, void *dtb)
 			valid |= 1ul << i;	/* not the fixed ones: see bench.c */
 	err = add_group(g);
 	for (i = 0; !err && i < RUNS; i++) {
-		t = rdinstret();
+		t = rd_instret();
 		del_group();
 		g ^= 1;
 		err = add_group(g);
-		t = rdinstret() - t;
+		t = rd_instret() - t;
 		if (t < best)
 			best = t;
 	}

@@ -51,14 +51,6 @@ static unsigned long nr_harts;
 static volatile uint64_t spin_end;
 static volatile int go, finished;
 
-static inline unsigned long rdinstret(void)
-{
-	unsigned long v;
-
-	__asm__ volatile("rdinstret %0" : "=r"(v) :: "memory");
-	return v;
-}
-
 /*
  * Under -icount, QEMU's instret is one count for the whole machine, and it
  * jumps over the time every hart sleeps; and a hart that spins starves the
@@ -210,9 +202,9 @@ static int run_case(const struct bench_case *c, uint64_t tb)
 	}
 	/* 1 instruction is 1 ns under -icount shift=0 */
 	n = (unsigned long)(run_ticks(c, 1, tb) * (1000000000 / tb) / SPIN_INSNS);
-	t = rdinstret();
+	t = rd_instret();
 	spin(n);
-	t = rdinstret() - t;
+	t = rd_instret() - t;
 	if (!finish() || !st.s.nr_harts || !st.h[0].subsamples)
 		return 1;
 	rt_printf("sampler: %u events, nr_pmu %u, period %u us, %u harts, %llu samples, "

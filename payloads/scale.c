@@ -14,18 +14,11 @@
 
 static unsigned long nr_harts, max_id, me, timebase = 10000000;
 static bool is_hart[RT_MAX_HARTS];
-static int n_pass, n_fail;
 static volatile int ready[RT_MAX_HARTS], go;
 static volatile unsigned int ipis[RT_MAX_HARTS];
 
-static void check(bool ok, const char *what, unsigned long detail)
-{
-	if (ok)
-		n_pass++;
-	else
-		n_fail++;
-	rt_printf("%s %d - %s (%lu)\n", ok ? "ok" : "not ok", n_pass + n_fail, what, detail);
-}
+/* what, then the detail that says how far it went */
+#define check(ok, what, detail) rt_check(ok, what " (%lu)", (unsigned long)(detail))
 
 static void on_ipi(unsigned long irq)
 {
@@ -155,6 +148,5 @@ int main(unsigned long hartid, void *dtb)
 		} while (bad && rd_time() < end && (nap(), 1));
 	}
 	check(!bad, "every other hart stops through HSM; not stopped", bad);
-	rt_printf("%d passed, %d failed\n", n_pass, n_fail);
-	return n_fail;
+	return rt_check_report();
 }

@@ -184,8 +184,8 @@ static long check_memory(const struct rvpmu_sampler *s, const struct rvpmu_sampl
  */
 static void lay_out_group(struct rvpmu_sampler *s, const struct rvpmu_hart *pmu, uint32_t g)
 {
-	uint32_t e0 = g * s->nr_pmu, n = s->nr_events - e0, p = e0, j;
-	bool fw;
+	uint32_t e0 = g * s->nr_pmu, n = s->nr_events - e0, p = e0, j, nh = 0;
+	bool fw, ext = false;
 
 	if (n > s->nr_pmu)
 		n = s->nr_pmu;
@@ -198,6 +198,7 @@ static void lay_out_group(struct rvpmu_sampler *s, const struct rvpmu_hart *pmu,
 			s->pm[p] = fw ? 0 : rvpmu_reserved_mhpmevent(
 				rvpmu_event_selector(pmu, ev->event_idx, ev->event_data), s->inh);
 			s->pcode[p] = fw ? rvpmu_group_code(ev->event_idx) : 0;
+			ext |= fw && s->pcode[p] == RVPMU_GROUP_EXT;
 			s->pev[p].event_idx = ev->event_idx;
 			s->pev[p].event_data = ev->event_data;
 			/* slots of a subsample: event-major, nr_data harts each */
@@ -206,8 +207,13 @@ static void lay_out_group(struct rvpmu_sampler *s, const struct rvpmu_hart *pmu,
 		}
 		if (fw)
 			break;
-		s->nhw[g] = (uint8_t)(p - e0);
+		nh = p - e0;
 	}
+	s->group[g] = (struct rvpmu_sampler_group){
+		.spec = { &s->pm[e0], &s->pcode[e0 + nh], &s->pev[e0 + nh], (uint8_t)nh,
+			  (uint8_t)(n - nh), ext },
+		.first = e0, .n = n, .soff = &s->soff[e0],
+	};
 }
 
 /* Put the checked staging configuration in force. */

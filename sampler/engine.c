@@ -150,10 +150,9 @@ static uint64_t assign(const struct rvpmu_sampler *s, struct rvpmu_sampler_hart 
 /* Load group g (stopped) on this hart's counters. */
 static void program(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh, uint32_t g)
 {
-	uint32_t e0, n = group_size(s, g, &e0), nh = s->nhw[g];
+	const struct rvpmu_sampler_group *gr = &s->group[g];
 
-	rvpmu_group_load(sh->pmu, &sh->grp, &sh->ctr[e0], &s->pm[e0], nh, &s->pcode[e0 + nh],
-			 &s->pev[e0 + nh], n - nh);
+	rvpmu_group_load(sh->pmu, &sh->grp, &sh->ctr[gr->first], &gr->spec);
 }
 
 long rvpmu_sampler_hart_start(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh)
@@ -306,26 +305,23 @@ static void finish(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh, uint3
 
 /* ---- the tick */
 
-/* This hart's slots of the subsample at base; padding slots stay 0. v[j]
-   goes to the slot soff[j] past the first. */
-static void write_slots(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh,
-			uint64_t base, const uint64_t *v, const uint32_t *soff, uint32_t n,
-			uint64_t cycles)
+/* This hart's slots of the subsample at base: CID1, CID2 and cycles, by
+   plain stores at q when M-mode reaches the buffer (the counts are in
+   place already), else through mem->write with the counts: v[j] to the
+   slot soff[j] past the first. Padding slots stay 0. */
+static inline __attribute__((always_inline)) void write_slots(
+	struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh, uint8_t *q, uint64_t base,
+	const uint64_t *v, const uint32_t *soff, uint32_t n, uint64_t cycles)
 {
 	const struct rvpmu_sampler_platform *p = s->plat;
 	uint32_t cid1 = ops(s)->asid(sh->hctx), cid2 = 0;
 
 	if (sh->cid2_pa)
 		p->mem->read(p->ctx, sh->cid2_pa, &cid2, 4);
-	if (p->direct) {
-		/* plain stores: the slots are naturally aligned */
-		uint8_t *q = p->direct(p->ctx, base);
-		uint8_t *c = q + sh->off_cnt;
-
+	if (q) {
+		/* naturally aligned slots */
 		*(volatile uint32_t *)(q + sh->off_cid1) = cid1;
 		*(volatile uint32_t *)(q + sh->off_cid2) = cid2;
-		for (uint32_t j = 0; j < n; j++)
-			*(volatile uint64_t *)(c + soff[j]) = v[j];
 		*(volatile uint64_t *)(q + sh->off_cyc) = cycles;
 	} else {
 		uint64_t pa = base + sh->off_cnt;
@@ -354,11 +350,9 @@ static __attribute__((noinline)) void begin(struct rvpmu_sampler *s,
 }
 
 /* A sample ends (in buffer b; end_buf: its last one there): the reason to
-   stop, 0 when the run goes on, then in buffer *nb. The rare paths of the
-   tick stay out of line, so that its common one saves fewer registers. */
-static __attribute__((noinline)) uint32_t sample_ends(struct rvpmu_sampler *s,
-						      struct rvpmu_sampler_hart *sh,
-						      uint32_t b, bool end_buf, uint32_t *nb)
+   stop, 0 when the run goes on, then in buffer *nb. */
+static uint32_t sample_ends(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh,
+			    uint32_t b, bool end_buf, uint32_t *nb)
 {
 	if (sh->samples + 1 >= s->nr_sample)
 		return RVPMU_SAMPLER_STOP_DONE;
@@ -371,9 +365,8 @@ static __attribute__((noinline)) uint32_t sample_ends(struct rvpmu_sampler *s,
 }
 
 /* ... and once its last subsample is written, the bookkeeping. */
-static __attribute__((noinline)) void sample_done(struct rvpmu_sampler *s,
-						  struct rvpmu_sampler_hart *sh, uint32_t b,
-						  uint32_t nb, bool end_buf, uint32_t reason)
+static void sample_done(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh, uint32_t b,
+			uint32_t nb, bool end_buf, uint32_t reason)
 {
 	sh->samples++;
 	sh->in_buf++;
@@ -388,31 +381,44 @@ static __attribute__((noinline)) void sample_done(struct rvpmu_sampler *s,
 	}
 }
 
-void rvpmu_sampler_tick(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh)
+/* Where the closing window's counts go: straight into the slots when
+   M-mode reaches the buffer (off: the group's slots), else into v. */
+static uint8_t *count_dst(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh,
+			  uint64_t base, uint64_t *v, const struct rvpmu_sampler_group *gr,
+			  const uint32_t **off, uint32_t *ident)
 {
-	uint64_t v[RVPMU_SAMPLER_NR_PMU_MAX], cycles, t, skew, base = sh->addr;
-	uint32_t e0, n, g = sh->group, ng = g + 1, b = sh->buf, nb = b, reason = 0;
-	bool end_sample, end_buf = false;
+	const struct rvpmu_sampler_platform *p = s->plat;
 
-	if (!sh->running)
-		return;
-	if (!sh->begun) {
-		begin(s, sh);
-		return;
+	if (p->direct) {
+		*off = gr->soff;
+		return (uint8_t *)p->direct(p->ctx, base) + sh->off_cnt;
 	}
+	for (uint32_t j = 0; j < s->nr_pmu; j++)
+		ident[j] = 8 * j;
+	*off = ident;
+	return (uint8_t *)v;
+}
 
-	/* 1. the window closes: stop together, read */
-	n = group_size(s, g, &e0);
-	rvpmu_group_stop_read(sh->pmu, &sh->grp, v);
+/*
+ * The tick that ends a sample, or the run: the window closes, then the
+ * next one opens only if the run goes on (the rare path, out of line so
+ * that the common one saves fewer registers).
+ */
+static __attribute__((noinline)) void tick_end_sample(struct rvpmu_sampler *s,
+						      struct rvpmu_sampler_hart *sh)
+{
+	uint64_t v[RVPMU_SAMPLER_NR_PMU_MAX], cycles, base = sh->addr;
+	uint32_t g = sh->group, ng = g + 1, b = sh->buf, nb = b, reason = 0;
+	uint32_t ident[RVPMU_SAMPLER_NR_PMU_MAX];
+	const struct rvpmu_sampler_group *gr = &s->group[g];
+	bool end_sample, end_buf = false;
+	const uint32_t *off;
+	uint8_t *dst;
+
+	dst = count_dst(s, sh, base, v, gr, &off, ident);
+	rvpmu_group_stop_read(sh->pmu, &sh->grp, dst, off);
 	cycles = rvpmu_read_cycles(sh->pmu) - sh->cyc0;
-	t = now(s);
-	skew = t - sh->deadline;
-	if (skew > sh->max_skew)
-		sh->max_skew = skew;
-	if (t >= sh->deadline + s->period_ticks)
-		sh->late++;
 
-	/* 2. where the next subsample goes, and whether there is one */
 	end_sample = ng == s->nsub;
 	if (end_sample) {
 		ng = 0;
@@ -423,7 +429,7 @@ void rvpmu_sampler_tick(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh)
 	else if (end_sample)
 		reason = sample_ends(s, sh, b, end_buf, &nb);
 
-	/* 3. the next window opens at once: the blind gap is this far */
+	/* the next window opens at once: the blind gap is this far */
 	if (!reason) {
 		program(s, sh, ng);
 		sh->cyc0 = rvpmu_read_cycles(sh->pmu);
@@ -432,8 +438,9 @@ void rvpmu_sampler_tick(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh)
 		ops(s)->set_deadline(sh->hctx, sh->deadline);
 	}
 
-	/* 4. this subsample, then the bookkeeping that publishes it */
-	write_slots(s, sh, base, v, &s->soff[e0], n, cycles);
+	/* this subsample, then the bookkeeping that publishes it */
+	write_slots(s, sh, dst == (uint8_t *)v ? 0 : dst - sh->off_cnt, base, v, gr->soff, gr->n,
+		    cycles);
 	sh->subsamples++;
 	sh->group = ng;
 	sh->addr = base + s->subsample_size;
@@ -441,6 +448,47 @@ void rvpmu_sampler_tick(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh)
 		sample_done(s, sh, b, nb, end_buf, reason);
 	if (reason)
 		finish(s, sh, reason);
+}
+
+void rvpmu_sampler_tick(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh)
+{
+	const struct rvpmu_sampler_platform *p = s->plat;
+	uint64_t v[RVPMU_SAMPLER_NR_PMU_MAX], t, c, base = sh->addr;
+	uint32_t ident[RVPMU_SAMPLER_NR_PMU_MAX], ng = sh->group + 1;
+	const struct rvpmu_sampler_group *gr = &s->group[sh->group], *next;
+	const uint32_t *off;
+	uint8_t *dst;
+
+	if (!sh->running)
+		return;
+	if (!sh->begun) {
+		begin(s, sh);
+		return;
+	}
+
+	/* how late this tick is */
+	t = now(s);
+	if (t - sh->deadline > sh->max_skew)
+		sh->max_skew = t - sh->deadline;
+	if (t >= sh->deadline + s->period_ticks)
+		sh->late++;
+	if (ng == s->nsub || __atomic_load_n(&s->stop_req, __ATOMIC_ACQUIRE) || !p->direct) {
+		tick_end_sample(s, sh);
+		return;
+	}
+
+	/* within a sample: close the window and open the next in one switch,
+	   the counts stored straight into their slots */
+	next = gr + 1;
+	dst = count_dst(s, sh, base, v, gr, &off, ident);
+	c = rvpmu_group_switch(sh->pmu, &sh->grp, dst, off, &sh->ctr[next->first], &next->spec);
+	sh->deadline += s->period_ticks;
+	ops(s)->set_deadline(sh->hctx, sh->deadline);
+	write_slots(s, sh, dst - sh->off_cnt, base, v, off, 0, c - sh->cyc0);
+	sh->cyc0 = c;
+	sh->subsamples++;
+	sh->group = ng;
+	sh->addr = base + s->subsample_size;
 }
 
 /* ---- ending early */

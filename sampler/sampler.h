@@ -99,6 +99,14 @@ struct rvpmu_sampler_platform {
 					   force and of one being checked */
 };
 
+/* A group as the switch takes it: its events (core spec), its first
+   event, and its slots (soff below, from the first). */
+struct rvpmu_sampler_group {
+	struct rvpmu_group_spec spec;
+	uint32_t first, n;
+	const uint32_t *soff;
+};
+
 /* Shared state. Opaque: use the functions below. */
 struct rvpmu_sampler {
 	const struct rvpmu_sampler_platform *plat;
@@ -116,7 +124,7 @@ struct rvpmu_sampler {
 	/* Each group's events in the order its counters take them, hpm
 	   events first, then firmware events (the core's struct rvpmu_group);
 	   p below is an index in that order. */
-	uint8_t nhw[RVPMU_SAMPLER_MAX_EVENTS];	/* hpm events of each group */
+	struct rvpmu_sampler_group group[RVPMU_SAMPLER_MAX_EVENTS];
 	uint64_t pm[RVPMU_SAMPLER_MAX_EVENTS];	/* p: an hpm event's mhpmevent */
 	uint8_t pcode[RVPMU_SAMPLER_MAX_EVENTS]; /* p: a fw event's group code */
 	struct rvpmu_event_ref pev[RVPMU_SAMPLER_MAX_EVENTS];	/* p: the event */

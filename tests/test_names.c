@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 #include "fixture.h"
-#include "core/names.h"
+#include "lib/names.h"
 
 static void standard_names(void)
 {
@@ -23,8 +23,22 @@ static void standard_names(void)
 	CHECK(rvpmu_fw_event_name(22) == NULL);
 }
 
+static void mode_modifiers(void)
+{
+	char b[RVPMU_EVENT_NAME_MAX];
+
+	CHECK(!strcmp(rvpmu_event_name_mode(FX_INSTRET, true, true, b), "instructions"));
+	CHECK(!strcmp(rvpmu_event_name_mode(FX_INSTRET, false, false, b), "instructions"));
+	CHECK(!strcmp(rvpmu_event_name_mode(FX_INSTRET, true, false, b), "instructions:u"));
+	CHECK(!strcmp(rvpmu_event_name_mode(FX_INSTRET, false, true, b), "instructions:k"));
+	/* the longest name with a modifier still fits */
+	CHECK(!strcmp(rvpmu_event_name_mode(SBI_PMU_FW_EVENT(21), false, true, b),
+		      "fw:hfence_vvma_asid_received:k"));
+}
+
 static const struct t_case cases[] = {
 	T(standard_names),
+	T(mode_modifiers),
 };
 
 void suite_names(void)

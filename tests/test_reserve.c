@@ -3,6 +3,8 @@
 #include "fixture.h"
 #include "core/internal.h"
 
+#include <string.h>
+
 #define A	SBI_PMU_DTLB_READ_MISS
 #define SET_TIMER	SBI_PMU_FW_EVENT(SBI_PMU_FW_SET_TIMER)
 
@@ -47,6 +49,9 @@ static void a_group_counts_its_window(void)
 	};
 	const uint8_t code[1] = { rvpmu_group_code(SET_TIMER) };
 	const struct rvpmu_event_ref fw[1] = { { SET_TIMER, 0 } };
+	const struct rvpmu_group_spec two = { mhpm, code, fw, 2, 1, false };
+	const struct rvpmu_group_spec one = { mhpm, code, fw, 1, 0, false };
+	const uint32_t off[3] = { 0, 8, 16 };
 	uint64_t set = BIT64(4) | BIT64(5) | BIT64(19), v[3];
 
 	fx_std(&f);
@@ -54,7 +59,7 @@ static void a_group_counts_its_window(void)
 	CHECK_EQ(code[0], SBI_PMU_FW_SET_TIMER);
 	CHECK_EQ(rvpmu_group_code(SBI_PMU_FW_EVENT(0x100)), RVPMU_GROUP_EXT);
 	CHECK_EQ(rvpmu_reserve(&f.h, set), 0);
-	rvpmu_group_load(&f.h, &g, ctr, mhpm, 2, code, fw, 1);
+	rvpmu_group_load(&f.h, &g, ctr, &two);
 	CHECK_EQ(f.sim.mhpmevent[4], mhpm[0]);
 	CHECK_EQ(g.hpm, (1u << 4) | (1u << 5));
 	sim_event(&f.sim, A, 7);		/* before start: not counted */
@@ -67,7 +72,7 @@ static void a_group_counts_its_window(void)
 	f.sim.mode = SIM_M;			/* filtered out */
 	sim_event(&f.sim, A, 100);
 	f.sim.mode = SIM_S;
-	rvpmu_group_stop_read(&f.h, &g, v);
+	rvpmu_group_stop_read(&f.h, &g, (uint8_t *)v, off);
 	CHECK_EQ(v[0], 5);
 	CHECK_EQ(v[2], 2);
 	CHECK(f.sim.inhibit & (1u << 4));
@@ -75,13 +80,13 @@ static void a_group_counts_its_window(void)
 	CHECK_EQ(fx_hw(&f, 4), 5);
 	/* the next group drops counter 5: it counts nothing any more, and 4
 	   gets A again from 0 */
-	rvpmu_group_load(&f.h, &g, ctr, mhpm, 1, code, fw, 0);
+	rvpmu_group_load(&f.h, &g, ctr, &one);
 	CHECK_EQ(f.sim.mhpmevent[5], 0);
 	CHECK_EQ(fx_hw(&f, 4), 0);
 	CHECK_EQ(g.hpm, 1u << 4);
 	rvpmu_group_start(&f.h, &g);
 	sim_event(&f.sim, A, 3);
-	rvpmu_group_stop_read(&f.h, &g, v);
+	rvpmu_group_stop_read(&f.h, &g, (uint8_t *)v, off);
 	CHECK_EQ(v[0], 3);
 	rvpmu_group_start(&f.h, &g);
 	rvpmu_release(&f.h, set | BIT64(6));	/* 6 is not reserved: ignored */
@@ -93,11 +98,60 @@ static void a_group_counts_its_window(void)
 	CHECK_EQ(f.sim.faults, 0);
 }
 
+/*
+ * The switch closes one group and opens the next at one instant: the
+ * closing counts land at their offsets, the next group counts from 0, and
+ * the mcycle it returns is where one window ends and the next begins.
+ */
+static void a_switch_closes_one_window_and_opens_the_next(void)
+{
+	static struct fx f;
+	static struct rvpmu_group g;
+	const uint8_t ctr[3] = { 4, 5, 19 }, ctr2[2] = { 5, 19 };
+	const uint64_t mhpm[2] = {
+		rvpmu_reserved_mhpmevent(A, 0),
+		rvpmu_reserved_mhpmevent(1, 0),
+	};
+	const uint8_t code[1] = { rvpmu_group_code(SET_TIMER) };
+	const struct rvpmu_event_ref fw[1] = { { SET_TIMER, 0 } };
+	const struct rvpmu_group_spec first = { mhpm, code, fw, 2, 1, false };
+	/* counter 5 now counts A, 4 is dropped, 19 keeps SET_TIMER */
+	const struct rvpmu_group_spec second = { mhpm, code, fw, 1, 1, false };
+	const uint32_t slots[3] = { 16, 0, 40 };
+	const uint32_t off[2] = { 0, 8 };
+	uint64_t out[6];
+
+	fx_std(&f);
+	CHECK_EQ(rvpmu_reserve(&f.h, BIT64(4) | BIT64(5) | BIT64(19)), 0);
+	rvpmu_group_load(&f.h, &g, ctr, &first);
+	rvpmu_group_start(&f.h, &g);
+	sim_event(&f.sim, A, 6);
+	rvpmu_fw_event(&f.h, SBI_PMU_FW_SET_TIMER);
+	memset(out, 0xEE, sizeof(out));
+	f.sim.ctr[0] = 123456;			/* mcycle at the switch */
+	CHECK_EQ(rvpmu_group_switch(&f.h, &g, (uint8_t *)out, slots, ctr2, &second), 123456);
+	CHECK_EQ(out[2], 6);			/* counter 4 at byte 16 */
+	CHECK_EQ(out[5], 1);			/* the fw counter at byte 40 */
+	CHECK_EQ(out[1], 0xEEEEEEEEEEEEEEEEull);	/* untouched */
+	CHECK_EQ(f.sim.mhpmevent[4], 0);	/* dropped: counts nothing */
+	CHECK_EQ(f.sim.mhpmevent[5], mhpm[0]);
+	CHECK(!(f.sim.inhibit & (1u << 5)));	/* the next group runs */
+	CHECK(f.sim.inhibit & (1u << 4));
+	sim_event(&f.sim, A, 2);
+	rvpmu_fw_event(&f.h, SBI_PMU_FW_SET_TIMER);
+	rvpmu_fw_event(&f.h, SBI_PMU_FW_SET_TIMER);
+	rvpmu_group_stop_read(&f.h, &g, (uint8_t *)out, off);
+	CHECK_EQ(out[0], 2);
+	CHECK_EQ(out[1], 2);
+	CHECK_EQ(f.sim.faults, 0);
+}
+
 void suite_reserve(void)
 {
 	static const struct t_case cases[] = {
 		T(reserve_checks_the_whole_set),
 		T(a_group_counts_its_window),
+		T(a_switch_closes_one_window_and_opens_the_next),
 	};
 
 	T_RUN(cases);

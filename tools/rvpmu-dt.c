@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/names.h"
+#include "lib/names.h"
 #include "dt/pmu_dt.h"
 #include "lib/fmt.h"
 

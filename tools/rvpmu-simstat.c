@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/names.h"
+#include "lib/names.h"
 #include "lib/fmt.h"
 #include "core/pmu.h"
 #include "dt/pmu_dt.h"
@@ -27,7 +27,6 @@
 #define PERIOD		100000
 
 struct ev {
-	const char *label;
 	uint32_t event;
 	rvpmu_ulong flags;
 	long ctr;
@@ -113,15 +112,15 @@ static void print_number(uint64_t v)
 int main(int argc, char **argv)
 {
 	struct ev evs[] = {
-		{ "sampler: instructions", SBI_PMU_HW_INSTRUCTIONS, 0, -1 },
-		{ "cycles", SBI_PMU_HW_CPU_CYCLES, 0, -1 },
-		{ "instructions", SBI_PMU_HW_INSTRUCTIONS, 0, -1 },
-		{ "instructions:u", SBI_PMU_HW_INSTRUCTIONS, SBI_PMU_CFG_FLAG_SET_SINH, -1 },
-		{ "instructions:k", SBI_PMU_HW_INSTRUCTIONS, SBI_PMU_CFG_FLAG_SET_UINH, -1 },
-		{ "dtlb-read-miss", SBI_PMU_DTLB_READ_MISS, 0, -1 },
-		{ "branch-misses", SBI_PMU_HW_BRANCH_MISSES, 0, -1 },
-		{ "fw:set_timer", SBI_PMU_FW_EVENT(SBI_PMU_FW_SET_TIMER), 0, -1 },
-		{ "fw:ipi_sent", SBI_PMU_FW_EVENT(SBI_PMU_FW_IPI_SENT), 0, -1 },
+		{ SBI_PMU_HW_INSTRUCTIONS, 0, -1 },	/* the sampler */
+		{ SBI_PMU_HW_CPU_CYCLES, 0, -1 },
+		{ SBI_PMU_HW_INSTRUCTIONS, 0, -1 },
+		{ SBI_PMU_HW_INSTRUCTIONS, SBI_PMU_CFG_FLAG_SET_SINH, -1 },
+		{ SBI_PMU_HW_INSTRUCTIONS, SBI_PMU_CFG_FLAG_SET_UINH, -1 },
+		{ SBI_PMU_DTLB_READ_MISS, 0, -1 },
+		{ SBI_PMU_HW_BRANCH_MISSES, 0, -1 },
+		{ SBI_PMU_FW_EVENT(SBI_PMU_FW_SET_TIMER), 0, -1 },
+		{ SBI_PMU_FW_EVENT(SBI_PMU_FW_IPI_SENT), 0, -1 },
 	};
 	unsigned int i, n = sizeof(evs) / sizeof(evs[0]);
 	rvpmu_ulong all;
@@ -153,14 +152,18 @@ int main(int argc, char **argv)
 
 	printf("\n Performance counter stats for 'synthetic workload' (simulated hart 0):\n\n");
 	for (i = 1; i < n; i++) {
+		char label[RVPMU_EVENT_NAME_MAX];
+
+		rvpmu_event_name_mode(evs[i].event, !(evs[i].flags & SBI_PMU_CFG_FLAG_SET_UINH),
+				      !(evs[i].flags & SBI_PMU_CFG_FLAG_SET_SINH), label);
 		if (evs[i].ctr < 0) {
-			printf("%18s      %-22s  (%s)\n", "<not supported>", evs[i].label,
+			printf("%18s      %-22s  (%s)\n", "<not supported>", label,
 			       evs[i].ctr == SBI_ERR_NOT_SUPPORTED ? "no counter can count it"
 								   : "error");
 			continue;
 		}
 		print_number(read_counter(evs[i].ctr));
-		printf("      %-22s  # counter %ld\n", evs[i].label, evs[i].ctr);
+		printf("      %-22s  # counter %ld\n", label, evs[i].ctr);
 	}
 	printf("\n%18lu      samples of instructions, period %d (counter %ld, "
 	       "overflow interrupts)\n", samples, PERIOD, evs[0].ctr);

@@ -9,9 +9,17 @@
  * That is the PMCU's unit (one per SCCL) and the DT's only level above
  * the cluster.
  *
- * Per PMU in sysfs: user_events (read/write), cpumask (the die's first
- * CPU: system-wide tools open the event there), format/ (see below).
+ * Per PMU in sysfs: user_events (read/write), cpumask (the die's lead
+ * CPU: system-wide tools open the event there, and event_init puts it
+ * there whatever CPU was asked), format/ (see below).
+ *
+ * The lead is a CPU of the die that is online: the first to come online
+ * when the die has none, and when it goes offline, another online CPU of
+ * the die, to which the event moves (perf_pmu_migrate_context) while the
+ * firmware run goes on without the stopped hart (run.c). Only when the
+ * die's last CPU goes offline does the event stop, with the run.
  */
+#include <linux/cpuhotplug.h>
 #include <linux/module.h>
 #include <linux/of.h>
 #include <linux/slab.h>
@@ -30,6 +38,7 @@
 static struct rvs_die *dies;
 static int nr_dies;
 static atomic_t busy = ATOMIC_INIT(0);	/* the firmware has one sampler */
+static enum cpuhp_state hp_state;	/* a dynamic AP state, multi-instance */
 
 static struct rvs_die *to_die(struct pmu *pmu)
 {
@@ -74,7 +83,11 @@ static DEVICE_ATTR_RW(user_events);
 
 static ssize_t cpumask_show(struct device *dev, struct device_attribute *a, char *buf)
 {
-	return cpumap_print_to_pagebuf(true, buf, cpumask_of(to_die(dev_get_drvdata(dev))->lead_cpu));
+	unsigned int lead = READ_ONCE(to_die(dev_get_drvdata(dev))->lead_cpu);
+
+	if (lead >= nr_cpu_ids)		/* every CPU of the die is offline */
+		return sysfs_emit(buf, "\n");
+	return cpumap_print_to_pagebuf(true, buf, cpumask_of(lead));
 }
 static DEVICE_ATTR_RO(cpumask);
 
@@ -133,6 +146,7 @@ static void rvs_destroy(struct perf_event *event)
 static int rvs_event_init(struct perf_event *event)
 {
 	struct rvs_die *die = to_die(event->pmu);
+	unsigned int lead = READ_ONCE(die->lead_cpu);
 	struct rvs_settings s;
 	int err;
 
@@ -143,6 +157,10 @@ static int rvs_event_init(struct perf_event *event)
 		return -EOPNOTSUPP;
 	if (!cpumask_test_cpu(event->cpu, &die->cpus))
 		return -EINVAL;
+	if (lead >= nr_cpu_ids)
+		return -ENODEV;
+	/* the event lives on the lead, the one CPU hotplug moves it from */
+	event->cpu = lead;
 	err = settings(&event->attr, &s);
 	if (err)
 		return err;
@@ -211,12 +229,62 @@ static void rvs_free_aux(void *aux)
 	kfree(aux);
 }
 
+/* ---- CPU hotplug (CPUHP_AP_ONLINE_DYN: on the CPU concerned, process
+ * context; the teardown runs before perf's own, which would remove the
+ * event from the CPU) */
+static int rvs_cpu_online(unsigned int cpu, struct hlist_node *node)
+{
+	struct rvs_die *die = hlist_entry_safe(node, struct rvs_die, node);
+
+	if (cpumask_test_cpu(cpu, &die->cpus) && die->lead_cpu >= nr_cpu_ids)
+		WRITE_ONCE(die->lead_cpu, cpu);
+	return 0;
+}
+
+static int rvs_cpu_offline(unsigned int cpu, struct hlist_node *node)
+{
+	struct rvs_die *die = hlist_entry_safe(node, struct rvs_die, node);
+	cpumask_t others;
+	unsigned int to;
+
+	if (cpu != die->lead_cpu)
+		return 0;
+	/* cpu is still in cpu_online_mask here */
+	cpumask_and(&others, &die->cpus, cpu_online_mask);
+	to = cpumask_any_but(&others, cpu);
+	WRITE_ONCE(die->lead_cpu, to < nr_cpu_ids ? to : nr_cpu_ids);
+	if (to >= nr_cpu_ids) {
+		pr_info(RVS_NAME ": %s: no CPU left online, its event stops\n", die->name);
+		return 0;	/* perf's teardown removes the event: pmu::del stops */
+	}
+	rvs_run_move_begin();
+	perf_pmu_migrate_context(&die->pmu, cpu, to);
+	rvs_run_move_end();
+	pr_info(RVS_NAME ": %s: CPU %u goes offline, events now on CPU %u\n",
+		die->name, cpu, to);
+	return 0;
+}
+
 /* ---- module */
 static int die_of(int cpu)
 {
 	int id = topology_physical_package_id(cpu);
 
 	return id < 0 ? 0 : id;
+}
+
+/* Unregisters the PMUs of dies [0, n) and leaves the hotplug state. */
+static void dies_remove(int n)
+{
+	while (--n >= 0) {
+		struct rvs_die *d = &dies[n];
+
+		if (cpumask_empty(&d->cpus))
+			continue;
+		perf_pmu_unregister(&d->pmu);
+		cpuhp_state_remove_instance_nocalls(hp_state, &d->node);
+	}
+	cpuhp_remove_multi_state(hp_state);
 }
 
 static int hartids(void)
@@ -258,26 +326,30 @@ static int __init rvs_init(void)
 		err = rvs_run_init();
 	if (err)
 		return err;
+	err = cpuhp_setup_state_multi(CPUHP_AP_ONLINE_DYN, "perf/rvpmu_sampler:online",
+				      rvs_cpu_online, rvs_cpu_offline);
+	if (err < 0) {
+		rvs_run_exit();
+		return err;
+	}
+	hp_state = err;
 	for_each_possible_cpu(cpu)
 		nr_dies = max(nr_dies, die_of(cpu) + 1);
 	dies = kcalloc(nr_dies, sizeof(*dies), GFP_KERNEL);
 	if (!dies) {
+		cpuhp_remove_multi_state(hp_state);
 		rvs_run_exit();
 		return -ENOMEM;
 	}
-	for_each_possible_cpu(cpu) {
-		struct rvs_die *d = &dies[die_of(cpu)];
-
-		if (cpumask_empty(&d->cpus))
-			d->lead_cpu = cpu;
-		cpumask_set_cpu(cpu, &d->cpus);
-	}
+	for_each_possible_cpu(cpu)
+		cpumask_set_cpu(cpu, &dies[die_of(cpu)].cpus);
 	for (i = 0; i < nr_dies; i++) {
 		struct rvs_die *d = &dies[i];
 
 		if (cpumask_empty(&d->cpus))
 			continue;
 		d->id = i;
+		d->lead_cpu = nr_cpu_ids;
 		mutex_init(&d->lock);
 		snprintf(d->name, sizeof(d->name), "rvpmu_sampler_die%d", i);
 		d->pmu = (struct pmu) {
@@ -295,16 +367,20 @@ static int __init rvs_init(void)
 			.setup_aux = rvs_setup_aux,
 			.free_aux = rvs_free_aux,
 		};
-		err = perf_pmu_register(&d->pmu, d->name, -1);
+		/* calls rvs_cpu_online on every online CPU: the lead */
+		err = cpuhp_state_add_instance(hp_state, &d->node);
+		if (!err) {
+			err = perf_pmu_register(&d->pmu, d->name, -1);
+			if (err)
+				cpuhp_state_remove_instance_nocalls(hp_state, &d->node);
+		}
 		if (err) {
-			while (--i >= 0)
-				if (!cpumask_empty(&dies[i].cpus))
-					perf_pmu_unregister(&dies[i].pmu);
+			dies_remove(i);
 			kfree(dies);
 			rvs_run_exit();
 			return err;
 		}
-		pr_info(RVS_NAME ": %s: %u CPUs, events open on CPU %d\n", d->name,
+		pr_info(RVS_NAME ": %s: %u CPUs, events open on CPU %u\n", d->name,
 			cpumask_weight(&d->cpus), d->lead_cpu);
 	}
 	return 0;
@@ -312,11 +388,7 @@ static int __init rvs_init(void)
 
 static void __exit rvs_exit(void)
 {
-	int i;
-
-	for (i = 0; i < nr_dies; i++)
-		if (!cpumask_empty(&dies[i].cpus))
-			perf_pmu_unregister(&dies[i].pmu);
+	dies_remove(nr_dies);
 	kfree(dies);
 	rvs_run_exit();
 }

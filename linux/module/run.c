@@ -14,6 +14,15 @@
  * Context: rvs_run_start / rvs_run_stop are pmu::start / pmu::stop (the
  * event's CPU, IRQs off); the poll is an hrtimer pinned to that CPU, so
  * the three never run at once. One run at a time (main.c's busy flag).
+ *
+ * When the die's lead CPU goes offline, main.c moves the event to another
+ * CPU of the die (perf_pmu_migrate_context: pmu::del on the old CPU, then
+ * pmu::add on the new one). The firmware run is not the CPU's: the
+ * firmware drops the stopping hart and samples the others, and STATUS,
+ * BUFFER_RELEASE and STOP may come from any hart. So between
+ * rvs_run_move_begin and rvs_run_move_end the stop only parks the run
+ * (the poll cancelled on the old CPU, nothing said to the firmware) and
+ * the start resumes it (the poll pinned to the new CPU).
  */
 #include <linux/delay.h>
 #include <linux/io.h>
@@ -42,6 +51,8 @@ static struct {
 	u64 released;		/* chunks given back to the firmware */
 	u32 period_us;
 	bool running, ended;
+	bool moving;		/* the event moves to another CPU (main.c) */
+	bool parked;		/* running, its poll cancelled for the move */
 	struct hrtimer poll;
 } run;
 
@@ -206,12 +217,24 @@ void rvs_run_prepare(struct rvs_die *die, const struct rvs_settings *s)
 	run.period_us = s->period_us;
 }
 
+/* The poll, pinned to the calling CPU: the first look in a millisecond. */
+static void poll_here(void)
+{
+	hrtimer_start(&run.poll, ns_to_ktime(1000 * NSEC_PER_USEC), HRTIMER_MODE_REL_PINNED);
+}
+
 int rvs_run_start(struct perf_event *event)
 {
 	unsigned long aux_size;
 	struct perf_output_handle h;
 	struct rvs_aux *aux;
 	int err;
+
+	if (run.parked && run.event == event) {	/* the move's second half */
+		run.parked = false;
+		poll_here();
+		return 0;
+	}
 
 	aux = perf_aux_output_begin(&h, event);
 	if (!aux)
@@ -236,7 +259,7 @@ int rvs_run_start(struct perf_event *event)
 	run.ended = false;
 	run.running = true;
 	perf_aux_output_end(&h, 0);
-	hrtimer_start(&run.poll, ns_to_ktime(1000 * NSEC_PER_USEC), HRTIMER_MODE_REL_PINNED);
+	poll_here();
 	return 0;
 }
 
@@ -246,7 +269,13 @@ void rvs_run_stop(struct perf_event *event)
 
 	if (!run.running || run.event != event)
 		return;
+	/* IRQs are off on the poll's CPU: it is not running, so this cancels */
 	hrtimer_try_to_cancel(&run.poll);
+	if (run.moving) {	/* the move's first half: the run goes on */
+		run.parked = true;
+		return;
+	}
+	run.parked = false;
 	rvs_sbi(RVPMU_SAMPLER_STOP, 0, 0, 0);
 	/* every hart stops at its next deadline at the latest: until then
 	 * the firmware may still write into the AUX pages */
@@ -258,6 +287,24 @@ void rvs_run_stop(struct perf_event *event)
 	}
 	drain();
 	run.running = false;
+}
+
+void rvs_run_move_begin(void)
+{
+	WRITE_ONCE(run.moving, true);
+}
+
+void rvs_run_move_end(void)
+{
+	WRITE_ONCE(run.moving, false);
+	/* perf_pmu_migrate_context always adds the event back, so this is
+	   not expected; were it left parked, nothing would read its buffers:
+	   end the firmware's run rather than let it fill them and stop FULL */
+	if (WARN_ON_ONCE(run.parked)) {
+		rvs_sbi(RVPMU_SAMPLER_STOP, 0, 0, 0);
+		run.parked = false;
+		run.running = false;
+	}
 }
 
 static void cid2_tick(struct perf_event *ev, struct perf_sample_data *d,

@@ -29,7 +29,9 @@ struct rvs_die {
 	struct pmu pmu;
 	int id;				/* N in rvpmu_sampler_die<N> */
 	cpumask_t cpus;			/* possible CPUs of the die */
-	int lead_cpu;			/* the CPU events open on (cpumask) */
+	unsigned int lead_cpu;		/* the CPU the event lives on (cpumask);
+					   nr_cpu_ids: none of the die's is online */
+	struct hlist_node node;		/* in the CPU hotplug state (main.c) */
 	char name[32];
 	struct mutex lock;		/* user_events */
 	unsigned int nr_events;
@@ -79,8 +81,19 @@ void rvs_run_prepare(struct rvs_die *die, const struct rvs_settings *s);
  */
 int rvs_run_start(struct perf_event *event);
 /* Stops the run, waits for the firmware to let go of the buffers, and
- * hands the closed ones to perf. pmu::stop context. Idempotent. */
+ * hands the closed ones to perf. pmu::stop context. Idempotent. Between
+ * rvs_run_move_begin and rvs_run_move_end it only parks the run (see
+ * below) and the next rvs_run_start of the event resumes it. */
 void rvs_run_stop(struct perf_event *event);
+/*
+ * Brackets perf_pmu_migrate_context of the die's event from a CPU going
+ * offline to another CPU of the die (main.c's hotplug callback, process
+ * context, CPU hotplug lock held): the firmware run goes on, the old CPU
+ * cancels its poll and the new CPU polls, commits and releases buffers.
+ * move_end finds the event added back; if it were not, it STOPs the run.
+ */
+void rvs_run_move_begin(void);
+void rvs_run_move_end(void);
 /* CID2 upkeep: per-CPU kernel cpu-clock events on the die's online CPUs
  * (process context, from event_init / event destroy). */
 int rvs_cid2_create(struct rvs_die *die, u32 period_us);

@@ -148,12 +148,7 @@ void suite_harts(void)
 	release(sent_sf);
 	release(sent_sfa);
 	for (h = 0, ok = 1; h < nr_used(); h++)
-		if (o >> h & 1) {
-			uint64_t end = rd_time() + 500 * S.timebase_ms;
-
-			while (sbi_hart_status(h).value != SBI_HSM_STOPPED && rd_time() < end)
-				;
-			ok &= sbi_hart_status(h).value == SBI_HSM_STOPPED;
-		}
+		if (o >> h & 1)
+			ok &= rt_wait_hart_status(h, SBI_HSM_STOPPED, 500 * S.timebase_ms);
 	t_check(SPEC, ok, "the other harts stop through HSM");
 }

@@ -146,12 +146,6 @@ void run_code_pages(unsigned long n)
 		((void (*)(void))(void *)&code[i * 4096])();
 }
 
-static void read_scountovf(void *a)
-{
-	(void)a;
-	sink += rt_csr_read(0xda0);
-}
-
 static void discover(unsigned long hartid)
 {
 	unsigned long i;
@@ -161,7 +155,7 @@ static void discover(unsigned long hartid)
 	S.impl_id = SBI_CALL0(SBI_EXT_BASE, SBI_BASE_GET_IMPL_ID).value;
 	pmu_machine_init(&S.m);
 	S.hw = S.m.valid & ~S.m.fw;
-	S.sscofpmf = rt_expect_fault(read_scountovf, 0, 0) < 0;
+	S.sscofpmf = rt_has_sscofpmf();
 	for (i = 0; i < RT_MAX_HARTS; i++)
 		if (!sbi_hart_status(i).error)
 			S.nr_harts = i + 1;

@@ -2,18 +2,7 @@
 # cli_tests.sh RVPMU_DT DTB_DIR - the rvpmu-dt command line: exit codes
 # 0 clean / 1 problems / 2 not a DTB or bad usage, and what it prints.
 tool=$1; dir=$2
-n=0; pass=0; fail=0
-check() {	# check DESC EXPECTED_EXIT GREP_PATTERN ARGS...
-	desc=$1; want=$2; pat=$3; shift 3
-	n=$((n + 1))
-	out=$("$tool" "$@" 2>&1); got=$?
-	if [ "$got" -eq "$want" ] && printf '%s\n' "$out" | grep -qE -- "$pat"; then
-		pass=$((pass + 1)); echo "ok $n - $desc"
-	else
-		fail=$((fail + 1)); echo "not ok $n - $desc (exit $got, want $want)"
-		printf '%s\n' "$out" | sed 's/^/#   /' | head -n 15
-	fi
-}
+. "$(dirname "$0")/../cli.sh"
 check "qemu virt: problems reported, exit 1" 1 "row 5: names no counters" check "$dir/qemu-virt.dtb" --hpm 16
 check "qemu virt: table shows the DTLB row" 1 "0x10019 +dtlb-read-miss +3-18" check "$dir/qemu-virt.dtb" --hpm 16
 check "qemu virt: default selectors explained" 1 "zero-extended event_idx" check "$dir/qemu-virt.dtb"
@@ -29,5 +18,4 @@ check "missing file: exit 2" 2 "No such file" check "$dir/does-not-exist.dtb"
 check "no arguments: usage, exit 2" 2 "usage: rvpmu-dt check" 
 check "bad --hpm: usage, exit 2" 2 "usage" check "$dir/clean.dtb" --hpm 40
 check "unknown verb: usage, exit 2" 2 "usage" lint "$dir/clean.dtb"
-echo "1..$n"
-echo "$pass passed, $fail failed"
+cli_done

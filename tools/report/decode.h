@@ -105,7 +105,7 @@ double rr_rate(const struct rr_run *r, double count);
 
 /*
  * Write event e's label into buf (RR_LABEL_MAX bytes) and return buf:
- * core/names.c's name ("cycles", "dtlb-read-miss", "fw:set_timer"), or for
+ * lib/names.c's name ("cycles", "dtlb-read-miss", "fw:set_timer"), or for
  * raw events "raw:0x<event_data>" / "raw2:0x<event_data>".
  */
 const char *rr_event_label(const struct rr_run *r, uint32_t e, char *buf);

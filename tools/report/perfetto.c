@@ -5,7 +5,7 @@
  * A "process" per hart, named by process_name metadata; on it a counter
  * track per event ("ph":"C") whose value is the event's rate in events/s
  * over the window that starts at ts (microseconds from t0). Labels come
- * from core/names.c and hex digits only, so no string needs escaping.
+ * from lib/names.c and hex digits only, so no string needs escaping.
  */
 #include <inttypes.h>
 

@@ -6,7 +6,7 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "core/names.h"
+#include "lib/names.h"
 #include "decode.h"
 #include "rvpmu/sbi.h"
 

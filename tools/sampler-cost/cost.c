@@ -22,7 +22,8 @@ uint64_t fw_csr_read_ctr(void *ctx, unsigned int ctr);
 void fw_csr_write_ctr(void *ctx, unsigned int ctr, uint64_t v);
 void fw_csr_write_event(void *ctx, unsigned int ctr, uint64_t v);
 void fw_csr_load(void *ctx, const uint8_t *ctr, const uint64_t *ev, unsigned int n);
-void fw_csr_read_list(void *ctx, const uint8_t *ctr, unsigned int n, uint64_t *out);
+void fw_csr_read_list(void *ctx, const uint8_t *ctr, unsigned int n, uint8_t *dst,
+		      const uint32_t *off);
 
 #define UART	((volatile uint8_t *)0x10000000)
 #define FINISHER ((volatile uint32_t *)0x100000)
@@ -42,10 +43,7 @@ static void putu(uint64_t v)
 static void inhibit(void *ctx, uint32_t mask, bool on)
 {
 	(void)ctx;
-	if (on)
-		csr_set(CSR_MCOUNTINHIBIT, mask);
-	else
-		csr_clear(CSR_MCOUNTINHIBIT, mask);
+	csr_inhibit_counters(mask, on);
 }
 static bool overflowed(void *ctx, unsigned int ctr) { (void)ctx; (void)ctr; return false; }
 static uint32_t hpm_present(void *ctx) { (void)ctx; return 0x7fff8; }	/* virt: 3..18 */
@@ -168,16 +166,16 @@ static void measure(uint32_t nr_pmu)
 	}
 	{
 		uint64_t a, b, v = 0, vv[8];
+		const uint32_t off[8] = { 0, 8, 16, 24, 32, 40, 48, 56 };
 		struct rvpmu_group *g = &shs[0].grp;
 
 		a = csr_read(CSR_MINSTRET);
-		rvpmu_group_stop_read(&pmu, g, vv);
+		rvpmu_group_stop_read(&pmu, g, (uint8_t *)vv, off);
 		b = csr_read(CSR_MINSTRET);
 		v = vv[0];
 		puts_("# parts, nr_pmu "); putu(nr_pmu); puts_(": stop+read "); putu(b - a);
 		a = csr_read(CSR_MINSTRET);
-		rvpmu_group_load(&pmu, g, shs[0].ctr, s.pm, s.nhw[0], &s.pcode[s.nhw[0]],
-				 &s.pev[s.nhw[0]], nr_pmu - s.nhw[0]);
+		rvpmu_group_load(&pmu, g, shs[0].ctr, &s.group[0].spec);
 		b = csr_read(CSR_MINSTRET);
 		puts_(" load "); putu(b - a);
 		a = csr_read(CSR_MINSTRET);

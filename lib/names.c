@@ -101,3 +101,16 @@ other:
 	put_hex(p, idx);
 	return buf;
 }
+
+const char *rvpmu_event_name_mode(uint32_t event_idx, bool user, bool kernel, char *buf)
+{
+	char *p = buf;
+
+	rvpmu_event_name(event_idx, buf);
+	while (*p)
+		p++;
+	/* the longest name is 28 bytes: the modifier always fits */
+	if (user != kernel)
+		put(p, user ? ":u" : ":k");
+	return buf;
+}
