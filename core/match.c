@@ -165,9 +165,26 @@ static inline long config_fw_skip(struct rvpmu_hart *h, unsigned long idx,
  * event (how Linux reuses a counter): the event was checked against the
  * counter when it was configured, and the selector is already programmed,
  * so only the mode filter and CLEAR_VALUE are left to do here (and
- * AUTO_START to the caller). Inline: in the entry, on Linux's every reuse.
+ * AUTO_START). same_needs_work says whether any of it is to do; Linux's
+ * usual reuse needs none, and is then answered in the entry with no frame.
  */
-static inline void reconfigure_same(struct rvpmu_hart *h, unsigned long idx, rvpmu_ulong flags)
+static inline bool reused_same(const struct rvpmu_hart *h, unsigned long idx,
+			       rvpmu_ulong event_idx, uint64_t data)
+{
+	return idx < h->fw_base && idx >= 3 && ((h->configured & ~h->started) >> idx & 1) &&
+	       h->event[idx] == event_idx && h->data[idx] == data;
+}
+
+static inline bool same_needs_work(const struct rvpmu_hart *h, unsigned long idx,
+				   rvpmu_ulong flags)
+{
+	return (flags & (SBI_PMU_CFG_FLAG_CLEAR_VALUE | SBI_PMU_CFG_FLAG_AUTO_START)) ||
+	       (h->sscofpmf && with_filter(h->mhpmevent[idx], flags) != h->mhpmevent[idx]);
+}
+
+static __attribute__((noinline)) struct rvpmu_ret reconfigure_same(struct rvpmu_hart *h,
+								   unsigned long idx,
+								   rvpmu_ulong flags)
 {
 	uint64_t ev;
 
@@ -183,6 +200,9 @@ static inline void reconfigure_same(struct rvpmu_hart *h, unsigned long idx, rvp
 		rvpmu_hw_write(h, idx, 0);
 		h->saved[idx] = 0;
 	}
+	if (flags & SBI_PMU_CFG_FLAG_AUTO_START)
+		return start_configured(h, (unsigned int)idx);
+	return (struct rvpmu_ret){ SBI_SUCCESS, idx };
 }
 
 /* Any event, any flags: ask the event tables which counters can count it. */
@@ -256,14 +276,14 @@ struct rvpmu_ret config_known(struct rvpmu_hart *h, uint64_t set, rvpmu_ulong ba
 	} else {
 		/* Linux names the counter itself: base, mask 1 */
 		idx = mask == 1 ? base : lowest_bit(set);
-		if (fw_std_event(event_idx, data)) {
-			err = config_fw_skip(h, idx, flags, (uint32_t)event_idx);
-		} else if (idx >= 3 && idx < h->fw_base && ((h->configured & ~h->started) >> idx & 1) &&
-			   h->event[idx] == event_idx && h->data[idx] == data) {
-			reconfigure_same(h, idx, flags);
-			if (flags & SBI_PMU_CFG_FLAG_AUTO_START)
-				return start_configured(h, (unsigned int)idx);
+		/* an hpm counter never holds a firmware event: Linux's reuse of
+		   one is tested first, and answered here when nothing changes */
+		if (reused_same(h, idx, event_idx, data)) {
+			if (same_needs_work(h, idx, flags))
+				return reconfigure_same(h, idx, flags);
 			err = SBI_SUCCESS;
+		} else if (fw_std_event(event_idx, data)) {
+			err = config_fw_skip(h, idx, flags, (uint32_t)event_idx);
 		} else {
 			return config_general(h, set, flags, event_idx, data);
 		}
