@@ -8,12 +8,25 @@
  */
 #include "internal.h"
 
-void rvpmu_fw_count_slow(struct rvpmu_hart *h, uint32_t counters)
+/* By shifting from the lowest counter (a bit scan only when that is not
+   the first firmware counter): one counter counting, the usual case,
+   is a single step. */
+struct rvpmu_ret rvpmu_fw_count_slow(struct rvpmu_hart *h, uint32_t counters)
 {
-	while (counters) {
-		h->fw_value[lowest_bit(counters)]++;
-		counters &= counters - 1;
+	uint64_t *v = h->fw_value;
+	unsigned int f;
+
+	if (!(counters & 1)) {
+		f = lowest_bit(counters);
+		v += f;
+		counters >>= f;
 	}
+	do {
+		if (counters & 1)
+			(*v)++;
+		v++;
+	} while (counters >>= 1);
+	return ret_val(0);
 }
 
 /* The platform-event halves of rvpmu_fw_start/stop (internal.h): a

@@ -49,8 +49,9 @@ static inline uint64_t stopped_value(const struct rvpmu_hart *h, unsigned int id
 /*
  * The hardware ops on the hot paths (start, stop, release, configure). A
  * build may name a header of inline versions, -DRVPMU_HW_INLINE="file",
- * which defines RVPMU_HW_INLINED and these six with the same meaning as
+ * which defines RVPMU_HW_INLINED and these seven with the same meaning as
  * the ops table's read/write/program/swap_event/inhibit/start_holds_overflow
+ * and overflowed
  * (the firmware's cost each start/stop a call that clobbers every
  * temporary otherwise).
  */
@@ -79,9 +80,11 @@ static inline uint64_t rvpmu_hw_swap_event(const struct rvpmu_hart *h, unsigned 
 	return RVPMU_HW(h)->swap_event(h->ctx, ctr, ev);
 }
 
-static inline void rvpmu_hw_inhibit(const struct rvpmu_hart *h, uint32_t mask, bool on)
+/* mask: hardware counters (0..31), 64 bits wide so that callers pass
+   BIT64(idx) as it is */
+static inline void rvpmu_hw_inhibit(const struct rvpmu_hart *h, uint64_t mask, bool on)
 {
-	RVPMU_HW(h)->inhibit(h->ctx, mask, on);
+	RVPMU_HW(h)->inhibit(h->ctx, (uint32_t)mask, on);
 }
 
 static inline bool rvpmu_hw_start_holds_overflow(const struct rvpmu_hart *h, unsigned int ctr,
@@ -90,6 +93,25 @@ static inline bool rvpmu_hw_start_holds_overflow(const struct rvpmu_hart *h, uns
 	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
 
 	return hw->start_holds_overflow && hw->start_holds_overflow(h->ctx, ctr, ev, v);
+}
+
+static inline bool rvpmu_hw_overflowed(const struct rvpmu_hart *h, unsigned int ctr)
+{
+	return RVPMU_HW(h)->overflowed(h->ctx, ctr);
+}
+#endif
+
+/*
+ * One aligned 8-byte write to S-mode memory the caller has checked (the
+ * snapshot area): the mem ops' write, unless the RVPMU_HW_INLINE header
+ * defines RVPMU_MEM_INLINED and an inline version with the same meaning
+ * (the firmware's is a store; the call through the ops table cost a stop
+ * with TAKE_SNAPSHOT some twenty instructions a word).
+ */
+#ifndef RVPMU_MEM_INLINED
+static inline void rvpmu_mem_write64(const struct rvpmu_hart *h, uint64_t addr, uint64_t v)
+{
+	h->cfg->mem->write(h->ctx, addr, &v, sizeof(v));
 }
 #endif
 
@@ -101,35 +123,34 @@ static inline uint64_t width_mask(const struct rvpmu_hart *h, unsigned int ctr)
 
 /*
  * Turn (counter_idx_base, counter_idx_mask) into a bitmap of logical
- * counters. SBI_SUCCESS, or SBI_ERR_INVALID_PARAM for mask 0, a base or a
- * highest counter beyond num_counters, or (counter_set) a gap in the set.
- * start and stop check only the range: their set must be configured, and
- * configured counters are valid. Inline: on every start/stop path.
+ * counters: the set, or 0 for SBI_ERR_INVALID_PARAM (mask 0, a base or a
+ * highest counter beyond num_counters, or, counter_set, a gap in the set;
+ * a valid set is never empty). start and stop check only the range: their
+ * set must be configured, and configured counters are valid. Inline: on
+ * every start/stop path; the answer is the set, not an error and a
+ * pointer, so the callers keep it in a register.
  */
-static inline long rvpmu_counter_range(const struct rvpmu_hart *h, rvpmu_ulong base,
-				       rvpmu_ulong mask, uint64_t *set)
+static inline uint64_t rvpmu_counter_range(const struct rvpmu_hart *h, rvpmu_ulong base,
+					   rvpmu_ulong mask)
 {
 	unsigned long room;
 
 	/* base is checked before any arithmetic, so nothing can wrap; then
 	   no mask bit may reach counter nr_counters */
 	if (!mask || base >= h->nr_counters)
-		return SBI_ERR_INVALID_PARAM;
+		return 0;
 	room = h->nr_counters - base;
 	if (room < RVPMU_XLEN && (mask >> room))
-		return SBI_ERR_INVALID_PARAM;
-	*set = (uint64_t)mask << base;
-	return SBI_SUCCESS;
+		return 0;
+	return (uint64_t)mask << base;
 }
 
-static inline long rvpmu_counter_set(const struct rvpmu_hart *h, rvpmu_ulong base,
-				     rvpmu_ulong mask, uint64_t *set)
+static inline uint64_t rvpmu_counter_set(const struct rvpmu_hart *h, rvpmu_ulong base,
+					 rvpmu_ulong mask)
 {
-	long err = rvpmu_counter_range(h, base, mask, set);
+	uint64_t set = rvpmu_counter_range(h, base, mask);
 
-	if (!err && (*set & ~h->valid))
-		return SBI_ERR_INVALID_PARAM;
-	return err;
+	return set & ~h->valid ? 0 : set;
 }
 
 /*
@@ -239,14 +260,14 @@ static inline uint64_t rv32_newer(const struct rvpmu_hart *h, unsigned int idx,
  * so there it is also read just before inhibiting and the newer read is
  * kept.
  */
-static inline void rvpmu_hw_inhibit_read(struct rvpmu_hart *h, unsigned int idx)
+static inline void rvpmu_hw_inhibit_read(struct rvpmu_hart *h, unsigned long idx)
 {
 	uint64_t v;
 #if RVPMU_XLEN == 32
 	uint64_t before = rvpmu_hw_read(h, idx);
 #endif
 
-	rvpmu_hw_inhibit(h, UINT32_C(1) << idx, true);
+	rvpmu_hw_inhibit(h, BIT64(idx), true);
 	v = rvpmu_hw_read(h, idx);
 #if RVPMU_XLEN == 32
 	v = rv32_newer(h, idx, before, v);
@@ -282,7 +303,62 @@ void rvpmu_start_set(struct rvpmu_hart *h, uint64_t set, rvpmu_ulong base,
 
 /* Snapshot area access (snapshot.c); only with h->shmem_on. */
 uint64_t rvpmu_snapshot_value(const struct rvpmu_hart *h, unsigned int slot);
-void rvpmu_snapshot_store(const struct rvpmu_hart *h, uint64_t set,
-			  rvpmu_ulong base);
+/* Address of value slot slot of the snapshot area. */
+static inline uint64_t rvpmu_snapshot_slot(const struct rvpmu_hart *h, unsigned int slot)
+{
+	return h->shmem + SBI_PMU_SNAPSHOT_VALUES_OFFSET + 8u * slot;
+}
+
+/* Write the values of set (stopped) and the overflow bitmap relative to
+   base; ret_val(0), so a stop can reach it by a tail call. A stop that
+   wrote its values itself uses rvpmu_snapshot_store_bitmap, the bitmap
+   alone. */
+struct rvpmu_ret rvpmu_snapshot_store(const struct rvpmu_hart *h, uint64_t set,
+				      rvpmu_ulong base);
+
+/* The overflow bitmap's word: ovf relative to base. ret_val(0). */
+static inline struct rvpmu_ret rvpmu_snapshot_write_bitmap(const struct rvpmu_hart *h,
+							   rvpmu_ulong base, uint64_t ovf)
+{
+	rvpmu_mem_write64(h, h->shmem + SBI_PMU_SNAPSHOT_OVF_OFFSET, ovf >> base);
+	return ret_val(0);
+}
+
+/* rvpmu_snapshot_store_bitmap's loop for running hpm counters (running,
+   not empty): their OF added to ovf, then the word. Out of line (snapshot.c),
+   reached by a tail call, so that a stop with no other counter running
+   pays nothing for the loop. */
+struct rvpmu_ret rvpmu_snapshot_bitmap_running(const struct rvpmu_hart *h, rvpmu_ulong base,
+					       uint64_t ovf, uint64_t running);
+
+/*
+ * The overflow bitmap comes from the core's own state only (never from
+ * S-mode memory): stopped hpm counters noted as overflowed at their stop
+ * (the answer here), and running hpm counters at or above base whose OF
+ * is set now (*running, for rvpmu_snapshot_store_bitmap). Zero without
+ * Sscofpmf, as the spec requires. Taken before the values are written:
+ * the compiler cannot tell S-mode memory from h.
+ */
+static inline uint64_t rvpmu_snapshot_ovf(const struct rvpmu_hart *h, rvpmu_ulong base,
+					  uint64_t *running)
+{
+	*running = 0;
+	if (!h->sscofpmf)
+		return 0;
+	/* base < nr_counters <= 64 (checked by the caller): the shift is fine */
+	*running = h->started & h->hw & ~UINT64_C(7) & ~(BIT64(base) - 1);
+	return h->overflowed & h->configured & ~h->started;
+}
+
+/* Write the overflow bitmap relative to base: ovf and running from
+   rvpmu_snapshot_ovf. Inline: the end of every snapshot-taking stop. */
+static inline struct rvpmu_ret rvpmu_snapshot_store_bitmap(const struct rvpmu_hart *h,
+							   rvpmu_ulong base, uint64_t ovf,
+							   uint64_t running)
+{
+	if (running)
+		return rvpmu_snapshot_bitmap_running(h, base, ovf, running);
+	return rvpmu_snapshot_write_bitmap(h, base, ovf);
+}
 
 #endif

@@ -22,15 +22,37 @@ static unsigned int choose(const struct rvpmu_hart *h, uint64_t free)
 	return lowest_bit(clear ? clear : hpm);
 }
 
+/* Selector ev with Sscofpmf's bits (OF clear) set from the mode filter
+   flags: the top 8 bits shifted out and the filter's 5 in. */
+static inline uint64_t with_filter(uint64_t ev, rvpmu_ulong flags)
+{
+	_Static_assert(MHPMEVENT_SSCOF_MASK == ~(~UINT64_C(0) >> 8), "Sscofpmf owns the top byte");
+	return (ev << 8 >> 8) |
+	       ((uint64_t)(flags & SBI_PMU_CFG_FLAG_FILTER_MASK) << MHPMEVENT_FILTER_SHIFT);
+}
+
 /* Map (event_idx, data) to counter idx: what every counter kind notes. */
 static inline void note_event(struct rvpmu_hart *h, unsigned int idx,
-			      uint32_t event_idx, uint64_t data, rvpmu_ulong flags)
+			      uint32_t event_idx, uint64_t data)
 {
 	h->event[idx] = event_idx;
 	h->data[idx] = data;
 	h->configured |= BIT64(idx);
-	if (is_fw_ctr(h, idx) && (flags & SBI_PMU_CFG_FLAG_CLEAR_VALUE))
-		h->fw_value[idx - h->fw_base] = 0;
+}
+
+/* CLEAR_VALUE of firmware counter idx. */
+static inline void fw_clear(struct rvpmu_hart *h, unsigned int idx)
+{
+	h->fw_value[idx - h->fw_base] = 0;
+}
+
+/* AUTO_START of counter idx, just configured: start it, answer idx. Out
+   of line, so that the paths that call it need no frame otherwise. */
+static __attribute__((noinline)) struct rvpmu_ret start_configured(struct rvpmu_hart *h,
+								   unsigned int idx)
+{
+	rvpmu_start_set(h, BIT64(idx), idx, 0, 0);
+	return ret_val(idx);
 }
 
 static void configure(struct rvpmu_hart *h, unsigned int idx,
@@ -38,16 +60,17 @@ static void configure(struct rvpmu_hart *h, unsigned int idx,
 {
 	bool clear = flags & SBI_PMU_CFG_FLAG_CLEAR_VALUE;
 
-	note_event(h, idx, event_idx, data, flags);
-	if (is_fw_ctr(h, idx))
+	note_event(h, idx, event_idx, data);
+	if (is_fw_ctr(h, idx)) {
+		if (clear)
+			fw_clear(h, idx);
 		return;
+	}
 	if (idx >= 3) {
 		uint64_t ev = rvpmu_event_selector(h, event_idx, data);
 
 		if (h->sscofpmf)
-			ev = (ev & ~MHPMEVENT_SSCOF_MASK) |
-			     ((uint64_t)(flags & SBI_PMU_CFG_FLAG_FILTER_MASK)
-			      << MHPMEVENT_FILTER_SHIFT);
+			ev = with_filter(ev, flags);
 		h->mhpmevent[idx] = ev;
 		/* OF stays set until start: no interrupt from a stopped counter */
 		rvpmu_hw_program(h, idx, h->sscofpmf ? ev | MHPMEVENT_OF : ev);
@@ -64,59 +87,109 @@ static void configure(struct rvpmu_hart *h, unsigned int idx,
 	}
 }
 
-/*
- * A standard firmware event (every firmware event Linux uses): the general
- * path's checks and answers for it, without asking the event tables.
- * Every firmware counter can count it; set is valid. Parked hpm counters
- * are left for the next hardware request to unpark: choosing a firmware
- * counter does not depend on them.
- */
-static __attribute__((noinline)) struct rvpmu_ret config_fw_std(struct rvpmu_hart *h,
-								uint64_t set,
-								rvpmu_ulong flags,
-								uint32_t event_idx)
+/* A raw event (type 2 or 3) on a hart whose platform maps no raw event:
+   config_known answers it as config_general would (no counter:
+   NOT_SUPPORTED), without that function's frame. */
+static inline bool unmapped_raw(const struct rvpmu_hart *h, rvpmu_ulong event_idx)
 {
-	uint64_t capable = rvpmu_fw_counters(h), free;
-	unsigned int idx;
+	const struct rvpmu_map *map;
 
-	if (!capable)
-		return ret_err(SBI_ERR_NOT_SUPPORTED);
-	if (flags & SBI_PMU_CFG_FLAG_SKIP_MATCH) {
-		idx = lowest_bit(set);
-		/* configured implies valid, so a firmware one is capable */
-		if (!(h->configured & BIT64(idx)) || (h->started & BIT64(idx)) ||
-		    !is_fw_ctr(h, idx))
-			return ret_err(SBI_ERR_INVALID_PARAM);
-	} else {
-		free = set & capable & ~h->configured & ~h->reserved;
-		if (!free)
-			return ret_err(SBI_ERR_NOT_SUPPORTED);
-		idx = lowest_bit(free);
-	}
-	note_event(h, idx, event_idx, 0, flags);
+	if (SBI_PMU_EVENT_TYPE(event_idx) - SBI_PMU_EVENT_TYPE_RAW > 1)
+		return false;
+	map = h->cfg->map;
+	return !map || !map->nr_raws;
+}
+
+/* A standard firmware event (every firmware event Linux uses), without
+   event data: every firmware counter can count it. */
+static inline bool fw_std_event(rvpmu_ulong event_idx, uint64_t data)
+{
+	return !data && event_idx - SBI_PMU_FW_EVENT(0) < SBI_PMU_FW_STD_COUNT;
+}
+
+/* Firmware counter idx (chosen, valid) takes standard event event_idx:
+   note it, then AUTO_START as rvpmu_fw_start from the value it has. */
+static inline void fw_std_take(struct rvpmu_hart *h, unsigned long idx,
+			       rvpmu_ulong flags, uint32_t event_idx)
+{
+	uint64_t bit = BIT64(idx);
+
+	h->event[idx] = event_idx;	/* note_event, with data 0 */
+	h->data[idx] = 0;
+	h->configured |= bit;
+	if (flags & SBI_PMU_CFG_FLAG_CLEAR_VALUE)
+		fw_clear(h, idx);
 	if (flags & SBI_PMU_CFG_FLAG_AUTO_START) {
-		/* rvpmu_fw_start from the value it has, for a standard event */
-		h->started |= BIT64(idx);
-		rvpmu_fw_std_on(h, idx, SBI_PMU_EVENT_CODE(event_idx));
+		/* rvpmu_fw_std_on: the counter's bit among the firmware ones */
+		h->started |= bit;
+		h->fw_counting[SBI_PMU_EVENT_CODE(event_idx)] |= (uint32_t)(bit >> h->fw_base);
 	}
-	return ret_val(idx);
+}
+
+/*
+ * A standard firmware event without SKIP_MATCH: the general path's checks
+ * and answers for it, without asking the event tables: SBI_SUCCESS with
+ * the counter in *idx, or the error. The free set is within the capable
+ * one, so "nothing can count it" and "nothing free" are one test (both
+ * NOT_SUPPORTED). Parked hpm counters are left for the next hardware
+ * request to unpark: choosing a firmware counter does not depend on them.
+ */
+static inline long config_fw_std(struct rvpmu_hart *h, uint64_t set, rvpmu_ulong flags,
+				 uint32_t event_idx, unsigned long *idx)
+{
+	/* set is valid: its firmware counters are those from fw_base */
+	uint64_t free = set & ~(BIT64(h->fw_base) - 1) & ~h->configured & ~h->reserved;
+
+	if (!free)
+		return SBI_ERR_NOT_SUPPORTED;
+	*idx = lowest_bit(free);
+	fw_std_take(h, *idx, flags, event_idx);
+	return SBI_SUCCESS;
+}
+
+/* The same with SKIP_MATCH on counter idx: configured implies valid, so a
+   configured, stopped firmware counter can count it; otherwise the
+   general path's answers, NOT_SUPPORTED first when this hart has no
+   firmware counter at all. */
+static inline long config_fw_skip(struct rvpmu_hart *h, unsigned long idx,
+				  rvpmu_ulong flags, uint32_t event_idx)
+{
+	if (!((h->configured & ~h->started) >> idx & 1) || !is_fw_ctr(h, idx))
+		return rvpmu_fw_counters(h) ? SBI_ERR_INVALID_PARAM : SBI_ERR_NOT_SUPPORTED;
+	fw_std_take(h, idx, flags, event_idx);
+	return SBI_SUCCESS;
 }
 
 /*
  * SKIP_MATCH naming an hpm counter configured, and stopped, for this very
  * event (how Linux reuses a counter): the event was checked against the
  * counter when it was configured, and the selector is already programmed,
- * so only the mode filter, CLEAR_VALUE and AUTO_START are left to do.
+ * so only the mode filter and CLEAR_VALUE are left to do here (and
+ * AUTO_START). same_needs_work says whether any of it is to do; Linux's
+ * usual reuse needs none, and is then answered in the entry with no frame.
  */
+static inline bool reused_same(const struct rvpmu_hart *h, unsigned long idx,
+			       rvpmu_ulong event_idx, uint64_t data)
+{
+	return idx < h->fw_base && idx >= 3 && ((h->configured & ~h->started) >> idx & 1) &&
+	       h->event[idx] == event_idx && h->data[idx] == data;
+}
+
+static inline bool same_needs_work(const struct rvpmu_hart *h, unsigned long idx,
+				   rvpmu_ulong flags)
+{
+	return (flags & (SBI_PMU_CFG_FLAG_CLEAR_VALUE | SBI_PMU_CFG_FLAG_AUTO_START)) ||
+	       (h->sscofpmf && with_filter(h->mhpmevent[idx], flags) != h->mhpmevent[idx]);
+}
+
 static __attribute__((noinline)) struct rvpmu_ret reconfigure_same(struct rvpmu_hart *h,
-								   unsigned int idx,
+								   unsigned long idx,
 								   rvpmu_ulong flags)
 {
-	uint64_t ev = h->mhpmevent[idx];
+	uint64_t ev;
 
 	if (h->sscofpmf) {
-		ev = (ev & ~MHPMEVENT_SSCOF_MASK) |
-		     ((uint64_t)(flags & SBI_PMU_CFG_FLAG_FILTER_MASK) << MHPMEVENT_FILTER_SHIFT);
+		ev = with_filter(h->mhpmevent[idx], flags);
 		if (ev != h->mhpmevent[idx]) {
 			h->mhpmevent[idx] = ev;
 			/* stopped: OF stays set until start */
@@ -128,8 +201,8 @@ static __attribute__((noinline)) struct rvpmu_ret reconfigure_same(struct rvpmu_
 		h->saved[idx] = 0;
 	}
 	if (flags & SBI_PMU_CFG_FLAG_AUTO_START)
-		rvpmu_start_set(h, BIT64(idx), idx, 0, 0);
-	return ret_val(idx);
+		return start_configured(h, (unsigned int)idx);
+	return (struct rvpmu_ret){ SBI_SUCCESS, idx };
 }
 
 /* Any event, any flags: ask the event tables which counters can count it. */
@@ -165,12 +238,62 @@ static __attribute__((noinline)) struct rvpmu_ret config_general(struct rvpmu_ha
 
 	configure(h, idx, (uint32_t)event_idx, data, flags);
 	if (flags & SBI_PMU_CFG_FLAG_AUTO_START)
-		rvpmu_start_set(h, BIT64(idx), idx, 0, 0);
+		return start_configured(h, idx);
 	return ret_val(idx);
 }
 
-/* Validate what every path shares, then the path: every call below is a
-   tail call, so this function needs no frame. */
+
+/*
+ * The paths that need no event tables: standard firmware events (with
+ * and without SKIP_MATCH), SKIP_MATCH of the event an hpm counter
+ * already has, a raw event nothing maps (unmapped_raw) and the answer to
+ * a bad set or flags; the rest to
+ * config_general. What is answered here leaves by one return of (err, idx): GCC 12 keeps
+ * struct answers that meet from several returns in memory. Inline on
+ * RV64, where the entry then needs no frame on any path; out of line on
+ * RV32, whose 64-bit values in register pairs need callee-saved registers
+ * here, and inline their saving would land on the general path too.
+ */
+#if RVPMU_XLEN == 64
+static inline __attribute__((always_inline))
+#else
+static __attribute__((noinline))
+#endif
+struct rvpmu_ret config_known(struct rvpmu_hart *h, uint64_t set, rvpmu_ulong base,
+			      rvpmu_ulong mask, rvpmu_ulong flags, rvpmu_ulong event_idx,
+			      uint64_t data)
+{
+	unsigned long idx = 0;
+	long err = SBI_ERR_INVALID_PARAM;
+
+	if ((flags & ~SBI_PMU_CFG_FLAG_ALL) || !set) {
+		/* err as it is */
+	} else if (!(flags & SBI_PMU_CFG_FLAG_SKIP_MATCH)) {
+		/* a standard firmware event, or a raw one nothing maps */
+		err = fw_std_event(event_idx, data) ?
+		      config_fw_std(h, set, flags, (uint32_t)event_idx, &idx) :
+		      SBI_ERR_NOT_SUPPORTED;
+	} else {
+		/* Linux names the counter itself: base, mask 1 */
+		idx = mask == 1 ? base : lowest_bit(set);
+		/* an hpm counter never holds a firmware event: Linux's reuse of
+		   one is tested first, and answered here when nothing changes */
+		if (reused_same(h, idx, event_idx, data)) {
+			if (same_needs_work(h, idx, flags))
+				return reconfigure_same(h, idx, flags);
+			err = SBI_SUCCESS;
+		} else if (fw_std_event(event_idx, data)) {
+			err = config_fw_skip(h, idx, flags, (uint32_t)event_idx);
+		} else {
+			return config_general(h, set, flags, event_idx, data);
+		}
+	}
+	return (struct rvpmu_ret){ err, err ? 0 : idx };
+}
+
+/* Validate what every path shares, then the path: a valid request for
+   an event the tables must answer to config_general, all else to
+   config_known. */
 struct rvpmu_ret rvpmu_counter_config_matching(struct rvpmu_hart *h,
 					       rvpmu_ulong base,
 					       rvpmu_ulong mask,
@@ -178,25 +301,10 @@ struct rvpmu_ret rvpmu_counter_config_matching(struct rvpmu_hart *h,
 					       rvpmu_ulong event_idx,
 					       uint64_t data)
 {
-	uint64_t set;
-	unsigned int idx;
-	long err;
+	uint64_t set = rvpmu_counter_set(h, base, mask);
 
-	if (flags & ~SBI_PMU_CFG_FLAG_ALL)
-		return ret_err(SBI_ERR_INVALID_PARAM);
-	err = rvpmu_counter_set(h, base, mask, &set);
-	if (err)
-		return ret_err(err);
-	if (event_idx <= SBI_PMU_EVENT_IDX_MASK && event_is_fw(event_idx) && !data &&
-	    SBI_PMU_EVENT_CODE(event_idx) < SBI_PMU_FW_STD_COUNT)
-		return config_fw_std(h, set, flags, (uint32_t)event_idx);
-	if (flags & SBI_PMU_CFG_FLAG_SKIP_MATCH) {
-		/* Linux names the counter itself: base, mask 1 */
-		idx = mask == 1 ? (unsigned int)base : lowest_bit(set);
-		if (idx >= 3 && idx < h->fw_base && (h->configured & BIT64(idx)) &&
-		    !(h->started & BIT64(idx)) && h->event[idx] == event_idx &&
-		    h->data[idx] == data)
-			return reconfigure_same(h, idx, flags);
-	}
-	return config_general(h, set, flags, event_idx, data);
+	if (!(flags & ~SBI_PMU_CFG_FLAG_ALL) && set && !(flags & SBI_PMU_CFG_FLAG_SKIP_MATCH) &&
+	    !fw_std_event(event_idx, data) && !unmapped_raw(h, event_idx))
+		return config_general(h, set, flags, event_idx, data);
+	return config_known(h, set, base, mask, flags, event_idx, data);
 }

@@ -193,6 +193,10 @@ struct rvpmu_hart {
 	uint64_t valid;			/* logical counters that exist */
 	uint32_t hw;			/* hardware counters that exist */
 	bool sscofpmf;
+	/* the snapshot area (state): early in the struct, as fw_counting,
+	   so that a stop reaches it with 12-bit offsets */
+	bool shmem_on;
+	uint64_t shmem;
 	uint8_t width[RVPMU_HW_SLOTS];	/* bits of each hardware counter */
 	uint64_t wmask[RVPMU_HW_SLOTS];	/* the value bits of each */
 	/* state, from here to the end (rvpmu_hart_reset clears it) */
@@ -219,8 +223,6 @@ struct rvpmu_hart {
 	uint64_t fw_value[RVPMU_MAX_FW];
 	uint64_t fw_origin[RVPMU_MAX_FW];	/* fw_ops->read at start */
 	uint64_t fw_ext;			/* counters on platform events */
-	uint64_t shmem;
-	bool shmem_on;
 };
 
 /*
@@ -354,15 +356,27 @@ struct rvpmu_ret rvpmu_event_get_info(struct rvpmu_hart *h,
  * hart: the firmware calls it where the event happens. An increment, one
  * load and a branch when no counter counts the event.
  */
-void rvpmu_fw_count_slow(struct rvpmu_hart *h, uint32_t counters);
+struct rvpmu_ret rvpmu_fw_count_slow(struct rvpmu_hart *h, uint32_t counters);
+
+/*
+ * The same in two halves, for a site that answers SBI success right after
+ * the event (set_timer): rvpmu_fw_event_note counts the event in the
+ * free-running total and answers the counters counting it; when that is
+ * not 0 the site answers rvpmu_fw_count_slow's { SBI_SUCCESS, 0 }, so
+ * that counting is a tail call and the site's function needs no frame.
+ */
+static inline uint32_t rvpmu_fw_event_note(struct rvpmu_hart *h, unsigned int code)
+{
+	h->fw_total[code]++;
+	return h->fw_counting[code];
+}
 
 static inline void rvpmu_fw_event(struct rvpmu_hart *h, unsigned int code)
 {
-	uint32_t counters = h->fw_counting[code];
+	uint32_t counters = rvpmu_fw_event_note(h, code);
 
-	h->fw_total[code]++;
 	if (counters)
-		rvpmu_fw_count_slow(h, counters);
+		(void)rvpmu_fw_count_slow(h, counters);
 }
 
 /*

@@ -37,57 +37,43 @@ struct rvpmu_ret rvpmu_snapshot_set_shmem(struct rvpmu_hart *h,
 	return ret_val(0);
 }
 
-static uint64_t slot_addr(const struct rvpmu_hart *h, unsigned int slot)
-{
-	return h->shmem + SBI_PMU_SNAPSHOT_VALUES_OFFSET + 8u * slot;
-}
 
 uint64_t rvpmu_snapshot_value(const struct rvpmu_hart *h, unsigned int slot)
 {
 	uint64_t v;
 
-	h->cfg->mem->read(h->ctx, slot_addr(h, slot), &v, sizeof(v));
+	h->cfg->mem->read(h->ctx, rvpmu_snapshot_slot(h, slot), &v, sizeof(v));
 	return v;
 }
 
-/*
- * The overflow bitmap relative to base, from the core's own state only
- * (never from S-mode memory): stopped hpm counters noted as overflowed at
- * their stop, and running hpm counters whose OF is set now. Zero without
- * Sscofpmf, as the spec requires.
- */
-static uint64_t overflow_bitmap(const struct rvpmu_hart *h, rvpmu_ulong base)
+/* rvpmu_snapshot_store_bitmap's part for running hpm counters (internal.h). */
+struct rvpmu_ret rvpmu_snapshot_bitmap_running(const struct rvpmu_hart *h, rvpmu_ulong base,
+					       uint64_t ovf, uint64_t running)
 {
-	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
-	uint64_t ovf = h->overflowed & h->configured & ~h->started, running;
 	unsigned int idx;
 
-	if (!h->sscofpmf)
-		return 0;
-	/* base < nr_counters <= 64 (checked by the caller): the shift is fine */
-	running = h->started & h->hw & ~UINT64_C(7) & ~(BIT64(base) - 1);
-	while (running) {
+	do {
 		idx = lowest_bit(running);
 		running &= running - 1;
-		if (hw->overflowed(h->ctx, idx))
+		if (rvpmu_hw_overflowed(h, idx))
 			ovf |= BIT64(idx);
-	}
-	return ovf >> base;
+	} while (running);
+	return rvpmu_snapshot_write_bitmap(h, base, ovf);
 }
 
-void rvpmu_snapshot_store(const struct rvpmu_hart *h, uint64_t set,
-			  rvpmu_ulong base)
+/* The set starts at base or above (a mask shifted by base): no bit scan. */
+struct rvpmu_ret rvpmu_snapshot_store(const struct rvpmu_hart *h, uint64_t set,
+				      rvpmu_ulong base)
 {
-	const struct rvpmu_mem_ops *mem = h->cfg->mem;
-	uint64_t bitmap = overflow_bitmap(h, base), v;
+	uint64_t m = set >> base, addr = rvpmu_snapshot_slot(h, 0), running;
+	uint64_t ovf = rvpmu_snapshot_ovf(h, base, &running);
+	unsigned int idx = (unsigned int)base;
 
-	while (set) {
-		unsigned int idx = lowest_bit(set);
-
-		set &= set - 1;
-		v = stopped_value(h, idx);
-		mem->write(h->ctx, slot_addr(h, idx - (unsigned int)base), &v, sizeof(v));
-	}
-	mem->write(h->ctx, h->shmem + SBI_PMU_SNAPSHOT_OVF_OFFSET, &bitmap,
-		   sizeof(bitmap));
+	do {
+		if (m & 1)
+			rvpmu_mem_write64(h, addr, stopped_value(h, idx));
+		addr += 8;
+		idx++;
+	} while (m >>= 1);
+	return rvpmu_snapshot_store_bitmap(h, base, ovf, running);
 }

@@ -26,11 +26,8 @@
 HOT long check_set(const struct rvpmu_hart *h, rvpmu_ulong base, rvpmu_ulong mask,
 		   rvpmu_ulong snap, uint64_t *set)
 {
-	long err = rvpmu_counter_range(h, base, mask, set);
-
-	if (err)
-		return err;
-	if (*set & ~h->configured)
+	*set = rvpmu_counter_range(h, base, mask);
+	if (!*set || (*set & ~h->configured))
 		return SBI_ERR_INVALID_PARAM;
 	if (snap && !h->shmem_on)
 		return SBI_ERR_NO_SHMEM;
@@ -185,23 +182,28 @@ struct rvpmu_ret rvpmu_counter_start(struct rvpmu_hart *h, rvpmu_ulong base,
 }
 
 /*
- * Stop one hardware counter: inhibit it, keep its count, set OF so no
- * overflow interrupt comes while it is stopped, and note in h->overflowed
- * whether the hardware had set OF while it ran (a snapshot reports it).
- * h->overflowed is meaningful only for configured, stopped counters, so
- * start and release need not touch it.
+ * Stop one hardware counter: inhibit it, keep its count and set OF so no
+ * overflow interrupt comes while it is stopped. Answers 1 when the
+ * hardware had set OF while it ran (0 without Sscofpmf), for
+ * note_overflows: a set of counters is noted once for the whole set.
+ * stop_hw_as takes h->stale and h->sscofpmf as read once for a set, and
+ * whether the counter is already inhibited (RV64 only: there the first
+ * read after inhibiting is the final count; rvpmu_hw_inhibit_read).
  */
-HOT void stop_hw(struct rvpmu_hart *h, unsigned int idx)
+HOT uint64_t stop_hw_as(struct rvpmu_hart *h, unsigned long idx, uint32_t stale_set, bool sscofpmf,
+		       bool inhibited)
 {
-	uint32_t bit = UINT32_C(1) << idx;
-	bool stale = h->stale & bit;
-	uint64_t ev = h->mhpmevent[idx] | (h->sscofpmf ? MHPMEVENT_OF : 0), old;
+	bool stale = (stale_set >> idx) & 1;
+	uint64_t ev = h->mhpmevent[idx] | (sscofpmf ? MHPMEVENT_OF : 0), of = 0;
 
 	if (idx < 3) {
 		rvpmu_hw_inhibit_keep(h, idx);
-		return;
+		return 0;
 	}
-	rvpmu_hw_inhibit_read(h, idx);
+	if (inhibited)
+		h->saved[idx] = rvpmu_hw_read(h, idx);
+	else
+		rvpmu_hw_inhibit_read(h, idx);
 	/*
 	 * A stale counter is written back with its event unmapped: mhpmevent
 	 * 0 (QEMU drops the counter from its event map), the value, the event
@@ -213,37 +215,57 @@ HOT void stop_hw(struct rvpmu_hart *h, unsigned int idx)
 	 * LCOFI or, landing while the counter was inhibited, left the restarted
 	 * counter with no timer at all (docs/perf-on-qemu.md).
 	 */
-	if (h->sscofpmf) {
-		old = rvpmu_hw_swap_event(h, idx, stale ? 0 : ev);
-		/* OF is bit 63: the bit is the state at this stop, whatever before */
-		h->overflowed = (h->overflowed & ~BIT64(idx)) | ((old >> 63) << idx);
-		/* an overflow seen: whatever held it back has let go */
-		if (old >> 63)
-			h->held &= ~bit;
-	} else if (stale) {
+	if (sscofpmf)
+		of = rvpmu_hw_swap_event(h, idx, stale ? 0 : ev) >> 63;	/* OF: bit 63 */
+	else if (stale)
 		rvpmu_hw_program(h, idx, 0);
-	}
 	if (stale) {
 		rvpmu_hw_write(h, idx, h->saved[idx]);
 		rvpmu_hw_program(h, idx, ev);
 	}
+	return of;
 }
 
-HOT void stop_one(struct rvpmu_hart *h, unsigned int idx)
+HOT uint64_t stop_hw(struct rvpmu_hart *h, unsigned long idx)
 {
-	if (is_fw_ctr(h, idx))
-		rvpmu_fw_stop(h, idx);
-	else
-		stop_hw(h, idx);
+	return stop_hw_as(h, idx, h->stale, h->sscofpmf, false);
 }
 
+/*
+ * After stopping the hardware counters of set, seen holding the OF each
+ * had at its stop (stop_hw's answer at its counter's bit): h->overflowed
+ * keeps that state whatever it was before, and an overflow seen means
+ * whatever held it back has let go. h->overflowed is meaningful only for
+ * configured, stopped counters, so start and release need not touch it
+ * (and a fixed or firmware counter's bit there stays 0).
+ */
+HOT void note_overflows(struct rvpmu_hart *h, uint64_t set, uint64_t seen)
+{
+	h->overflowed = (h->overflowed & ~set) | seen;
+	h->held &= ~(uint32_t)seen;
+}
+
+/* Stop the (started) counters of set: the hardware ones first, in a loop
+   without calls (so what it reads of h stays in registers). */
 static __attribute__((noinline)) void stop_many(struct rvpmu_hart *h, uint64_t set)
 {
-	uint64_t m;
-	unsigned int idx;
+	uint64_t hw = set & (BIT64(h->fw_base) - 1), fw = set & ~hw, m, seen = 0;
+	uint32_t stale = h->stale;
+	bool sscofpmf = h->sscofpmf;
+	unsigned long idx;
 
-	FOR_EACH_COUNTER(idx, set, m)
-		stop_one(h, idx);
+	if (hw) {
+		/* RV64: the set's hpm counters inhibited at once, one CSR write */
+		if (RVPMU_XLEN == 64)
+			rvpmu_hw_inhibit(h, hw & ~UINT64_C(7), true);
+		FOR_EACH_COUNTER(idx, hw, m)
+			seen |= stop_hw_as(h, idx, stale, sscofpmf, RVPMU_XLEN == 64) << idx;
+		note_overflows(h, hw, seen);
+	}
+	if (fw) {
+		FOR_EACH_COUNTER(idx, fw, m)
+			rvpmu_fw_stop(h, idx);
+	}
 }
 
 /* Forget the mapping of one stopped counter. */
@@ -285,13 +307,32 @@ static __attribute__((noinline)) void release(struct rvpmu_hart *h, uint64_t set
 		release_one(h, idx);
 }
 
-/* One counter, without a snapshot: Linux's stop, and its stop+RESET. */
-static __attribute__((noinline)) struct rvpmu_ret stop_hw_one(struct rvpmu_hart *h,
-							      unsigned int idx)
+/* One hardware counter (started) stops, its state noted. */
+HOT void stop_hw_started(struct rvpmu_hart *h, unsigned long idx)
 {
-	stop_hw(h, idx);
+	note_overflows(h, BIT64(idx), stop_hw(h, idx) << idx);
 	h->started &= ~BIT64(idx);
+}
+
+/* One counter: Linux's stop, a snapshot-taking one, and (below) Linux's
+   stop+RESET. */
+static __attribute__((noinline)) struct rvpmu_ret stop_hw_one(struct rvpmu_hart *h,
+							      unsigned long idx)
+{
+	stop_hw_started(h, idx);
 	return ret_val(0);
+}
+
+/* base = idx: its value is slot 0 */
+static __attribute__((noinline)) struct rvpmu_ret stop_hw_one_snapshot(struct rvpmu_hart *h,
+								       unsigned long idx)
+{
+	uint64_t running, ovf;
+
+	stop_hw_started(h, idx);
+	ovf = rvpmu_snapshot_ovf(h, idx, &running);
+	rvpmu_mem_write64(h, rvpmu_snapshot_slot(h, 0), h->saved[idx]);
+	return rvpmu_snapshot_store_bitmap(h, idx, ovf, running);
 }
 
 static __attribute__((noinline)) struct rvpmu_ret stop_reset_hw_one(struct rvpmu_hart *h,
@@ -303,7 +344,7 @@ static __attribute__((noinline)) struct rvpmu_ret stop_reset_hw_one(struct rvpmu
 	if (idx < 3 || (h->held & bit)) {
 		/* the whole stop first: release may park the counter, which
 		   needs its event still mapped and OF set */
-		stop_hw(h, idx);
+		note_overflows(h, BIT64(idx), stop_hw(h, idx) << idx);
 		release_one(h, idx);
 		return ret_val(0);
 	}
@@ -349,14 +390,12 @@ static __attribute__((noinline)) struct rvpmu_ret already_stopped(struct rvpmu_h
 	return ret_err(SBI_ERR_ALREADY_STOPPED);
 }
 
-static __attribute__((noinline)) struct rvpmu_ret stop_set(struct rvpmu_hart *h,
-							   uint64_t set, rvpmu_ulong base,
-							   rvpmu_ulong flags)
+/* Any set (started), any flags: stop, then the snapshot, then RESET. */
+static __attribute__((noinline)) struct rvpmu_ret stop_set_general(struct rvpmu_hart *h,
+								   uint64_t set, rvpmu_ulong base,
+								   rvpmu_ulong flags)
 {
-	if (!(set & (set - 1)))
-		stop_one(h, lowest_bit(set));
-	else
-		stop_many(h, set);
+	stop_many(h, set);
 	h->started &= ~set;
 	if (flags & SBI_PMU_STOP_TAKE_SNAPSHOT)
 		rvpmu_snapshot_store(h, set, base);
@@ -365,23 +404,47 @@ static __attribute__((noinline)) struct rvpmu_ret stop_set(struct rvpmu_hart *h,
 	return ret_val(0);
 }
 
+/* One hardware counter without RESET (a snapshot-taking stop among them)
+   the short way; the rest in stop_set_general. */
+static __attribute__((noinline)) struct rvpmu_ret stop_set(struct rvpmu_hart *h,
+							   uint64_t set, rvpmu_ulong base,
+							   rvpmu_ulong flags)
+{
+	unsigned int idx = set == BIT64(base) ? (unsigned int)base : lowest_bit(set);
+
+	if (set != BIT64(idx) || (flags & SBI_PMU_STOP_RESET) || is_fw_ctr(h, idx))
+		return stop_set_general(h, set, base, flags);
+	if (!flags)
+		return stop_hw_one(h, idx);
+	/* the snapshot's slots and bitmap count from base */
+	return idx == base ? stop_hw_one_snapshot(h, idx) : stop_set_general(h, set, base, flags);
+}
+
 struct rvpmu_ret rvpmu_counter_stop(struct rvpmu_hart *h, rvpmu_ulong base,
 				    rvpmu_ulong mask, rvpmu_ulong flags)
 {
 	uint64_t set;
 	long err;
 
-	/* one counter without a snapshot, in short (as start's) */
-	if (mask == 1 && base < h->nr_counters && !(flags & ~SBI_PMU_STOP_RESET)) {
+	/* one counter (every Linux call), in short: the checks below, in
+	   their order, for a set of one */
+	if (mask == 1 && base < h->nr_counters && !(flags & ~SBI_PMU_STOP_FLAG_ALL)) {
 		if (!(h->configured & BIT64(base)))
 			return ret_err(SBI_ERR_INVALID_PARAM);
+		if ((flags & SBI_PMU_STOP_TAKE_SNAPSHOT) && !h->shmem_on)
+			return ret_err(SBI_ERR_NO_SHMEM);
 		if (!(h->started & BIT64(base)))
 			return already_stopped(h, BIT64(base), base, flags);
 		if (base >= h->fw_base)
-			return stop_fw_one(h, (unsigned int)base, flags);
-		if (flags)
-			return stop_reset_hw_one(h, (unsigned int)base);
-		return stop_hw_one(h, (unsigned int)base);
+			return flags & SBI_PMU_STOP_TAKE_SNAPSHOT ?
+			       stop_set_general(h, BIT64(base), base, flags) :
+			       stop_fw_one(h, (unsigned int)base, flags);
+		if (flags & SBI_PMU_STOP_RESET)
+			return flags & SBI_PMU_STOP_TAKE_SNAPSHOT ?
+			       stop_set_general(h, BIT64(base), base, flags) :
+			       stop_reset_hw_one(h, (unsigned int)base);
+		return flags ? stop_hw_one_snapshot(h, (unsigned int)base) :
+			       stop_hw_one(h, (unsigned int)base);
 	}
 	if (flags & ~SBI_PMU_STOP_FLAG_ALL)
 		return ret_err(SBI_ERR_INVALID_PARAM);

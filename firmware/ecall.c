@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* S-mode ecalls other than the PMU's and the base extension's (entry.S
-   routes those): by extension id; each extension's file does the rest. */
+/* S-mode ecalls other than the PMU's, the base extension's and TIME's
+   (entry.S routes those): by extension id; each extension's file does the
+   rest. */
 #include "fw.h"
 
 #define LEGACY_EID_LAST	0x0F	/* v0.1 extension ids are 0x00..0x0F */
@@ -16,15 +17,16 @@ enum fw_need { NEED_NOTHING, NEED_TIMER, NEED_IPI, NEED_SAMPLER };
  * The extensions this firmware offers: the one list that both
  * probe_extension (sbi_extension_present) and the dispatch (fw_ecall) are
  * written from, X(eid, handler, need). Three parts because they are
- * routed three ways: entry.S calls the base and PMU handlers itself (the
- * hot ones), fw_ecall the rest, and every v0.1 id goes to
+ * routed three ways: entry.S calls the base, TIME and PMU handlers itself
+ * (the hot ones; PMU calls go straight to the core by FID, sbi_pmu.c, and
+ * sbi_time_ecall checks for its timer itself), fw_ecall the rest, and every v0.1 id goes to
  * sbi_legacy_ecall, each offered where its v0.2 equal is.
  */
 #define FW_EXT_BY_ENTRY(X) \
 	X(SBI_EXT_BASE, sbi_base_ecall, NEED_NOTHING) \
-	X(SBI_EXT_PMU, sbi_pmu_ecall, NEED_NOTHING)
-#define FW_EXT_BY_ECALL(X) \
 	X(SBI_EXT_TIME, sbi_time_ecall, NEED_TIMER) \
+	X(SBI_EXT_PMU, fw_pmu_fids, NEED_NOTHING)
+#define FW_EXT_BY_ECALL(X) \
 	X(SBI_EXT_IPI, sbi_ipi_ecall, NEED_IPI) \
 	X(SBI_EXT_RFENCE, sbi_rfence_ecall, NEED_IPI) \
 	X(SBI_EXT_HSM, sbi_hsm_ecall, NEED_NOTHING) \

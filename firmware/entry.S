@@ -160,41 +160,69 @@ fw_trap_vector:
 	/*
 	 * An ecall. a0/a1 come back as the sbiret, so they are not saved.
 	 * The calling hart's struct sits right above this frame. The PMU, the
-	 * hot extension, and the base extension go straight to their
-	 * handlers, with the hart in a7 (the extension id is known); the rest
-	 * through fw_ecall, with the hart as its 9th argument.
+	 * hot extension, goes straight to the core's function for the FID
+	 * (sbi_pmu.c), the base and TIME extensions to their handlers with
+	 * the hart in a7 (the extension id is known); the rest through
+	 * fw_ecall, with the hart as its 9th argument.
 	 */
-	addi	t2, sp, TFRAME
 	/* count the call: struct fw_hart.sbi_calls, 64 bits on both XLENs */
 #if __riscv_xlen == 64
-	ld	t1, 0(t2)
+	ld	t1, TFRAME(sp)
 	addi	t1, t1, 1
-	sd	t1, 0(t2)
+	sd	t1, TFRAME(sp)
 #else
-	lw	t1, 0(t2)
+	lw	t1, TFRAME(sp)
 	addi	t1, t1, 1
-	sw	t1, 0(t2)
+	sw	t1, TFRAME(sp)
 	bnez	t1, 1f
-	lw	t1, 4(t2)
+	lw	t1, TFRAME + 4(sp)
 	addi	t1, t1, 1
-	sw	t1, 4(t2)
+	sw	t1, TFRAME + 4(sp)
 1:
 #endif
 	li	t1, 0x504D55
 	beq	a7, t1, .Lpmu
-	/* the base extension (probed by every client) the same way */
+	/* the base extension (probed by every client) and TIME (S-mode's
+	   every timer tick) the same way; jal: the firmware is far smaller
+	   than its 1 MiB reach */
 	li	t1, 0x10
 	beq	a7, t1, .Lbase
+	li	t1, 0x54494D45
+	beq	a7, t1, .Ltime
+	addi	t2, sp, TFRAME
 	REG_S	t2, 0(sp)
-	call	fw_ecall
+	jal	fw_ecall
 	j	.Lecall_done
 .Lbase:
-	mv	a7, t2
-	call	sbi_base_ecall
+	addi	a7, sp, TFRAME
+	jal	sbi_base_ecall
 	j	.Lecall_done
+.Ltime:
+	addi	a7, sp, TFRAME
+	jal	sbi_time_ecall
+	j	.Lecall_done
+.Lpmu_unknown:
+	li	a0, -2		/* SBI_ERR_NOT_SUPPORTED */
+	li	a1, 0
+	j	.Lecall_done
+	/* the core's function for the FID (sbi_pmu.c), arguments one up */
 .Lpmu:
-	mv	a7, t2
-	call	sbi_pmu_ecall
+	li	t1, FW_PMU_FIDS
+	bgeu	a6, t1, .Lpmu_unknown
+	lla	t1, fw_pmu_fids
+	slli	t0, a6, RB_SHIFT
+	add	t1, t1, t0
+	REG_L	t1, 0(t1)
+#if __riscv_xlen == 32
+	mv	a6, a5		/* config_matching's event data, high half */
+#endif
+	mv	a5, a4
+	mv	a4, a3
+	mv	a3, a2
+	mv	a2, a1
+	mv	a1, a0
+	addi	a0, sp, TFRAME + FW_HART_PMU
+	jalr	t1
 .Lecall_done:
 	csrr	t0, mepc
 	addi	t0, t0, 4

@@ -292,7 +292,6 @@ SBI_HANDLER(sbi_rfence_ecall);
 SBI_HANDLER(sbi_hsm_ecall);
 SBI_HANDLER(sbi_srst_ecall);
 SBI_HANDLER(sbi_dbcn_ecall);
-SBI_HANDLER(sbi_pmu_ecall);
 SBI_HANDLER(sbi_sampler_ecall);
 
 /*

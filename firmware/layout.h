@@ -16,4 +16,9 @@
 #define FW_MAX_HARTS	512			/* QEMU virt's limit, rv64 and rv32 */
 #define FW_MAX_HARTID	4095			/* one CLINT's reach */
 
+/* struct fw_hart as entry.S's PMU dispatch sees it (checked in sbi_pmu.c):
+   its struct rvpmu_hart's offset, and the PMU's FIDs 0..FW_PMU_FIDS-1 */
+#define FW_HART_PMU	8
+#define FW_PMU_FIDS	9
+
 #endif

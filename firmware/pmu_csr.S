@@ -2,8 +2,8 @@
 /*
  * RV64 counter CSR access for the PMU core's hardware ops: CSR numbers
  * are immediates, so each counter gets an 8-byte slot (the access, then
- * ret) and a call jumps straight to slot[ctr]. Four instructions of
- * dispatch where a C switch takes seven; these sit on every start/stop.
+ * a jump back) and a call jumps straight to slot[ctr]: one jalr from the
+ * inline accesses on every start/stop, where a C switch takes seven.
  * The core passes only counters that exist. RV32 uses the C switches in
  * pmu_hw.c (a 64-bit counter is two CSRs there).
  *
@@ -23,71 +23,63 @@
 #if __riscv_xlen == 64
 	.option	norelax		/* the slots must stay 8 bytes apart */
 
-/* firmware/pmu_inline.h calls the slots from inline asm that declares
-   only a0, a1, t0, t1 and ra clobbered: keep the slots to those. */
-.macro DISPATCH table
-	slli	t1, a1, 3
-	lla	t0, \table
-	add	t0, t0, t1
-	jr	t0
-.endm
+/*
+ * One region of 8-byte slots, a table of 32 per access (slot n for
+ * counter n; the event tables' slots 0..2 are never called). A slot takes
+ * its value in t1, leaves its result in t1 and returns by t0:
+ * firmware/pmu_inline.h calls it with one `jalr t0, TABLE(slots + 8*ctr)`
+ * from inline asm that declares only t0 clobbered, so the calling C
+ * function keeps every other register and needs no frame for ra.
+ */
+#include "pmu_inline.h"	/* the FW_SLOT_* table offsets */
 
 	.text
+	.globl	fw_csr_slots
+	.balign	8
+/* .org puts each table where pmu_inline.h expects it (and fails the
+   build if the one before overran it) */
+.macro TABLE at, first, insn:vararg
+	.org	fw_csr_slots + \at + 8 * \first
+	.irp	n, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
+	.if	\n >= \first
+	.balign	8
+	\insn
+	jr	t0
+	.endif
+	.endr
+.endm
+fw_csr_slots:
+	TABLE	FW_SLOT_READ_CTR, 0, csrr t1, 0xb00 + \n
+	TABLE	FW_SLOT_WRITE_CTR, 0, csrw 0xb00 + \n, t1
+	TABLE	FW_SLOT_WRITE_EVENT, 3, csrw 0x320 + \n, t1
+	TABLE	FW_SLOT_SWAP_EVENT, 3, csrrw t1, 0x320 + \n, t1
+	TABLE	FW_SLOT_READ_EVENT, 3, csrr t1, 0x320 + \n
+	.org	fw_csr_slots + FW_SLOT_READ_EVENT + 256
+
+/* The same accesses for the ops table (C calling convention; ctx, in a0,
+   is not used): one slot call each. */
+.macro OPS_CALL table
+	lla	t1, fw_csr_slots
+	slli	a1, a1, 3
+	add	a1, a1, t1
+	mv	t1, a2
+	jalr	t0, \table(a1)
+	mv	a0, t1
+	ret
+.endm
+
 	.globl	fw_csr_read_ctr, fw_csr_write_ctr, fw_csr_write_event, fw_csr_read_event
 	.globl	fw_csr_swap_event
 fw_csr_read_ctr:
-	DISPATCH 1f
-	.balign	8
-1:
-	.irp	n, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
-	.balign	8
-	csrr	a0, 0xb00 + \n
-	ret
-	.endr
-
+	OPS_CALL FW_SLOT_READ_CTR
 fw_csr_write_ctr:
-	DISPATCH 1f
-	.balign	8
-1:
-	.irp	n, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
-	.balign	8
-	csrw	0xb00 + \n, a2
-	ret
-	.endr
-
-/* the event tables start at counter 3: callers never name 0..2 */
+	OPS_CALL FW_SLOT_WRITE_CTR
 fw_csr_write_event:
-	addi	a1, a1, -3
-	DISPATCH 1f
-	.balign	8
-1:
-	.irp	n, 3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
-	.balign	8
-	csrw	0x320 + \n, a2
-	ret
-	.endr
-
-fw_csr_read_event:
-	addi	a1, a1, -3
-	DISPATCH 1f
-	.balign	8
-1:
-	.irp	n, 3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
-	.balign	8
-	csrr	a0, 0x320 + \n
-	ret
-	.endr
-
+	OPS_CALL FW_SLOT_WRITE_EVENT
 fw_csr_swap_event:
-	addi	a1, a1, -3
-	DISPATCH 1f
-	.balign	8
-1:
-	.irp	n, 3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
-	.balign	8
-	csrrw	a0, 0x320 + \n, a2
-	ret
-	.endr
+	OPS_CALL FW_SLOT_SWAP_EVENT
+fw_csr_read_event:
+	OPS_CALL FW_SLOT_READ_EVENT
 
 /* The list ops call their slot with jalr t0 and the slot returns by t0;
    16-byte slots for load (three CSR writes, then the jump back). */

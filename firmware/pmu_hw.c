@@ -8,6 +8,7 @@
 
 #include "csr.h"
 #include "fw.h"
+#include "pmu_inline.h"	/* fw_smode_store64 */
 
 extern char fw_probe_vector[];
 
@@ -254,7 +255,7 @@ static void mem_write(void *ctx, uint64_t pa, const void *src, unsigned long len
 	/* the snapshot's words, one at a time: a store, where memcpy spent
 	   some fifty instructions deciding how to copy eight bytes */
 	if (len == sizeof(uint64_t) && !(pa & 7) && !((uintptr_t)src & 7)) {
-		*(volatile uint64_t *)(uintptr_t)pa = *(const uint64_t *)src;
+		fw_smode_store64(pa, *(const uint64_t *)src);
 		return;
 	}
 	memcpy((void *)(uintptr_t)pa, src, len);

@@ -2,59 +2,103 @@
 /*
  * firmware/pmu_inline.h - the core's hot hardware accesses, inline (named
  * to the core by -DRVPMU_HW_INLINE, see core/internal.h). RV64 only: the
- * counter CSRs are reached through pmu_csr.S's slot tables, called from
- * inline asm that names the only registers a slot touches (a0, a1, t0,
- * t1, ra). A plain call through the ops table makes the compiler assume
- * every temporary is lost, so each start or stop saved and restored a
- * handful of registers around each of its three or four CSR accesses.
- * They do what fw_pmu_hw_ops' read/write/program/swap_event/inhibit and
- * start_holds_overflow do (the same slots and function); RV32 keeps the
- * ops table (its counters are CSR pairs).
+ * counter CSRs are reached through pmu_csr.S's slot tables, one `jalr t0`
+ * from inline asm that names the only registers a slot touches (t0, the
+ * link, and t1, the value). A plain call through the ops table makes the
+ * compiler assume every temporary is lost, and a `call` that ra is lost:
+ * each start or stop saved and restored a handful of registers around
+ * each of its three or four CSR accesses. They do what fw_pmu_hw_ops'
+ * read/write/program/swap_event/inhibit/overflowed/start_holds_overflow
+ * do (the same slots); RV32 keeps the ops table (its counters are CSR
+ * pairs). pmu_csr.S includes this file for the table offsets. Also, both
+ * XLENs, the snapshot's S-mode writes (rvpmu_mem_write64) as plain stores.
  */
 #ifndef FW_PMU_INLINE_H
 #define FW_PMU_INLINE_H
-#if __riscv_xlen == 64
+
+/* Offsets of the slot tables in fw_csr_slots: 32 slots of 8 bytes each,
+   slot n for counter n, within a jalr's 12-bit reach. */
+#define FW_SLOT_READ_CTR	0	/* csrr t1, mhpmcounter<n> */
+#define FW_SLOT_WRITE_CTR	256	/* csrw mhpmcounter<n>, t1 */
+#define FW_SLOT_WRITE_EVENT	512	/* csrw mhpmevent<n>, t1 (n >= 3) */
+#define FW_SLOT_SWAP_EVENT	768	/* csrrw t1, mhpmevent<n>, t1 (n >= 3) */
+#define FW_SLOT_READ_EVENT	1024	/* csrr t1, mhpmevent<n> (n >= 3) */
+
+#ifndef __ASSEMBLER__
+#include <stdint.h>
+
+/* An aligned 8-byte store to S-mode memory the caller has checked against
+   RAM and the firmware's region (M-mode: physical, no translation). */
+static inline void fw_smode_store64(uint64_t pa, uint64_t v)
+{
+	*(volatile uint64_t *)(uintptr_t)pa = v;
+}
+
+/* The core's snapshot words (core/internal.h), both XLENs: the store. */
+#define RVPMU_MEM_INLINED 1
+static inline void rvpmu_mem_write64(const struct rvpmu_hart *h, uint64_t addr, uint64_t v)
+{
+	(void)h;
+	fw_smode_store64(addr, v);
+}
+#endif
+
+#if __riscv_xlen == 64 && !defined(__ASSEMBLER__)
 #include "firmware/csr.h"
 #define RVPMU_HW_INLINED 1
 
-/* One slot call: v in a2 (written or swapped in), result in a0. */
-#define FW_CSR_SLOT(fn, ctr, v) ({						\
-	register unsigned long a0_ __asm__("a0");				\
-	register unsigned long a1_ __asm__("a1") = (ctr);			\
-	register unsigned long a2_ __asm__("a2") = (v);				\
-	__asm__ volatile("call " #fn						\
-			 : "=r"(a0_), "+r"(a1_) : "r"(a2_) : "t0", "t1", "ra");	\
-	a0_; })
+extern const char fw_csr_slots[];
 
-static inline uint64_t rvpmu_hw_read(const struct rvpmu_hart *h, unsigned int ctr)
+/*
+ * One slot call: v in t1 (written or swapped in), the result in t1. The
+ * slot's address is plain C, so a function reaching one counter through
+ * several tables computes slots + 8 * ctr once.
+ */
+#define FW_CSR_SLOT(table, ctr, v) ({						\
+	register unsigned long t1_ __asm__("t1") = (v);				\
+	__asm__ volatile("jalr t0, %2(%1)"					\
+			 : "+r"(t1_)						\
+			 : "r"(fw_csr_slots + 8 * (unsigned long)(ctr)), "i"(table)	\
+			 : "t0");						\
+	t1_; })
+
+static inline uint64_t rvpmu_hw_read(const struct rvpmu_hart *h, unsigned long ctr)
 {
 	(void)h;
-	return FW_CSR_SLOT(fw_csr_read_ctr, ctr, 0);
+	return FW_CSR_SLOT(FW_SLOT_READ_CTR, ctr, 0);
 }
 
-static inline void rvpmu_hw_write(const struct rvpmu_hart *h, unsigned int ctr, uint64_t v)
+static inline void rvpmu_hw_write(const struct rvpmu_hart *h, unsigned long ctr, uint64_t v)
 {
 	(void)h;
-	(void)FW_CSR_SLOT(fw_csr_write_ctr, ctr, v);
+	(void)FW_CSR_SLOT(FW_SLOT_WRITE_CTR, ctr, v);
 }
 
-static inline void rvpmu_hw_program(const struct rvpmu_hart *h, unsigned int ctr, uint64_t ev)
+static inline void rvpmu_hw_program(const struct rvpmu_hart *h, unsigned long ctr, uint64_t ev)
 {
 	(void)h;
-	(void)FW_CSR_SLOT(fw_csr_write_event, ctr, ev);
+	(void)FW_CSR_SLOT(FW_SLOT_WRITE_EVENT, ctr, ev);
 }
 
-static inline uint64_t rvpmu_hw_swap_event(const struct rvpmu_hart *h, unsigned int ctr,
+static inline uint64_t rvpmu_hw_swap_event(const struct rvpmu_hart *h, unsigned long ctr,
 					   uint64_t ev)
 {
 	(void)h;
-	return FW_CSR_SLOT(fw_csr_swap_event, ctr, ev);
+	return FW_CSR_SLOT(FW_SLOT_SWAP_EVENT, ctr, ev);
 }
 
-static inline void rvpmu_hw_inhibit(const struct rvpmu_hart *h, uint32_t mask, bool on)
+static inline void rvpmu_hw_inhibit(const struct rvpmu_hart *h, uint64_t mask, bool on)
 {
 	(void)h;
 	csr_inhibit_counters(mask, on);
+}
+
+/* OF (bit 63) of a running hpm counter's mhpmevent; only asked with
+   Sscofpmf (the core checks h->sscofpmf first) */
+static inline bool rvpmu_hw_overflowed(const struct rvpmu_hart *h, unsigned long ctr)
+{
+	(void)h;
+	return FW_CSR_SLOT(FW_SLOT_READ_EVENT, ctr, 0) >> 63;
 }
 
 /*
@@ -62,7 +106,7 @@ static inline void rvpmu_hw_inhibit(const struct rvpmu_hart *h, uint32_t mask, b
  * mapped) can have its overflow held (pmu_hw.c), and h->stale already has
  * that answer for the event programmed: other counters skip the call.
  */
-static inline bool rvpmu_hw_start_holds_overflow(const struct rvpmu_hart *h, unsigned int ctr,
+static inline bool rvpmu_hw_start_holds_overflow(const struct rvpmu_hart *h, unsigned long ctr,
 						 uint64_t ev, uint64_t v)
 {
 	if (!(h->stale & (UINT32_C(1) << ctr)))

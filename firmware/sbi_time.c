@@ -1,13 +1,47 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /* Timer extension: stimecmp with Sstc, else the CLINT's or ACLINT MTIMER's
-   mtimecmp through timer.c (without either, ecall.c does not offer TIME). */
+   mtimecmp through timer.c (without either, TIME is not offered: entry.S
+   calls this handler straight from the trap vector, so it checks).
+   The SET_TIMER firmware event is counted after the deadline is set, so
+   that counting is a tail call (rvpmu_fw_event_note, core/pmu.h) and the
+   Sstc path, a leaf, needs no frame. */
 #include "csr.h"
 #include "fw.h"
 
-static void set_timer(struct fw_hart *h, uint64_t when)
+/* Count SET_TIMER; { SBI_SUCCESS, 0 }. */
+static inline struct sbiret counted(struct fw_hart *h)
 {
-	rvpmu_fw_event(&h->pmu, SBI_PMU_FW_SET_TIMER);
-	if (plat.sstc) {
+	uint32_t counting = rvpmu_fw_event_note(&h->pmu, SBI_PMU_FW_SET_TIMER);
+
+	if (counting)
+		return rvpmu_fw_count_slow(&h->pmu, counting);
+	return (struct sbiret){ SBI_SUCCESS, 0 };
+}
+
+/* Without Sstc: mtimecmp, shared with the sampler. */
+static __attribute__((noinline)) struct sbiret set_mtimecmp(struct fw_hart *h, uint64_t when)
+{
+	fw_timer_set_smode(h, when);
+	return counted(h);
+}
+
+SBI_HANDLER(sbi_time_ecall)
+{
+	(void)a2, (void)a3, (void)a4, (void)a5;
+	uint32_t counting = 0;
+#if __riscv_xlen == 64
+	uint64_t when = a0;
+
+	(void)a1;
+#else
+	uint64_t when = ((uint64_t)a1 << 32) | a0;
+#endif
+
+	bool set = fid == 0 && plat.has_timer;
+
+	if (set && !plat.sstc)
+		return set_mtimecmp(h, when);
+	if (set) {
 #if __riscv_xlen == 64
 		csr_write(CSR_STIMECMP, when);
 #else
@@ -15,25 +49,11 @@ static void set_timer(struct fw_hart *h, uint64_t when)
 		csr_write(CSR_STIMECMPH, (unsigned long)(when >> 32));
 		csr_write(CSR_STIMECMP, (unsigned long)when);
 #endif
-		return;
+		counting = rvpmu_fw_event_note(&h->pmu, SBI_PMU_FW_SET_TIMER);
+		if (counting)
+			return rvpmu_fw_count_slow(&h->pmu, counting);
 	}
-	fw_timer_set_smode(h, when);	/* mtimecmp, shared with the sampler */
-}
-
-SBI_HANDLER(sbi_time_ecall)
-{
-	(void)a2, (void)a3, (void)a4, (void)a5;
-	struct sbiret r = { SBI_SUCCESS, 0 };
-
-	if (fid != 0) {
-		r.error = SBI_ERR_NOT_SUPPORTED;
-		return r;
-	}
-#if __riscv_xlen == 64
-	(void)a1;
-	set_timer(h, a0);
-#else
-	set_timer(h, ((uint64_t)a1 << 32) | a0);
-#endif
-	return r;
+	/* one answer site: GCC 12 keeps struct answers from several sites
+	   in memory */
+	return (struct sbiret){ set ? SBI_SUCCESS : SBI_ERR_NOT_SUPPORTED, 0 };
 }

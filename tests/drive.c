@@ -144,7 +144,8 @@ static void one_call(struct drive *d, struct fx *f)
 	}
 	d->errors += r.error != 0;
 	if (r.error) {
-		if (reset_stopped && rvpmu_counter_set(&before, base, mask, &set) == 0)
+		set = rvpmu_counter_set(&before, base, mask);
+		if (reset_stopped && set)
 			expect_release(&before, set);
 		CHECK(memcmp(&before, &f->h, sizeof(before)) == 0);
 	}

@@ -94,8 +94,9 @@ void rvs_run_stop(struct perf_event *event);
  */
 void rvs_run_move_begin(void);
 void rvs_run_move_end(void);
-/* CID2 upkeep: per-CPU kernel cpu-clock events on the die's online CPUs
- * (process context, from event_init / event destroy). */
+/* CID2 upkeep: the sched_switch tracepoint when the kernel has
+ * tracepoints, else per-CPU kernel cpu-clock events on the die's online
+ * CPUs (process context, from event_init / event destroy). */
 int rvs_cid2_create(struct rvs_die *die, u32 period_us);
 void rvs_cid2_destroy(void);
 /* Allocates / frees the run's kernel memory (module init / exit). */
