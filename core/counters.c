@@ -92,8 +92,8 @@ int rvpmu_hart_init(struct rvpmu_hart *h, const struct rvpmu_config *cfg,
 void rvpmu_hart_reset(struct rvpmu_hart *h)
 {
 	/* the state alone: the discovered part above it stays as it is */
-	__builtin_memset(&h->configured, 0,
-			 sizeof(*h) - __builtin_offsetof(struct rvpmu_hart, configured));
+	__builtin_memset(&h->RVPMU_HART_STATE, 0,
+			 sizeof(*h) - __builtin_offsetof(struct rvpmu_hart, RVPMU_HART_STATE));
 	hw_boot_state(h);
 }
 

@@ -193,13 +193,13 @@ struct rvpmu_hart {
 	uint64_t valid;			/* logical counters that exist */
 	uint32_t hw;			/* hardware counters that exist */
 	bool sscofpmf;
-	/* the snapshot area (state): early in the struct, as fw_counting,
-	   so that a stop reaches it with 12-bit offsets */
-	bool shmem_on;
-	uint64_t shmem;
 	uint8_t width[RVPMU_HW_SLOTS];	/* bits of each hardware counter */
 	uint64_t wmask[RVPMU_HW_SLOTS];	/* the value bits of each */
-	/* state, from here to the end (rvpmu_hart_reset clears it) */
+	/* state, from RVPMU_HART_STATE to the end (rvpmu_hart_reset clears it) */
+	/* the snapshot area: early in the struct, as fw_counting, so that a
+	   stop reaches it with 12-bit offsets */
+	bool shmem_on;
+	uint64_t shmem;
 	uint64_t configured;
 	uint64_t started;
 	uint32_t stale;			/* hw counters whose stop writes back */
@@ -224,6 +224,10 @@ struct rvpmu_hart {
 	uint64_t fw_origin[RVPMU_MAX_FW];	/* fw_ops->read at start */
 	uint64_t fw_ext;			/* counters on platform events */
 };
+
+/* The first field of struct rvpmu_hart's state: everything before it is
+   cfg, ctx and what init discovered. */
+#define RVPMU_HART_STATE	shmem_on
 
 /*
  * Bring the hart's PMU to its boot state: probe which counters exist and

@@ -91,12 +91,14 @@ static void reset_returns_to_the_boot_state(void)
  */
 static void reset_never_writes_the_discovered_part(void)
 {
-	size_t pg = (size_t)sysconf(_SC_PAGESIZE), at = offsetof(struct rvpmu_hart, configured);
+	size_t pg = (size_t)sysconf(_SC_PAGESIZE);
+	size_t at = offsetof(struct rvpmu_hart, RVPMU_HART_STATE);
 	struct rvpmu_hart *h;
 	struct fx f;
 	char *m;
 
 	fx_std(&f);
+	CHECK_OK(rvpmu_snapshot_set_shmem(&f.h, FX_SHMEM, 0, 0), 0);
 	CHECK_EQ(fx_match(&f, SBI_PMU_CFG_FLAG_AUTO_START, SBI_PMU_DTLB_READ_MISS, 0), 3);
 	m = mmap(NULL, 2 * pg + sizeof(*h), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
 		 -1, 0);
@@ -111,6 +113,7 @@ static void reset_never_writes_the_discovered_part(void)
 	CHECK(h->cfg == &f.cfg);
 	CHECK_EQ(h->configured, 0);
 	CHECK_EQ(h->started, 0);
+	CHECK(!h->shmem_on);
 	CHECK_OK(rvpmu_num_counters(h), 35);
 	CHECK_EQ(f.sim.mhpmevent[3], MHPMEVENT_OF | MHPMEVENT_MINH);
 	CHECK(f.sim.inhibit & (1u << 3));
