@@ -192,9 +192,13 @@ long rt_start_hart(unsigned long hartid, void (*fn)(void *), void *arg)
 	return sbi_hart_start(hartid, (unsigned long)rt_secondary_entry, 0).error;
 }
 
-void rt_secondary(unsigned long hartid)
+void rt_secondary(unsigned long hartid, unsigned long late_boot_entry)
 {
 	__atomic_thread_fence(__ATOMIC_ACQUIRE);
+	if (late_boot_entry)
+		rt_printf("# hart %lu entered at the boot entry, not its hart_start address "
+			  "(the firmware let it run before the address was set); it goes on as started\n",
+			  hartid);
 	if (starts[hartid].fn)
 		starts[hartid].fn(starts[hartid].arg);
 	sbi_hart_stop();

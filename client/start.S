@@ -27,6 +27,17 @@
 	.globl _start
 _start:				/* a0 = hartid, a1 = DTB */
 	csrr	s0, instret	/* first thing: instructions since reset */
+	/*
+	 * Only the boot hart belongs here. A hart that arrives after it was
+	 * sent by a firmware whose hart_start let it run before the start
+	 * address was set (the entry it had at boot is this one): zeroing
+	 * .bss now would wipe the running payload, so it goes on as the
+	 * hart_start it was meant to be (rt_secondary says so).
+	 */
+	la	t0, rt_boot_entered
+	li	t1, 1
+	amoswap.w t1, t1, (t0)
+	bnez	t1, .Llate_boot_entry
 	hart_setup
 	la	t0, _bss_start
 	la	t1, _bss_end
@@ -41,11 +52,22 @@ _start:				/* a0 = hartid, a1 = DTB */
 	j	3b
 
 	.globl	rt_secondary_entry
-rt_secondary_entry:		/* a0 = hartid, a1 = opaque */
+rt_secondary_entry:		/* a0 = hartid, a1 = opaque (unused) */
+	li	a1, 0
+.Lsecondary_common:
 	hart_setup
-	call	rt_secondary
+	call	rt_secondary	/* (hartid, came by the boot entry) */
 4:	wfi
 	j	4b
+
+.Llate_boot_entry:
+	li	a1, 1
+	j	.Lsecondary_common
+
+	.data
+	.align	2
+rt_boot_entered:
+	.word	0
 
 	.text
 	.align	4
