@@ -11,6 +11,18 @@ static struct sbi_pmu_snapshot *snap(struct fx *f)
 	return sim_ram(&f->sim, FX_SHMEM);
 }
 
+/* A standard fixture whose snapshot page S-mode filled with fill, set. */
+static struct sbi_pmu_snapshot *snap_set(struct fx *f, int fill)
+{
+	struct sbi_pmu_snapshot *s;
+
+	fx_std(f);
+	s = snap(f);
+	memset(s, fill, sizeof(*s));
+	CHECK_OK(rvpmu_snapshot_set_shmem(&f->h, FX_SHMEM, 0, 0), 0);
+	return s;
+}
+
 static void set_shmem_flags_must_be_zero(void)
 {
 	struct fx f;
@@ -91,10 +103,7 @@ static void take_snapshot_is_relative_to_base(void)
 	struct sbi_pmu_snapshot *s;
 	int i;
 
-	fx_std(&f);
-	s = snap(&f);
-	memset(s, 0xee, sizeof(*s));
-	CHECK_OK(rvpmu_snapshot_set_shmem(&f.h, FX_SHMEM, 0, 0), 0);
+	s = snap_set(&f, 0xee);
 	CHECK_OK(rvpmu_counter_config_matching(&f.h, 5, 1, SBI_PMU_CFG_FLAG_CLEAR_VALUE |
 					       SBI_PMU_CFG_FLAG_AUTO_START, SBI_PMU_DTLB_READ_MISS, 0), 5);
 	CHECK_OK(rvpmu_counter_config_matching(&f.h, 19, 1, SBI_PMU_CFG_FLAG_CLEAR_VALUE |
@@ -119,10 +128,7 @@ static void take_snapshot_records_overflow(void)
 	struct fx f;
 	struct sbi_pmu_snapshot *s;
 
-	fx_std(&f);
-	s = snap(&f);
-	memset(s, 0, sizeof(*s));
-	CHECK_OK(rvpmu_snapshot_set_shmem(&f.h, FX_SHMEM, 0, 0), 0);
+	s = snap_set(&f, 0);
 	CHECK_EQ(fx_match(&f, 0, SBI_PMU_DTLB_READ_MISS, 0), 3);
 	CHECK_EQ(fx_match(&f, 0, FX_DTLB_WR_MISS, 0), 4);
 	CHECK_OK(rvpmu_counter_start(&f.h, 3, 1, SBI_PMU_START_SET_INIT_VALUE, ~UINT64_C(0)), 0);
@@ -214,10 +220,7 @@ static void init_snapshot_loads_values_relative_to_base(void)
 	struct fx f;
 	struct sbi_pmu_snapshot *s;
 
-	fx_std(&f);
-	s = snap(&f);
-	memset(s, 0, sizeof(*s));
-	CHECK_OK(rvpmu_snapshot_set_shmem(&f.h, FX_SHMEM, 0, 0), 0);
+	s = snap_set(&f, 0);
 	CHECK_EQ(fx_match(&f, 0, SBI_PMU_DTLB_READ_MISS, 0), 3);
 	CHECK_EQ(fx_match(&f, 0, SBI_PMU_FW_EVENT(1), 0), 19);
 	s->counter_values[0] = 1000;
@@ -232,10 +235,7 @@ static void snapshot_round_trip_like_linux_6_10(void)
 	struct fx f;
 	struct sbi_pmu_snapshot *s;
 
-	fx_std(&f);
-	s = snap(&f);
-	memset(s, 0, sizeof(*s));
-	CHECK_OK(rvpmu_snapshot_set_shmem(&f.h, FX_SHMEM, 0, 0), 0);
+	s = snap_set(&f, 0);
 	CHECK_EQ(fx_match(&f, SBI_PMU_CFG_FLAG_CLEAR_VALUE, FX_CYCLES, 0), 3);
 	CHECK_OK(rvpmu_counter_start(&f.h, 0, 8, SBI_PMU_START_INIT_SNAPSHOT, 0), 0);
 	sim_run(&f.sim, 40);
@@ -253,10 +253,7 @@ static void errors_leave_the_snapshot_alone(void)
 	struct fx f;
 	struct sbi_pmu_snapshot *s;
 
-	fx_std(&f);
-	s = snap(&f);
-	memset(s, 0x11, sizeof(*s));
-	CHECK_OK(rvpmu_snapshot_set_shmem(&f.h, FX_SHMEM, 0, 0), 0);
+	s = snap_set(&f, 0x11);
 	CHECK_EQ(fx_match(&f, 0, SBI_PMU_DTLB_READ_MISS, 0), 3);
 	CHECK_ERR(rvpmu_counter_stop(&f.h, 3, 1, TAKE), SBI_ERR_ALREADY_STOPPED);
 	CHECK_EQ(s->counter_values[0], UINT64_C(0x1111111111111111));
