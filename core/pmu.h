@@ -121,12 +121,16 @@ struct rvpmu_hw_ops {
 	uint64_t (*clock_ns)(void *ctx);
 	/*
 	 * Optional, the sampler's switch in one call each (NULL: done with
-	 * program, write and read). load: for each j < n, hpm counter ctr[j]
-	 * gets mhpmevent 0, then ev[j], and counts from 0. read_list: counter
-	 * ctr[j]'s value is stored at dst + off[j] (bytes, 8-byte aligned),
-	 * j < n: straight into the sampler's slots.
+	 * read, program and write). read_list, on a stopped group: for each
+	 * j < n, hpm counter ctr[j]'s value is stored at dst + off[j] (bytes,
+	 * 8-byte aligned: straight into the sampler's slots) and the counter
+	 * gets mhpmevent 0 (some hardware, QEMU, maps an event to one counter
+	 * only: the next group's counters must find every event free). load:
+	 * for each j < n, hpm counter ctr[j] (whose mhpmevent is 0) gets
+	 * mhpmevent ev[j] and counts from 0; returns the counters as an
+	 * mcountinhibit mask.
 	 */
-	void (*load)(void *ctx, const uint8_t *ctr, const uint64_t *ev, unsigned int n);
+	uint32_t (*load)(void *ctx, const uint8_t *ctr, const uint64_t *ev, unsigned int n);
 	void (*read_list)(void *ctx, const uint8_t *ctr, unsigned int n, uint8_t *dst,
 			  const uint32_t *off);
 };
@@ -461,6 +465,7 @@ struct rvpmu_group {
 	bool ext;			/* a firmware event that is not standard */
 	const uint8_t *ctr;		/* [nhpm + nfw] */
 	const uint8_t *code;		/* [nfw] rvpmu_group_code of each */
+	const struct rvpmu_event_ref *fw; /* [nfw] the events (platform ones) */
 	uint64_t origin[RVPMU_GROUP_MAX]; /* fw_total[code] at start */
 };
 
@@ -484,9 +489,11 @@ struct rvpmu_group_spec {
 };
 
 /*
- * Make spec's counters count from 0 (stopped) as group g. The hpm counters
- * g held before that the new group does not use get mhpmevent 0 first
- * (QEMU counts an event on one counter only).
+ * Make spec's counters count from 0 (stopped) as group g. Every reserved
+ * hpm counter outside a loaded group has mhpmevent 0 (rvpmu_reserve gives
+ * them that, and stopping a group gives it to the group's): QEMU counts an
+ * event on one counter only, so no event may stay mapped to a counter the
+ * new group does not use.
  */
 void rvpmu_group_load(struct rvpmu_hart *h, struct rvpmu_group *g, const uint8_t *ctr,
 		      const struct rvpmu_group_spec *spec);
@@ -498,7 +505,8 @@ void rvpmu_group_start(struct rvpmu_hart *h, struct rvpmu_group *g);
 /*
  * Stop the group g (its firmware counters, then its hpm counters with a
  * single mcountinhibit set) and store the count of its counter ctr[j] (of
- * the load) at dst + off[j] (bytes, 8-byte aligned).
+ * the load) at dst + off[j] (bytes, 8-byte aligned); its hpm counters are
+ * left with mhpmevent 0.
  */
 void rvpmu_group_stop_read(struct rvpmu_hart *h, const struct rvpmu_group *g, uint8_t *dst,
 			   const uint32_t *off);

@@ -92,83 +92,82 @@ uint64_t rvpmu_reserved_mhpmevent(uint64_t sel, uint64_t inh)
 	return (sel & ~MHPMEVENT_SSCOF_MASK) | (inh & MHPMEVENT_SSCOF_MASK) | MHPMEVENT_OF;
 }
 
-/* The hpm part of a load, counter by counter: without the list op, or
-   without Sscofpmf (the bits [63:56] dropped). */
-static __attribute__((noinline)) void load_each(struct rvpmu_hart *h, const uint8_t *ctr, const uint64_t *mhpm,
-		      unsigned int n)
+/* ---- the sampler's groups */
+
+/* A load's hpm part, counter by counter: without the list op, or without
+   Sscofpmf (the bits [63:56] dropped). */
+static __attribute__((noinline)) uint32_t load_each(struct rvpmu_hart *h, const uint8_t *ctr,
+						    const uint64_t *mhpm, unsigned long n)
 {
-	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
 	uint64_t keep = h->sscofpmf ? ~UINT64_C(0) : ~MHPMEVENT_SSCOF_MASK;
+	uint32_t mask = 0;
 
-	for (unsigned int j = 0; j < n; j++) {
-		/* 0 first: QEMU 7.2 keeps every event a counter was given
-		   mapped to it until its mhpmevent is written 0, and goes on
-		   counting the old event (cycles under a TLB event's name) */
-		hw->program(h->ctx, ctr[j], 0);
-		hw->program(h->ctx, ctr[j], mhpm[j] & keep);
-		hw->write(h->ctx, ctr[j], 0);
+	for (unsigned long j = 0; j < n; j++) {
+		rvpmu_hw_program(h, ctr[j], mhpm[j] & keep);
+		rvpmu_hw_write(h, ctr[j], 0);
+		mask |= UINT32_C(1) << ctr[j];
 	}
+	return mask;
 }
 
-/* Platform firmware events go through fwctr.c, which needs the event. */
-static __attribute__((noinline)) void load_ext(struct rvpmu_hart *h, const uint8_t *ctr,
-					       const uint8_t *code,
-					       const struct rvpmu_event_ref *fw, unsigned int n)
+/* The hpm counters ctr[0..n) (mhpmevent 0) get their events, count from 0:
+   their mcountinhibit mask. */
+static inline __attribute__((always_inline)) uint32_t load_hpm(struct rvpmu_hart *h,
+							       const uint8_t *ctr,
+							       const uint64_t *mhpm,
+							       unsigned long n)
 {
-	for (unsigned int k = 0; k < n; k++) {
-		if (code[k] != RVPMU_GROUP_EXT)
-			continue;
-		h->fw_value[ctr[k] - h->fw_base] = 0;
-		h->event[ctr[k]] = fw[k].event_idx;
-		h->data[ctr[k]] = fw[k].event_data;
-	}
-}
-
-/* The parts below are inline so that the switch is one frame: the
-   sampler runs it on every subsample of every hart. */
-static inline __attribute__((always_inline)) void load(struct rvpmu_hart *h,
-						       struct rvpmu_group *g,
-						       const uint8_t *ctr,
-						       const struct rvpmu_group_spec *sp)
-{
+#ifdef RVPMU_HW_LIST_INLINED
+	if (h->sscofpmf)
+		return rvpmu_hw_load_list(h, ctr, mhpm, n);
+#else
 	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
-	unsigned int k, nhpm = sp->nhpm;
-	uint32_t hpm = 0;
 
-	for (k = 0; k < nhpm; k++)
-		hpm |= UINT32_C(1) << ctr[k];
-	/* before any counter gets its event: QEMU keeps an event on the
-	   counter that had it until that counter's mhpmevent is 0 */
-	if (g->hpm & ~hpm)
-		rvpmu_reserved_idle(h, g->hpm & ~hpm);
 	if (hw->load && h->sscofpmf)
-		hw->load(h->ctx, ctr, sp->mhpm, nhpm);
-	else
-		load_each(h, ctr, sp->mhpm, nhpm);
-	if (sp->ext)
-		load_ext(h, ctr + nhpm, sp->code, sp->fw, sp->nfw);
-	g->hpm = hpm;
-	g->nhpm = (uint8_t)nhpm;
-	g->nfw = sp->nfw;
-	g->ext = sp->ext;
-	g->ctr = ctr;
-	g->code = sp->code;
+		return n ? hw->load(h->ctx, ctr, mhpm, (unsigned int)n) : 0;
+#endif
+	return load_each(h, ctr, mhpm, n);
 }
 
-void rvpmu_group_load(struct rvpmu_hart *h, struct rvpmu_group *g, const uint8_t *ctr,
-		      const struct rvpmu_group_spec *spec)
+/* The stopped hpm counters ctr[0..n): each value to dst + off[j], each
+   mhpmevent to 0. */
+static inline __attribute__((always_inline)) void read_hpm(struct rvpmu_hart *h,
+							   const uint8_t *ctr, unsigned long n,
+							   uint8_t *dst, const uint32_t *off)
 {
-	load(h, g, ctr, spec);
+#ifdef RVPMU_HW_LIST_INLINED
+	rvpmu_hw_read_list(h, ctr, n, dst, off);
+#else
+	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
+
+	if (hw->read_list) {
+		if (n)
+			hw->read_list(h->ctx, ctr, (unsigned int)n, dst, off);
+		return;
+	}
+	for (unsigned long j = 0; j < n; j++) {
+		*(uint64_t *)(dst + off[j]) = rvpmu_hw_read(h, ctr[j]);
+		rvpmu_hw_program(h, ctr[j], 0);
+	}
+#endif
 }
 
-/* The platform firmware events of a group, through fwctr.c (out of the
-   switch's way: its hot path then saves fewer registers). */
-static __attribute__((noinline)) void ext_start(struct rvpmu_hart *h,
-						const struct rvpmu_group *g)
+/* Platform firmware events go through fwctr.c, which needs the event (out
+   of the switch's way: its hot path then saves fewer registers). */
+static __attribute__((noinline)) void ext_load_start(struct rvpmu_hart *h,
+						     const struct rvpmu_group *g,
+						     const struct rvpmu_event_ref *fw)
 {
-	for (unsigned int k = 0; k < g->nfw; k++)
-		if (g->code[k] == RVPMU_GROUP_EXT)
-			rvpmu_fw_start(h, g->ctr[g->nhpm + k], 0);
+	for (unsigned int k = 0; k < g->nfw; k++) {
+		unsigned int c = g->ctr[g->nhpm + k];
+
+		if (g->code[k] != RVPMU_GROUP_EXT)
+			continue;
+		h->fw_value[c - h->fw_base] = 0;
+		h->event[c] = fw[k].event_idx;
+		h->data[c] = fw[k].event_data;
+		rvpmu_fw_start(h, c, 0);
+	}
 }
 
 static __attribute__((noinline)) void ext_stop_read(struct rvpmu_hart *h,
@@ -186,32 +185,13 @@ static __attribute__((noinline)) void ext_stop_read(struct rvpmu_hart *h,
 	}
 }
 
-/* a standard event: what its free-running count gains from now (a
-   platform event's entry reads fw_total's spare 0, unused) */
-static inline __attribute__((always_inline)) void start_fw(struct rvpmu_hart *h,
-							   struct rvpmu_group *g)
+/* Close g: its firmware counts (a standard event's is what its
+   free-running count gained), then its hpm counters stopped together,
+   read, and unmapped. */
+static inline __attribute__((always_inline)) void close_group(struct rvpmu_hart *h,
+							      const struct rvpmu_group *g,
+							      uint8_t *dst, const uint32_t *off)
 {
-	const uint8_t *code = g->code;
-	unsigned long k, nf = g->nfw;
-
-	for (k = 0; k < nf; k++)
-		g->origin[k] = h->fw_total[code[k]];
-	if (g->ext)
-		ext_start(h, g);
-}
-
-void rvpmu_group_start(struct rvpmu_hart *h, struct rvpmu_group *g)
-{
-	if (g->hpm)
-		RVPMU_HW(h)->inhibit(h->ctx, g->hpm, false);
-	start_fw(h, g);
-}
-
-static inline __attribute__((always_inline)) void stop_read(struct rvpmu_hart *h,
-							    const struct rvpmu_group *g,
-							    uint8_t *dst, const uint32_t *off)
-{
-	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
 	const uint8_t *code = g->code;
 	unsigned long k, nh = g->nhpm, nf = g->nfw;
 	const uint32_t *fo = off + nh;
@@ -219,19 +199,14 @@ static inline __attribute__((always_inline)) void stop_read(struct rvpmu_hart *h
 	uint64_t before[RVPMU_GROUP_MAX];
 
 	for (k = 0; k < nh; k++)
-		before[k] = hw->read(h->ctx, g->ctr[k]);
+		before[k] = rvpmu_hw_read(h, g->ctr[k]);
 #endif
 	for (k = 0; k < nf; k++)
 		*(uint64_t *)(dst + fo[k]) = h->fw_total[code[k]] - g->origin[k];
 	if (g->ext)
 		ext_stop_read(h, g, dst, fo);
-	if (g->hpm)
-		hw->inhibit(h->ctx, g->hpm, true);
-	if (hw->read_list)
-		hw->read_list(h->ctx, g->ctr, (unsigned int)nh, dst, off);
-	else
-		for (k = 0; k < nh; k++)
-			*(uint64_t *)(dst + off[k]) = hw->read(h->ctx, g->ctr[k]);
+	rvpmu_hw_inhibit(h, g->hpm, true);
+	read_hpm(h, g->ctr, nh, dst, off);
 #if RVPMU_XLEN == 32
 	for (k = 0; k < nh; k++)
 		*(uint64_t *)(dst + off[k]) = rv32_newer(h, g->ctr[k], before[k],
@@ -239,29 +214,67 @@ static inline __attribute__((always_inline)) void stop_read(struct rvpmu_hart *h
 #endif
 }
 
+/* Load sp into g (stopped): its hpm counters get their events. */
+static inline __attribute__((always_inline)) void load(struct rvpmu_hart *h,
+						       struct rvpmu_group *g,
+						       const uint8_t *ctr,
+						       const struct rvpmu_group_spec *sp)
+{
+	g->hpm = load_hpm(h, ctr, sp->mhpm, sp->nhpm);
+	g->nhpm = sp->nhpm;
+	g->nfw = sp->nfw;
+	g->ext = sp->ext;
+	g->ctr = ctr;
+	g->code = sp->code;
+	g->fw = sp->fw;
+}
+
+/* Start the loaded g: hpm counters with one mcountinhibit write, then
+   where each standard firmware event's count stands. */
+static inline __attribute__((always_inline)) void open_group(struct rvpmu_hart *h,
+							     struct rvpmu_group *g)
+{
+	const uint8_t *code = g->code;
+	unsigned long k, nf = g->nfw;
+
+	rvpmu_hw_inhibit(h, g->hpm, false);
+	for (k = 0; k < nf; k++)
+		g->origin[k] = h->fw_total[code[k]];
+	if (g->ext)
+		ext_load_start(h, g, g->fw);
+}
+
+void rvpmu_group_load(struct rvpmu_hart *h, struct rvpmu_group *g, const uint8_t *ctr,
+		      const struct rvpmu_group_spec *spec)
+{
+	load(h, g, ctr, spec);
+}
+
+void rvpmu_group_start(struct rvpmu_hart *h, struct rvpmu_group *g)
+{
+	open_group(h, g);
+}
+
 void rvpmu_group_stop_read(struct rvpmu_hart *h, const struct rvpmu_group *g, uint8_t *dst,
 			   const uint32_t *off)
 {
-	stop_read(h, g, dst, off);
+	close_group(h, g, dst, off);
 }
 
 uint64_t rvpmu_group_switch(struct rvpmu_hart *h, struct rvpmu_group *g, uint8_t *dst,
 			    const uint32_t *off, const uint8_t *ctr,
 			    const struct rvpmu_group_spec *next)
 {
-	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
 	uint64_t c;
 
-	stop_read(h, g, dst, off);
+	close_group(h, g, dst, off);
 	load(h, g, ctr, next);
-	c = hw->read(h->ctx, 0);
-	if (g->hpm)
-		hw->inhibit(h->ctx, g->hpm, false);
-	start_fw(h, g);
+	c = rvpmu_hw_read(h, 0);
+	open_group(h, g);
 	return c;
 }
 
 uint64_t rvpmu_read_cycles(const struct rvpmu_hart *h)
 {
-	return RVPMU_HW(h)->read(h->ctx, 0);
+	return rvpmu_hw_read(h, 0);
 }

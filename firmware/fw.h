@@ -65,6 +65,13 @@ struct fw_mailbox {
 
 struct __attribute__((aligned(16))) fw_hart {
 	uint64_t sbi_calls;			/* first: entry.S counts every call */
+	/* the M-mode timer's two clients (timer.c), near the start: every
+	   switch of the sampler reads them (12-bit offsets); UINT64_MAX: none */
+	uint64_t s_deadline;			/* S-mode's, without Sstc */
+	uint64_t sampler_deadline;		/* the sampler's next switch */
+	volatile uint32_t *mtimecmp;		/* NULL without a timer device */
+	uint64_t m_traps;			/* implementation event */
+	bool in_timer;				/* fw_timer_trap re-arms */
 	struct rvpmu_hart pmu;
 	unsigned long hartid;
 	unsigned int pos;			/* index in plat.hart_ids */
@@ -73,16 +80,10 @@ struct __attribute__((aligned(16))) fw_hart {
 	/* its M-mode registers, from the DT (a CLINT's, or an ACLINT MSWI's
 	   and MTIMER's); NULL without an IPI / timer device (plat.has_*) */
 	volatile uint32_t *msip;
-	volatile uint32_t *mtimecmp;
 	uint32_t dt_phandle, intc_phandle;	/* its DT nodes, for boot */
 	volatile unsigned long ipis;		/* IPIs waiting to be taken */
 	struct fw_call call;			/* what this hart sends */
 	struct fw_mailbox mbox;			/* what it is sent */
-	uint64_t m_traps;			/* implementation event */
-	/* the M-mode timer's two clients (timer.c); UINT64_MAX: none */
-	uint64_t s_deadline;			/* S-mode's, without Sstc */
-	uint64_t sampler_deadline;		/* the sampler's next switch */
-	bool in_timer;				/* fw_timer_interrupt re-arms */
 	struct rvpmu_sampler_hart sampler;	/* this hart's part of a run */
 };
 
@@ -313,7 +314,11 @@ void fw_timer_trap(struct fw_hart *h);		/* entry.S's MTIP path: count, serve */
  */
 void fw_sampler_init(uint32_t *scratch);
 void fw_sampler_hart_init(struct fw_hart *h);
-void fw_sampler_tick(struct fw_hart *h);
+extern struct rvpmu_sampler fw_sampler;
+static inline uint64_t fw_sampler_tick(struct fw_hart *h, uint64_t now)
+{
+	return rvpmu_sampler_tick(&fw_sampler, &h->sampler, now);
+}
 void fw_sampler_leave(struct fw_hart *h, bool suspend);
 /*
  * Any legacy (v0.1) id 0x00..0x0F, on the calling hart: set_timer,

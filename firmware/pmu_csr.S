@@ -15,8 +15,9 @@
  *   uint64_t fw_csr_read_event(void *ctx, unsigned int ctr)
  *   uint64_t fw_csr_swap_event(void *ctx, unsigned int ctr, uint64_t v)
  * and the sampler's list ops (struct rvpmu_hw_ops load and read_list),
- * one dispatch per counter and no C call:
- *   void fw_csr_load(void *ctx, const uint8_t *ctr, const uint64_t *ev, unsigned int n)
+ * one dispatch per counter (below: fw_grp_read and fw_grp_load, which
+ * pmu_inline.h calls without the C calling convention):
+ *   uint32_t fw_csr_load(void *ctx, const uint8_t *ctr, const uint64_t *ev, unsigned int n)
  *   void fw_csr_read_list(void *ctx, const uint8_t *ctr, unsigned int n, uint8_t *dst,
  *                         const uint32_t *off)
  */
@@ -81,54 +82,89 @@ fw_csr_swap_event:
 fw_csr_read_event:
 	OPS_CALL FW_SLOT_READ_EVENT
 
-/* The list ops call their slot with jalr t0 and the slot returns by t0;
-   16-byte slots for load (three CSR writes, then the jump back). */
-	.globl	fw_csr_load, fw_csr_read_list
-fw_csr_load:
-	beqz	a3, 2f
-	lla	t2, 1f
+/*
+ * The sampler's list ops. fw_grp_read and fw_grp_load are called by
+ * `jal t2` from pmu_inline.h's inline asm, which names every register
+ * they touch, so the switch around them keeps its own; each counter's
+ * slot is called by `jalr t0` and returns by t0 (16-byte slots). The C
+ * ABI versions for the ops table tail-jump into them with ra in t2.
+ *
+ * fw_grp_read: a1 counter list, a2 n (> 0), a3 dst, a4 offset list;
+ * counter a1[j]'s value to a3 + a4[j], its mhpmevent 0. Uses a5, a6, t0, t1.
+ */
+	.globl	fw_grp_read, fw_grp_load, fw_csr_read_list, fw_csr_load
+fw_grp_read:
+	lla	a6, 1f
 3:	lbu	t1, 0(a1)
-	ld	a4, 0(a2)
-	addi	t1, t1, -3
 	slli	t1, t1, 4
-	add	t1, t1, t2
-	jalr	t0, t1
-	addi	a1, a1, 1
-	addi	a2, a2, 8
-	addiw	a3, a3, -1
-	bnez	a3, 3b
-2:	ret
-	.balign	16
-1:
-	.irp	n, 3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
-	.balign	16
-	/* 0 first: QEMU 7.2 keeps an old event mapped until mhpmevent is 0 */
-	csrw	0x320 + \n, zero
-	csrw	0x320 + \n, a4
-	csrw	0xb00 + \n, zero
-	jr	t0
-	.endr
-
-fw_csr_read_list:
-	beqz	a2, 2f
-	lla	t2, 1f
-3:	lbu	t1, 0(a1)
-	slli	t1, t1, 3
-	add	t1, t1, t2
+	add	t1, t1, a6
 	jalr	t0, t1
 	lwu	t1, 0(a4)
 	add	t1, t1, a3
 	sd	a5, 0(t1)
 	addi	a1, a1, 1
 	addi	a4, a4, 4
-	addiw	a2, a2, -1
+	addi	a2, a2, -1
 	bnez	a2, 3b
-2:	ret
-	.balign	8
+	jr	t2
+	.balign	16
 1:
 	.irp	n, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
-	.balign	8
+	.balign	16
 	csrr	a5, 0xb00 + \n
+	.if	\n >= 3
+	/* unmapped: QEMU 7.2 lets an event own one counter until its
+	   mhpmevent is 0, and the next group may want it elsewhere */
+	csrw	0x320 + \n, zero
+	.endif
 	jr	t0
 	.endr
+
+/*
+ * fw_grp_load: a1 counter list, a2 mhpmevent list, a3 n (> 0); counter
+ * a1[j] (mhpmevent 0) gets a2[j] and counts from 0. a0: the counters'
+ * mcountinhibit mask. Uses a4, a5, a6, t0, t1.
+ */
+fw_grp_load:
+	lla	a6, 1f
+	li	a0, 0
+3:	lbu	t1, 0(a1)
+	ld	a4, 0(a2)
+	li	a5, 1
+	sll	a5, a5, t1
+	or	a0, a0, a5
+	slli	t1, t1, 4
+	add	t1, t1, a6
+	jalr	t0, t1
+	addi	a1, a1, 1
+	addi	a2, a2, 8
+	addi	a3, a3, -1
+	bnez	a3, 3b
+	jr	t2
+	.balign	16
+1:
+	.irp	n, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
+	.balign	16
+	.if	\n >= 3
+	csrw	0x320 + \n, a4
+	csrw	0xb00 + \n, zero
+	.endif
+	jr	t0
+	.endr
+
+/* void fw_csr_read_list(ctx, ctr, n, dst, off) */
+fw_csr_read_list:
+	beqz	a2, 1f
+	mv	t2, ra
+	j	fw_grp_read
+1:	ret
+
+/* uint32_t fw_csr_load(ctx, ctr, ev, n) */
+fw_csr_load:
+	li	a4, 0
+	beqz	a3, 1f
+	mv	t2, ra
+	j	fw_grp_load
+1:	mv	a0, a4
+	ret
 #endif

@@ -38,7 +38,7 @@ void fw_csr_write_ctr(void *ctx, unsigned int ctr, uint64_t v);
 void fw_csr_write_event(void *ctx, unsigned int ctr, uint64_t v);
 uint64_t fw_csr_read_event(void *ctx, unsigned int ctr);
 uint64_t fw_csr_swap_event(void *ctx, unsigned int ctr, uint64_t v);
-void fw_csr_load(void *ctx, const uint8_t *ctr, const uint64_t *ev, unsigned int n);
+uint32_t fw_csr_load(void *ctx, const uint8_t *ctr, const uint64_t *ev, unsigned int n);
 void fw_csr_read_list(void *ctx, const uint8_t *ctr, unsigned int n, uint8_t *dst,
 		      const uint32_t *off);
 #define hw_read fw_csr_read_ctr

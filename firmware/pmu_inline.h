@@ -102,6 +102,49 @@ static inline bool rvpmu_hw_overflowed(const struct rvpmu_hart *h, unsigned long
 }
 
 /*
+ * The sampler's list ops (core/pmu.h, hw ops read_list and load, RV64
+ * with Sscofpmf) without the C calling convention: pmu_csr.S's
+ * fw_grp_read and fw_grp_load are called by `jal t2` and touch only the
+ * registers named here, so the switch keeps its values in registers
+ * across them.
+ */
+#define RVPMU_HW_LIST_INLINED 1
+static inline void rvpmu_hw_read_list(const struct rvpmu_hart *h, const uint8_t *ctr,
+				      unsigned long n, uint8_t *dst, const uint32_t *off)
+{
+	register const uint8_t *c_ __asm__("a1") = ctr;
+	register unsigned long n_ __asm__("a2") = n;
+	register uint8_t *d_ __asm__("a3") = dst;
+	register const uint32_t *o_ __asm__("a4") = off;
+
+	(void)h;
+	if (!n)
+		return;
+	__asm__ volatile("jal t2, fw_grp_read"
+			 : "+r"(c_), "+r"(n_), "+r"(o_)
+			 : "r"(d_)
+			 : "t0", "t1", "t2", "a5", "a6", "memory");
+}
+
+static inline uint32_t rvpmu_hw_load_list(const struct rvpmu_hart *h, const uint8_t *ctr,
+					  const uint64_t *ev, unsigned long n)
+{
+	register unsigned long m_ __asm__("a0");
+	register const uint8_t *c_ __asm__("a1") = ctr;
+	register const uint64_t *e_ __asm__("a2") = ev;
+	register unsigned long n_ __asm__("a3") = n;
+
+	(void)h;
+	if (!n)
+		return 0;
+	__asm__ volatile("jal t2, fw_grp_load"
+			 : "=r"(m_), "+r"(c_), "+r"(e_), "+r"(n_)
+			 :
+			 : "t0", "t1", "t2", "a4", "a5", "a6", "memory");
+	return (uint32_t)m_;
+}
+
+/*
  * Only a counter that reads stale once inhibited (QEMU: cycles/instret
  * mapped) can have its overflow held (pmu_hw.c), and h->stale already has
  * that answer for the event programmed: other counters skip the call.

@@ -12,7 +12,7 @@
 #include "csr.h"
 #include "fw.h"
 
-static struct rvpmu_sampler sampler;
+struct rvpmu_sampler fw_sampler;	/* fw.h: the timer ticks it */
 static struct rvpmu_sampler_platform sampler_plat;
 static int lock;
 
@@ -87,7 +87,7 @@ void fw_sampler_init(uint32_t *scratch)
 	sampler_plat.cluster = plat.hart_cluster;
 	sampler_plat.scratch = scratch;
 	sampler_plat.direct = op_direct;
-	rvpmu_sampler_init(&sampler, &sampler_plat);
+	rvpmu_sampler_init(&fw_sampler, &sampler_plat);
 }
 
 void fw_sampler_hart_init(struct fw_hart *h)
@@ -95,15 +95,10 @@ void fw_sampler_hart_init(struct fw_hart *h)
 	rvpmu_sampler_hart_init(&h->sampler, &h->pmu, h, (uint32_t)h->hartid);
 }
 
-void fw_sampler_tick(struct fw_hart *h)
-{
-	rvpmu_sampler_tick(&sampler, &h->sampler);
-}
-
 void fw_sampler_leave(struct fw_hart *h, bool suspend)
 {
 	if (h->sampler.running)
-		rvpmu_sampler_hart_leave(&sampler, &h->sampler, suspend);
+		rvpmu_sampler_hart_leave(&fw_sampler, &h->sampler, suspend);
 }
 
 /* ---- one call at a time */
@@ -127,10 +122,10 @@ static unsigned int start_failures;
 static void hart_start(struct fw_hart *t, void *arg)
 {
 	(void)arg;
-	if (!rvpmu_sampler_in_set(&sampler, (uint32_t)t->hartid) ||
+	if (!rvpmu_sampler_in_set(&fw_sampler, (uint32_t)t->hartid) ||
 	    t->hsm != HSM_STARTED)
 		return;
-	if (rvpmu_sampler_hart_start(&sampler, &t->sampler))
+	if (rvpmu_sampler_hart_start(&fw_sampler, &t->sampler))
 		__atomic_fetch_add(&start_failures, 1, __ATOMIC_RELAXED);
 }
 
@@ -138,19 +133,19 @@ static void hart_abort(struct fw_hart *t, void *arg)
 {
 	(void)arg;
 	if (t->sampler.running)
-		rvpmu_sampler_hart_abort(&sampler, &t->sampler);
+		rvpmu_sampler_hart_abort(&fw_sampler, &t->sampler);
 }
 
 static void hart_stop(struct fw_hart *t, void *arg)
 {
 	(void)arg;
 	if (t->sampler.running)
-		rvpmu_sampler_hart_stop(&sampler, &t->sampler);
+		rvpmu_sampler_hart_stop(&fw_sampler, &t->sampler);
 }
 
 static long start(void)
 {
-	long err = rvpmu_sampler_prepare(&sampler);
+	long err = rvpmu_sampler_prepare(&fw_sampler);
 
 	if (err)
 		return err;
@@ -159,13 +154,13 @@ static long start(void)
 	if (!start_failures)
 		return SBI_SUCCESS;
 	fw_remote_call(every_hart, hart_abort, 0);
-	rvpmu_sampler_abort(&sampler);
+	rvpmu_sampler_abort(&fw_sampler);
 	return SBI_ERR_DENIED;
 }
 
 static long stop(void)
 {
-	long err = rvpmu_sampler_stop(&sampler);
+	long err = rvpmu_sampler_stop(&fw_sampler);
 
 	if (!err)	/* now, not at each hart's next switch */
 		fw_remote_call(every_hart, hart_stop, 0);
@@ -180,7 +175,7 @@ SBI_HANDLER(sbi_sampler_ecall)
 	take_lock(h);
 	switch (fid) {
 	case RVPMU_SAMPLER_CONFIGURE:
-		r.error = rvpmu_sampler_configure(&sampler, &h->pmu, a0, a1);
+		r.error = rvpmu_sampler_configure(&fw_sampler, &h->pmu, a0, a1);
 		break;
 	case RVPMU_SAMPLER_START:
 		r.error = start();
@@ -189,10 +184,10 @@ SBI_HANDLER(sbi_sampler_ecall)
 		r.error = stop();
 		break;
 	case RVPMU_SAMPLER_STATUS:
-		r = rvpmu_sampler_status(&sampler, a0, a1, a2);
+		r = rvpmu_sampler_status(&fw_sampler, a0, a1, a2);
 		break;
 	case RVPMU_SAMPLER_BUFFER_RELEASE:
-		r.error = rvpmu_sampler_buffer_release(&sampler, a0);
+		r.error = rvpmu_sampler_buffer_release(&fw_sampler, a0);
 		break;
 	}
 	drop_lock();

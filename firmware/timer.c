@@ -52,14 +52,16 @@ void fw_timer_set_sampler(struct fw_hart *h, uint64_t when)
 		rearm(h);
 }
 
-void fw_timer_interrupt(struct fw_hart *h)
+/* What is due at now: the sampler's switch, S-mode's deadline; then
+   mtimecmp for what is left. */
+static inline __attribute__((always_inline)) void serve(struct fw_hart *h, uint64_t now)
 {
-	uint64_t now = fw_mtime();
-
 	if (h->sampler_deadline <= now) {
-		h->sampler_deadline = NEVER;	/* the tick sets the next one */
+		/* the tick answers the next switch; a hart whose part of the
+		   run ends inside it says so through fw_timer_set_sampler,
+		   which must not re-arm halfway */
 		h->in_timer = true;
-		fw_sampler_tick(h);
+		h->sampler_deadline = fw_sampler_tick(h, now);
 		h->in_timer = false;
 		/* S-mode's deadline may have come during the tick */
 		if (h->s_deadline != NEVER)
@@ -70,4 +72,16 @@ void fw_timer_interrupt(struct fw_hart *h)
 		csr_set(CSR_MIP, MIP_STIP);
 	}
 	rearm(h);
+}
+
+void fw_timer_interrupt(struct fw_hart *h)
+{
+	serve(h, fw_mtime());
+}
+
+/* From the trap vector's own path for MTIP (entry.S). */
+void fw_timer_trap(struct fw_hart *h)
+{
+	h->m_traps++;
+	serve(h, fw_mtime());
 }

@@ -118,13 +118,6 @@ void fw_nested_trap(unsigned long ra, unsigned long frame)
 	fw_halt("firmware fault");
 }
 
-/* From the trap vector's own path for MTIP (entry.S). */
-void fw_timer_trap(struct fw_hart *h)
-{
-	h->m_traps++;
-	fw_timer_interrupt(h);
-}
-
 void fw_trap(struct fw_frame *f, struct fw_frame_ext *x)
 {
 	struct fw_hart *h = this_hart();

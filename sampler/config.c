@@ -213,6 +213,7 @@ static void lay_out_group(struct rvpmu_sampler *s, const struct rvpmu_hart *pmu,
 		.spec = { &s->pm[e0], &s->pcode[e0 + nh], &s->pev[e0 + nh], (uint8_t)nh,
 			  (uint8_t)(n - nh), ext },
 		.first = e0, .n = n, .soff = &s->soff[e0],
+		.next = &s->group[g + 1 == s->nsub ? 0 : g + 1], .last = g + 1 == s->nsub,
 	};
 }
 

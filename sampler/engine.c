@@ -41,6 +41,15 @@ static void put(struct rvpmu_sampler *s, uint64_t pa, const void *v, unsigned lo
 	s->plat->mem->write(s->plat->ctx, pa, v, len);
 }
 
+/* Where M-mode stores to S-mode address pa of a checked range (linear over
+   each buffer), NULL when only mem->write reaches it. */
+static uint8_t *reach(const struct rvpmu_sampler *s, uint64_t pa)
+{
+	const struct rvpmu_sampler_platform *p = s->plat;
+
+	return p->direct ? (uint8_t *)p->direct(p->ctx, pa) : 0;
+}
+
 static struct rvpmu_sampler_hart *hart_at(const struct rvpmu_sampler *s, uint32_t i)
 {
 	return ops(s)->hart(s->plat->ctx, s->plat->order[s->pos[i]]);
@@ -180,8 +189,11 @@ long rvpmu_sampler_hart_start(struct rvpmu_sampler *s, struct rvpmu_sampler_hart
 	sh->off_cnt = 8 * nh + 8 * p;
 	sh->off_cyc = 8 * nh + 8 * nh * s->nr_pmu + 8 * p;
 	sh->cid2_pa = s->cid2_addr ? s->cid2_addr + 4 * (uint64_t)sh->hartid : 0;
-	sh->group = sh->in_buf = sh->fill = sh->buf = 0;
+	sh->cid2 = sh->cid2_pa ? (const volatile uint32_t *)reach(s, sh->cid2_pa) : 0;
+	sh->gr = &s->group[0];
+	sh->in_buf = sh->fill = sh->buf = 0;
 	sh->addr = rvpmu_sampler_buf_data(s, 0);
+	sh->q = reach(s, sh->addr);
 	sh->grp.hpm = 0;
 	program(s, sh, 0);
 	sh->deadline = s->t0;
@@ -305,48 +317,60 @@ static void finish(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh, uint3
 
 /* ---- the tick */
 
-/* This hart's slots of the subsample at base: CID1, CID2 and cycles, by
-   plain stores at q when M-mode reaches the buffer (the counts are in
-   place already), else through mem->write with the counts: v[j] to the
-   slot soff[j] past the first. Padding slots stay 0. */
-static inline __attribute__((always_inline)) void write_slots(
-	struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh, uint8_t *q, uint64_t base,
-	const uint64_t *v, const uint32_t *soff, uint32_t n, uint64_t cycles)
+/* Slot offsets of v[] when M-mode cannot store into the buffer. */
+static const uint32_t ident[RVPMU_SAMPLER_NR_PMU_MAX] = {
+	0, 8, 16, 24, 32, 40, 48, 56, 64, 72, 80, 88, 96, 104, 112, 120, 128, 136, 144,
+	152, 160, 168, 176, 184, 192, 200, 208, 216, 224,
+};
+
+/* CID1 and CID2 of this hart now, for the subsample at base. */
+static inline __attribute__((always_inline)) void write_cids(struct rvpmu_sampler *s,
+							     struct rvpmu_sampler_hart *sh,
+							     uint8_t *q, uint64_t base)
 {
 	const struct rvpmu_sampler_platform *p = s->plat;
 	uint32_t cid1 = ops(s)->asid(sh->hctx), cid2 = 0;
 
-	if (sh->cid2_pa)
+	if (sh->cid2)
+		cid2 = *sh->cid2;
+	else if (sh->cid2_pa)
 		p->mem->read(p->ctx, sh->cid2_pa, &cid2, 4);
 	if (q) {
 		/* naturally aligned slots */
 		*(volatile uint32_t *)(q + sh->off_cid1) = cid1;
 		*(volatile uint32_t *)(q + sh->off_cid2) = cid2;
-		*(volatile uint64_t *)(q + sh->off_cyc) = cycles;
 	} else {
-		uint64_t pa = base + sh->off_cnt;
-
 		put(s, base + sh->off_cid1, &cid1, 4);
 		put(s, base + sh->off_cid2, &cid2, 4);
-		for (uint32_t j = 0; j < n; j++)
-			put(s, pa + soff[j], &v[j], 8);
-		put(s, base + sh->off_cyc, &cycles, 8);
 	}
 }
 
-/* t0: every hart starts group 0 (late here skews the window too). */
-static __attribute__((noinline)) void begin(struct rvpmu_sampler *s,
-					    struct rvpmu_sampler_hart *sh)
+/* Without a direct store: the counts (v[j] to the slot soff[j] past the
+   first) and the cycles through mem->write. Padding slots stay 0. */
+static __attribute__((noinline)) void put_counts(struct rvpmu_sampler *s,
+						 struct rvpmu_sampler_hart *sh, uint64_t base,
+						 const uint64_t *v,
+						 const struct rvpmu_sampler_group *gr,
+						 uint64_t cycles)
 {
-	uint64_t skew = now(s) - sh->deadline;
+	uint64_t pa = base + sh->off_cnt;
 
+	for (uint32_t j = 0; j < gr->n; j++)
+		put(s, pa + gr->soff[j], &v[j], 8);
+	put(s, base + sh->off_cyc, &cycles, 8);
+}
+
+/* t0: every hart starts group 0 (late here skews the window too). */
+static __attribute__((noinline)) uint64_t begin(struct rvpmu_sampler *s,
+						struct rvpmu_sampler_hart *sh, uint64_t skew)
+{
 	if (skew > sh->max_skew)
 		sh->max_skew = skew;
 	sh->begun = true;
 	sh->cyc0 = rvpmu_read_cycles(sh->pmu);
 	rvpmu_group_start(sh->pmu, &sh->grp);
 	sh->deadline += s->period_ticks;
-	ops(s)->set_deadline(sh->hctx, sh->deadline);
+	return sh->deadline;
 }
 
 /* A sample ends (in buffer b; end_buf: its last one there): the reason to
@@ -377,118 +401,80 @@ static void sample_done(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh, 
 			sh->buf = nb;
 			sh->in_buf = 0;
 			sh->addr = rvpmu_sampler_buf_data(s, nb);
+			sh->q = reach(s, sh->addr);
 		}
 	}
 }
 
-/* Where the closing window's counts go: straight into the slots when
-   M-mode reaches the buffer (off: the group's slots), else into v. */
-static uint8_t *count_dst(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh,
-			  uint64_t base, uint64_t *v, const struct rvpmu_sampler_group *gr,
-			  const uint32_t **off, uint32_t *ident)
+/*
+ * After the switch that ended a sample (end_sample) or found a STOP: the
+ * sample's bookkeeping, and this hart's part of the run ends if that was
+ * the last sample, the buffers are full, or STOP came (the group the
+ * switch started is stopped with the rest). The next deadline, or none.
+ */
+static __attribute__((noinline)) uint64_t tick_end(struct rvpmu_sampler *s,
+						   struct rvpmu_sampler_hart *sh,
+						   bool end_sample)
 {
-	const struct rvpmu_sampler_platform *p = s->plat;
+	uint32_t b = sh->buf, nb = b, reason = 0;
+	bool end_buf = false;
 
-	if (p->direct) {
-		*off = gr->soff;
-		return (uint8_t *)p->direct(p->ctx, base) + sh->off_cnt;
+	if (__atomic_load_n(&s->stop_req, __ATOMIC_ACQUIRE))
+		reason = RVPMU_SAMPLER_STOP_REQUESTED;
+	if (end_sample) {
+		end_buf = sh->in_buf + 1 == s->cap[b];
+		if (!reason)
+			reason = sample_ends(s, sh, b, end_buf, &nb);
+		sample_done(s, sh, b, nb, end_buf, reason);
 	}
-	for (uint32_t j = 0; j < s->nr_pmu; j++)
-		ident[j] = 8 * j;
-	*off = ident;
-	return (uint8_t *)v;
+	if (!reason)
+		return sh->deadline;
+	finish(s, sh, reason);
+	return UINT64_MAX;
 }
 
 /*
- * The tick that ends a sample, or the run: the window closes, then the
- * next one opens only if the run goes on (the rare path, out of line so
- * that the common one saves fewer registers).
+ * One switch: this hart's CIDs, then the window closes and the next opens
+ * in one core call, the counts stored straight into their slots where
+ * M-mode reaches the buffer (q), then the cycles; the rare end of a
+ * sample or of the run, out of line.
  */
-static __attribute__((noinline)) void tick_end_sample(struct rvpmu_sampler *s,
-						      struct rvpmu_sampler_hart *sh)
+uint64_t rvpmu_sampler_tick(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh,
+			    uint64_t t)
 {
-	uint64_t v[RVPMU_SAMPLER_NR_PMU_MAX], cycles, base = sh->addr;
-	uint32_t g = sh->group, ng = g + 1, b = sh->buf, nb = b, reason = 0;
-	uint32_t ident[RVPMU_SAMPLER_NR_PMU_MAX];
-	const struct rvpmu_sampler_group *gr = &s->group[g];
-	bool end_sample, end_buf = false;
-	const uint32_t *off;
-	uint8_t *dst;
-
-	dst = count_dst(s, sh, base, v, gr, &off, ident);
-	rvpmu_group_stop_read(sh->pmu, &sh->grp, dst, off);
-	cycles = rvpmu_read_cycles(sh->pmu) - sh->cyc0;
-
-	end_sample = ng == s->nsub;
-	if (end_sample) {
-		ng = 0;
-		end_buf = sh->in_buf + 1 == s->cap[b];
-	}
-	if (__atomic_load_n(&s->stop_req, __ATOMIC_ACQUIRE))
-		reason = RVPMU_SAMPLER_STOP_REQUESTED;
-	else if (end_sample)
-		reason = sample_ends(s, sh, b, end_buf, &nb);
-
-	/* the next window opens at once: the blind gap is this far */
-	if (!reason) {
-		program(s, sh, ng);
-		sh->cyc0 = rvpmu_read_cycles(sh->pmu);
-		rvpmu_group_start(sh->pmu, &sh->grp);
-		sh->deadline += s->period_ticks;
-		ops(s)->set_deadline(sh->hctx, sh->deadline);
-	}
-
-	/* this subsample, then the bookkeeping that publishes it */
-	write_slots(s, sh, dst == (uint8_t *)v ? 0 : dst - sh->off_cnt, base, v, gr->soff, gr->n,
-		    cycles);
-	sh->subsamples++;
-	sh->group = ng;
-	sh->addr = base + s->subsample_size;
-	if (end_sample)
-		sample_done(s, sh, b, nb, end_buf, reason);
-	if (reason)
-		finish(s, sh, reason);
-}
-
-void rvpmu_sampler_tick(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh)
-{
-	const struct rvpmu_sampler_platform *p = s->plat;
-	uint64_t v[RVPMU_SAMPLER_NR_PMU_MAX], t, c, base = sh->addr;
-	uint32_t ident[RVPMU_SAMPLER_NR_PMU_MAX], ng = sh->group + 1;
-	const struct rvpmu_sampler_group *gr = &s->group[sh->group], *next;
-	const uint32_t *off;
-	uint8_t *dst;
+	uint64_t v[RVPMU_SAMPLER_NR_PMU_MAX], c, base = sh->addr;
+	uint64_t late = t > sh->deadline ? t - sh->deadline : 0;
+	const struct rvpmu_sampler_group *gr = sh->gr, *next;
+	uint8_t *q = sh->q;
 
 	if (!sh->running)
-		return;
-	if (!sh->begun) {
-		begin(s, sh);
-		return;
-	}
-
-	/* how late this tick is */
-	t = now(s);
-	if (t - sh->deadline > sh->max_skew)
-		sh->max_skew = t - sh->deadline;
-	if (t >= sh->deadline + s->period_ticks)
+		return UINT64_MAX;
+	if (!sh->begun)
+		return begin(s, sh, late);
+	if (late > sh->max_skew)
+		sh->max_skew = late;
+	if (late >= s->period_ticks)
 		sh->late++;
-	if (ng == s->nsub || __atomic_load_n(&s->stop_req, __ATOMIC_ACQUIRE) || !p->direct) {
-		tick_end_sample(s, sh);
-		return;
+	write_cids(s, sh, q, base);
+	next = gr->next;
+	if (q) {
+		c = rvpmu_group_switch(sh->pmu, &sh->grp, q + sh->off_cnt, gr->soff,
+				       &sh->ctr[next->first], &next->spec);
+		*(volatile uint64_t *)(q + sh->off_cyc) = c - sh->cyc0;
+		sh->q = q + s->subsample_size;
+	} else {
+		c = rvpmu_group_switch(sh->pmu, &sh->grp, (uint8_t *)v, ident,
+				       &sh->ctr[next->first], &next->spec);
+		put_counts(s, sh, base, v, gr, c - sh->cyc0);
 	}
-
-	/* within a sample: close the window and open the next in one switch,
-	   the counts stored straight into their slots */
-	next = gr + 1;
-	dst = count_dst(s, sh, base, v, gr, &off, ident);
-	c = rvpmu_group_switch(sh->pmu, &sh->grp, dst, off, &sh->ctr[next->first], &next->spec);
-	sh->deadline += s->period_ticks;
-	ops(s)->set_deadline(sh->hctx, sh->deadline);
-	write_slots(s, sh, dst - sh->off_cnt, base, v, off, 0, c - sh->cyc0);
 	sh->cyc0 = c;
 	sh->subsamples++;
-	sh->group = ng;
+	sh->gr = next;
 	sh->addr = base + s->subsample_size;
+	sh->deadline += s->period_ticks;
+	if (gr->last || __atomic_load_n(&s->stop_req, __ATOMIC_RELAXED))
+		return tick_end(s, sh, gr->last);
+	return sh->deadline;
 }
 
 /* ---- ending early */

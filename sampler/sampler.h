@@ -91,8 +91,9 @@ struct rvpmu_sampler_platform {
 	const uint32_t *order;		/* hartid of each position */
 	const uint16_t *cluster;	/* cluster of each position */
 	/* Optional: where M-mode reaches S-mode physical address pa of a
-	   range the sampler checked (identity in the firmware); then the tick
-	   stores a hart's slots directly instead of through mem->write. */
+	   range the sampler checked (identity in the firmware), linear over
+	   each buffer; then the tick stores a hart's slots directly instead
+	   of through mem->write, and reads CID2 directly. */
 	void *(*direct)(void *ctx, uint64_t pa);
 	uint32_t *scratch;		/* [2 * nr_harts] caller memory: the
 					   positions of the configuration in
@@ -100,11 +101,14 @@ struct rvpmu_sampler_platform {
 };
 
 /* A group as the switch takes it: its events (core spec), its first
-   event, and its slots (soff below, from the first). */
+   event, its slots (soff below, from the first), and the group after it
+   (group 0 after the last, which ends a sample). */
 struct rvpmu_sampler_group {
 	struct rvpmu_group_spec spec;
 	uint32_t first, n;
 	const uint32_t *soff;
+	const struct rvpmu_sampler_group *next;
+	bool last;
 };
 
 /* Shared state. Opaque: use the functions below. */
@@ -156,12 +160,14 @@ struct rvpmu_sampler_hart {
 	/* run state */
 	bool running, begun;
 	uint32_t pos;			/* data-field position */
-	uint32_t group, in_buf, fill, buf; /* subsample in sample, sample in
-					      buffer, fill, its buffer */
+	const struct rvpmu_sampler_group *gr; /* the group counting */
+	uint32_t in_buf, fill, buf;	/* sample in buffer, fill, its buffer */
 	uint64_t reserved;		/* counters held */
 	struct rvpmu_group grp;		/* the group loaded */
 	uint64_t deadline, cyc0, addr;	/* addr: this subsample's start */
+	uint8_t *q;			/* addr as M-mode stores to it, or NULL */
 	uint64_t cid2_pa;		/* this hart's CID2 word, 0: none */
+	const volatile uint32_t *cid2;	/* ... as M-mode reads it, or NULL */
 	uint32_t off_cid1, off_cid2, off_cnt, off_cyc; /* slots */
 	uint8_t ctr[RVPMU_SAMPLER_MAX_EVENTS];	/* p: the event's counter */
 };
@@ -206,8 +212,14 @@ bool rvpmu_sampler_in_set(const struct rvpmu_sampler *s, uint32_t hartid);
 long rvpmu_sampler_hart_start(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh);
 void rvpmu_sampler_hart_abort(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh);
 
-/* The sampler's timer interrupt on this hart (mtime >= its deadline). */
-void rvpmu_sampler_tick(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh);
+/*
+ * The sampler's timer interrupt on this hart, at mtime now (>= its
+ * deadline). Returns the next deadline (UINT64_MAX: none, this hart's part
+ * of the run is over); within the tick the engine does not call
+ * set_deadline but where a hart's part ends (with UINT64_MAX).
+ */
+uint64_t rvpmu_sampler_tick(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh,
+			    uint64_t now);
 
 /*
  * STOP: ALREADY_STOPPED unless running. Asks every hart to stop at its

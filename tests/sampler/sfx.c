@@ -141,6 +141,11 @@ long sfx_start(struct sfx *x)
 	return 0;
 }
 
+void sfx_tick(struct sfx *x, unsigned int i)
+{
+	x->deadline[i] = rvpmu_sampler_tick(&x->s, &x->sh[i], x->mtime);
+}
+
 unsigned int sfx_run(struct sfx *x, unsigned int max_ticks)
 {
 	unsigned int ticks = 0, i;
@@ -160,7 +165,7 @@ unsigned int sfx_run(struct sfx *x, unsigned int max_ticks)
 			x->mtime = next;
 		for (i = 0; i < x->n; i++)
 			if (x->deadline[i] <= x->mtime) {
-				rvpmu_sampler_tick(&x->s, &x->sh[i]);
+				sfx_tick(x, i);
 				ticks++;
 			}
 	}

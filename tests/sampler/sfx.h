@@ -56,6 +56,10 @@ long sfx_configure(struct sfx *x);
    of the set, abort on failure. */
 long sfx_start(struct sfx *x);
 
+/* Hart i's timer interrupt at mtime, as the firmware takes it: the tick,
+   its answer the hart's next deadline. */
+void sfx_tick(struct sfx *x, unsigned int i);
+
 /*
  * Run until no hart has a deadline or max_ticks deadlines passed: mtime
  * goes to the earliest deadline; before that each running hart runs

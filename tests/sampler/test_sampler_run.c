@@ -398,7 +398,7 @@ static void late_deadlines(void)
 	sfx_run(x, 3);				/* t0 and subsample 0 */
 	window(x, 1);
 	x->mtime = x->deadline[1] + 250;	/* hart 1 arrives 2.5 periods late */
-	rvpmu_sampler_tick(&x->s, &x->sh[1]);
+	sfx_tick(x, 1);
 	CHECK_EQ(x->deadline[1], x->s.t0 + 3 * 100);	/* absolute, already due */
 	sfx_run(x, 100);
 	CHECK_EQ(x->sh[1].subsamples, 6);
@@ -506,7 +506,7 @@ static void stop_across_buffers(void)
 	sfx_run(x, 2);				/* t0 on both */
 	x->mtime = x->deadline[0];
 	window(x, 0);
-	rvpmu_sampler_tick(&x->s, &x->sh[0]);	/* hart 0: sample 0, opens buffer 1 */
+	sfx_tick(x, 0);	/* hart 0: sample 0, opens buffer 1 */
 	CHECK_EQ(x->sh[0].fill, 1);
 	CHECK_EQ(sfx_hdr(x, SFX_BUF + 0x800)->state, RVPMU_SAMPLER_BUF_FILLING);
 	CHECK_EQ(rvpmu_sampler_stop(&x->s), 0);

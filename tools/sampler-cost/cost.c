@@ -21,7 +21,7 @@
 uint64_t fw_csr_read_ctr(void *ctx, unsigned int ctr);
 void fw_csr_write_ctr(void *ctx, unsigned int ctr, uint64_t v);
 void fw_csr_write_event(void *ctx, unsigned int ctr, uint64_t v);
-void fw_csr_load(void *ctx, const uint8_t *ctr, const uint64_t *ev, unsigned int n);
+uint32_t fw_csr_load(void *ctx, const uint8_t *ctr, const uint64_t *ev, unsigned int n);
 void fw_csr_read_list(void *ctx, const uint8_t *ctr, unsigned int n, uint8_t *dst,
 		      const uint32_t *off);
 
@@ -116,7 +116,7 @@ static uint64_t tick_cost(void)
 
 	fake_mtime = shs[0].deadline;
 	a = csr_read(CSR_MINSTRET);
-	rvpmu_sampler_tick(&s, &shs[0]);
+	rvpmu_sampler_tick(&s, &shs[0], fake_mtime);
 	b = csr_read(CSR_MINSTRET);
 	return b - a;
 }
