@@ -461,11 +461,8 @@ uint64_t rvpmu_reserved_mhpmevent(uint64_t sel, uint64_t inh);
  */
 struct rvpmu_group {
 	uint32_t hpm;			/* its hpm counters, as mcountinhibit bits */
-	uint8_t nhpm, nfw;
-	bool ext;			/* a firmware event that is not standard */
 	const uint8_t *ctr;		/* [nhpm + nfw] */
-	const uint8_t *code;		/* [nfw] rvpmu_group_code of each */
-	const struct rvpmu_event_ref *fw; /* [nfw] the events (platform ones) */
+	const struct rvpmu_group_spec *sp; /* its events */
 	uint64_t origin[RVPMU_GROUP_MAX]; /* fw_total[code] at start */
 };
 
@@ -475,18 +472,26 @@ struct rvpmu_group {
  * RVPMU_GROUP_MAX): hpm counter ctr[j] gets mhpmevent mhpm[j]
  * (rvpmu_reserved_mhpmevent; the Sscofpmf bits are dropped on a hart
  * without Sscofpmf), firmware counter ctr[nhpm + k] the event fw[k], whose
- * rvpmu_group_code is code[k]; ext: whether some code[k] is
- * RVPMU_GROUP_EXT. Every event must be one rvpmu_sampler_capable gives its
- * counter for. ctr and code must stay until the next load. One spec
+ * rvpmu_group_code is code[k] (and tot[k] its rvpmu_group_total_off);
+ * ext: whether some code[k] is RVPMU_GROUP_EXT. Every event must be one rvpmu_sampler_capable gives its
+ * counter for. ctr and the spec must stay until the next load. One spec
  * serves every hart (the counters are each hart's own).
  */
 struct rvpmu_group_spec {
 	const uint64_t *mhpm;
 	const uint8_t *code;
+	const uint16_t *tot;		/* [nfw] rvpmu_group_total_off(code[k]) */
 	const struct rvpmu_event_ref *fw;
 	uint8_t nhpm, nfw;
 	bool ext;
 };
+
+/* Where a group code's free-running count lies in struct rvpmu_hart (the
+   switch adds it to the hart's address instead of indexing). */
+static inline uint16_t rvpmu_group_total_off(uint8_t code)
+{
+	return (uint16_t)(__builtin_offsetof(struct rvpmu_hart, fw_total) + 8u * code);
+}
 
 /*
  * Make spec's counters count from 0 (stopped) as group g. Every reserved

@@ -155,17 +155,18 @@ static inline __attribute__((always_inline)) void read_hpm(struct rvpmu_hart *h,
 /* Platform firmware events go through fwctr.c, which needs the event (out
    of the switch's way: its hot path then saves fewer registers). */
 static __attribute__((noinline)) void ext_load_start(struct rvpmu_hart *h,
-						     const struct rvpmu_group *g,
-						     const struct rvpmu_event_ref *fw)
+						     const struct rvpmu_group *g)
 {
-	for (unsigned int k = 0; k < g->nfw; k++) {
-		unsigned int c = g->ctr[g->nhpm + k];
+	const struct rvpmu_group_spec *sp = g->sp;
 
-		if (g->code[k] != RVPMU_GROUP_EXT)
+	for (unsigned int k = 0; k < sp->nfw; k++) {
+		unsigned int c = g->ctr[sp->nhpm + k];
+
+		if (sp->code[k] != RVPMU_GROUP_EXT)
 			continue;
 		h->fw_value[c - h->fw_base] = 0;
-		h->event[c] = fw[k].event_idx;
-		h->data[c] = fw[k].event_data;
+		h->event[c] = sp->fw[k].event_idx;
+		h->data[c] = sp->fw[k].event_data;
 		rvpmu_fw_start(h, c, 0);
 	}
 }
@@ -174,15 +175,31 @@ static __attribute__((noinline)) void ext_stop_read(struct rvpmu_hart *h,
 						    const struct rvpmu_group *g, uint8_t *dst,
 						    const uint32_t *off)
 {
-	for (unsigned int k = 0; k < g->nfw; k++) {
-		unsigned int c = g->ctr[g->nhpm + k];
+	const struct rvpmu_group_spec *sp = g->sp;
 
-		if (g->code[k] != RVPMU_GROUP_EXT)
+	for (unsigned int k = 0; k < sp->nfw; k++) {
+		unsigned int c = g->ctr[sp->nhpm + k];
+
+		if (sp->code[k] != RVPMU_GROUP_EXT)
 			continue;
 		if (h->fw_ext & BIT64(c))
 			rvpmu_fw_stop(h, c);
 		*(uint64_t *)(dst + off[k]) = h->fw_value[c - h->fw_base];
 	}
+}
+
+/* X(k) for k = RVPMU_GROUP_MAX - 1 down to 0: the firmware counts' loops
+   unrolled as a switch on their length that falls through to k = 0 (a
+   loop spent as much on its indexes as on the counts). */
+#define UNROLL_DOWN(X) X(28) X(27) X(26) X(25) X(24) X(23) X(22) X(21) X(20) X(19) \
+	X(18) X(17) X(16) X(15) X(14) X(13) X(12) X(11) X(10) X(9) X(8) X(7) X(6) X(5) \
+	X(4) X(3) X(2) X(1) X(0)
+_Static_assert(RVPMU_GROUP_MAX == 29, "UNROLL_DOWN covers a group");
+
+/* A standard event's free-running count, by its rvpmu_group_total_off. */
+static inline uint64_t fw_total_at(const struct rvpmu_hart *h, uint16_t tot)
+{
+	return *(const uint64_t *)((const char *)h + tot);
 }
 
 /* Close g: its firmware counts (a standard event's is what its
@@ -192,18 +209,28 @@ static inline __attribute__((always_inline)) void close_group(struct rvpmu_hart 
 							      const struct rvpmu_group *g,
 							      uint8_t *dst, const uint32_t *off)
 {
-	const uint8_t *code = g->code;
-	unsigned long k, nh = g->nhpm, nf = g->nfw;
+	const struct rvpmu_group_spec *sp = g->sp;
+	const uint16_t *tot = sp->tot;
+	unsigned long nh = sp->nhpm;
 	const uint32_t *fo = off + nh;
 #if RVPMU_XLEN == 32
 	uint64_t before[RVPMU_GROUP_MAX];
+	unsigned long k;
 
 	for (k = 0; k < nh; k++)
 		before[k] = rvpmu_hw_read(h, g->ctr[k]);
 #endif
-	for (k = 0; k < nf; k++)
-		*(uint64_t *)(dst + fo[k]) = h->fw_total[code[k]] - g->origin[k];
-	if (g->ext)
+	/* unrolled, entered at the group's size (as open_group) */
+#define CLOSE(k) case (k) + 1: \
+	*(uint64_t *)(dst + fo[k]) = fw_total_at(h, tot[k]) - g->origin[k]; \
+	__attribute__((fallthrough));
+	switch (sp->nfw) {
+	UNROLL_DOWN(CLOSE)
+	default:
+		break;
+	}
+#undef CLOSE
+	if (sp->ext)
 		ext_stop_read(h, g, dst, fo);
 	rvpmu_hw_inhibit(h, g->hpm, true);
 	read_hpm(h, g->ctr, nh, dst, off);
@@ -221,12 +248,8 @@ static inline __attribute__((always_inline)) void load(struct rvpmu_hart *h,
 						       const struct rvpmu_group_spec *sp)
 {
 	g->hpm = load_hpm(h, ctr, sp->mhpm, sp->nhpm);
-	g->nhpm = sp->nhpm;
-	g->nfw = sp->nfw;
-	g->ext = sp->ext;
 	g->ctr = ctr;
-	g->code = sp->code;
-	g->fw = sp->fw;
+	g->sp = sp;
 }
 
 /* Start the loaded g: hpm counters with one mcountinhibit write, then
@@ -234,14 +257,19 @@ static inline __attribute__((always_inline)) void load(struct rvpmu_hart *h,
 static inline __attribute__((always_inline)) void open_group(struct rvpmu_hart *h,
 							     struct rvpmu_group *g)
 {
-	const uint8_t *code = g->code;
-	unsigned long k, nf = g->nfw;
+	const struct rvpmu_group_spec *sp = g->sp;
+	const uint16_t *tot = sp->tot;
 
 	rvpmu_hw_inhibit(h, g->hpm, false);
-	for (k = 0; k < nf; k++)
-		g->origin[k] = h->fw_total[code[k]];
-	if (g->ext)
-		ext_load_start(h, g, g->fw);
+#define OPEN(k) case (k) + 1: g->origin[k] = fw_total_at(h, tot[k]); __attribute__((fallthrough));
+	switch (sp->nfw) {
+	UNROLL_DOWN(OPEN)
+	default:
+		break;
+	}
+#undef OPEN
+	if (sp->ext)
+		ext_load_start(h, g);
 }
 
 void rvpmu_group_load(struct rvpmu_hart *h, struct rvpmu_group *g, const uint8_t *ctr,

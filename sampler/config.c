@@ -198,6 +198,7 @@ static void lay_out_group(struct rvpmu_sampler *s, const struct rvpmu_hart *pmu,
 			s->pm[p] = fw ? 0 : rvpmu_reserved_mhpmevent(
 				rvpmu_event_selector(pmu, ev->event_idx, ev->event_data), s->inh);
 			s->pcode[p] = fw ? rvpmu_group_code(ev->event_idx) : 0;
+			s->ptot[p] = rvpmu_group_total_off(s->pcode[p]);
 			ext |= fw && s->pcode[p] == RVPMU_GROUP_EXT;
 			s->pev[p].event_idx = ev->event_idx;
 			s->pev[p].event_data = ev->event_data;
@@ -210,8 +211,8 @@ static void lay_out_group(struct rvpmu_sampler *s, const struct rvpmu_hart *pmu,
 		nh = p - e0;
 	}
 	s->group[g] = (struct rvpmu_sampler_group){
-		.spec = { &s->pm[e0], &s->pcode[e0 + nh], &s->pev[e0 + nh], (uint8_t)nh,
-			  (uint8_t)(n - nh), ext },
+		.spec = { &s->pm[e0], &s->pcode[e0 + nh], &s->ptot[e0 + nh], &s->pev[e0 + nh],
+			  (uint8_t)nh, (uint8_t)(n - nh), ext },
 		.first = e0, .n = n, .soff = &s->soff[e0],
 		.next = &s->group[g + 1 == s->nsub ? 0 : g + 1], .last = g + 1 == s->nsub,
 	};

@@ -131,6 +131,7 @@ struct rvpmu_sampler {
 	struct rvpmu_sampler_group group[RVPMU_SAMPLER_MAX_EVENTS];
 	uint64_t pm[RVPMU_SAMPLER_MAX_EVENTS];	/* p: an hpm event's mhpmevent */
 	uint8_t pcode[RVPMU_SAMPLER_MAX_EVENTS]; /* p: a fw event's group code */
+	uint16_t ptot[RVPMU_SAMPLER_MAX_EVENTS]; /* p: rvpmu_group_total_off */
 	struct rvpmu_event_ref pev[RVPMU_SAMPLER_MAX_EVENTS];	/* p: the event */
 	uint32_t soff[RVPMU_SAMPLER_MAX_EVENTS]; /* p: its slot past the first */
 	/* one run: written by prepare; then atomics only */

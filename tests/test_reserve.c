@@ -48,9 +48,10 @@ static void a_group_counts_its_window(void)
 		rvpmu_reserved_mhpmevent(1, 0),
 	};
 	const uint8_t code[1] = { rvpmu_group_code(SET_TIMER) };
+	const uint16_t tot[1] = { rvpmu_group_total_off(code[0]) };
 	const struct rvpmu_event_ref fw[1] = { { SET_TIMER, 0 } };
-	const struct rvpmu_group_spec two = { mhpm, code, fw, 2, 1, false };
-	const struct rvpmu_group_spec one = { mhpm, code, fw, 1, 0, false };
+	const struct rvpmu_group_spec two = { mhpm, code, tot, fw, 2, 1, false };
+	const struct rvpmu_group_spec one = { mhpm, code, tot, fw, 1, 0, false };
 	const uint32_t off[3] = { 0, 8, 16 };
 	uint64_t set = BIT64(4) | BIT64(5) | BIT64(19), v[3];
 
@@ -76,6 +77,10 @@ static void a_group_counts_its_window(void)
 	CHECK_EQ(v[0], 5);
 	CHECK_EQ(v[2], 2);
 	CHECK(f.sim.inhibit & (1u << 4));
+	/* stopped, its counters hold no event (QEMU maps an event to one
+	   counter: the next group must find them all free) */
+	CHECK_EQ(f.sim.mhpmevent[4], 0);
+	CHECK_EQ(f.sim.mhpmevent[5], 0);
 	sim_event(&f.sim, A, 9);		/* after stop: not counted */
 	CHECK_EQ(fx_hw(&f, 4), 5);
 	/* the next group drops counter 5: it counts nothing any more, and 4
@@ -113,10 +118,11 @@ static void a_switch_closes_one_window_and_opens_the_next(void)
 		rvpmu_reserved_mhpmevent(1, 0),
 	};
 	const uint8_t code[1] = { rvpmu_group_code(SET_TIMER) };
+	const uint16_t tot[1] = { rvpmu_group_total_off(code[0]) };
 	const struct rvpmu_event_ref fw[1] = { { SET_TIMER, 0 } };
-	const struct rvpmu_group_spec first = { mhpm, code, fw, 2, 1, false };
+	const struct rvpmu_group_spec first = { mhpm, code, tot, fw, 2, 1, false };
 	/* counter 5 now counts A, 4 is dropped, 19 keeps SET_TIMER */
-	const struct rvpmu_group_spec second = { mhpm, code, fw, 1, 1, false };
+	const struct rvpmu_group_spec second = { mhpm, code, tot, fw, 1, 1, false };
 	const uint32_t slots[3] = { 16, 0, 40 };
 	const uint32_t off[2] = { 0, 8 };
 	uint64_t out[6];
