@@ -173,7 +173,8 @@ ARCH_rv32 := -march=rv32imac -misa-spec=2.2 -mabi=ilp32
 # (scripts/check-fixed-regs checks the linked firmware, libraries too)
 FW_FIXED := -ffixed-t3 -ffixed-t4 -ffixed-t5 -ffixed-t6
 FW_CFLAGS := -std=c11 $(WARN) -O2 -g -DRVPMU_STATIC_HW_OPS=fw_pmu_hw_ops \
-             -DRVPMU_HW_INLINE=\"firmware/pmu_inline.h\" $(FW_FIXED) \
+             -DRVPMU_HW_INLINE=\"firmware/pmu_inline.h\" \
+             -DRVPMU_SAMPLER_INLINE=\"firmware/sampler_inline.h\" $(FW_FIXED) \
              -ffreestanding -fno-stack-protector -fno-pic \
              -mcmodel=medany -mno-relax -ffunction-sections -fdata-sections \
              --specs=picolibc.specs -Iinclude -I. -I$(LIBFDT_DIR)

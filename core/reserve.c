@@ -297,12 +297,12 @@ uint64_t rvpmu_group_switch(struct rvpmu_hart *h, struct rvpmu_group *g, uint8_t
 
 	close_group(h, g, dst, off);
 	load(h, g, ctr, next);
-	c = rvpmu_hw_read(h, 0);
+	c = rvpmu_hw_cycles(h);
 	open_group(h, g);
 	return c;
 }
 
 uint64_t rvpmu_read_cycles(const struct rvpmu_hart *h)
 {
-	return rvpmu_hw_read(h, 0);
+	return rvpmu_hw_cycles(h);
 }

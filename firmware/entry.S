@@ -33,7 +33,8 @@ _start:
 	csrw	mie, zero
 	csrw	mip, zero
 	csrr	t2, mhartid
-	la	t0, fw_trap_vector
+	la	t0, fw_trap_table
+	ori	t0, t0, 1		/* vectored: interrupts by cause */
 	csrw	mtvec, t0
 	/* fw_dynamic_info v2+ may name the boot hart; else the first one
 	   here boots the machine */
@@ -139,7 +140,47 @@ _start:
 .endm
 
 	.text
-	.align	4
+	/*
+	 * mtvec, vectored: exceptions at +0, interrupt n at +4n. The M-mode
+	 * timer (the sampler's switch, S-mode's deadline without Sstc) has
+	 * its own way in, straight to its C (t3-t6 are fixed in the
+	 * firmware's C: the caller-saved rest is saved); every other cause
+	 * goes to fw_trap_vector, which reads mcause.
+	 */
+	.balign	64
+	.globl	fw_trap_table
+fw_trap_table:
+	.option	push
+	.option	norvc		/* 4 bytes an entry */
+	.rept	IRQ_M_TIMER
+	j	fw_trap_vector
+	.endr
+	j	.Lmtip
+	.rept	16 - IRQ_M_TIMER - 1
+	j	fw_trap_vector
+	.endr
+	.option	pop
+.Lmtip:
+	csrrw	sp, mscratch, sp
+	addi	sp, sp, -TFRAME
+	REG_S	ra, SLOT(0)(sp)
+	REG_S	t0, SLOT(1)(sp)
+	REG_S	t1, SLOT(2)(sp)
+	REG_S	t2, SLOT(3)(sp)
+	REG_S	a0, SLOT(8)(sp)
+	REG_S	a1, SLOT(9)(sp)
+	REG_S	a2, SLOT(10)(sp)
+	REG_S	a3, SLOT(11)(sp)
+	REG_S	a4, SLOT(12)(sp)
+	REG_S	a5, SLOT(13)(sp)
+	REG_S	a6, SLOT(14)(sp)
+	REG_S	a7, SLOT(15)(sp)
+	addi	a0, sp, TFRAME
+	call	fw_timer_trap
+	REG_L	a0, SLOT(8)(sp)
+	REG_L	a1, SLOT(9)(sp)
+	j	.Lrestore
+
 	.globl	fw_trap_vector
 fw_trap_vector:
 	csrrw	sp, mscratch, sp
@@ -243,23 +284,6 @@ fw_trap_vector:
 	csrrw	sp, mscratch, sp
 	mret
 .Lslow:
-	/*
-	 * The M-mode timer (the sampler's switch, S-mode's deadline without
-	 * Sstc) goes straight to its C: t3-t6 are fixed in the firmware's C,
-	 * so only a0/a1 need saving on top of what is saved already.
-	 */
-	bgez	t0, .Lfull
-	addi	t1, t0, -IRQ_M_TIMER
-	slli	t1, t1, 1
-	bnez	t1, .Lfull
-	REG_S	a0, SLOT(8)(sp)
-	REG_S	a1, SLOT(9)(sp)
-	addi	a0, sp, TFRAME
-	call	fw_timer_trap
-	REG_L	a0, SLOT(8)(sp)
-	REG_L	a1, SLOT(9)(sp)
-	j	.Lrestore
-.Lfull:
 	/* a trap from M-mode itself (no handler expects one): .Lnested */
 	csrr	t1, mstatus
 	srli	t1, t1, 11

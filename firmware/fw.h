@@ -71,7 +71,6 @@ struct __attribute__((aligned(16))) fw_hart {
 	uint64_t sampler_deadline;		/* the sampler's next switch */
 	volatile uint32_t *mtimecmp;		/* NULL without a timer device */
 	uint64_t m_traps;			/* implementation event */
-	bool in_timer;				/* fw_timer_trap re-arms */
 	struct rvpmu_hart pmu;
 	unsigned long hartid;
 	unsigned int pos;			/* index in plat.hart_ids */

@@ -18,7 +18,7 @@
 
 /* struct fw_hart as entry.S's PMU dispatch sees it (checked in sbi_pmu.c):
    its struct rvpmu_hart's offset, and the PMU's FIDs 0..FW_PMU_FIDS-1 */
-#define FW_HART_PMU	48
+#define FW_HART_PMU	40
 #define FW_PMU_FIDS	9
 
 #endif

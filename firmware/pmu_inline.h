@@ -68,6 +68,13 @@ static inline uint64_t rvpmu_hw_read(const struct rvpmu_hart *h, unsigned long c
 	return FW_CSR_SLOT(FW_SLOT_READ_CTR, ctr, 0);
 }
 
+#define RVPMU_HW_CYCLES_INLINED 1
+static inline uint64_t rvpmu_hw_cycles(const struct rvpmu_hart *h)
+{
+	(void)h;
+	return csr_read(CSR_MCYCLE);
+}
+
 static inline void rvpmu_hw_write(const struct rvpmu_hart *h, unsigned long ctr, uint64_t v)
 {
 	(void)h;

@@ -11,6 +11,7 @@
  */
 #include "csr.h"
 #include "fw.h"
+#include "sampler_inline.h"
 
 struct rvpmu_sampler fw_sampler;	/* fw.h: the timer ticks it */
 static struct rvpmu_sampler_platform sampler_plat;
@@ -31,12 +32,7 @@ static void op_set_deadline(void *hctx, uint64_t t)
 
 static uint32_t op_asid(void *hctx)
 {
-	(void)hctx;
-#if __riscv_xlen == 64
-	return (uint32_t)(csr_read(CSR_SATP) >> 44) & 0xFFFFu;
-#else
-	return (uint32_t)(csr_read(CSR_SATP) >> 22) & 0x1FFu;
-#endif
+	return rvpmu_sampler_inline_asid(hctx);
 }
 
 static bool op_hart_started(void *ctx, uint32_t hartid)

@@ -44,12 +44,11 @@ void fw_timer_set_smode(struct fw_hart *h, uint64_t when)
 	rearm(h);
 }
 
+/* Outside the switch (the tick answers its next deadline itself). */
 void fw_timer_set_sampler(struct fw_hart *h, uint64_t when)
 {
 	h->sampler_deadline = when;
-	/* the switch, in fw_timer_interrupt: re-armed once on the way out */
-	if (!h->in_timer)
-		rearm(h);
+	rearm(h);
 }
 
 /* What is due at now: the sampler's switch, S-mode's deadline; then
@@ -57,12 +56,8 @@ void fw_timer_set_sampler(struct fw_hart *h, uint64_t when)
 static inline __attribute__((always_inline)) void serve(struct fw_hart *h, uint64_t now)
 {
 	if (h->sampler_deadline <= now) {
-		/* the tick answers the next switch; a hart whose part of the
-		   run ends inside it says so through fw_timer_set_sampler,
-		   which must not re-arm halfway */
-		h->in_timer = true;
+		/* the tick answers the next switch (UINT64_MAX: none) */
 		h->sampler_deadline = fw_sampler_tick(h, now);
-		h->in_timer = false;
 		/* S-mode's deadline may have come during the tick */
 		if (h->s_deadline != NEVER)
 			now = fw_mtime();

@@ -57,9 +57,9 @@ static volatile int go, finished;
  * others of QEMU's round robin. So a case runs twice:
  *  1. on all its harts, which sleep (wfi) between the sampler's switches:
  *     samples, lost, late deadlines and skew;
- *  2. on hart 0 alone, spinning on a loop of exactly SPIN_INSNS
- *     instructions (the run's length in instructions) while every other
- *     hart sleeps: what hart 0 retires
+ *  2. on hart 0 alone, the same number of samples, spinning on a loop of
+ *     exactly SPIN_INSNS instructions (the run's length in instructions)
+ *     while every other hart sleeps: what hart 0 retires
  *     beyond its loop is the sampler's M-mode work (trap in, stop, read,
  *     write, program, start, trap out), per subsample.
  */
@@ -193,15 +193,15 @@ static int run_case(const struct bench_case *c, uint64_t tb)
 	late = st.s.late;
 	skew = st.s.max_skew;
 
-	/* 2: hart 0 alone, spinning, the others asleep */
-	err = configure(c, 1, 1);
+	/* 2: hart 0 alone, spinning, the others asleep, as many samples */
+	err = configure(c, 1, c->samples);
 	err = err ? err : sampler_start().error;
 	if (err) {
 		rt_printf("# sampler-bench: the 1-hart run failed to start (%ld)\n", err);
 		return 1;
 	}
 	/* 1 instruction is 1 ns under -icount shift=0 */
-	n = (unsigned long)(run_ticks(c, 1, tb) * (1000000000 / tb) / SPIN_INSNS);
+	n = (unsigned long)(run_ticks(c, c->samples, tb) * (1000000000 / tb) / SPIN_INSNS);
 	t = rd_instret();
 	spin(n);
 	t = rd_instret() - t;

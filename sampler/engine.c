@@ -50,6 +50,23 @@ static uint8_t *reach(const struct rvpmu_sampler *s, uint64_t pa)
 	return p->direct ? (uint8_t *)p->direct(p->ctx, pa) : 0;
 }
 
+/* satp.ASID of this hart: the platform's inline version where it has one
+   (-DRVPMU_SAMPLER_INLINE="file" defining rvpmu_sampler_inline_asid; the
+   firmware's is a CSR read where the call cost more than the read). */
+#ifdef RVPMU_SAMPLER_INLINE
+#include RVPMU_SAMPLER_INLINE
+#endif
+static inline uint32_t sampler_asid(const struct rvpmu_sampler *s,
+				    const struct rvpmu_sampler_hart *sh)
+{
+#ifdef RVPMU_SAMPLER_INLINE
+	(void)s;
+	return rvpmu_sampler_inline_asid(sh->hctx);
+#else
+	return ops(s)->asid(sh->hctx);
+#endif
+}
+
 static struct rvpmu_sampler_hart *hart_at(const struct rvpmu_sampler *s, uint32_t i)
 {
 	return ops(s)->hart(s->plat->ctx, s->plat->order[s->pos[i]]);
@@ -203,20 +220,22 @@ long rvpmu_sampler_hart_start(struct rvpmu_sampler *s, struct rvpmu_sampler_hart
 	return 0;
 }
 
-/* Counters back to the core, no more deadlines. */
-static void let_go(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh)
+/* Counters back to the core, no more deadlines (in a tick, its answer
+   says so). */
+static void let_go(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh, bool in_tick)
 {
 	rvpmu_release(sh->pmu, sh->reserved);
 	sh->reserved = 0;
 	sh->grp.hpm = 0;
 	sh->running = false;
-	ops(s)->set_deadline(sh->hctx, UINT64_MAX);
+	if (!in_tick)
+		ops(s)->set_deadline(sh->hctx, UINT64_MAX);
 }
 
 void rvpmu_sampler_hart_abort(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh)
 {
 	if (sh->running)
-		let_go(s, sh);
+		let_go(s, sh, false);
 }
 
 /* ---- fills */
@@ -304,11 +323,12 @@ static void end_run(struct rvpmu_sampler *s)
 }
 
 /* This hart's part of the run ends, for reason. */
-static void finish(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh, uint32_t reason)
+static void finish(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh, uint32_t reason,
+		   bool in_tick)
 {
 	uint32_t none = RVPMU_SAMPLER_STOP_NONE;
 
-	let_go(s, sh);
+	let_go(s, sh, in_tick);
 	__atomic_compare_exchange_n(&s->stop_reason, &none, reason, false,
 				    __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
 	if (__atomic_sub_fetch(&s->running, 1, __ATOMIC_SEQ_CST) == 0)
@@ -323,25 +343,34 @@ static const uint32_t ident[RVPMU_SAMPLER_NR_PMU_MAX] = {
 	152, 160, 168, 176, 184, 192, 200, 208, 216, 224,
 };
 
-/* CID1 and CID2 of this hart now, for the subsample at base. */
+/* CID1 and CID2 of this hart through mem (no direct store or read). */
+static __attribute__((noinline)) void put_cids(struct rvpmu_sampler *s,
+					       struct rvpmu_sampler_hart *sh, uint64_t base,
+					       uint32_t cid1)
+{
+	const struct rvpmu_sampler_platform *p = s->plat;
+	uint32_t cid2 = 0;
+
+	if (sh->cid2_pa)
+		p->mem->read(p->ctx, sh->cid2_pa, &cid2, 4);
+	put(s, base + sh->off_cid1, &cid1, 4);
+	put(s, base + sh->off_cid2, &cid2, 4);
+}
+
+/* CID1 and CID2 of this hart now, for the subsample at base (q: M-mode's
+   view of it). */
 static inline __attribute__((always_inline)) void write_cids(struct rvpmu_sampler *s,
 							     struct rvpmu_sampler_hart *sh,
 							     uint8_t *q, uint64_t base)
 {
-	const struct rvpmu_sampler_platform *p = s->plat;
-	uint32_t cid1 = ops(s)->asid(sh->hctx), cid2 = 0;
+	uint32_t cid1 = sampler_asid(s, sh);
 
-	if (sh->cid2)
-		cid2 = *sh->cid2;
-	else if (sh->cid2_pa)
-		p->mem->read(p->ctx, sh->cid2_pa, &cid2, 4);
-	if (q) {
+	if (q) {	/* then CID2 is reached directly too (sh->cid2) */
 		/* naturally aligned slots */
 		*(volatile uint32_t *)(q + sh->off_cid1) = cid1;
-		*(volatile uint32_t *)(q + sh->off_cid2) = cid2;
+		*(volatile uint32_t *)(q + sh->off_cid2) = sh->cid2 ? *sh->cid2 : 0;
 	} else {
-		put(s, base + sh->off_cid1, &cid1, 4);
-		put(s, base + sh->off_cid2, &cid2, 4);
+		put_cids(s, sh, base, cid1);
 	}
 }
 
@@ -429,7 +458,7 @@ static __attribute__((noinline)) uint64_t tick_end(struct rvpmu_sampler *s,
 	}
 	if (!reason)
 		return sh->deadline;
-	finish(s, sh, reason);
+	finish(s, sh, reason, true);
 	return UINT64_MAX;
 }
 
@@ -466,11 +495,11 @@ uint64_t rvpmu_sampler_tick(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *
 		c = rvpmu_group_switch(sh->pmu, &sh->grp, (uint8_t *)v, ident,
 				       &sh->ctr[next->first], &next->spec);
 		put_counts(s, sh, base, v, gr, c - sh->cyc0);
+		sh->addr = base + s->subsample_size;
 	}
 	sh->cyc0 = c;
 	sh->subsamples++;
 	sh->gr = next;
-	sh->addr = base + s->subsample_size;
 	sh->deadline += s->period_ticks;
 	if (gr->last || __atomic_load_n(&s->stop_req, __ATOMIC_RELAXED))
 		return tick_end(s, sh, gr->last);
@@ -490,7 +519,7 @@ long rvpmu_sampler_stop(struct rvpmu_sampler *s)
 void rvpmu_sampler_hart_stop(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh)
 {
 	if (sh->running)
-		finish(s, sh, RVPMU_SAMPLER_STOP_REQUESTED);
+		finish(s, sh, RVPMU_SAMPLER_STOP_REQUESTED, false);
 }
 
 void rvpmu_sampler_hart_leave(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh,
@@ -502,7 +531,7 @@ void rvpmu_sampler_hart_leave(struct rvpmu_sampler *s, struct rvpmu_sampler_hart
 		return;
 	__atomic_or_fetch(&sh->flags, suspend ? RVPMU_SAMPLER_HART_SUSPENDED
 					      : RVPMU_SAMPLER_HART_STOPPED, __ATOMIC_SEQ_CST);
-	let_go(s, sh);
+	let_go(s, sh, false);
 	a = __atomic_sub_fetch(&s->active, 1, __ATOMIC_SEQ_CST);
 	/* fills every remaining hart is already through close now */
 	opened = __atomic_load_n(&s->fills, __ATOMIC_SEQ_CST) >> FILLS_SHIFT;

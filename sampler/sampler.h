@@ -165,8 +165,11 @@ struct rvpmu_sampler_hart {
 	uint32_t in_buf, fill, buf;	/* sample in buffer, fill, its buffer */
 	uint64_t reserved;		/* counters held */
 	struct rvpmu_group grp;		/* the group loaded */
-	uint64_t deadline, cyc0, addr;	/* addr: this subsample's start */
-	uint8_t *q;			/* addr as M-mode stores to it, or NULL */
+	uint64_t deadline, cyc0;
+	uint64_t addr;			/* this subsample's start: kept only
+					   without q, else the buffer's data */
+	uint8_t *q;			/* this subsample as M-mode stores to
+					   it, or NULL (then mem->write) */
 	uint64_t cid2_pa;		/* this hart's CID2 word, 0: none */
 	const volatile uint32_t *cid2;	/* ... as M-mode reads it, or NULL */
 	uint32_t off_cid1, off_cid2, off_cnt, off_cyc; /* slots */
