@@ -56,17 +56,15 @@ long rvpmu_reserve(struct rvpmu_hart *h, uint64_t set)
 
 void rvpmu_release(struct rvpmu_hart *h, uint64_t set)
 {
-	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
-	unsigned int idx;
-
 	set &= h->reserved;
 	if (!set)
 		return;
-	/* stop whatever still counts, whatever event it was given */
+	/* stop whatever still counts, whatever event it was given: hpm
+	   counters, and platform events (fw_ext); a group's standard
+	   firmware events are differences of fw_total and never in
+	   fw_counting, which only configured counters reach */
 	if (hpm_of(h, set))
-		hw->inhibit(h->ctx, hpm_of(h, set), true);
-	for (idx = 0; idx < SBI_PMU_FW_STD_COUNT; idx++)
-		h->fw_counting[idx] &= ~(uint32_t)(set >> h->fw_base);
+		rvpmu_hw_inhibit(h, hpm_of(h, set), true);
 	h->fw_ext &= ~set;
 	rvpmu_reserved_idle(h, set);
 	h->reserved &= ~set;
@@ -74,7 +72,6 @@ void rvpmu_release(struct rvpmu_hart *h, uint64_t set)
 
 void rvpmu_reserved_idle(struct rvpmu_hart *h, uint64_t set)
 {
-	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
 	uint64_t m;
 	unsigned int idx;
 
@@ -83,7 +80,7 @@ void rvpmu_reserved_idle(struct rvpmu_hart *h, uint64_t set)
 	FOR_EACH_COUNTER(idx, (uint64_t)hpm_of(h, set), m) {
 		/* 0: some hardware (QEMU) lets one event own one counter */
 		h->mhpmevent[idx] = 0;
-		hw->program(h->ctx, idx, 0);
+		rvpmu_hw_program(h, idx, 0);
 	}
 }
 

@@ -402,37 +402,34 @@ static __attribute__((noinline)) uint64_t begin(struct rvpmu_sampler *s,
 	return sh->deadline;
 }
 
-/* A sample ends (in buffer b; end_buf: its last one there): the reason to
-   stop, 0 when the run goes on, then in buffer *nb. */
-static uint32_t sample_ends(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh,
-			    uint32_t b, bool end_buf, uint32_t *nb)
+/* This hart's last sample in its buffer is written: the next fill opens
+   in the next buffer (unless the run ends for reason, or there is none
+   free: FULL), and this hart is through the one it leaves. The reason to
+   stop, 0 when the run goes on. */
+static __attribute__((noinline)) uint32_t next_buffer(struct rvpmu_sampler *s,
+						      struct rvpmu_sampler_hart *sh,
+						      uint32_t reason)
 {
-	if (sh->samples + 1 >= s->nr_sample)
-		return RVPMU_SAMPLER_STOP_DONE;
-	if (end_buf) {
-		*nb = b + 1 == s->nr_bufs ? 0 : b + 1;
-		if (!open_fill(s, sh->fill + 1, *nb))
-			return RVPMU_SAMPLER_STOP_FULL;
+	uint32_t b = sh->buf, nb = b + 1 == s->nr_bufs ? 0 : b + 1;
+
+	if (!reason && !open_fill(s, sh->fill + 1, nb))
+		reason = RVPMU_SAMPLER_STOP_FULL;
+	through_fill(s, b);
+	if (!reason) {
+		sh->fill++;
+		sh->buf = nb;
+		sh->in_buf = 0;
+		sh->addr = rvpmu_sampler_buf_data(s, nb);
+		sh->q = reach(s, sh->addr);
 	}
-	return 0;
+	return reason;
 }
 
-/* ... and once its last subsample is written, the bookkeeping. */
-static void sample_done(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh, uint32_t b,
-			uint32_t nb, bool end_buf, uint32_t reason)
+static __attribute__((noinline)) uint64_t end_part(struct rvpmu_sampler *s,
+						   struct rvpmu_sampler_hart *sh, uint32_t reason)
 {
-	sh->samples++;
-	sh->in_buf++;
-	if (end_buf) {
-		through_fill(s, b);
-		if (!reason) {
-			sh->fill++;
-			sh->buf = nb;
-			sh->in_buf = 0;
-			sh->addr = rvpmu_sampler_buf_data(s, nb);
-			sh->q = reach(s, sh->addr);
-		}
-	}
+	finish(s, sh, reason, true);
+	return UINT64_MAX;
 }
 
 /*
@@ -441,25 +438,22 @@ static void sample_done(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh, 
  * the last sample, the buffers are full, or STOP came (the group the
  * switch started is stopped with the rest). The next deadline, or none.
  */
-static __attribute__((noinline)) uint64_t tick_end(struct rvpmu_sampler *s,
-						   struct rvpmu_sampler_hart *sh,
-						   bool end_sample)
+static inline __attribute__((always_inline)) uint64_t tick_end(struct rvpmu_sampler *s,
+							       struct rvpmu_sampler_hart *sh,
+							       bool end_sample)
 {
-	uint32_t b = sh->buf, nb = b, reason = 0;
-	bool end_buf = false;
+	uint32_t reason = 0;
 
 	if (__atomic_load_n(&s->stop_req, __ATOMIC_ACQUIRE))
 		reason = RVPMU_SAMPLER_STOP_REQUESTED;
+	else if (end_sample && sh->samples + 1 >= s->nr_sample)
+		reason = RVPMU_SAMPLER_STOP_DONE;
 	if (end_sample) {
-		end_buf = sh->in_buf + 1 == s->cap[b];
-		if (!reason)
-			reason = sample_ends(s, sh, b, end_buf, &nb);
-		sample_done(s, sh, b, nb, end_buf, reason);
+		sh->samples++;
+		if (++sh->in_buf == s->cap[sh->buf])
+			reason = next_buffer(s, sh, reason);
 	}
-	if (!reason)
-		return sh->deadline;
-	finish(s, sh, reason, true);
-	return UINT64_MAX;
+	return reason ? end_part(s, sh, reason) : sh->deadline;
 }
 
 /*
