@@ -461,6 +461,9 @@ uint64_t rvpmu_reserved_mhpmevent(uint64_t sel, uint64_t inh);
  */
 struct rvpmu_group {
 	uint32_t hpm;			/* its hpm counters, as mcountinhibit bits */
+	/* set by the caller: every load's hpm counters are 3, 4, .. in order
+	   (then the switch need not walk a list of them) */
+	bool seq;
 	const uint8_t *ctr;		/* [nhpm + nfw] */
 	const struct rvpmu_group_spec *sp; /* its events */
 	uint64_t origin[RVPMU_GROUP_MAX]; /* fw_total[code] at start */

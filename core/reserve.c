@@ -108,12 +108,22 @@ static __attribute__((noinline)) uint32_t load_each(struct rvpmu_hart *h, const 
 }
 
 /* The hpm counters ctr[0..n) (mhpmevent 0) get their events, count from 0:
-   their mcountinhibit mask. */
+   their mcountinhibit mask. seq: they are 3 .. 3 + n - 1. */
 static inline __attribute__((always_inline)) uint32_t load_hpm(struct rvpmu_hart *h,
 							       const uint8_t *ctr,
 							       const uint64_t *mhpm,
-							       unsigned long n)
+							       unsigned long n, bool seq)
 {
+#ifdef RVPMU_HW_SEQ_INLINED
+	if (seq && h->sscofpmf) {
+		if (!n)
+			return 0;
+		rvpmu_hw_load_seq(h, mhpm, n);
+		return ((UINT32_C(1) << n) - 1) << 3;
+	}
+#else
+	(void)seq;
+#endif
 #ifdef RVPMU_HW_LIST_INLINED
 	if (h->sscofpmf)
 		return rvpmu_hw_load_list(h, ctr, mhpm, n);
@@ -127,11 +137,21 @@ static inline __attribute__((always_inline)) uint32_t load_hpm(struct rvpmu_hart
 }
 
 /* The stopped hpm counters ctr[0..n): each value to dst + off[j], each
-   mhpmevent to 0. */
+   mhpmevent to 0. seq: they are 3 .. 3 + n - 1. */
 static inline __attribute__((always_inline)) void read_hpm(struct rvpmu_hart *h,
 							   const uint8_t *ctr, unsigned long n,
-							   uint8_t *dst, const uint32_t *off)
+							   uint8_t *dst, const uint32_t *off,
+							   bool seq)
 {
+#ifdef RVPMU_HW_SEQ_INLINED
+	if (seq) {
+		if (n)
+			rvpmu_hw_read_seq(h, n, dst, off);
+		return;
+	}
+#else
+	(void)seq;
+#endif
 #ifdef RVPMU_HW_LIST_INLINED
 	rvpmu_hw_read_list(h, ctr, n, dst, off);
 #else
@@ -230,7 +250,7 @@ static inline __attribute__((always_inline)) void close_group(struct rvpmu_hart 
 	if (sp->ext)
 		ext_stop_read(h, g, dst, fo);
 	rvpmu_hw_inhibit(h, g->hpm, true);
-	read_hpm(h, g->ctr, nh, dst, off);
+	read_hpm(h, g->ctr, nh, dst, off, g->seq);
 #if RVPMU_XLEN == 32
 	for (k = 0; k < nh; k++)
 		*(uint64_t *)(dst + off[k]) = rv32_newer(h, g->ctr[k], before[k],
@@ -244,7 +264,7 @@ static inline __attribute__((always_inline)) void load(struct rvpmu_hart *h,
 						       const uint8_t *ctr,
 						       const struct rvpmu_group_spec *sp)
 {
-	g->hpm = load_hpm(h, ctr, sp->mhpm, sp->nhpm);
+	g->hpm = load_hpm(h, ctr, sp->mhpm, sp->nhpm, g->seq);
 	g->ctr = ctr;
 	g->sp = sp;
 }

@@ -152,6 +152,57 @@ fw_grp_load:
 	jr	t0
 	.endr
 
+/*
+ * The same for a group whose hpm counters are 3, 4, .. 3 + n - 1 in order
+ * (core/pmu.h, struct rvpmu_group seq): no list to walk, the code for
+ * counters 3 + n - 1 down to 3 entered at its size, one fixed-size block a
+ * counter (no compressed instructions, so that the size is known).
+ *
+ * fw_grp_read_seq: a2 n (1..29), a3 dst, a4 the last offset (off + n - 1);
+ * counter 3 + j's value to a3 + off[j], its mhpmevent 0. Uses a4, a5, t0, t1.
+ */
+	.globl	fw_grp_read_seq, fw_grp_load_seq
+fw_grp_read_seq:
+	lla	t1, 2f
+	slli	t0, a2, 4
+	sub	t1, t1, t0
+	slli	t0, a2, 3
+	sub	t1, t1, t0		/* 2f - 24 n */
+	jr	t1
+	.option	push
+	.option	norvc
+	.irp	n, 31,30,29,28,27,26,25,24,23,22,21,20,19,18,17,16,15,14,13,12,11,10,9,8,7,6,5,4,3
+	csrr	a5, 0xb00 + \n
+	csrw	0x320 + \n, zero
+	lwu	t1, 0(a4)
+	add	t1, t1, a3
+	sd	a5, 0(t1)
+	addi	a4, a4, -4
+	.endr
+	.option	pop
+2:	jr	t2
+
+/*
+ * fw_grp_load_seq: a2 the last mhpmevent (ev + n - 1), a3 n (1..29);
+ * counter 3 + j (mhpmevent 0) gets ev[j] and counts from 0. Uses a2, a4,
+ * t0, t1.
+ */
+fw_grp_load_seq:
+	lla	t1, 2f
+	slli	t0, a3, 4
+	sub	t1, t1, t0		/* 2f - 16 n */
+	jr	t1
+	.option	push
+	.option	norvc
+	.irp	n, 31,30,29,28,27,26,25,24,23,22,21,20,19,18,17,16,15,14,13,12,11,10,9,8,7,6,5,4,3
+	ld	a4, 0(a2)
+	csrw	0x320 + \n, a4
+	csrw	0xb00 + \n, zero
+	addi	a2, a2, -8
+	.endr
+	.option	pop
+2:	jr	t2
+
 /* void fw_csr_read_list(ctx, ctr, n, dst, off) */
 fw_csr_read_list:
 	beqz	a2, 1f

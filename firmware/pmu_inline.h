@@ -151,6 +151,37 @@ static inline uint32_t rvpmu_hw_load_list(const struct rvpmu_hart *h, const uint
 	return (uint32_t)m_;
 }
 
+/* The same for a group whose hpm counters are 3 .. 3 + n - 1 in order
+   (struct rvpmu_group seq): pmu_csr.S's fw_grp_read_seq/fw_grp_load_seq,
+   entered at the group's size. n > 0. */
+#define RVPMU_HW_SEQ_INLINED 1
+static inline void rvpmu_hw_read_seq(const struct rvpmu_hart *h, unsigned long n,
+				     uint8_t *dst, const uint32_t *off)
+{
+	register unsigned long n_ __asm__("a2") = n;
+	register uint8_t *d_ __asm__("a3") = dst;
+	register const uint32_t *o_ __asm__("a4") = off + n - 1;
+
+	(void)h;
+	__asm__ volatile("jal t2, fw_grp_read_seq"
+			 : "+r"(o_)
+			 : "r"(n_), "r"(d_)
+			 : "t0", "t1", "t2", "a5", "memory");
+}
+
+static inline void rvpmu_hw_load_seq(const struct rvpmu_hart *h, const uint64_t *ev,
+				     unsigned long n)
+{
+	register const uint64_t *e_ __asm__("a2") = ev + n - 1;
+	register unsigned long n_ __asm__("a3") = n;
+
+	(void)h;
+	__asm__ volatile("jal t2, fw_grp_load_seq"
+			 : "+r"(e_)
+			 : "r"(n_)
+			 : "t0", "t1", "t2", "a4", "memory");
+}
+
 /*
  * Only a counter that reads stale once inhibited (QEMU: cycles/instret
  * mapped) can have its overflow held (pmu_hw.c), and h->stale already has

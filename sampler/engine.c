@@ -173,6 +173,24 @@ static uint64_t assign(const struct rvpmu_sampler *s, struct rvpmu_sampler_hart 
 	return held;
 }
 
+/* Whether every group's hpm events have counters 3, 4, .. in order (no
+   group has a platform firmware event, which needs its own counter): the
+   core's switch then walks no list (struct rvpmu_group seq). */
+static bool counters_in_order(const struct rvpmu_sampler *s,
+			      const struct rvpmu_sampler_hart *sh)
+{
+	for (uint32_t g = 0; g < s->nsub; g++) {
+		const struct rvpmu_group_spec *sp = &s->group[g].spec;
+
+		if (sp->ext)
+			return false;
+		for (uint32_t k = 0; k < sp->nhpm; k++)
+			if (sh->ctr[s->group[g].first + k] != 3 + k)
+				return false;
+	}
+	return true;
+}
+
 /* Load group g (stopped) on this hart's counters. */
 static void program(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh, uint32_t g)
 {
@@ -200,6 +218,7 @@ long rvpmu_sampler_hart_start(struct rvpmu_sampler *s, struct rvpmu_sampler_hart
 	if (err)
 		return err;
 	sh->reserved = held;
+	sh->grp.seq = counters_in_order(s, sh);
 	sh->pos = p;
 	sh->off_cid1 = 4 * p;
 	sh->off_cid2 = 4 * nh + 4 * p;
