@@ -57,13 +57,16 @@ static volatile int go, finished;
  * others of QEMU's round robin. So a case runs twice:
  *  1. on all its harts, which sleep (wfi) between the sampler's switches:
  *     samples, lost, late deadlines and skew;
- *  2. on hart 0 alone, the same number of samples, spinning on a loop of
- *     exactly SPIN_INSNS instructions (the run's length in instructions)
- *     while every other hart sleeps: what hart 0 retires
+ *  2. on hart 0 alone, as many samples and at least PHASE2_SUBSAMPLES
+ *     subsamples (a run's one-off start and end, some thousand
+ *     instructions, spread as over a run of some length), spinning on a
+ *     loop of exactly SPIN_INSNS instructions (the run's length in
+ *     instructions) while every other hart sleeps: what hart 0 retires
  *     beyond its loop is the sampler's M-mode work (trap in, stop, read,
  *     write, program, start, trap out), per subsample.
  */
 #define SPIN_INSNS 2
+#define PHASE2_SUBSAMPLES 64
 
 /* n iterations of exactly SPIN_INSNS instructions, none of them I/O (a
    time read would end QEMU's translation block and blur the count). */
@@ -164,6 +167,9 @@ static bool finish(void)
 
 static int run_case(const struct bench_case *c, uint64_t tb)
 {
+	unsigned int groups = (c->events + c->nr_pmu - 1) / c->nr_pmu;
+	/* phase 2's samples: as many, and at least PHASE2_SUBSAMPLES */
+	unsigned int s2 = (PHASE2_SUBSAMPLES + groups - 1) / groups;
 	unsigned long t, n;
 	uint64_t samples, lost, late, skew;
 	long err;
@@ -193,15 +199,17 @@ static int run_case(const struct bench_case *c, uint64_t tb)
 	late = st.s.late;
 	skew = st.s.max_skew;
 
-	/* 2: hart 0 alone, spinning, the others asleep, as many samples */
-	err = configure(c, 1, c->samples);
+	/* 2: hart 0 alone, spinning, the others asleep */
+	if (s2 < c->samples)
+		s2 = c->samples;
+	err = configure(c, 1, s2);
 	err = err ? err : sampler_start().error;
 	if (err) {
 		rt_printf("# sampler-bench: the 1-hart run failed to start (%ld)\n", err);
 		return 1;
 	}
 	/* 1 instruction is 1 ns under -icount shift=0 */
-	n = (unsigned long)(run_ticks(c, c->samples, tb) * (1000000000 / tb) / SPIN_INSNS);
+	n = (unsigned long)(run_ticks(c, s2, tb) * (1000000000 / tb) / SPIN_INSNS);
 	t = rd_instret();
 	spin(n);
 	t = rd_instret() - t;
