@@ -130,6 +130,21 @@ _start:
 #define TFRAME	(16 + 16 * RB)
 #define XFRAME	(16 * RB)	/* struct fw_frame_ext, 16-byte aligned */
 
+/* What the ecall path and the timer's entry save first, and the common
+   exit restores: ra, t0-t2, a2-a7 (a0/a1 are each path's own). */
+.macro	CALLER_REGS op
+	\op	ra, SLOT(0)(sp)
+	\op	t0, SLOT(1)(sp)
+	\op	t1, SLOT(2)(sp)
+	\op	t2, SLOT(3)(sp)
+	\op	a2, SLOT(10)(sp)
+	\op	a3, SLOT(11)(sp)
+	\op	a4, SLOT(12)(sp)
+	\op	a5, SLOT(13)(sp)
+	\op	a6, SLOT(14)(sp)
+	\op	a7, SLOT(15)(sp)
+.endm
+
 /* gp, tp, s0-s11 to or from struct fw_frame_ext at sp (its sp first) */
 .macro	XREGS op
 	.set	.Lxi, 1
@@ -163,18 +178,9 @@ fw_trap_table:
 .Lmtip:
 	csrrw	sp, mscratch, sp
 	addi	sp, sp, -TFRAME
-	REG_S	ra, SLOT(0)(sp)
-	REG_S	t0, SLOT(1)(sp)
-	REG_S	t1, SLOT(2)(sp)
-	REG_S	t2, SLOT(3)(sp)
+	CALLER_REGS REG_S
 	REG_S	a0, SLOT(8)(sp)
 	REG_S	a1, SLOT(9)(sp)
-	REG_S	a2, SLOT(10)(sp)
-	REG_S	a3, SLOT(11)(sp)
-	REG_S	a4, SLOT(12)(sp)
-	REG_S	a5, SLOT(13)(sp)
-	REG_S	a6, SLOT(14)(sp)
-	REG_S	a7, SLOT(15)(sp)
 	addi	a0, sp, TFRAME
 	call	fw_timer_trap
 	REG_L	a0, SLOT(8)(sp)
@@ -185,16 +191,7 @@ fw_trap_table:
 fw_trap_vector:
 	csrrw	sp, mscratch, sp
 	addi	sp, sp, -TFRAME
-	REG_S	ra, SLOT(0)(sp)
-	REG_S	t0, SLOT(1)(sp)
-	REG_S	t1, SLOT(2)(sp)
-	REG_S	t2, SLOT(3)(sp)
-	REG_S	a2, SLOT(10)(sp)
-	REG_S	a3, SLOT(11)(sp)
-	REG_S	a4, SLOT(12)(sp)
-	REG_S	a5, SLOT(13)(sp)
-	REG_S	a6, SLOT(14)(sp)
-	REG_S	a7, SLOT(15)(sp)
+	CALLER_REGS REG_S
 	csrr	t0, mcause
 	li	t1, CAUSE_SUPERVISOR_ECALL
 	bne	t0, t1, .Lslow
@@ -270,16 +267,7 @@ fw_trap_vector:
 	csrw	mepc, t0
 	/* a0/a1 hold the SBI return values; the slow path joins here too */
 .Lrestore:
-	REG_L	ra, SLOT(0)(sp)
-	REG_L	t0, SLOT(1)(sp)
-	REG_L	t1, SLOT(2)(sp)
-	REG_L	t2, SLOT(3)(sp)
-	REG_L	a2, SLOT(10)(sp)
-	REG_L	a3, SLOT(11)(sp)
-	REG_L	a4, SLOT(12)(sp)
-	REG_L	a5, SLOT(13)(sp)
-	REG_L	a6, SLOT(14)(sp)
-	REG_L	a7, SLOT(15)(sp)
+	CALLER_REGS REG_L
 	addi	sp, sp, TFRAME
 	csrrw	sp, mscratch, sp
 	mret
