@@ -231,7 +231,6 @@ long rvpmu_sampler_hart_start(struct rvpmu_sampler *s, struct rvpmu_sampler_hart
 	sh->addr = rvpmu_sampler_buf_data(s, 0);
 	sh->q = reach(s, sh->addr);
 	sh->grp.hpm = 0;
-	program(s, sh, 0);
 	sh->deadline = s->t0;
 	sh->begun = false;
 	sh->running = true;
@@ -408,13 +407,16 @@ static __attribute__((noinline)) void put_counts(struct rvpmu_sampler *s,
 	put(s, base + sh->off_cyc, &cycles, 8);
 }
 
-/* t0: every hart starts group 0 (late here skews the window too). */
+/* t0: every hart loads and starts group 0 (late here skews the window
+   too). Loaded now, not at START: a counter counts from its load where
+   inhibiting does not freeze it (QEMU's cycles and instret). */
 static __attribute__((noinline)) uint64_t begin(struct rvpmu_sampler *s,
 						struct rvpmu_sampler_hart *sh, uint64_t skew)
 {
 	if (skew > sh->max_skew)
 		sh->max_skew = skew;
 	sh->begun = true;
+	program(s, sh, 0);
 	sh->cyc0 = rvpmu_read_cycles(sh->pmu);
 	rvpmu_group_start(sh->pmu, &sh->grp);
 	sh->deadline += s->period_ticks;

@@ -319,6 +319,10 @@ static void reservation(void)
 	CHECK_EQ(sfx_start(x), 0);
 	CHECK_EQ(x->h[0].reserved, BIT64(3) | BIT64(4));
 	CHECK_EQ(x->h[1].reserved, BIT64(4) | BIT64(5));
+	/* held, idle until t0: a counter loaded at START would count the
+	   lead time where inhibiting does not freeze it (QEMU) */
+	CHECK_EQ(x->sim[1].mhpmevent[4], 0);
+	sfx_run(x, 2);				/* t0 on both: group 0 loaded */
 	CHECK_EQ(x->sim[1].mhpmevent[4] & ~MHPMEVENT_SSCOF_MASK, A);
 	CHECK_EQ(x->sim[1].mhpmevent[4] & MHPMEVENT_SSCOF_MASK,
 		 MHPMEVENT_OF | MHPMEVENT_MINH | MHPMEVENT_UINH);
