@@ -2,7 +2,8 @@
 /*
  * Firmware counters. Standard events (codes 0..21) are counted at the event
  * site: h->fw_counting[code] holds the started firmware counters of that
- * code, so a site with nothing to count costs a load and a branch.
+ * code and whether the sampler counts it, so a site with nothing to count
+ * costs a load and a branch.
  * Implementation and platform events come from struct rvpmu_fw_ops->read,
  * a free-running count; a counter holds the difference since its start.
  */
@@ -11,10 +12,18 @@
 /* By shifting from the lowest counter (a bit scan only when that is not
    the first firmware counter): one counter counting, the usual case,
    is a single step. */
-struct rvpmu_ret rvpmu_fw_count_slow(struct rvpmu_hart *h, uint32_t counters)
+struct rvpmu_ret rvpmu_fw_count_slow(struct rvpmu_hart *h, unsigned int code,
+				     uint64_t counting)
 {
 	uint64_t *v = h->fw_value;
+	uint32_t counters = (uint32_t)counting;
 	unsigned int f;
+
+	if (counting & RVPMU_FW_SAMPLED) {
+		h->fw_total[code]++;
+		if (!counters)
+			return ret_val(0);
+	}
 
 	if (!(counters & 1)) {
 		f = lowest_bit(counters);

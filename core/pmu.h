@@ -207,16 +207,19 @@ struct rvpmu_hart {
 	uint64_t configured;
 	uint64_t started;
 	uint32_t stale;			/* hw counters whose stop writes back */
-	/* started fw ctrs per code; early in the struct so an event site
-	   reaches it in one load (a 12-bit offset) */
-	uint32_t fw_counting[SBI_PMU_FW_STD_COUNT];
+	/* per standard code, what counts it: the started firmware counters
+	   (bit idx - fw_base) and RVPMU_FW_SAMPLED (bit 63); early in the
+	   struct so that an event site is one load (a 12-bit offset) and a
+	   branch (two loads on RV32) */
+	uint64_t fw_counting[SBI_PMU_FW_STD_COUNT];
 	uint64_t reserved;			/* counters the sampler holds */
 	uint64_t overflowed;		/* hpm counters that had OF at their last
 					   stop; only configured, stopped ones count */
-	/* every standard event counted on this hart, free-running: the
-	   sampler's firmware counters are differences of it; early in the
-	   struct, as fw_counting, for the event sites' 12-bit offsets */
+	/* each standard event the sampler counts (RVPMU_FW_SAMPLED), free
+	   running while it does: its firmware counters are differences of
+	   it; early in the struct, as fw_counting, for 12-bit offsets */
 	uint64_t fw_total[SBI_PMU_FW_STD_COUNT + 1];	/* + RVPMU_GROUP_EXT's, 0 */
+	uint32_t fw_sampled;		/* the codes with RVPMU_FW_SAMPLED */
 	uint32_t event[RVPMU_MAX_COUNTERS];	/* event_idx of a configured ctr */
 	uint64_t data[RVPMU_MAX_COUNTERS];	/* its event_data */
 	uint64_t mhpmevent[RVPMU_HW_SLOTS];	/* programmed, without OF */
@@ -359,32 +362,31 @@ struct rvpmu_ret rvpmu_event_get_info(struct rvpmu_hart *h,
 				      rvpmu_ulong num_entries,
 				      rvpmu_ulong flags);
 
-/*
- * Count one standard firmware event (code < SBI_PMU_FW_STD_COUNT) on this
- * hart: the firmware calls it where the event happens. An increment, one
- * load and a branch when no counter counts the event.
- */
-struct rvpmu_ret rvpmu_fw_count_slow(struct rvpmu_hart *h, uint32_t counters);
+/* In fw_counting[code]: the sampler counts code in fw_total. */
+#define RVPMU_FW_SAMPLED	(UINT64_C(1) << 63)
 
 /*
- * The same in two halves, for a site that answers SBI success right after
- * the event (set_timer): rvpmu_fw_event_note counts the event in the
- * free-running total and answers the counters counting it; when that is
- * not 0 the site answers rvpmu_fw_count_slow's { SBI_SUCCESS, 0 }, so
- * that counting is a tail call and the site's function needs no frame.
+ * Count one standard firmware event (code < SBI_PMU_FW_STD_COUNT) on this
+ * hart: the firmware calls it where the event happens. One load and a
+ * branch when nothing counts the event; else rvpmu_fw_count_slow with what
+ * counts it (answers { SBI_SUCCESS, 0 }, so that a site that answers SBI
+ * success right after the event, set_timer, counts by a tail call and
+ * needs no frame).
  */
-static inline uint32_t rvpmu_fw_event_note(struct rvpmu_hart *h, unsigned int code)
+struct rvpmu_ret rvpmu_fw_count_slow(struct rvpmu_hart *h, unsigned int code,
+				     uint64_t counting);
+
+static inline uint64_t rvpmu_fw_counting(const struct rvpmu_hart *h, unsigned int code)
 {
-	h->fw_total[code]++;
 	return h->fw_counting[code];
 }
 
 static inline void rvpmu_fw_event(struct rvpmu_hart *h, unsigned int code)
 {
-	uint32_t counters = rvpmu_fw_event_note(h, code);
+	uint64_t counting = rvpmu_fw_counting(h, code);
 
-	if (counters)
-		(void)rvpmu_fw_count_slow(h, counters);
+	if (counting)
+		(void)rvpmu_fw_count_slow(h, code, counting);
 }
 
 /*
@@ -419,6 +421,14 @@ long rvpmu_reserve(struct rvpmu_hart *h, uint64_t set);
    mhpmevent 0 (QEMU counts an event on one counter only). Counters of set
    that are not reserved are ignored. */
 void rvpmu_release(struct rvpmu_hart *h, uint64_t set);
+
+/*
+ * The standard firmware events (bit c of codes: code c < 22) whose
+ * free-running count fw_total the sampler's groups read: from now on those
+ * are counted there, the others no more (0: none; a run's end). An event
+ * site nothing else counts stays one load and a branch outside a run.
+ */
+void rvpmu_fw_sample(struct rvpmu_hart *h, uint32_t codes);
 
 /* Reserved hpm counters of set count nothing (mhpmevent 0): a counter a
    group no longer uses must not keep its event, since QEMU counts an event

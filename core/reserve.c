@@ -61,13 +61,26 @@ void rvpmu_release(struct rvpmu_hart *h, uint64_t set)
 		return;
 	/* stop whatever still counts, whatever event it was given: hpm
 	   counters, and platform events (fw_ext); a group's standard
-	   firmware events are differences of fw_total and never in
-	   fw_counting, which only configured counters reach */
+	   firmware events are differences of fw_total (rvpmu_fw_sample) and
+	   hold no fw_counting bit, which only configured counters get */
 	if (hpm_of(h, set))
 		rvpmu_hw_inhibit(h, hpm_of(h, set), true);
 	h->fw_ext &= ~set;
 	rvpmu_reserved_idle(h, set);
 	h->reserved &= ~set;
+}
+
+void rvpmu_fw_sample(struct rvpmu_hart *h, uint32_t codes)
+{
+	uint32_t change = (h->fw_sampled ^ codes) & ((UINT32_C(1) << SBI_PMU_FW_STD_COUNT) - 1);
+
+	while (change) {
+		unsigned int c = rvpmu_ctz64(change);
+
+		h->fw_counting[c] ^= RVPMU_FW_SAMPLED;
+		change &= change - 1;
+	}
+	h->fw_sampled = codes & ((UINT32_C(1) << SBI_PMU_FW_STD_COUNT) - 1);
 }
 
 void rvpmu_reserved_idle(struct rvpmu_hart *h, uint64_t set)

@@ -3,7 +3,7 @@
    mtimecmp through timer.c (without either, TIME is not offered: entry.S
    calls this handler straight from the trap vector, so it checks).
    The SET_TIMER firmware event is counted after the deadline is set, so
-   that counting is a tail call (rvpmu_fw_event_note, core/pmu.h) and the
+   that counting is a tail call (rvpmu_fw_count_slow, core/pmu.h) and the
    Sstc path, a leaf, needs no frame. */
 #include "csr.h"
 #include "fw.h"
@@ -11,10 +11,10 @@
 /* Count SET_TIMER; { SBI_SUCCESS, 0 }. */
 static inline struct sbiret counted(struct fw_hart *h)
 {
-	uint32_t counting = rvpmu_fw_event_note(&h->pmu, SBI_PMU_FW_SET_TIMER);
+	uint64_t counting = rvpmu_fw_counting(&h->pmu, SBI_PMU_FW_SET_TIMER);
 
 	if (counting)
-		return rvpmu_fw_count_slow(&h->pmu, counting);
+		return rvpmu_fw_count_slow(&h->pmu, SBI_PMU_FW_SET_TIMER, counting);
 	return (struct sbiret){ SBI_SUCCESS, 0 };
 }
 
@@ -28,7 +28,7 @@ static __attribute__((noinline)) struct sbiret set_mtimecmp(struct fw_hart *h, u
 SBI_HANDLER(sbi_time_ecall)
 {
 	(void)a2, (void)a3, (void)a4, (void)a5;
-	uint32_t counting = 0;
+	uint64_t counting = 0;
 #if __riscv_xlen == 64
 	uint64_t when = a0;
 
@@ -49,9 +49,9 @@ SBI_HANDLER(sbi_time_ecall)
 		csr_write(CSR_STIMECMPH, (unsigned long)(when >> 32));
 		csr_write(CSR_STIMECMP, (unsigned long)when);
 #endif
-		counting = rvpmu_fw_event_note(&h->pmu, SBI_PMU_FW_SET_TIMER);
+		counting = rvpmu_fw_counting(&h->pmu, SBI_PMU_FW_SET_TIMER);
 		if (counting)
-			return rvpmu_fw_count_slow(&h->pmu, counting);
+			return rvpmu_fw_count_slow(&h->pmu, SBI_PMU_FW_SET_TIMER, counting);
 	}
 	/* one answer site: GCC 12 keeps struct answers from several sites
 	   in memory */

@@ -199,6 +199,8 @@ static void lay_out_group(struct rvpmu_sampler *s, const struct rvpmu_hart *pmu,
 				rvpmu_event_selector(pmu, ev->event_idx, ev->event_data), s->inh);
 			s->pcode[p] = fw ? rvpmu_group_code(ev->event_idx) : 0;
 			s->ptot[p] = rvpmu_group_total_off(s->pcode[p]);
+			if (fw && s->pcode[p] != RVPMU_GROUP_EXT)
+				s->fw_codes |= UINT32_C(1) << s->pcode[p];
 			ext |= fw && s->pcode[p] == RVPMU_GROUP_EXT;
 			s->pev[p].event_idx = ev->event_idx;
 			s->pev[p].event_data = ev->event_data;
@@ -253,6 +255,7 @@ static void commit(struct rvpmu_sampler *s, const struct rvpmu_hart *pmu, uint32
 	}
 	for (i = 0; i < c->nr_events; i++)
 		s->events[i] = c->events[i];
+	s->fw_codes = 0;
 	for (i = 0; i < s->nsub; i++)
 		lay_out_group(s, pmu, i);
 	s->stop_reason = RVPMU_SAMPLER_STOP_NONE;

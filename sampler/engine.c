@@ -218,6 +218,7 @@ long rvpmu_sampler_hart_start(struct rvpmu_sampler *s, struct rvpmu_sampler_hart
 	if (err)
 		return err;
 	sh->reserved = held;
+	rvpmu_fw_sample(sh->pmu, s->fw_codes);
 	sh->grp.seq = counters_in_order(s, sh);
 	sh->pos = p;
 	sh->off_cid1 = 4 * p;
@@ -243,6 +244,7 @@ long rvpmu_sampler_hart_start(struct rvpmu_sampler *s, struct rvpmu_sampler_hart
 static void let_go(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh, bool in_tick)
 {
 	rvpmu_release(sh->pmu, sh->reserved);
+	rvpmu_fw_sample(sh->pmu, 0);
 	sh->reserved = 0;
 	sh->grp.hpm = 0;
 	sh->running = false;

@@ -118,6 +118,7 @@ struct rvpmu_sampler {
 	/* in force after CONFIGURE */
 	uint32_t nr_pmu, period_us, nr_sample, nsub, nr_data, nr_clusters;
 	uint32_t filter, flags, nr_bufs, nr_events;
+	uint32_t fw_codes;		/* standard firmware events (bit a code) */
 	uint32_t subsample_size, sample_size, header_size;
 	uint64_t period_ticks, cid2_addr, t0;
 	uint64_t inh;			/* filter as mhpmevent bits */

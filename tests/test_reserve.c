@@ -60,6 +60,7 @@ static void a_group_counts_its_window(void)
 	CHECK_EQ(code[0], SBI_PMU_FW_SET_TIMER);
 	CHECK_EQ(rvpmu_group_code(SBI_PMU_FW_EVENT(0x100)), RVPMU_GROUP_EXT);
 	CHECK_EQ(rvpmu_reserve(&f.h, set), 0);
+	rvpmu_fw_sample(&f.h, UINT32_C(1) << SBI_PMU_FW_SET_TIMER);
 	rvpmu_group_load(&f.h, &g, ctr, &two);
 	CHECK_EQ(f.sim.mhpmevent[4], mhpm[0]);
 	CHECK_EQ(g.hpm, (1u << 4) | (1u << 5));
@@ -129,6 +130,7 @@ static void a_switch_closes_one_window_and_opens_the_next(void)
 
 	fx_std(&f);
 	CHECK_EQ(rvpmu_reserve(&f.h, BIT64(4) | BIT64(5) | BIT64(19)), 0);
+	rvpmu_fw_sample(&f.h, UINT32_C(1) << SBI_PMU_FW_SET_TIMER);
 	rvpmu_group_load(&f.h, &g, ctr, &first);
 	rvpmu_group_start(&f.h, &g);
 	sim_event(&f.sim, A, 6);
@@ -152,12 +154,49 @@ static void a_switch_closes_one_window_and_opens_the_next(void)
 	CHECK_EQ(f.sim.faults, 0);
 }
 
+/*
+ * A standard event's free-running count moves only while the sampler
+ * counts it (rvpmu_fw_sample): outside a run an event site that no counter
+ * counts is one load and a branch. S-mode's counters count beside it.
+ */
+static void free_running_counts_only_while_sampled(void)
+{
+	static struct fx f;
+	const uint64_t timer = UINT64_C(1) << SBI_PMU_FW_SET_TIMER;
+
+	fx_std(&f);
+	rvpmu_fw_event(&f.h, SBI_PMU_FW_SET_TIMER);
+	CHECK_EQ(f.h.fw_total[SBI_PMU_FW_SET_TIMER], 0);
+	CHECK_EQ(f.h.fw_counting[SBI_PMU_FW_SET_TIMER], 0);
+	rvpmu_fw_sample(&f.h, (uint32_t)timer | (UINT32_C(1) << SBI_PMU_FW_IPI_SENT));
+	CHECK_EQ(f.h.fw_counting[SBI_PMU_FW_SET_TIMER], RVPMU_FW_SAMPLED);
+	rvpmu_fw_event(&f.h, SBI_PMU_FW_SET_TIMER);
+	rvpmu_fw_event(&f.h, SBI_PMU_FW_SET_TIMER);
+	rvpmu_fw_event(&f.h, SBI_PMU_FW_IPI_RECEIVED);	/* not sampled */
+	CHECK_EQ(f.h.fw_total[SBI_PMU_FW_SET_TIMER], 2);
+	CHECK_EQ(f.h.fw_total[SBI_PMU_FW_IPI_RECEIVED], 0);
+	/* an S-mode counter of the same event counts beside it */
+	CHECK_EQ(fx_match(&f, SBI_PMU_CFG_FLAG_AUTO_START, SBI_PMU_FW_EVENT(SBI_PMU_FW_SET_TIMER), 0),
+		 (long)f.h.fw_base);
+	rvpmu_fw_event(&f.h, SBI_PMU_FW_SET_TIMER);
+	CHECK_EQ(f.h.fw_total[SBI_PMU_FW_SET_TIMER], 3);
+	CHECK_EQ(rvpmu_counter_fw_read(&f.h, f.h.fw_base).value, 1);
+	/* the run ends: the sampled codes stop, the S-mode counter goes on */
+	rvpmu_fw_sample(&f.h, 0);
+	CHECK_EQ(f.h.fw_counting[SBI_PMU_FW_SET_TIMER], 1);
+	CHECK_EQ(f.h.fw_counting[SBI_PMU_FW_IPI_SENT], 0);
+	rvpmu_fw_event(&f.h, SBI_PMU_FW_SET_TIMER);
+	CHECK_EQ(f.h.fw_total[SBI_PMU_FW_SET_TIMER], 3);
+	CHECK_EQ(rvpmu_counter_fw_read(&f.h, f.h.fw_base).value, 2);
+}
+
 void suite_reserve(void)
 {
 	static const struct t_case cases[] = {
 		T(reserve_checks_the_whole_set),
 		T(a_group_counts_its_window),
 		T(a_switch_closes_one_window_and_opens_the_next),
+		T(free_running_counts_only_while_sampled),
 	};
 
 	T_RUN(cases);
