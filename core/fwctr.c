@@ -16,10 +16,11 @@ struct rvpmu_ret rvpmu_fw_count_slow(struct rvpmu_hart *h, unsigned int code,
 				     uint64_t counting)
 {
 	uint64_t *v = h->fw_value;
-	uint32_t counters = (uint32_t)counting;
+	uint32_t counters = h->fw_counting[code].by.ctrs;
 	unsigned int f;
 
-	if (counting & RVPMU_FW_SAMPLED) {
+	(void)counting;		/* the site's test; the halves are read here */
+	if (h->fw_counting[code].by.sampled) {
 		h->fw_total[code]++;
 		if (!counters)
 			return ret_val(0);

@@ -203,7 +203,7 @@ struct rvpmu_ret rvpmu_fw_stop_ext(struct rvpmu_hart *h, unsigned int idx);
 /* A started firmware counter idx of standard event code counts from now. */
 static inline void rvpmu_fw_std_on(struct rvpmu_hart *h, unsigned int idx, uint32_t code)
 {
-	h->fw_counting[code] |= UINT64_C(1) << (idx - (unsigned int)h->fw_base);
+	h->fw_counting[code].by.ctrs |= UINT32_C(1) << (idx - (unsigned int)h->fw_base);
 }
 
 /* Start firmware counter idx (configured, stopped) from value. Standard
@@ -231,7 +231,7 @@ static inline struct rvpmu_ret rvpmu_fw_stop(struct rvpmu_hart *h, unsigned int 
 
 	if (code >= SBI_PMU_FW_STD_COUNT)
 		return rvpmu_fw_stop_ext(h, idx);
-	h->fw_counting[code] &= ~(UINT64_C(1) << f);
+	h->fw_counting[code].by.ctrs &= ~(UINT32_C(1) << f);
 	return ret_val(0);
 }
 

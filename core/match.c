@@ -122,7 +122,7 @@ static inline void fw_std_take(struct rvpmu_hart *h, unsigned long idx,
 	if (flags & SBI_PMU_CFG_FLAG_AUTO_START) {
 		/* rvpmu_fw_std_on: the counter's bit among the firmware ones */
 		h->started |= bit;
-		h->fw_counting[SBI_PMU_EVENT_CODE(event_idx)] |= bit >> h->fw_base;
+		h->fw_counting[SBI_PMU_EVENT_CODE(event_idx)].by.ctrs |= (uint32_t)(bit >> h->fw_base);
 	}
 }
 

@@ -186,6 +186,17 @@ extern const struct rvpmu_hw_ops RVPMU_STATIC_HW_OPS;
 #endif
 
 /* Per-hart state. Opaque to callers: use the functions below. */
+/* What counts a standard firmware event on a hart: its started firmware
+   counters (bit idx - fw_base) and whether the sampler counts it in
+   fw_total (rvpmu_fw_sample); an event site tests both at once (any). */
+union rvpmu_fw_counting {
+	uint64_t any;
+	struct {
+		uint32_t ctrs;
+		uint32_t sampled;
+	} by;
+};
+
 struct rvpmu_hart {
 	const struct rvpmu_config *cfg;
 	void *ctx;
@@ -207,11 +218,10 @@ struct rvpmu_hart {
 	uint64_t configured;
 	uint64_t started;
 	uint32_t stale;			/* hw counters whose stop writes back */
-	/* per standard code, what counts it: the started firmware counters
-	   (bit idx - fw_base) and RVPMU_FW_SAMPLED (bit 63); early in the
-	   struct so that an event site is one load (a 12-bit offset) and a
-	   branch (two loads on RV32) */
-	uint64_t fw_counting[SBI_PMU_FW_STD_COUNT];
+	/* per standard code, what counts it; early in the struct so that an
+	   event site is one load (a 12-bit offset) and a branch (two loads
+	   on RV32) */
+	union rvpmu_fw_counting fw_counting[SBI_PMU_FW_STD_COUNT];
 	uint64_t reserved;			/* counters the sampler holds */
 	uint64_t overflowed;		/* hpm counters that had OF at their last
 					   stop; only configured, stopped ones count */
@@ -362,9 +372,6 @@ struct rvpmu_ret rvpmu_event_get_info(struct rvpmu_hart *h,
 				      rvpmu_ulong num_entries,
 				      rvpmu_ulong flags);
 
-/* In fw_counting[code]: the sampler counts code in fw_total. */
-#define RVPMU_FW_SAMPLED	(UINT64_C(1) << 63)
-
 /*
  * Count one standard firmware event (code < SBI_PMU_FW_STD_COUNT) on this
  * hart: the firmware calls it where the event happens. One load and a
@@ -378,7 +385,7 @@ struct rvpmu_ret rvpmu_fw_count_slow(struct rvpmu_hart *h, unsigned int code,
 
 static inline uint64_t rvpmu_fw_counting(const struct rvpmu_hart *h, unsigned int code)
 {
-	return h->fw_counting[code];
+	return h->fw_counting[code].any;
 }
 
 static inline void rvpmu_fw_event(struct rvpmu_hart *h, unsigned int code)

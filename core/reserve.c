@@ -77,7 +77,7 @@ void rvpmu_fw_sample(struct rvpmu_hart *h, uint32_t codes)
 	while (change) {
 		unsigned int c = rvpmu_ctz64(change);
 
-		h->fw_counting[c] ^= RVPMU_FW_SAMPLED;
+		h->fw_counting[c].by.sampled ^= 1;
 		change &= change - 1;
 	}
 	h->fw_sampled = codes & ((UINT32_C(1) << SBI_PMU_FW_STD_COUNT) - 1);

@@ -68,7 +68,7 @@ static void reset_returns_to_the_boot_state(void)
 	CHECK_EQ(f.h.started, 0);
 	CHECK_EQ(f.h.overflowed, 0);
 	CHECK(!f.h.shmem_on);
-	CHECK_EQ(f.h.fw_counting[5], 0);
+	CHECK_EQ(f.h.fw_counting[5].by.ctrs, 0);
 	CHECK_OK(rvpmu_num_counters(&f.h), 35);
 	for (i = 3; i <= 18; i++) {
 		CHECK_EQ(f.sim.mhpmevent[i], MHPMEVENT_OF | MHPMEVENT_MINH);

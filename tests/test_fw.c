@@ -48,12 +48,12 @@ static void event_site_is_idle_when_nothing_counts(void)
 	fx_std(&f);
 	for (code = 0; code < SBI_PMU_FW_STD_COUNT; code++) {
 		rvpmu_fw_event(&f.h, code);
-		CHECK_EQ(f.h.fw_counting[code], 0);
+		CHECK_EQ(f.h.fw_counting[code].by.ctrs, 0);
 	}
 	CHECK_EQ(fx_match(&f, 0, SBI_PMU_FW_EVENT(3), 0), 19);
 	rvpmu_fw_event(&f.h, 3);	/* configured but not started */
 	CHECK_OK(rvpmu_counter_fw_read(&f.h, 19), f.h.fw_value[0]);
-	CHECK_EQ(f.h.fw_counting[3], 0);
+	CHECK_EQ(f.h.fw_counting[3].by.ctrs, 0);
 }
 
 static void fw_read_rejects_hardware_and_bad_indices(void)
@@ -155,7 +155,7 @@ static void firmware_set_starts_from_kept_values(void)
 	f.h.fw_value[1] = 20;
 	CHECK_OK(rvpmu_counter_start(&f.h, 19, 7, 0, 0), 0);
 	CHECK_EQ(f.h.started, BIT64(19) | BIT64(20) | BIT64(21));
-	CHECK_EQ(f.h.fw_counting[SBI_PMU_FW_SET_TIMER], 5);	/* counters 19, 21 */
+	CHECK_EQ(f.h.fw_counting[SBI_PMU_FW_SET_TIMER].by.ctrs, 5);	/* counters 19, 21 */
 	rvpmu_fw_event(&f.h, SBI_PMU_FW_SET_TIMER);
 	f.sim.plat[2] += 4;
 	CHECK_OK(rvpmu_counter_fw_read(&f.h, 19), 11);
@@ -163,7 +163,7 @@ static void firmware_set_starts_from_kept_values(void)
 	CHECK_OK(rvpmu_counter_fw_read(&f.h, 21), 1);
 	CHECK_ERR(rvpmu_counter_start(&f.h, 19, 7, 0, 0), SBI_ERR_ALREADY_STARTED);
 	CHECK_OK(rvpmu_counter_stop(&f.h, 19, 7, 0), 0);
-	CHECK_EQ(f.h.fw_counting[SBI_PMU_FW_SET_TIMER], 0);
+	CHECK_EQ(f.h.fw_counting[SBI_PMU_FW_SET_TIMER].by.ctrs, 0);
 	f.sim.plat[2] += 4;
 	CHECK_OK(rvpmu_counter_fw_read(&f.h, 20), 24);
 }
@@ -184,7 +184,7 @@ static void all_firmware_counters_at_once(void)
 	for (i = 19; i < 35; i++)
 		CHECK_OK(rvpmu_counter_fw_read(&f.h, i), 1);
 	CHECK_OK(rvpmu_counter_stop(&f.h, 19, 0xffff, SBI_PMU_STOP_RESET), 0);
-	CHECK_EQ(f.h.fw_counting[SBI_PMU_FW_FENCE_I_SENT], 0);
+	CHECK_EQ(f.h.fw_counting[SBI_PMU_FW_FENCE_I_SENT].by.ctrs, 0);
 }
 
 static const struct t_case cases[] = {

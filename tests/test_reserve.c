@@ -167,9 +167,10 @@ static void free_running_counts_only_while_sampled(void)
 	fx_std(&f);
 	rvpmu_fw_event(&f.h, SBI_PMU_FW_SET_TIMER);
 	CHECK_EQ(f.h.fw_total[SBI_PMU_FW_SET_TIMER], 0);
-	CHECK_EQ(f.h.fw_counting[SBI_PMU_FW_SET_TIMER], 0);
+	CHECK_EQ(f.h.fw_counting[SBI_PMU_FW_SET_TIMER].any, 0);
 	rvpmu_fw_sample(&f.h, (uint32_t)timer | (UINT32_C(1) << SBI_PMU_FW_IPI_SENT));
-	CHECK_EQ(f.h.fw_counting[SBI_PMU_FW_SET_TIMER], RVPMU_FW_SAMPLED);
+	CHECK_EQ(f.h.fw_counting[SBI_PMU_FW_SET_TIMER].by.sampled, 1);
+	CHECK_EQ(f.h.fw_counting[SBI_PMU_FW_SET_TIMER].by.ctrs, 0);
 	rvpmu_fw_event(&f.h, SBI_PMU_FW_SET_TIMER);
 	rvpmu_fw_event(&f.h, SBI_PMU_FW_SET_TIMER);
 	rvpmu_fw_event(&f.h, SBI_PMU_FW_IPI_RECEIVED);	/* not sampled */
@@ -183,8 +184,9 @@ static void free_running_counts_only_while_sampled(void)
 	CHECK_EQ(rvpmu_counter_fw_read(&f.h, f.h.fw_base).value, 1);
 	/* the run ends: the sampled codes stop, the S-mode counter goes on */
 	rvpmu_fw_sample(&f.h, 0);
-	CHECK_EQ(f.h.fw_counting[SBI_PMU_FW_SET_TIMER], 1);
-	CHECK_EQ(f.h.fw_counting[SBI_PMU_FW_IPI_SENT], 0);
+	CHECK_EQ(f.h.fw_counting[SBI_PMU_FW_SET_TIMER].by.ctrs, 1);
+	CHECK_EQ(f.h.fw_counting[SBI_PMU_FW_SET_TIMER].by.sampled, 0);
+	CHECK_EQ(f.h.fw_counting[SBI_PMU_FW_IPI_SENT].any, 0);
 	rvpmu_fw_event(&f.h, SBI_PMU_FW_SET_TIMER);
 	CHECK_EQ(f.h.fw_total[SBI_PMU_FW_SET_TIMER], 3);
 	CHECK_EQ(rvpmu_counter_fw_read(&f.h, f.h.fw_base).value, 2);

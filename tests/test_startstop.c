@@ -368,7 +368,7 @@ static void firmware_counter_start_stop(void)
 	rvpmu_fw_event(&f.h, SBI_PMU_FW_IPI_SENT);
 	CHECK_OK(rvpmu_counter_fw_read(&f.h, 19), 101);
 	CHECK_OK(rvpmu_counter_stop(&f.h, 19, 1, RESET), 0);
-	CHECK_EQ(f.h.fw_counting[SBI_PMU_FW_IPI_SENT], 0);
+	CHECK_EQ(f.h.fw_counting[SBI_PMU_FW_IPI_SENT].by.ctrs, 0);
 }
 
 /* QEMU 7.2: a read of an inhibited cycle/instret counter returns the value
