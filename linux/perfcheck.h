@@ -26,6 +26,8 @@ int perftool_workload(int argc, char **argv);
    0 (the second boot after the warm reboot); perf record, report and the
    per-CPU sampling checks when sampling; perf test when with_tests. */
 void perftool_checks(int full, int sampling, int with_tests);
+/* perf record -a and its checks alone (the "recordall" boot) */
+void perftool_record_all(void);
 
 /* CPU hotplug: every CPU offline and online again, rounds times. */
 void hotplug_checks(int rounds);

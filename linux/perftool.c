@@ -478,6 +478,15 @@ static void perf_tests(void)
 	check(ran > 0, "perf test: ran and reported (%u results)", ran);
 }
 
+void perftool_record_all(void)
+{
+	if (access(PERF_BIN, X_OK)) {
+		check(0, "perf tool present (%s)", PERF_BIN);
+		return;
+	}
+	record_all_cpus();
+}
+
 void perftool_checks(int full, int sampling, int with_tests)
 {
 	if (access(PERF_BIN, X_OK)) {
