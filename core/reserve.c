@@ -247,8 +247,11 @@ static inline __attribute__((always_inline)) void close_group(struct rvpmu_hart 
 	uint64_t before[RVPMU_GROUP_MAX];
 	unsigned long k;
 
-	for (k = 0; k < nh; k++)
-		before[k] = rvpmu_hw_read(h, g->ctr[k]);
+#ifdef RVPMU_HW_SEQ_READ_LIVE
+	if (!g->seq)
+#endif
+		for (k = 0; k < nh; k++)
+			before[k] = rvpmu_hw_read(h, g->ctr[k]);
 #endif
 	/* unrolled, entered at the group's size (as open_group) */
 #define CLOSE(k) case (k) + 1: \
@@ -262,6 +265,15 @@ static inline __attribute__((always_inline)) void close_group(struct rvpmu_hart 
 #undef CLOSE
 	if (sp->ext)
 		ext_stop_read(h, g, dst, fo);
+#ifdef RVPMU_HW_SEQ_READ_LIVE
+	/* read while they run (each counter's halves live), then stopped */
+	if (g->seq) {
+		if (nh)
+			rvpmu_hw_read_seq(h, nh, dst, off);
+		rvpmu_hw_inhibit(h, g->hpm, true);
+		return;
+	}
+#endif
 	rvpmu_hw_inhibit(h, g->hpm, true);
 	read_hpm(h, g->ctr, nh, dst, off, g->seq);
 #if RVPMU_XLEN == 32

@@ -218,4 +218,73 @@ fw_csr_load:
 	j	fw_grp_load
 1:	mv	a0, a4
 	ret
+
+#else	/* RV32 */
+
+/*
+ * RV32: only the sampler's groups on hpm counters 3, 4, .. in order (core
+ * struct rvpmu_group seq), entered at the group's size like RV64's, one
+ * fixed-size block a counter (no compressed instructions). A counter is
+ * two CSRs: the read takes each counter while it still runs (high, low,
+ * high again until the highs agree: QEMU answers only the first read of
+ * an inhibited cycles/instret counter live, so reading both halves after
+ * the inhibit would take a stale half), then unmaps it; the caller
+ * inhibits the group right after (pmu_inline.h, RVPMU_HW_SEQ_READ_LIVE).
+ *
+ * fw_grp_read_seq: a2 n (1..29), a3 dst, a4 the last offset (off + n - 1);
+ * counter 3 + j's value to a3 + off[j], its mhpmevent and mhpmeventh 0.
+ * Uses a4, a5, t0, t1.
+ */
+	.option	norelax
+	.globl	fw_grp_read_seq, fw_grp_load_seq
+fw_grp_read_seq:
+	lla	t1, 2f
+	li	t0, 44
+	mul	t0, t0, a2
+	sub	t1, t1, t0		/* 2f - 44 n */
+	jr	t1
+	.option	push
+	.option	norvc
+	.irp	n, 31,30,29,28,27,26,25,24,23,22,21,20,19,18,17,16,15,14,13,12,11,10,9,8,7,6,5,4,3
+1:	csrr	a5, 0xb80 + \n
+	csrr	t0, 0xb00 + \n
+	csrr	t1, 0xb80 + \n
+	bne	a5, t1, 1b
+	lw	t1, 0(a4)
+	add	t1, t1, a3
+	sw	t0, 0(t1)
+	sw	a5, 4(t1)
+	csrw	0x320 + \n, zero
+	csrw	0x720 + \n, zero
+	addi	a4, a4, -4
+	.endr
+	.option	pop
+2:	jr	t2
+
+/*
+ * fw_grp_load_seq: a2 the last mhpmevent (ev + n - 1, 64 bits each), a3 n
+ * (1..29); counter 3 + j (mhpmevent 0) gets ev[j] (its high half first:
+ * QEMU maps the event when the low half, the selector, is written) and
+ * counts from 0. Uses a2, a4, a5, t0, t1.
+ */
+fw_grp_load_seq:
+	lla	t1, 2f
+	slli	t0, a3, 5
+	sub	t1, t1, t0
+	slli	t0, a3, 2
+	sub	t1, t1, t0		/* 2f - 28 n */
+	jr	t1
+	.option	push
+	.option	norvc
+	.irp	n, 31,30,29,28,27,26,25,24,23,22,21,20,19,18,17,16,15,14,13,12,11,10,9,8,7,6,5,4,3
+	lw	a4, 0(a2)
+	lw	a5, 4(a2)
+	csrw	0x720 + \n, a5
+	csrw	0x320 + \n, a4
+	csrw	0xb00 + \n, zero
+	csrw	0xb80 + \n, zero
+	addi	a2, a2, -8
+	.endr
+	.option	pop
+2:	jr	t2
 #endif

@@ -196,4 +196,59 @@ static inline bool rvpmu_hw_start_holds_overflow(const struct rvpmu_hart *h, uns
 }
 
 #endif
+
+#if __riscv_xlen == 32 && !defined(__ASSEMBLER__)
+#include "firmware/csr.h"
+
+/*
+ * RV32: the sampler's groups on hpm counters 3, 4, .. in order through
+ * pmu_csr.S's fw_grp_read_seq/fw_grp_load_seq (by `jal t2`, their
+ * registers named), and mcycle read inline; every other access goes
+ * through the ops table (a counter is two CSRs). The read takes the
+ * counters while they run (RVPMU_HW_SEQ_READ_LIVE): the core calls it
+ * before inhibiting the group.
+ */
+#define RVPMU_HW_SEQ_INLINED 1
+#define RVPMU_HW_SEQ_READ_LIVE 1
+static inline void rvpmu_hw_read_seq(const struct rvpmu_hart *h, unsigned long n,
+				     uint8_t *dst, const uint32_t *off)
+{
+	register unsigned long n_ __asm__("a2") = n;
+	register uint8_t *d_ __asm__("a3") = dst;
+	register const uint32_t *o_ __asm__("a4") = off + n - 1;
+
+	(void)h;
+	__asm__ volatile("jal t2, fw_grp_read_seq"
+			 : "+r"(o_)
+			 : "r"(n_), "r"(d_)
+			 : "t0", "t1", "t2", "a5", "memory");
+}
+
+static inline void rvpmu_hw_load_seq(const struct rvpmu_hart *h, const uint64_t *ev,
+				     unsigned long n)
+{
+	register const uint64_t *e_ __asm__("a2") = ev + n - 1;
+	register unsigned long n_ __asm__("a3") = n;
+
+	(void)h;
+	__asm__ volatile("jal t2, fw_grp_load_seq"
+			 : "+r"(e_)
+			 : "r"(n_)
+			 : "t0", "t1", "t2", "a4", "a5", "memory");
+}
+
+#define RVPMU_HW_CYCLES_INLINED 1
+static inline uint64_t rvpmu_hw_cycles(const struct rvpmu_hart *h)
+{
+	uint32_t hi, lo, hi2;
+
+	(void)h;
+	do {
+		hi = (uint32_t)csr_read(CSR_MCYCLEH);
+		lo = (uint32_t)csr_read(CSR_MCYCLE);
+		hi2 = (uint32_t)csr_read(CSR_MCYCLEH);
+	} while (hi != hi2);
+	return ((uint64_t)hi << 32) | lo;
+}
+#endif
 #endif
