@@ -80,13 +80,6 @@ static inline uint64_t rvpmu_hw_swap_event(const struct rvpmu_hart *h, unsigned 
 	return RVPMU_HW(h)->swap_event(h->ctx, ctr, ev);
 }
 
-/* mask: hardware counters (0..31), 64 bits wide so that callers pass
-   BIT64(idx) as it is */
-static inline void rvpmu_hw_inhibit(const struct rvpmu_hart *h, uint64_t mask, bool on)
-{
-	RVPMU_HW(h)->inhibit(h->ctx, (uint32_t)mask, on);
-}
-
 static inline bool rvpmu_hw_start_holds_overflow(const struct rvpmu_hart *h, unsigned int ctr,
 						 uint64_t ev, uint64_t v)
 {
@@ -98,6 +91,16 @@ static inline bool rvpmu_hw_start_holds_overflow(const struct rvpmu_hart *h, uns
 static inline bool rvpmu_hw_overflowed(const struct rvpmu_hart *h, unsigned int ctr)
 {
 	return RVPMU_HW(h)->overflowed(h->ctx, ctr);
+}
+#endif
+
+/* mask: hardware counters (0..31), 64 bits wide so that callers pass
+   BIT64(idx) as it is; the inline header's own where it has one (one CSR
+   write, both XLENs) */
+#ifndef RVPMU_HW_INHIBIT_INLINED
+static inline void rvpmu_hw_inhibit(const struct rvpmu_hart *h, uint64_t mask, bool on)
+{
+	RVPMU_HW(h)->inhibit(h->ctx, (uint32_t)mask, on);
 }
 #endif
 

@@ -483,7 +483,9 @@ struct rvpmu_group {
 	bool seq;
 	const uint8_t *ctr;		/* [nhpm + nfw] */
 	const struct rvpmu_group_spec *sp; /* its events */
-	uint64_t origin[RVPMU_GROUP_MAX]; /* fw_total[code] at start */
+	/* fw_total[code] at start, XLEN bits: a window's count is taken
+	   modulo 2^XLEN (on RV32 a window would need 2^32 SBI events) */
+	unsigned long origin[RVPMU_GROUP_MAX];
 };
 
 /*

@@ -255,7 +255,7 @@ static inline __attribute__((always_inline)) void close_group(struct rvpmu_hart 
 #endif
 	/* unrolled, entered at the group's size (as open_group) */
 #define CLOSE(k) case (k) + 1: \
-	*(uint64_t *)(dst + fo[k]) = fw_total_at(h, tot[k]) - g->origin[k]; \
+	*(uint64_t *)(dst + fo[k]) = (unsigned long)fw_total_at(h, tot[k]) - g->origin[k]; \
 	__attribute__((fallthrough));
 	switch (sp->nfw) {
 	UNROLL_DOWN(CLOSE)
@@ -303,7 +303,8 @@ static inline __attribute__((always_inline)) void open_group(struct rvpmu_hart *
 	const uint16_t *tot = sp->tot;
 
 	rvpmu_hw_inhibit(h, g->hpm, false);
-#define OPEN(k) case (k) + 1: g->origin[k] = fw_total_at(h, tot[k]); __attribute__((fallthrough));
+#define OPEN(k) case (k) + 1: g->origin[k] = (unsigned long)fw_total_at(h, tot[k]); \
+	__attribute__((fallthrough));
 	switch (sp->nfw) {
 	UNROLL_DOWN(OPEN)
 	default:

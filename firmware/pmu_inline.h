@@ -43,8 +43,20 @@ static inline void rvpmu_mem_write64(const struct rvpmu_hart *h, uint64_t addr, 
 }
 #endif
 
-#if __riscv_xlen == 64 && !defined(__ASSEMBLER__)
+#ifndef __ASSEMBLER__
 #include "firmware/csr.h"
+
+/* mcountinhibit, both XLENs: one CSR write where the ops table's call
+   cost the start/stop and every switch a frame */
+#define RVPMU_HW_INHIBIT_INLINED 1
+static inline void rvpmu_hw_inhibit(const struct rvpmu_hart *h, uint64_t mask, bool on)
+{
+	(void)h;
+	csr_inhibit_counters(mask, on);
+}
+#endif
+
+#if __riscv_xlen == 64 && !defined(__ASSEMBLER__)
 #define RVPMU_HW_INLINED 1
 
 extern const char fw_csr_slots[];
@@ -92,12 +104,6 @@ static inline uint64_t rvpmu_hw_swap_event(const struct rvpmu_hart *h, unsigned 
 {
 	(void)h;
 	return FW_CSR_SLOT(FW_SLOT_SWAP_EVENT, ctr, ev);
-}
-
-static inline void rvpmu_hw_inhibit(const struct rvpmu_hart *h, uint64_t mask, bool on)
-{
-	(void)h;
-	csr_inhibit_counters(mask, on);
 }
 
 /* OF (bit 63) of a running hpm counter's mhpmevent; only asked with
