@@ -115,6 +115,7 @@ struct rvpmu_sampler_group {
 struct rvpmu_sampler {
 	const struct rvpmu_sampler_platform *plat;
 	uint32_t state;			/* RVPMU_SAMPLER_IDLE.. */
+	uint32_t stop_req;		/* (a run's; first: every tick reads it) */
 	/* in force after CONFIGURE */
 	uint32_t nr_pmu, period_us, nr_sample, nsub, nr_data, nr_clusters;
 	uint32_t filter, flags, nr_bufs, nr_events;
@@ -139,7 +140,6 @@ struct rvpmu_sampler {
 	uint32_t fills;		/* fills opened << 2 | OPENING | NONE_FREE */
 	uint32_t running;	/* harts still sampling */
 	uint32_t active;	/* harts joined and not left */
-	uint32_t stop_req;
 	uint32_t stop_reason;
 	uint32_t done[RVPMU_SAMPLER_MAX_BUFS];	/* harts through the open fill */
 	uint64_t first[RVPMU_SAMPLER_MAX_BUFS];	/* its first sample */
