@@ -9,9 +9,11 @@
  * each start or stop saved and restored a handful of registers around
  * each of its three or four CSR accesses. They do what fw_pmu_hw_ops'
  * read/write/program/swap_event/inhibit/overflowed/start_holds_overflow
- * do (the same slots); RV32 keeps the ops table (its counters are CSR
- * pairs). pmu_csr.S includes this file for the table offsets. Also, both
- * XLENs, the snapshot's S-mode writes (rvpmu_mem_write64) as plain stores.
+ * do (the same slots); RV32 keeps the ops table for those (its counters
+ * are CSR pairs) and has mcycle inline. pmu_csr.S includes this file for
+ * the table offsets. Both XLENs: the snapshot's S-mode writes
+ * (rvpmu_mem_write64) as plain stores, mcountinhibit, and the sampler's
+ * unrolled group read and load.
  */
 #ifndef FW_PMU_INLINE_H
 #define FW_PMU_INLINE_H
@@ -53,6 +55,48 @@ static inline void rvpmu_hw_inhibit(const struct rvpmu_hart *h, uint64_t mask, b
 {
 	(void)h;
 	csr_inhibit_counters(mask, on);
+}
+#endif
+
+#ifndef __ASSEMBLER__
+/*
+ * The sampler's groups on hpm counters 3 .. 3 + n - 1 in order (struct
+ * rvpmu_group seq), both XLENs: pmu_csr.S's fw_grp_read_seq and
+ * fw_grp_load_seq, entered at the group's size, called by `jal t2` with
+ * every register they touch named. n > 0. RV32's read takes the counters
+ * while they run (RVPMU_HW_SEQ_READ_LIVE: the core calls it before
+ * inhibiting the group), as a counter there is two CSRs and QEMU answers
+ * only the first read of an inhibited cycles/instret counter live.
+ */
+#define RVPMU_HW_SEQ_INLINED 1
+#if __riscv_xlen == 32
+#define RVPMU_HW_SEQ_READ_LIVE 1
+#endif
+static inline void rvpmu_hw_read_seq(const struct rvpmu_hart *h, unsigned long n,
+				     uint8_t *dst, const uint32_t *off)
+{
+	register unsigned long n_ __asm__("a2") = n;
+	register uint8_t *d_ __asm__("a3") = dst;
+	register const uint32_t *o_ __asm__("a4") = off + n - 1;
+
+	(void)h;
+	__asm__ volatile("jal t2, fw_grp_read_seq"
+			 : "+r"(o_)
+			 : "r"(n_), "r"(d_)
+			 : "t0", "t1", "t2", "a5", "memory");
+}
+
+static inline void rvpmu_hw_load_seq(const struct rvpmu_hart *h, const uint64_t *ev,
+				     unsigned long n)
+{
+	register const uint64_t *e_ __asm__("a2") = ev + n - 1;
+	register unsigned long n_ __asm__("a3") = n;
+
+	(void)h;
+	__asm__ volatile("jal t2, fw_grp_load_seq"
+			 : "+r"(e_)
+			 : "r"(n_)
+			 : "t0", "t1", "t2", "a4", "a5", "memory");
 }
 #endif
 
@@ -157,37 +201,6 @@ static inline uint32_t rvpmu_hw_load_list(const struct rvpmu_hart *h, const uint
 	return (uint32_t)m_;
 }
 
-/* The same for a group whose hpm counters are 3 .. 3 + n - 1 in order
-   (struct rvpmu_group seq): pmu_csr.S's fw_grp_read_seq/fw_grp_load_seq,
-   entered at the group's size. n > 0. */
-#define RVPMU_HW_SEQ_INLINED 1
-static inline void rvpmu_hw_read_seq(const struct rvpmu_hart *h, unsigned long n,
-				     uint8_t *dst, const uint32_t *off)
-{
-	register unsigned long n_ __asm__("a2") = n;
-	register uint8_t *d_ __asm__("a3") = dst;
-	register const uint32_t *o_ __asm__("a4") = off + n - 1;
-
-	(void)h;
-	__asm__ volatile("jal t2, fw_grp_read_seq"
-			 : "+r"(o_)
-			 : "r"(n_), "r"(d_)
-			 : "t0", "t1", "t2", "a5", "memory");
-}
-
-static inline void rvpmu_hw_load_seq(const struct rvpmu_hart *h, const uint64_t *ev,
-				     unsigned long n)
-{
-	register const uint64_t *e_ __asm__("a2") = ev + n - 1;
-	register unsigned long n_ __asm__("a3") = n;
-
-	(void)h;
-	__asm__ volatile("jal t2, fw_grp_load_seq"
-			 : "+r"(e_)
-			 : "r"(n_)
-			 : "t0", "t1", "t2", "a4", "memory");
-}
-
 /*
  * Only a counter that reads stale once inhibited (QEMU: cycles/instret
  * mapped) can have its overflow held (pmu_hw.c), and h->stale already has
@@ -206,43 +219,8 @@ static inline bool rvpmu_hw_start_holds_overflow(const struct rvpmu_hart *h, uns
 #if __riscv_xlen == 32 && !defined(__ASSEMBLER__)
 #include "firmware/csr.h"
 
-/*
- * RV32: the sampler's groups on hpm counters 3, 4, .. in order through
- * pmu_csr.S's fw_grp_read_seq/fw_grp_load_seq (by `jal t2`, their
- * registers named), and mcycle read inline; every other access goes
- * through the ops table (a counter is two CSRs). The read takes the
- * counters while they run (RVPMU_HW_SEQ_READ_LIVE): the core calls it
- * before inhibiting the group.
- */
-#define RVPMU_HW_SEQ_INLINED 1
-#define RVPMU_HW_SEQ_READ_LIVE 1
-static inline void rvpmu_hw_read_seq(const struct rvpmu_hart *h, unsigned long n,
-				     uint8_t *dst, const uint32_t *off)
-{
-	register unsigned long n_ __asm__("a2") = n;
-	register uint8_t *d_ __asm__("a3") = dst;
-	register const uint32_t *o_ __asm__("a4") = off + n - 1;
-
-	(void)h;
-	__asm__ volatile("jal t2, fw_grp_read_seq"
-			 : "+r"(o_)
-			 : "r"(n_), "r"(d_)
-			 : "t0", "t1", "t2", "a5", "memory");
-}
-
-static inline void rvpmu_hw_load_seq(const struct rvpmu_hart *h, const uint64_t *ev,
-				     unsigned long n)
-{
-	register const uint64_t *e_ __asm__("a2") = ev + n - 1;
-	register unsigned long n_ __asm__("a3") = n;
-
-	(void)h;
-	__asm__ volatile("jal t2, fw_grp_load_seq"
-			 : "+r"(e_)
-			 : "r"(n_)
-			 : "t0", "t1", "t2", "a4", "a5", "memory");
-}
-
+/* RV32: mcycle read inline (high, low, high until the highs agree); every
+   other single access goes through the ops table (a counter is two CSRs). */
 #define RVPMU_HW_CYCLES_INLINED 1
 static inline uint64_t rvpmu_hw_cycles(const struct rvpmu_hart *h)
 {
