@@ -485,13 +485,29 @@ static inline __attribute__((always_inline)) uint64_t tick_end(struct rvpmu_samp
  * M-mode reaches the buffer (q), then the cycles; the rare end of a
  * sample or of the run, out of line.
  */
+/* The switch where M-mode cannot store into the buffer: the counts come
+   back in v and go out through mem->write (out of line). */
+static __attribute__((noinline)) uint64_t switch_put(struct rvpmu_sampler *s,
+						     struct rvpmu_sampler_hart *sh,
+						     const struct rvpmu_sampler_group *gr,
+						     const struct rvpmu_sampler_group *next)
+{
+	uint64_t v[RVPMU_SAMPLER_NR_PMU_MAX], c, base = sh->addr;
+
+	c = rvpmu_group_switch(sh->pmu, &sh->grp, (uint8_t *)v, ident, &sh->ctr[next->first],
+			       &next->spec);
+	put_counts(s, sh, base, v, gr, c - sh->cyc0);
+	sh->addr = base + s->subsample_size;
+	return c;
+}
+
 uint64_t rvpmu_sampler_tick(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh,
 			    uint64_t t)
 {
-	uint64_t v[RVPMU_SAMPLER_NR_PMU_MAX], c, base = sh->addr;
-	uint64_t late = t > sh->deadline ? t - sh->deadline : 0;
-	const struct rvpmu_sampler_group *gr = sh->gr, *next;
+	uint64_t late = t > sh->deadline ? t - sh->deadline : 0, c;
+	const struct rvpmu_sampler_group *gr = sh->gr, *next = gr->next;
 	uint8_t *q = sh->q;
+	bool last = gr->last;
 
 	if (!sh->running)
 		return UINT64_MAX;
@@ -501,25 +517,25 @@ uint64_t rvpmu_sampler_tick(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *
 		sh->max_skew = late;
 	if (late >= s->period_ticks)
 		sh->late++;
-	write_cids(s, sh, q, base);
-	next = gr->next;
+	write_cids(s, sh, q, sh->addr);
+	/* what does not need the switch's answer first: fewer values live
+	   across the call */
+	sh->gr = next;
+	sh->subsamples++;
+	sh->deadline += s->period_ticks;
 	if (q) {
+		volatile uint64_t *cyc = (volatile uint64_t *)(q + sh->off_cyc);
+
+		sh->q = q + s->subsample_size;
 		c = rvpmu_group_switch(sh->pmu, &sh->grp, q + sh->off_cnt, gr->soff,
 				       &sh->ctr[next->first], &next->spec);
-		*(volatile uint64_t *)(q + sh->off_cyc) = c - sh->cyc0;
-		sh->q = q + s->subsample_size;
+		*cyc = c - sh->cyc0;
 	} else {
-		c = rvpmu_group_switch(sh->pmu, &sh->grp, (uint8_t *)v, ident,
-				       &sh->ctr[next->first], &next->spec);
-		put_counts(s, sh, base, v, gr, c - sh->cyc0);
-		sh->addr = base + s->subsample_size;
+		c = switch_put(s, sh, gr, next);
 	}
 	sh->cyc0 = c;
-	sh->subsamples++;
-	sh->gr = next;
-	sh->deadline += s->period_ticks;
-	if (gr->last || __atomic_load_n(&s->stop_req, __ATOMIC_RELAXED))
-		return tick_end(s, sh, gr->last);
+	if (last || __atomic_load_n(&s->stop_req, __ATOMIC_RELAXED))
+		return tick_end(s, sh, last);
 	return sh->deadline;
 }
 
