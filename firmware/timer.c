@@ -16,11 +16,9 @@ uint64_t fw_mtime(void)
 	return csr_read_time64();
 }
 
-/* mtimecmp := the earlier deadline; MTIP on only while one is pending. */
-static void rearm(struct fw_hart *h)
+/* mtimecmp := when; MTIP on only while a deadline is pending. */
+static inline __attribute__((always_inline)) void arm(struct fw_hart *h, uint64_t when)
 {
-	uint64_t when = h->s_deadline < h->sampler_deadline ? h->s_deadline
-							     : h->sampler_deadline;
 	volatile uint32_t *cmp = h->mtimecmp;
 
 	if (when == NEVER) {
@@ -35,6 +33,12 @@ static void rearm(struct fw_hart *h)
 	cmp[1] = (uint32_t)(when >> 32);
 #endif
 	csr_set(CSR_MIE, MIP_MTIP);
+}
+
+/* mtimecmp := the earlier deadline. */
+static void rearm(struct fw_hart *h)
+{
+	arm(h, h->s_deadline < h->sampler_deadline ? h->s_deadline : h->sampler_deadline);
 }
 
 void fw_timer_set_smode(struct fw_hart *h, uint64_t when)
@@ -57,10 +61,16 @@ static inline __attribute__((always_inline)) void serve(struct fw_hart *h, uint6
 {
 	if (h->sampler_deadline <= now) {
 		/* the tick answers the next switch (UINT64_MAX: none) */
-		h->sampler_deadline = fw_sampler_tick(h, now);
+		uint64_t next = fw_sampler_tick(h, now);
+
+		h->sampler_deadline = next;
+		/* no S-mode deadline (with Sstc, always): the switch's alone */
+		if (h->s_deadline == NEVER) {
+			arm(h, next);
+			return;
+		}
 		/* S-mode's deadline may have come during the tick */
-		if (h->s_deadline != NEVER)
-			now = fw_mtime();
+		now = fw_mtime();
 	}
 	if (h->s_deadline <= now) {
 		h->s_deadline = NEVER;
