@@ -94,7 +94,8 @@ long rvpmu_sampler_prepare(struct rvpmu_sampler *s)
 
 		sh->flags = ops(s)->hart_started(s->plat->ctx, sh->hartid)
 			    ? 0 : RVPMU_SAMPLER_HART_ABSENT;
-		sh->subsamples = sh->samples = sh->late = sh->max_skew = 0;
+		sh->samples = sh->late = sh->max_skew = 0;
+		sh->gr = &s->group[0];
 		sh->running = false;
 	}
 	/* the harts learn of the run by IPI: t0 leaves them time to arm it */
@@ -521,7 +522,6 @@ uint64_t rvpmu_sampler_tick(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *
 	/* what does not need the switch's answer first: fewer values live
 	   across the call */
 	sh->gr = next;
-	sh->subsamples++;
 	sh->deadline += s->period_ticks;
 	if (q) {
 		volatile uint64_t *cyc = (volatile uint64_t *)(q + sh->off_cyc);
@@ -537,6 +537,16 @@ uint64_t rvpmu_sampler_tick(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *
 	if (last || __atomic_load_n(&s->stop_req, __ATOMIC_RELAXED))
 		return tick_end(s, sh, last);
 	return sh->deadline;
+}
+
+uint64_t rvpmu_sampler_hart_subsamples(const struct rvpmu_sampler *s,
+				       const struct rvpmu_sampler_hart *sh)
+{
+	/* read once each (the hart may be ticking; a tear at a sample's end
+	   is off by one sample until the run is DONE, like any statistic) */
+	const struct rvpmu_sampler_group *gr = *(const struct rvpmu_sampler_group *volatile *)&sh->gr;
+
+	return *(volatile const uint64_t *)&sh->samples * s->nsub + (uint64_t)(gr - s->group);
 }
 
 /* ---- ending early */

@@ -158,7 +158,7 @@ struct rvpmu_sampler_hart {
 	uint32_t hartid;
 	uint32_t flags;			/* RVPMU_SAMPLER_HART_* */
 	/* statistics of the last run */
-	uint64_t subsamples, samples, late, max_skew;
+	uint64_t samples, late, max_skew;	/* subsamples: samples and gr */
 	/* run state */
 	bool running, begun;
 	uint32_t pos;			/* data-field position */
@@ -269,5 +269,9 @@ void rvpmu_sampler_header_update(struct rvpmu_sampler *s, unsigned int b,
 				 uint32_t state, uint32_t nr_samples);
 void rvpmu_sampler_zero(struct rvpmu_sampler *s, uint64_t pa, uint64_t len);
 uint64_t rvpmu_sampler_samples(struct rvpmu_sampler *s);
+/* Subsamples hart sh wrote in the last run: its samples and the group it
+   is at (no count of its own on the switch's path). */
+uint64_t rvpmu_sampler_hart_subsamples(const struct rvpmu_sampler *s,
+				       const struct rvpmu_sampler_hart *sh);
 
 #endif /* RVPMU_SAMPLER_H */

@@ -70,7 +70,7 @@ struct rvpmu_ret rvpmu_sampler_status(struct rvpmu_sampler *s, rvpmu_ulong lo,
 		};
 
 		if (st.state == RVPMU_SAMPLER_RUNNING || st.state == RVPMU_SAMPLER_DONE) {
-			hs.subsamples = once(&sh->subsamples);
+			hs.subsamples = rvpmu_sampler_hart_subsamples(s, sh);
 			hs.late = once(&sh->late);
 			hs.max_skew = once(&sh->max_skew);
 		} else {

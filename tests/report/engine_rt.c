@@ -32,7 +32,7 @@ static uint64_t expect(unsigned int e, uint64_t k, unsigned int h)
 /* Window k of a hart: every event happens expect() times, 500 + k cycles. */
 static void window(struct sfx *x, unsigned int i)
 {
-	uint64_t k = x->sh[i].subsamples;
+	uint64_t k = rvpmu_sampler_hart_subsamples(&x->s, &x->sh[i]);
 
 	if (!x->sh[i].running)
 		return;

@@ -38,7 +38,7 @@ static uint64_t expect(unsigned int e, unsigned int k, unsigned int h)
 static void window(struct sfx *x, unsigned int i)
 {
 	const struct rvpmu_sampler_hart *sh = &x->sh[i];
-	unsigned int k = (unsigned int)sh->subsamples;
+	unsigned int k = (unsigned int)rvpmu_sampler_hart_subsamples(&x->s, sh);
 
 	if (!sh->running)
 		return;
@@ -127,7 +127,7 @@ static void worked_example_layout(void)
 	CHECK_EQ(x->s.stop_reason, RVPMU_SAMPLER_STOP_DONE);
 	for (int i = 0; i < 2; i++) {
 		CHECK_EQ(x->h[i].reserved, 0);
-		CHECK_EQ(x->sh[i].subsamples, 4);
+		CHECK_EQ(rvpmu_sampler_hart_subsamples(&x->s, &x->sh[i]), 4);
 		CHECK_EQ(x->deadline[i], SFX_NO_DEADLINE);
 		CHECK_EQ(x->sim[i].faults, 0);
 	}
@@ -204,7 +204,7 @@ static void hart_order_follows_topology(void)
 	CHECK_EQ(h->nr_clusters, 2);
 	CHECK_EQ(u32(x, SFX_BUF + 104), 3);
 	CHECK_EQ(u32(x, SFX_BUF + 108), 0);
-	CHECK_EQ(x->sh[1].subsamples, 1);	/* from the first run only */
+	CHECK_EQ(rvpmu_sampler_hart_subsamples(&x->s, &x->sh[1]), 1);	/* from the first run only */
 }
 
 /* Two buffers of two samples each with a tail gap; five samples wanted:
@@ -405,7 +405,7 @@ static void late_deadlines(void)
 	sfx_tick(x, 1);
 	CHECK_EQ(x->deadline[1], x->s.t0 + 3 * 100);	/* absolute, already due */
 	sfx_run(x, 100);
-	CHECK_EQ(x->sh[1].subsamples, 6);
+	CHECK_EQ(rvpmu_sampler_hart_subsamples(&x->s, &x->sh[1]), 6);
 	CHECK_EQ(x->sh[1].late, 2);		/* deadlines 2 and 3: next already due */
 	CHECK_EQ(x->sh[1].max_skew, 250);
 	CHECK_OK(sfx_status(x, &st), sizeof(*st) + 2 * sizeof(*hs));
@@ -485,12 +485,12 @@ static void stop_requested(void)
 	CHECK_EQ(st->stop_reason, RVPMU_SAMPLER_STOP_REQUESTED);
 	CHECK_EQ(st->samples, 2);
 	CHECK_EQ(st->lost, 0);
-	CHECK_EQ(x->sh[0].subsamples, 3);
+	CHECK_EQ(rvpmu_sampler_hart_subsamples(&x->s, &x->sh[0]), 3);
 	CHECK_EQ(x->h[0].reserved | x->h[1].reserved, 0);
 	CHECK_EQ(rvpmu_sampler_stop(&x->s), SBI_ERR_ALREADY_STOPPED);
 	/* DONE keeps the configuration: START again runs it again */
 	CHECK_EQ(sfx_start(x), 0);
-	CHECK_EQ(x->sh[0].subsamples, 0);
+	CHECK_EQ(rvpmu_sampler_hart_subsamples(&x->s, &x->sh[0]), 0);
 }
 
 /* STOP while a fast hart is a buffer ahead of a slow one: both buffers
