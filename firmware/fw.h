@@ -86,6 +86,23 @@ struct __attribute__((aligned(16))) fw_hart {
 	struct rvpmu_sampler_hart sampler;	/* this hart's part of a run */
 };
 
+/* Count one event in a 64-bit count of this hart's: on RV32 the low
+   word's carry is the rare case (as entry.S counts SBI calls), where a
+   64-bit add took both words every time. Little-endian: the low word
+   first. */
+static inline void fw_count64(uint64_t *c)
+{
+#if __riscv_xlen == 32
+	typedef uint32_t __attribute__((may_alias)) word;
+	word *w = (word *)c;
+
+	if (!++w[0])
+		w[1]++;
+#else
+	(*c)++;
+#endif
+}
+
 struct fw_mem {
 	uint64_t base, size;
 };

@@ -87,6 +87,6 @@ void fw_timer_interrupt(struct fw_hart *h)
 /* From the trap vector's own path for MTIP (entry.S). */
 void fw_timer_trap(struct fw_hart *h)
 {
-	h->m_traps++;
+	fw_count64(&h->m_traps);
 	serve(h, fw_mtime());
 }

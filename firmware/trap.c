@@ -124,7 +124,7 @@ void fw_trap(struct fw_frame *f, struct fw_frame_ext *x)
 	unsigned long cause = csr_read(CSR_MCAUSE), tval;
 	unsigned int event;
 
-	h->m_traps++;
+	fw_count64(&h->m_traps);
 	if ((long)cause < 0) {
 		switch (cause & 0xff) {
 		case IRQ_M_SOFT:
