@@ -479,7 +479,8 @@ uint64_t rvpmu_reserved_mhpmevent(uint64_t sel, uint64_t inh);
 struct rvpmu_group {
 	uint32_t hpm;			/* its hpm counters, as mcountinhibit bits */
 	/* set by the caller: every load's hpm counters are 3, 4, .. in order
-	   (then the switch need not walk a list of them) */
+	   and no group has a platform firmware event (then the switch walks
+	   no list and calls nothing) */
 	bool seq;
 	const uint8_t *ctr;		/* [nhpm + nfw] */
 	const struct rvpmu_group_spec *sp; /* its events */

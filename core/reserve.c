@@ -254,6 +254,41 @@ static __attribute__((noinline)) void close_hpm_rv32(struct rvpmu_hart *h,
 }
 #endif
 
+/* g's standard firmware events' counts to dst + fo[k]: what each
+   free-running count gained, unrolled (entered at the group's size). */
+static inline __attribute__((always_inline)) void close_fw(struct rvpmu_hart *h,
+							   const struct rvpmu_group *g,
+							   uint8_t *dst, const uint32_t *fo)
+{
+	const uint16_t *tot = g->sp->tot;
+
+#define CLOSE(k) case (k) + 1: \
+	*(uint64_t *)(dst + fo[k]) = (unsigned long)fw_total_at(h, tot[k]) - g->origin[k]; \
+	__attribute__((fallthrough));
+	switch (g->sp->nfw) {
+	UNROLL_DOWN(CLOSE)
+	default:
+		break;
+	}
+#undef CLOSE
+}
+
+/* Where g's standard firmware events' free-running counts stand now. */
+static inline __attribute__((always_inline)) void open_fw(struct rvpmu_hart *h,
+							  struct rvpmu_group *g)
+{
+	const uint16_t *tot = g->sp->tot;
+
+#define OPEN(k) case (k) + 1: g->origin[k] = (unsigned long)fw_total_at(h, tot[k]); \
+	__attribute__((fallthrough));
+	switch (g->sp->nfw) {
+	UNROLL_DOWN(OPEN)
+	default:
+		break;
+	}
+#undef OPEN
+}
+
 /* Close g: its firmware counts (a standard event's is what its
    free-running count gained), then its hpm counters stopped together,
    read, and unmapped. */
@@ -262,20 +297,10 @@ static inline __attribute__((always_inline)) void close_group(struct rvpmu_hart 
 							      uint8_t *dst, const uint32_t *off)
 {
 	const struct rvpmu_group_spec *sp = g->sp;
-	const uint16_t *tot = sp->tot;
 	unsigned long nh = sp->nhpm;
 	const uint32_t *fo = off + nh;
 
-	/* unrolled, entered at the group's size (as open_group) */
-#define CLOSE(k) case (k) + 1: \
-	*(uint64_t *)(dst + fo[k]) = (unsigned long)fw_total_at(h, tot[k]) - g->origin[k]; \
-	__attribute__((fallthrough));
-	switch (sp->nfw) {
-	UNROLL_DOWN(CLOSE)
-	default:
-		break;
-	}
-#undef CLOSE
+	close_fw(h, g, dst, fo);
 	if (sp->ext)
 		ext_stop_read(h, g, dst, fo);
 #ifdef RVPMU_HW_SEQ_READ_LIVE
@@ -311,19 +336,9 @@ static inline __attribute__((always_inline)) void load(struct rvpmu_hart *h,
 static inline __attribute__((always_inline)) void open_group(struct rvpmu_hart *h,
 							     struct rvpmu_group *g)
 {
-	const struct rvpmu_group_spec *sp = g->sp;
-	const uint16_t *tot = sp->tot;
-
 	rvpmu_hw_inhibit(h, g->hpm, false);
-#define OPEN(k) case (k) + 1: g->origin[k] = (unsigned long)fw_total_at(h, tot[k]); \
-	__attribute__((fallthrough));
-	switch (sp->nfw) {
-	UNROLL_DOWN(OPEN)
-	default:
-		break;
-	}
-#undef OPEN
-	if (sp->ext)
+	open_fw(h, g);
+	if (g->sp->ext)
 		ext_load_start(h, g);
 }
 
@@ -344,9 +359,10 @@ void rvpmu_group_stop_read(struct rvpmu_hart *h, const struct rvpmu_group *g, ui
 	close_group(h, g, dst, off);
 }
 
-uint64_t rvpmu_group_switch(struct rvpmu_hart *h, struct rvpmu_group *g, uint8_t *dst,
-			    const uint32_t *off, const uint8_t *ctr,
-			    const struct rvpmu_group_spec *next)
+static __attribute__((noinline)) uint64_t switch_general(struct rvpmu_hart *h,
+							 struct rvpmu_group *g, uint8_t *dst,
+							 const uint32_t *off, const uint8_t *ctr,
+							 const struct rvpmu_group_spec *next)
 {
 	uint64_t c;
 
@@ -355,6 +371,46 @@ uint64_t rvpmu_group_switch(struct rvpmu_hart *h, struct rvpmu_group *g, uint8_t
 	c = rvpmu_hw_cycles(h);
 	open_group(h, g);
 	return c;
+}
+
+uint64_t rvpmu_group_switch(struct rvpmu_hart *h, struct rvpmu_group *g, uint8_t *dst,
+			    const uint32_t *off, const uint8_t *ctr,
+			    const struct rvpmu_group_spec *next)
+{
+#ifdef RVPMU_HW_SEQ_INLINED
+	/*
+	 * Counters 3.. in order and no platform event (g->seq): close, load
+	 * and open written out with no call but the unrolled CSR code's
+	 * (which names its registers), so this needs no frame; the general
+	 * path, out of line, takes everything else.
+	 */
+	if (g->seq && h->sscofpmf) {
+		const struct rvpmu_group_spec *sp = g->sp;
+		unsigned long nh = sp->nhpm, nn = next->nhpm;
+		uint64_t c;
+
+		close_fw(h, g, dst, off + nh);
+#ifdef RVPMU_HW_SEQ_READ_LIVE
+		if (nh)
+			rvpmu_hw_read_seq(h, nh, dst, off);
+		rvpmu_hw_inhibit(h, g->hpm, true);
+#else
+		rvpmu_hw_inhibit(h, g->hpm, true);
+		if (nh)
+			rvpmu_hw_read_seq(h, nh, dst, off);
+#endif
+		if (nn)
+			rvpmu_hw_load_seq(h, next->mhpm, nn);
+		g->hpm = ((UINT32_C(1) << nn) - 1) << 3;
+		g->ctr = ctr;
+		g->sp = next;
+		c = rvpmu_hw_cycles(h);
+		rvpmu_hw_inhibit(h, g->hpm, false);
+		open_fw(h, g);
+		return c;
+	}
+#endif
+	return switch_general(h, g, dst, off, ctr, next);
 }
 
 uint64_t rvpmu_read_cycles(const struct rvpmu_hart *h)
