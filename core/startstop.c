@@ -45,7 +45,16 @@ HOT uint64_t start_value(const struct rvpmu_hart *h, unsigned int idx,
 	return stopped_value(h, idx);
 }
 
-/* Value first, then OF cleared, then counting: in that order. */
+/*
+ * Value first, then OF cleared, then counting: in that order. With
+ * Sscofpmf an hpm counter's value is then written once more, running:
+ * QEMU 7.2 arms its overflow timer only on a counter write, and its expiry
+ * (on another thread) raises LCOFI only if the counter is counting with OF
+ * clear, else drops it for good; the first write's expiry could come
+ * before the uninhibit if the hart's thread stalls in between
+ * (docs/perf-on-qemu.md). Elsewhere the second write only restarts the
+ * count from v a few instructions later.
+ */
 HOT void start_hw(struct rvpmu_hart *h, unsigned int idx,
 					       uint64_t v)
 {
@@ -57,6 +66,8 @@ HOT void start_hw(struct rvpmu_hart *h, unsigned int idx,
 		rvpmu_hw_program(h, idx, h->mhpmevent[idx]);
 	}
 	rvpmu_hw_inhibit(h, UINT32_C(1) << idx, false);
+	if (idx >= 3 && h->sscofpmf)
+		rvpmu_hw_write(h, idx, v);
 }
 
 HOT void start_one(struct rvpmu_hart *h, unsigned int idx, rvpmu_ulong base,
@@ -280,10 +291,12 @@ HOT void release_one(struct rvpmu_hart *h, unsigned int idx)
 		 * Park it: event still mapped, OF set (no interrupt), run from 0 so
 		 * that QEMU's overflow timer expires at once and the expiry spends
 		 * the left-over that held the counter's next overflow back. The
-		 * next config_matching unmaps it (rvpmu_unpark).
+		 * next config_matching unmaps it (rvpmu_unpark). Counting before
+		 * the write: an expiry that finds the counter inhibited spends
+		 * nothing (start_hw).
 		 */
-		rvpmu_hw_write(h, idx, 0);
 		rvpmu_hw_inhibit(h, UINT32_C(1) << idx, false);
+		rvpmu_hw_write(h, idx, 0);
 		h->parked |= UINT32_C(1) << idx;
 		h->parked_at[idx] = RVPMU_HW(h)->clock_ns(h->ctx);
 		h->mhpmevent[idx] = 0;

@@ -22,10 +22,12 @@
  * Each hart counts the interrupts it took and, for the PMU runs, the
  * samples (calls with its counter's scountovf bit set), and the longest
  * stretch without one; the boot hart prints them per hart. Checks: on the
- * first two runs every hart gets samples and no more than count/period
- * (+2 %). The third run is printed, not checked: on QEMU 7.2 with several
- * harts it stalls on rvpmu now and then and gets nothing on OpenSBI 1.1
- * (docs/perf-on-qemu.md, "open"). The rate itself is not checked: QEMU
+ * PMU runs every hart gets samples and no more than count/period (+2 %);
+ * on the third, where one lost overflow would end the run's samples, no
+ * hart goes half the run without one (QEMU 7.2 drops an overflow whose
+ * timer expires while the counter is still inhibited, and the firmware's
+ * start writes the value again, counting, for that: docs/perf-on-qemu.md;
+ * OpenSBI 1.1 gets nothing there, QEMU's left-over). The rate itself is not checked: QEMU
  * 7.2 counts cycles in host ticks (instructions too, without -icount) but
  * fires the overflow in ns, and with several busy harts on a busy host
  * delivers a varying fraction; under -icount shift=0, where counts are
@@ -75,7 +77,7 @@ static const struct pmu_attr attrs[PMU_RUNS] = {
 static const char *const names[RUNS] = {
 	"cycles", "instructions", "cycles after counting probes, no switches", "Sstc timer"
 };
-#define PROBED_RUN	2	/* perf record -a after perf's probe: no switches; not checked */
+#define PROBED_RUN	2	/* perf record -a after perf's probe: no switches */
 #define TIMER_RUN	3
 
 /* An interrupt on this hart: count it in the run the hart is in, and the
@@ -249,13 +251,14 @@ static void read_stimecmp(void *arg)
 static bool report(unsigned long h, unsigned int r)
 {
 	const struct hart_run *hr = &runs[h][r];
-	bool pmu = r < PMU_RUNS, checked = r < PROBED_RUN;
+	bool pmu = r < PMU_RUNS, checked = pmu;
 	uint64_t expect = pmu ? hr->count / PERIOD : hr->count / TIMER_TICKS;
 	bool ok = true;
 
 	if (pmu)
 		ok = hr->err >= 0 && hr->samples > 0 && hr->samples <= expect + expect / 50 &&
-		     (!icount || hr->samples * 2 >= expect);
+		     (!icount || hr->samples * 2 >= expect) &&
+		     (r != PROBED_RUN || hr->gap < (uint64_t)RUN_MS / 2 * TIMEBASE_MS);
 	rt_printf("%s %s on hart %lu", !checked ? "#" : ok ? "ok" : "not ok", names[r], h);
 	if (pmu)
 		rt_printf(" (counter %d)", hr->ctr);
@@ -312,7 +315,7 @@ int main(unsigned long hartid, void *dtb)
 			if (r == TIMER_RUN && !sstc)
 				continue;
 			if (report(h, r))
-				passed += r < PROBED_RUN;
+				passed += r < PMU_RUNS;
 			else
 				failed++;
 		}
