@@ -323,11 +323,13 @@ static void record_repeated(const char *event)
 }
 
 /*
- * perf record -a on a busy machine: samples on every CPU, and samples plus
- * throttled periods within a factor of two of cycles / period, the cycles
- * taken from perf stat -a -A over the same workload.
+ * perf record -a on a busy machine: samples on every CPU, and (ratio)
+ * samples plus throttled periods within a factor of two of cycles /
+ * period, the cycles taken from perf stat -a -A over the same workload.
+ * The ratio holds on QEMU 7.2 only under -icount, where its cycles and its
+ * overflow timer both count instructions (docs/perf-on-qemu.md).
  */
-static void record_all_cpus(void)
+static void record_all_cpus(int ratio)
 {
 	static double cycles[64];
 	static long samples[64];
@@ -374,8 +376,9 @@ static void record_all_cpus(void)
 	}
 	check(with == ncpu, "perf record -a -c 200000: samples on every CPU (%d of %d)", with,
 	      ncpu);
-	check(near == ncpu, "perf record -a: samples plus throttled (%.0f) within a factor of two "
-	      "of cycles / period on every CPU (%d of %d)", throttled, near, ncpu);
+	if (ratio)
+		check(near == ncpu, "perf record -a: samples plus throttled (%.0f) within a factor "
+		      "of two of cycles / period on every CPU (%d of %d)", throttled, near, ncpu);
 }
 
 /*
@@ -484,7 +487,7 @@ void perftool_record_all(void)
 		check(0, "perf tool present (%s)", PERF_BIN);
 		return;
 	}
-	record_all_cpus();
+	record_all_cpus(1);
 }
 
 void perftool_checks(int full, int sampling, int with_tests)
@@ -506,10 +509,14 @@ void perftool_checks(int full, int sampling, int with_tests)
 		record_repeated("instructions");
 		report_hot();
 	}
-	/* CPU-wide cycles/instructions sampling gets no LCOFI at all on QEMU
-	   7.2, on every firmware (docs/perf-on-qemu.md): perf-compare only */
+	/* CPU-wide cycles sampling: samples on every CPU of a small SMP boot
+	   (on OpenSBI 1.1 none: QEMU's left-over after perf's own probe);
+	   the ratio to cycles / period only in the comparison run, where it
+	   fails on every firmware without -icount (docs/perf-on-qemu.md) */
 	if (with_tests) {
-		record_all_cpus();
+		record_all_cpus(1);
 		perf_tests();
+	} else if (ncpu > 1 && ncpu <= 4) {
+		record_all_cpus(0);
 	}
 }
