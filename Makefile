@@ -426,7 +426,7 @@ check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-dt $(B)/fuzz-sampler $(B)/fuzz
 	@scripts/check-step linux-rvpmu     $(B)/check scripts/linux-check rvpmu $(KERNEL) $(INITRD) $(B)/rvpmu-fw-rv64.elf
 	@scripts/check-step linux-rvpmu-aclint $(B)/check env LINUX_QEMU_ARGS="-M virt,aclint=on" scripts/linux-check rvpmu $(KERNEL) $(INITRD) $(B)/rvpmu-fw-rv64.elf
 	@scripts/check-step linux-perf-1hart $(B)/check env LINUX_SMP=1 scripts/linux-check rvpmu $(KERNEL) $(INITRD) $(B)/rvpmu-fw-rv64.elf perfsample
-	@scripts/check-step linux-record-icount $(B)/check env LINUX_SMP=1 LINUX_QEMU_ARGS="-icount shift=0" scripts/linux-check rvpmu $(KERNEL) $(INITRD) $(B)/rvpmu-fw-rv64.elf recordall
+	@scripts/check-step linux-record-icount $(B)/check env LINUX_SMP=4 LINUX_QEMU_ARGS="-icount shift=0" scripts/linux-check rvpmu $(KERNEL) $(INITRD) $(B)/rvpmu-fw-rv64.elf recordall
 	@scripts/check-step linux-rvpmu-smp32 $(B)/check env LINUX_SMP=32 scripts/linux-check rvpmu $(KERNEL) $(INITRD) $(B)/rvpmu-fw-rv64.elf
 	@scripts/check-step fuzz-calls      $(B)/check scripts/fuzz-run $(B)/fuzz-calls $(CHECK_FUZZ_SECONDS)
 	@scripts/check-step fuzz-dt         $(B)/check scripts/fuzz-run $(B)/fuzz-dt $(CHECK_FUZZ_SECONDS) tests/dt $(B)/dt

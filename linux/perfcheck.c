@@ -603,7 +603,7 @@ int main(int argc, char **argv)
 	printf("# %d cpu(s), %s", ncpu, isa);
 	/* "recordall": perf record -a alone, for a boot under -icount, where
 	   QEMU's cycles and its overflow timer both count instructions, so
-	   samples can be held to cycles / period (make check, 1 CPU) */
+	   samples can be held to cycles / period (make check, 4 CPUs) */
 	if (argc > 1 && !strcmp(argv[1], "recordall")) {
 		perftool_record_all();
 		finish();
