@@ -14,12 +14,10 @@
  *   void     fw_csr_write_event(void *ctx, unsigned int ctr, uint64_t v)  mhpmevent3..31
  *   uint64_t fw_csr_read_event(void *ctx, unsigned int ctr)
  *   uint64_t fw_csr_swap_event(void *ctx, unsigned int ctr, uint64_t v)
- * and the sampler's list ops (struct rvpmu_hw_ops load and read_list),
- * one dispatch per counter (below: fw_grp_read and fw_grp_load, which
- * pmu_inline.h calls without the C calling convention):
- *   uint32_t fw_csr_load(void *ctx, const uint8_t *ctr, const uint64_t *ev, unsigned int n)
- *   void fw_csr_read_list(void *ctx, const uint8_t *ctr, unsigned int n, uint8_t *dst,
- *                         const uint32_t *off)
+ * and the sampler's list ops (the meaning of struct rvpmu_hw_ops load and
+ * read_list), one dispatch per counter: fw_grp_read and fw_grp_load, which
+ * pmu_inline.h calls without the C calling convention (so the ops table
+ * does not name them).
  */
 #if __riscv_xlen == 64
 	.option	norelax		/* the slots must stay 8 bytes apart */
@@ -86,13 +84,12 @@ fw_csr_read_event:
  * The sampler's list ops. fw_grp_read and fw_grp_load are called by
  * `jal t2` from pmu_inline.h's inline asm, which names every register
  * they touch, so the switch around them keeps its own; each counter's
- * slot is called by `jalr t0` and returns by t0 (16-byte slots). The C
- * ABI versions for the ops table tail-jump into them with ra in t2.
+ * slot is called by `jalr t0` and returns by t0 (16-byte slots).
  *
  * fw_grp_read: a1 counter list, a2 n (> 0), a3 dst, a4 offset list;
  * counter a1[j]'s value to a3 + a4[j], its mhpmevent 0. Uses a5, a6, t0, t1.
  */
-	.globl	fw_grp_read, fw_grp_load, fw_csr_read_list, fw_csr_load
+	.globl	fw_grp_read, fw_grp_load
 fw_grp_read:
 	lla	a6, 1f
 3:	lbu	t1, 0(a1)
@@ -202,22 +199,6 @@ fw_grp_load_seq:
 	.endr
 	.option	pop
 2:	jr	t2
-
-/* void fw_csr_read_list(ctx, ctr, n, dst, off) */
-fw_csr_read_list:
-	beqz	a2, 1f
-	mv	t2, ra
-	j	fw_grp_read
-1:	ret
-
-/* uint32_t fw_csr_load(ctx, ctr, ev, n) */
-fw_csr_load:
-	li	a4, 0
-	beqz	a3, 1f
-	mv	t2, ra
-	j	fw_grp_load
-1:	mv	a0, a4
-	ret
 
 #else	/* RV32 */
 

@@ -38,9 +38,6 @@ void fw_csr_write_ctr(void *ctx, unsigned int ctr, uint64_t v);
 void fw_csr_write_event(void *ctx, unsigned int ctr, uint64_t v);
 uint64_t fw_csr_read_event(void *ctx, unsigned int ctr);
 uint64_t fw_csr_swap_event(void *ctx, unsigned int ctr, uint64_t v);
-uint32_t fw_csr_load(void *ctx, const uint8_t *ctr, const uint64_t *ev, unsigned int n);
-void fw_csr_read_list(void *ctx, const uint8_t *ctr, unsigned int n, uint8_t *dst,
-		      const uint32_t *off);
 #define hw_read fw_csr_read_ctr
 #define hw_write fw_csr_write_ctr
 #define hw_program fw_csr_write_event
@@ -218,10 +215,6 @@ const struct rvpmu_hw_ops fw_pmu_hw_ops = {
 	.stale_when_inhibited = hw_stale_when_inhibited,
 	.start_holds_overflow = hw_start_holds_overflow,
 	.clock_ns = hw_clock_ns,
-#if __riscv_xlen == 64
-	.load = fw_csr_load,
-	.read_list = fw_csr_read_list,
-#endif
 };
 
 void fw_pmu_probe_hpm(void)

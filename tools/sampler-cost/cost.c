@@ -21,9 +21,6 @@
 uint64_t fw_csr_read_ctr(void *ctx, unsigned int ctr);
 void fw_csr_write_ctr(void *ctx, unsigned int ctr, uint64_t v);
 void fw_csr_write_event(void *ctx, unsigned int ctr, uint64_t v);
-uint32_t fw_csr_load(void *ctx, const uint8_t *ctr, const uint64_t *ev, unsigned int n);
-void fw_csr_read_list(void *ctx, const uint8_t *ctr, unsigned int n, uint8_t *dst,
-		      const uint32_t *off);
 
 #define UART	((volatile uint8_t *)0x10000000)
 #define FINISHER ((volatile uint32_t *)0x100000)
@@ -52,7 +49,7 @@ static bool sscof(void *ctx) { (void)ctx; return true; }
 const struct rvpmu_hw_ops fw_pmu_hw_ops = {
 	.read = fw_csr_read_ctr, .write = fw_csr_write_ctr, .program = fw_csr_write_event,
 	.inhibit = inhibit, .overflowed = overflowed, .hpm_present = hpm_present,
-	.has_sscofpmf = sscof, .load = fw_csr_load, .read_list = fw_csr_read_list,
+	.has_sscofpmf = sscof,
 };
 
 static int m_check(void *ctx, uint64_t pa, uint64_t size, bool write)
