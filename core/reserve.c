@@ -120,6 +120,12 @@ static __attribute__((noinline)) uint32_t load_each(struct rvpmu_hart *h, const 
 	return mask;
 }
 
+/* The mcountinhibit mask of a seq group's n hpm counters, 3 .. 3 + n - 1. */
+static inline uint32_t seq_mask(unsigned long n)
+{
+	return ((UINT32_C(1) << n) - 1) << 3;
+}
+
 /* The hpm counters ctr[0..n) (mhpmevent 0) get their events, count from 0:
    their mcountinhibit mask. seq: they are 3 .. 3 + n - 1. */
 static inline __attribute__((always_inline)) uint32_t load_hpm(struct rvpmu_hart *h,
@@ -132,7 +138,7 @@ static inline __attribute__((always_inline)) uint32_t load_hpm(struct rvpmu_hart
 		if (!n)
 			return 0;
 		rvpmu_hw_load_seq(h, mhpm, n);
-		return ((UINT32_C(1) << n) - 1) << 3;
+		return seq_mask(n);
 	}
 #else
 	(void)seq;
@@ -401,7 +407,7 @@ uint64_t rvpmu_group_switch(struct rvpmu_hart *h, struct rvpmu_group *g, uint8_t
 #endif
 		if (nn)
 			rvpmu_hw_load_seq(h, next->mhpm, nn);
-		g->hpm = ((UINT32_C(1) << nn) - 1) << 3;
+		g->hpm = seq_mask(nn);
 		g->ctr = ctr;
 		g->sp = next;
 		c = rvpmu_hw_cycles(h);
