@@ -120,11 +120,13 @@ static __attribute__((noinline)) uint32_t load_each(struct rvpmu_hart *h, const 
 	return mask;
 }
 
+#ifdef RVPMU_HW_SEQ_INLINED
 /* The mcountinhibit mask of a seq group's n hpm counters, 3 .. 3 + n - 1. */
 static inline uint32_t seq_mask(unsigned long n)
 {
 	return ((UINT32_C(1) << n) - 1) << 3;
 }
+#endif
 
 /* The hpm counters ctr[0..n) (mhpmevent 0) get their events, count from 0:
    their mcountinhibit mask. seq: they are 3 .. 3 + n - 1. */
