@@ -27,7 +27,7 @@ CHECK_FUZZ_SECONDS ?= 10
 comma    := ,
 
 CORE_SRC := core/counters.c core/events.c core/match.c core/startstop.c \
-            core/fwctr.c core/snapshot.c core/map.c core/reserve.c
+            core/fwctr.c core/snapshot.c core/map.c core/reserve.c core/group.c
 CORE_HDR := $(wildcard core/*.h) include/rvpmu/sbi.h lib/bits.h
 SAMPLER_SRC := sampler/config.c sampler/layout.c sampler/engine.c sampler/status.c
 SAMPLER_HDR := sampler/sampler.h include/rvpmu/sampler.h
@@ -35,7 +35,7 @@ SAMPLER_TEST := $(wildcard tests/sampler/*.c)
 DT_SRC   := dt/pmu_dt.c lib/fmt.c
 NAMES_SRC := lib/names.c	# event names: tools, tests, payloads (not the firmware)
 SIM_SRC  := tests/sim/sim_hart.c
-PAYLOADS := smoke bench demo scale hostile rotbench sampler_demo sampler_bench cycsample lcofismp sampler_hsm
+PAYLOADS := smoke bench demo scale hostile rotbench sampler_demo sampler_bench cycsample lcofismp sampler_hsm sampler_acc
 UNIT_SRC := tests/unit_main.c tests/fixture.c tests/drive.c $(wildcard tests/test_*.c) $(NAMES_SRC)
 
 .PHONY: all deps run check fuzz bench clean core-cross
@@ -164,7 +164,7 @@ core-cross:
 LINUX_SRC_TAR ?= /usr/src/linux-source-6.1.tar.xz
 LIBFDT_DIR := $(B)/libfdt
 LIBFDT_SRC := fdt.c fdt_ro.c fdt_rw.c fdt_wip.c fdt_strerror.c fdt_addresses.c
-FW_SRC   := $(wildcard firmware/*.c) firmware/entry.S firmware/pmu_csr.S firmware/fpr.S firmware/probe.S
+FW_SRC   := $(wildcard firmware/*.c) firmware/entry.S firmware/pmu_csr.S firmware/grp_csr.S firmware/fpr.S firmware/probe.S
 FW_LIBS  := $(CORE_SRC) $(SAMPLER_SRC) $(DT_SRC)
 FW_HDR   := $(wildcard firmware/*.h) $(CORE_HDR) $(SAMPLER_HDR) dt/pmu_dt.h lib/fmt.h lib/bits.h
 ARCH_rv64 := -march=rv64imac -misa-spec=2.2 -mabi=lp64
@@ -409,6 +409,8 @@ check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-dt $(B)/fuzz-sampler $(B)/fuzz
 	@scripts/check-step sampler-rv64-nosstc $(B)/check scripts/sampler-check 64 $(B)/rvpmu-fw-rv64.elf $(B)/sampler_demo-rv64.elf 4 ,sscofpmf=true,sstc=false $(B)/rvpmu-report
 	@scripts/check-step sampler-rv64-aclint $(B)/check scripts/sampler-check 64 $(B)/rvpmu-fw-rv64.elf $(B)/sampler_demo-rv64.elf 4 ,sscofpmf=true $(B)/rvpmu-report -M virt,aclint=on
 	@scripts/check-step sampler-rv64-clusters $(B)/check scripts/sampler-check 64 $(B)/rvpmu-fw-rv64.elf $(B)/sampler_demo-rv64.elf 8 ,sscofpmf=true $(B)/rvpmu-report -dtb $(CURDIR)/$(B)/fw-dt/virt-8harts-2clusters.dtb
+	@scripts/check-step sampler-acc-rv64 $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/sampler_acc-rv64.elf 4 ,sscofpmf=true -icount shift=0,sleep=off
+	@scripts/check-step sampler-acc-rv32 $(B)/check scripts/qemu-run 32 $(B)/rvpmu-fw-rv32.elf $(B)/sampler_acc-rv32.elf 4 ,sscofpmf=true -icount shift=0,sleep=off
 	@scripts/check-step sampler-hsm-rv64 $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/sampler_hsm-rv64.elf 4 ,sscofpmf=true
 	@scripts/check-step sampler-hsm-rv32 $(B)/check scripts/qemu-run 32 $(B)/rvpmu-fw-rv32.elf $(B)/sampler_hsm-rv32.elf 4 ,sscofpmf=true
 	@scripts/check-step hostile-rv64    $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/hostile-rv64.elf 4 ,sscofpmf=true
@@ -465,10 +467,10 @@ check-scale: deps
 	@scripts/summary $(B)/check
 
 # instructions of the sampler's tick on QEMU (tools/sampler-cost)
-$(B)/sampler-cost.elf: tools/sampler-cost/cost.c tools/sampler-cost/start.S firmware/pmu_csr.S \
+$(B)/sampler-cost.elf: tools/sampler-cost/cost.c tools/sampler-cost/start.S firmware/pmu_csr.S firmware/grp_csr.S \
 		$(SAMPLER_SRC) $(CORE_SRC) $(SAMPLER_HDR) $(CORE_HDR) firmware/csr.h
 	$(CROSS)gcc $(ARCH_rv64) $(FW_CFLAGS) -nostartfiles -T firmware/fw.lds -Wl,--no-warn-rwx-segments \
-	  -o $@ tools/sampler-cost/start.S tools/sampler-cost/cost.c firmware/pmu_csr.S \
+	  -o $@ tools/sampler-cost/start.S tools/sampler-cost/cost.c firmware/pmu_csr.S firmware/grp_csr.S \
 	  $(SAMPLER_SRC) $(CORE_SRC) -lc -lgcc
 .PHONY: sampler-cost
 sampler-cost: $(B)/sampler-cost.elf

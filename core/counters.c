@@ -79,11 +79,14 @@ int rvpmu_hart_init(struct rvpmu_hart *h, const struct rvpmu_config *cfg,
 
 	if (hpm)
 		hw->inhibit(ctx, hpm, true);
+	h->hpm64 = true;
 	for (i = 0; i < RVPMU_HW_SLOTS; i++) {
 		if (!(h->hw & (UINT32_C(1) << i)))
 			continue;
 		h->width[i] = (uint8_t)probe_width(h, i);
 		h->wmask[i] = h->width[i] >= 64 ? ~UINT64_C(0) : BIT64(h->width[i]) - 1;
+		if (i >= 3 && h->width[i] < 64)
+			h->hpm64 = false;
 	}
 	hw_boot_state(h);
 	return SBI_SUCCESS;

@@ -133,6 +133,18 @@ static inline uint64_t width_mask(const struct rvpmu_hart *h, unsigned int ctr)
 	return h->wmask[ctr];
 }
 
+/* The value a group loads into hpm counter ctr (pmu.h, RVPMU_GROUP_BASE:
+   the top two bits of its width), and the count a value read stands for. */
+static inline uint64_t group_base(const struct rvpmu_hart *h, unsigned int ctr)
+{
+	return h->wmask[ctr] & ~(h->wmask[ctr] >> 2);
+}
+
+static inline uint64_t group_count(const struct rvpmu_hart *h, unsigned int ctr, uint64_t v)
+{
+	return (v - group_base(h, ctr)) & h->wmask[ctr];
+}
+
 /*
  * Turn (counter_idx_base, counter_idx_mask) into a bitmap of logical
  * counters: the set, or 0 for SBI_ERR_INVALID_PARAM (mask 0, a base or a

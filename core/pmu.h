@@ -119,20 +119,6 @@ struct rvpmu_hw_ops {
 	 * NULL: held counters stay held.
 	 */
 	uint64_t (*clock_ns)(void *ctx);
-	/*
-	 * Optional, the sampler's switch in one call each (NULL: done with
-	 * read, program and write). read_list, on a stopped group: for each
-	 * j < n, hpm counter ctr[j]'s value is stored at dst + off[j] (bytes,
-	 * 8-byte aligned: straight into the sampler's slots) and the counter
-	 * gets mhpmevent 0 (some hardware, QEMU, maps an event to one counter
-	 * only: the next group's counters must find every event free). load:
-	 * for each j < n, hpm counter ctr[j] (whose mhpmevent is 0) gets
-	 * mhpmevent ev[j] and counts from 0; returns the counters as an
-	 * mcountinhibit mask.
-	 */
-	uint32_t (*load)(void *ctx, const uint8_t *ctr, const uint64_t *ev, unsigned int n);
-	void (*read_list)(void *ctx, const uint8_t *ctr, unsigned int n, uint8_t *dst,
-			  const uint32_t *off);
 };
 
 /*
@@ -208,6 +194,7 @@ struct rvpmu_hart {
 	uint64_t valid;			/* logical counters that exist */
 	uint32_t hw;			/* hardware counters that exist */
 	bool sscofpmf;
+	bool hpm64;			/* every hpm counter is 64 bits wide */
 	uint8_t width[RVPMU_HW_SLOTS];	/* bits of each hardware counter */
 	uint64_t wmask[RVPMU_HW_SLOTS];	/* the value bits of each */
 	/* state, from RVPMU_HART_STATE to the end (rvpmu_hart_reset clears it) */
@@ -447,6 +434,23 @@ void rvpmu_reserved_idle(struct rvpmu_hart *h, uint64_t set);
 
 #define RVPMU_GROUP_MAX	29	/* counters in a group (as many as hpm 3..31) */
 
+/*
+ * A group's hpm counters are loaded with a base value, not 0, and a
+ * window's count is the value read less it: the top two bits of the
+ * counter's width (RVPMU_GROUP_BASE for a 64-bit counter). Hardware that
+ * fakes the overflow of a cycles/instret-class counter with a timer armed
+ * at each counter write (QEMU 7.2 does, when the hart has Sscofpmf)
+ * computes the deadline from the distance to the wrap as a signed 64-bit
+ * count: from a value below 2^63 that distance is negative, the deadline
+ * is in the past, and the timer's expiry takes the hart off its CPU in the
+ * middle of the switch (under QEMU's round robin until other harts' slices
+ * are over: up to a whole window, seen as the counts and the cycle count
+ * covering different intervals). From the base the wrap is a quarter of
+ * the range away, so the deadline is far ahead (2^62 ns) and harmless; no
+ * window counts that many events.
+ */
+#define RVPMU_GROUP_BASE	UINT64_C(0xC000000000000000)
+
 /* An event of a group's firmware counter (only a platform event's is
    looked at). */
 struct rvpmu_event_ref {
@@ -474,7 +478,7 @@ uint64_t rvpmu_reserved_mhpmevent(uint64_t sel, uint64_t inh);
  * firmware counters after (so the hpm ones go to the hardware as one list
  * and the switch looks nothing up), the mcountinhibit mask, and where each
  * standard firmware event's free-running count stood at start. Caller
- * memory; zero it before the first load.
+ * memory; zero it before the first open and set seq and max_gap.
  */
 struct rvpmu_group {
 	uint32_t hpm;			/* its hpm counters, as mcountinhibit bits */
@@ -482,6 +486,12 @@ struct rvpmu_group {
 	   and no group has a platform firmware event (then the switch walks
 	   no list and calls nothing) */
 	bool seq;
+	/* set by the caller: the longest, in mcycle counts, that reading the
+	   group's counters or loading them may take; a pass that took longer
+	   was interrupted (group.c says where that happens) and is done
+	   again. UINT64_MAX: never done again. */
+	uint64_t max_gap;
+	uint64_t end;			/* mcycle where the last window closed ended */
 	const uint8_t *ctr;		/* [nhpm + nfw] */
 	const struct rvpmu_group_spec *sp; /* its events */
 	/* fw_total[code] at start, XLEN bits: a window's count is taken
@@ -517,39 +527,39 @@ static inline uint16_t rvpmu_group_total_off(uint8_t code)
 }
 
 /*
- * Make spec's counters count from 0 (stopped) as group g. Every reserved
- * hpm counter outside a loaded group has mhpmevent 0 (rvpmu_reserve gives
- * them that, and stopping a group gives it to the group's): QEMU counts an
- * event on one counter only, so no event may stay mapped to a counter the
- * new group does not use.
+ * Open a window: spec's counters (reserved, stopped, every hpm counter of
+ * them with mhpmevent 0) count in g from now: hpm counter ctr[j] gets
+ * mhpmevent mhpm[j] and the group base (RVPMU_GROUP_BASE), then the group
+ * starts with a single mcountinhibit clear, its firmware counters right
+ * after. Every reserved hpm counter outside an open group has mhpmevent 0
+ * (rvpmu_reserve gives them that, closing a group gives it to the
+ * group's): QEMU counts an event on one counter only, so no event may stay
+ * mapped to a counter the new group does not use. Returns mcycle where the
+ * window begins (right after the load).
  */
-void rvpmu_group_load(struct rvpmu_hart *h, struct rvpmu_group *g, const uint8_t *ctr,
-		      const struct rvpmu_group_spec *spec);
-
-/* Start the loaded group g: its hpm counters with a single mcountinhibit
-   clear, its firmware counters right after. */
-void rvpmu_group_start(struct rvpmu_hart *h, struct rvpmu_group *g);
+uint64_t rvpmu_group_open(struct rvpmu_hart *h, struct rvpmu_group *g, const uint8_t *ctr,
+			  const struct rvpmu_group_spec *spec);
 
 /*
- * Stop the group g (its firmware counters, then its hpm counters with a
- * single mcountinhibit set) and store the count of its counter ctr[j] (of
- * the load) at dst + off[j] (bytes, 8-byte aligned); its hpm counters are
- * left with mhpmevent 0.
+ * Close the window of g: its firmware counts, then its hpm counts read
+ * while they run, then its hpm counters stopped with a single
+ * mcountinhibit set and given mhpmevent 0. The count of counter ctr[j] (of
+ * the open) goes to dst + off[j] (bytes, 8-byte aligned). Returns mcycle
+ * where the window ends (right before the reads), also in g->end.
  */
-void rvpmu_group_stop_read(struct rvpmu_hart *h, const struct rvpmu_group *g, uint8_t *dst,
+uint64_t rvpmu_group_close(struct rvpmu_hart *h, struct rvpmu_group *g, uint8_t *dst,
 			   const uint32_t *off);
 
 /*
- * The sampler's switch, one call on g's hart: rvpmu_group_stop_read(g,
- * dst, off), rvpmu_group_load(g, ctr, next), rvpmu_group_start(g), with mcycle
- * read once between the stop and the start (the closed window's end and
- * the new one's beginning), which it returns.
+ * The sampler's switch, one call on g's hart: rvpmu_group_close(g, dst,
+ * off), then rvpmu_group_open(g, ctr, next). Returns where the new window
+ * begins; g->end is where the closed one ended.
  */
 uint64_t rvpmu_group_switch(struct rvpmu_hart *h, struct rvpmu_group *g, uint8_t *dst,
 			    const uint32_t *off, const uint8_t *ctr,
 			    const struct rvpmu_group_spec *next);
 
-/* mcycle now (the sampler's cycle count is a difference of two reads). */
+/* mcycle now. */
 uint64_t rvpmu_read_cycles(const struct rvpmu_hart *h);
 
 #endif /* RVPMU_PMU_H */

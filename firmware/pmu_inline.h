@@ -60,17 +60,18 @@ static inline void rvpmu_hw_inhibit(const struct rvpmu_hart *h, uint64_t mask, b
 
 #ifndef __ASSEMBLER__
 /*
- * The sampler's groups on hpm counters 3 .. 3 + n - 1 in order (struct
- * rvpmu_group seq), both XLENs: pmu_csr.S's fw_grp_read_seq and
- * fw_grp_load_seq, entered at the group's size, called by `jal t2` with
- * every register they touch named. n > 0. RV32's read takes the counters
- * while they run (RVPMU_HW_SEQ_READ_LIVE: the core calls it before
- * inhibiting the group), as a counter there is two CSRs and QEMU answers
- * only the first read of an inhibited cycles/instret counter live.
+ * The sampler's group accesses, both XLENs (core/internal.h names them):
+ * grp_csr.S's fw_grp_* by list (any counters) and *_seq (hpm counters 3 ..
+ * 3 + n - 1 in order, struct rvpmu_group seq), called by `jal t2` with
+ * every register they touch named, so the switch around them keeps its
+ * own. n > 0. They assume 64-bit counters (the core checks h->hpm64) and,
+ * on RV32, Sscofpmf (mhpmeventNh; the core checks h->sscofpmf).
  */
-#define RVPMU_HW_SEQ_INLINED 1
+#define RVPMU_HW_GROUP_INLINED 1
 #if __riscv_xlen == 32
-#define RVPMU_HW_SEQ_READ_LIVE 1
+#define FW_GRP_XLEN_CLOBBERS "a0", "a7",
+#else
+#define FW_GRP_XLEN_CLOBBERS
 #endif
 static inline void rvpmu_hw_read_seq(const struct rvpmu_hart *h, unsigned long n,
 				     uint8_t *dst, const uint32_t *off)
@@ -83,7 +84,18 @@ static inline void rvpmu_hw_read_seq(const struct rvpmu_hart *h, unsigned long n
 	__asm__ volatile("jal t2, fw_grp_read_seq"
 			 : "+r"(o_)
 			 : "r"(n_), "r"(d_)
-			 : "t0", "t1", "t2", "a5", "memory");
+			 : "t0", "t1", "t2", "a5", "a6", "memory");
+}
+
+static inline void rvpmu_hw_unmap_seq(const struct rvpmu_hart *h, unsigned long n)
+{
+	register unsigned long n_ __asm__("a2") = n;
+
+	(void)h;
+	__asm__ volatile("jal t2, fw_grp_unmap_seq"
+			 :
+			 : "r"(n_)
+			 : "t0", "t1", "t2", "memory");
 }
 
 static inline void rvpmu_hw_load_seq(const struct rvpmu_hart *h, const uint64_t *ev,
@@ -96,7 +108,51 @@ static inline void rvpmu_hw_load_seq(const struct rvpmu_hart *h, const uint64_t 
 	__asm__ volatile("jal t2, fw_grp_load_seq"
 			 : "+r"(e_)
 			 : "r"(n_)
-			 : "t0", "t1", "t2", "a4", "a5", "memory");
+			 : "t0", "t1", "t2", "a4", "a5", "a6", "memory");
+}
+
+static inline void rvpmu_hw_read_list(const struct rvpmu_hart *h, const uint8_t *ctr,
+				      unsigned long n, uint8_t *dst, const uint32_t *off)
+{
+	register const uint8_t *c_ __asm__("a1") = ctr;
+	register unsigned long n_ __asm__("a2") = n;
+	register uint8_t *d_ __asm__("a3") = dst;
+	register const uint32_t *o_ __asm__("a4") = off;
+
+	(void)h;
+	__asm__ volatile("jal t2, fw_grp_read"
+			 : "+r"(c_), "+r"(n_), "+r"(o_)
+			 : "r"(d_)
+			 : FW_GRP_XLEN_CLOBBERS "t0", "t1", "t2", "a5", "a6", "memory");
+}
+
+static inline void rvpmu_hw_unmap_list(const struct rvpmu_hart *h, const uint8_t *ctr,
+				       unsigned long n)
+{
+	register const uint8_t *c_ __asm__("a1") = ctr;
+	register unsigned long n_ __asm__("a2") = n;
+
+	(void)h;
+	__asm__ volatile("jal t2, fw_grp_unmap"
+			 : "+r"(c_), "+r"(n_)
+			 :
+			 : "t0", "t1", "t2", "a6", "memory");
+}
+
+static inline uint32_t rvpmu_hw_load_list(const struct rvpmu_hart *h, const uint8_t *ctr,
+					  const uint64_t *ev, unsigned long n)
+{
+	register unsigned long m_ __asm__("a0");
+	register const uint8_t *c_ __asm__("a1") = ctr;
+	register const uint64_t *e_ __asm__("a2") = ev;
+	register unsigned long n_ __asm__("a3") = n;
+
+	(void)h;
+	__asm__ volatile("jal t2, fw_grp_load"
+			 : "=r"(m_), "+r"(c_), "+r"(e_), "+r"(n_)
+			 :
+			 : "t0", "t1", "t2", "a4", "a5", "a6", "a7", "memory");
+	return (uint32_t)m_;
 }
 #endif
 
@@ -156,49 +212,6 @@ static inline bool rvpmu_hw_overflowed(const struct rvpmu_hart *h, unsigned long
 {
 	(void)h;
 	return FW_CSR_SLOT(FW_SLOT_READ_EVENT, ctr, 0) >> 63;
-}
-
-/*
- * The sampler's list ops (core/pmu.h, hw ops read_list and load, RV64
- * with Sscofpmf) without the C calling convention: pmu_csr.S's
- * fw_grp_read and fw_grp_load are called by `jal t2` and touch only the
- * registers named here, so the switch keeps its values in registers
- * across them.
- */
-#define RVPMU_HW_LIST_INLINED 1
-static inline void rvpmu_hw_read_list(const struct rvpmu_hart *h, const uint8_t *ctr,
-				      unsigned long n, uint8_t *dst, const uint32_t *off)
-{
-	register const uint8_t *c_ __asm__("a1") = ctr;
-	register unsigned long n_ __asm__("a2") = n;
-	register uint8_t *d_ __asm__("a3") = dst;
-	register const uint32_t *o_ __asm__("a4") = off;
-
-	(void)h;
-	if (!n)
-		return;
-	__asm__ volatile("jal t2, fw_grp_read"
-			 : "+r"(c_), "+r"(n_), "+r"(o_)
-			 : "r"(d_)
-			 : "t0", "t1", "t2", "a5", "a6", "memory");
-}
-
-static inline uint32_t rvpmu_hw_load_list(const struct rvpmu_hart *h, const uint8_t *ctr,
-					  const uint64_t *ev, unsigned long n)
-{
-	register unsigned long m_ __asm__("a0");
-	register const uint8_t *c_ __asm__("a1") = ctr;
-	register const uint64_t *e_ __asm__("a2") = ev;
-	register unsigned long n_ __asm__("a3") = n;
-
-	(void)h;
-	if (!n)
-		return 0;
-	__asm__ volatile("jal t2, fw_grp_load"
-			 : "=r"(m_), "+r"(c_), "+r"(e_), "+r"(n_)
-			 :
-			 : "t0", "t1", "t2", "a4", "a5", "a6", "memory");
-	return (uint32_t)m_;
 }
 
 /*

@@ -147,20 +147,33 @@ static long start(void)
 		return err;
 	start_failures = 0;
 	fw_remote_call(every_hart, hart_start, 0);
-	if (!start_failures)
+	if (!start_failures) {
+		rvpmu_sampler_launch(&fw_sampler);
 		return SBI_SUCCESS;
+	}
 	fw_remote_call(every_hart, hart_abort, 0);
 	rvpmu_sampler_abort(&fw_sampler);
 	return SBI_ERR_DENIED;
 }
 
-static long stop(void)
+/*
+ * Synchronous (docs/sampler.md): every hart of the run stops now, not at
+ * its next switch, and STOP returns only once the run is DONE, so no hart
+ * writes into S-mode's buffers after it (a client may free them then). A
+ * hart that left the run through HSM did so before it stopped; one that is
+ * leaving (HSM stop pending) finishes its part on its way out: the wait
+ * serves the mailbox meanwhile.
+ */
+static long stop(struct fw_hart *h)
 {
 	long err = rvpmu_sampler_stop(&fw_sampler);
 
-	if (!err)	/* now, not at each hart's next switch */
-		fw_remote_call(every_hart, hart_stop, 0);
-	return err;
+	if (err)
+		return err;
+	fw_remote_call(every_hart, hart_stop, 0);
+	while (__atomic_load_n(&fw_sampler.state, __ATOMIC_ACQUIRE) == RVPMU_SAMPLER_RUNNING)
+		fw_process_mailbox(h);
+	return 0;
 }
 
 SBI_HANDLER(sbi_sampler_ecall)
@@ -177,7 +190,7 @@ SBI_HANDLER(sbi_sampler_ecall)
 		r.error = start();
 		break;
 	case RVPMU_SAMPLER_STOP:
-		r.error = stop();
+		r.error = stop(h);
 		break;
 	case RVPMU_SAMPLER_STATUS:
 		r = rvpmu_sampler_status(&fw_sampler, a0, a1, a2);

@@ -136,6 +136,60 @@ static long harts_can(const struct rvpmu_sampler *s, const struct rvpmu_sampler_
 	return 0;
 }
 
+uint64_t rvpmu_sampler_fit(const struct rvpmu_hart *pmu, const struct rvpmu_sampler_event *ev,
+			   uint32_t nr_events, uint32_t nr_pmu, bool reserving, uint8_t *ctr)
+{
+	uint64_t held = 0;
+	uint32_t p = 0;
+
+	for (uint32_t e0 = 0; e0 < nr_events; e0 += nr_pmu) {
+		uint32_t n = nr_events - e0 < nr_pmu ? nr_events - e0 : nr_pmu;
+		uint64_t used = 0;
+		bool fw = false;
+
+		/* the group's hpm events first, then its firmware events: the
+		   order the switch takes them (struct rvpmu_sampler) */
+		for (int pass = 0; pass < 2; pass++, fw = true) {
+			for (uint32_t j = 0; j < n; j++) {
+				const struct rvpmu_sampler_event *e = &ev[e0 + j];
+				uint64_t can, pick;
+
+				if (event_is_fw(e->event_idx) != fw)
+					continue;
+				can = reserving ? rvpmu_reservable(pmu, e->event_idx, e->event_data)
+						: rvpmu_sampler_capable(pmu, e->event_idx,
+									e->event_data);
+				can &= ~used;
+				pick = (can & held) ? (can & held) : can;
+				if (!pick)
+					return 0;
+				pick &= -pick;
+				if (ctr)
+					ctr[p] = (uint8_t)__builtin_ctzll(pick);
+				p++;
+				used |= pick;
+			}
+		}
+		held |= used;
+	}
+	return held;
+}
+
+/* Every hart of the set can give every group a counter per event, were
+   its counters all free (S-mode's may still make START fail). */
+static long harts_fit(const struct rvpmu_sampler *s, const struct rvpmu_sampler_config *c,
+		      const uint32_t *pos, uint32_t n, uint32_t nr_pmu)
+{
+	for (uint32_t i = 0; i < n; i++) {
+		const struct rvpmu_sampler_hart *sh =
+			s->plat->ops->hart(s->plat->ctx, plat_order(s)[pos[i]]);
+
+		if (!rvpmu_sampler_fit(sh->pmu, c->events, c->nr_events, nr_pmu, false, 0))
+			return SBI_ERR_NOT_SUPPORTED;
+	}
+	return 0;
+}
+
 /* nr_pmu 0: as many counters as the calling hart can give these events. */
 static uint32_t default_nr_pmu(const struct rvpmu_hart *pmu,
 			       const struct rvpmu_sampler_config *c)
@@ -292,7 +346,10 @@ long rvpmu_sampler_configure(struct rvpmu_sampler *s, const struct rvpmu_hart *p
 		nr_pmu = c->nr_events;
 	if (nr_pmu > RVPMU_SAMPLER_NR_PMU_MAX)
 		nr_pmu = RVPMU_SAMPLER_NR_PMU_MAX;
-	sub = RVPMU_SAMPLER_SUBSAMPLE_SIZE(nr_pmu, nr);
+	if ((err = harts_fit(s, c, pos, nr, nr_pmu)))
+		return err;
+	sub = c->flags & RVPMU_SAMPLER_F_MTIME ? RVPMU_SAMPLER_SUBSAMPLE_SIZE_MTIME(nr_pmu, nr)
+					       : RVPMU_SAMPLER_SUBSAMPLE_SIZE(nr_pmu, nr);
 	sample = sub * ((c->nr_events + nr_pmu - 1) / nr_pmu);
 	hdr = HEADER_FIXED + 2 * (((uint64_t)nr * 4 + 7) & ~UINT64_C(7)) +
 	      (uint64_t)c->nr_events * sizeof(struct rvpmu_sampler_event);

@@ -72,6 +72,21 @@ static struct rvpmu_sampler_hart *hart_at(const struct rvpmu_sampler *s, uint32_
 	return ops(s)->hart(s->plat->ctx, s->plat->order[s->pos[i]]);
 }
 
+/* A hart that ticks before START has chosen t0 looks again this much
+   later; t0 is at least twice that far from the launch, so every hart has
+   seen it in time. */
+static uint64_t retry_ticks(const struct rvpmu_sampler *s)
+{
+	uint64_t r = s->plat->lead_ticks / 4;
+
+	return r ? r : 1;
+}
+
+static uint64_t launch_lead(const struct rvpmu_sampler *s)
+{
+	return 2 * retry_ticks(s) + 1;
+}
+
 /* ---- START */
 
 long rvpmu_sampler_prepare(struct rvpmu_sampler *s)
@@ -98,14 +113,16 @@ long rvpmu_sampler_prepare(struct rvpmu_sampler *s)
 		sh->gr = &s->group[0];
 		sh->running = false;
 	}
-	/* the harts learn of the run by IPI: t0 leaves them time to arm it */
-	s->t0 = now(s) + (s->plat->lead_ticks ? s->plat->lead_ticks : 1);
+	/* t0 is chosen once every hart has armed (rvpmu_sampler_launch); until
+	   then each arms a provisional deadline and, if that comes first,
+	   waits for t0 */
+	s->t0 = 0;
+	s->t0_set = 0;
+	s->p0 = now(s) + (s->plat->lead_ticks ? s->plat->lead_ticks : 1);
 	for (i = 0; i < s->nr_bufs; i++) {
 		s->lap[i] = 0;
 		s->first[i] = 0;
 		s->done[i] = 0;
-		rvpmu_sampler_write_header(s, i, i ? RVPMU_SAMPLER_BUF_FREE
-						   : RVPMU_SAMPLER_BUF_FILLING, 0);
 		rvpmu_sampler_zero(s, rvpmu_sampler_buf_data(s, i),
 				   s->bufs[i].size - s->header_size);
 	}
@@ -126,52 +143,25 @@ void rvpmu_sampler_abort(struct rvpmu_sampler *s)
 	__atomic_store_n(&s->state, s->prev_state, __ATOMIC_RELEASE);
 }
 
+void rvpmu_sampler_launch(struct rvpmu_sampler *s)
+{
+	uint64_t t = now(s) + launch_lead(s);
+
+	/* the harts are armed, for p0 at the latest: they need no message,
+	   only a tick that finds t0 set (retry, below, at the most) */
+	s->t0 = t > s->p0 ? t : s->p0;
+	for (uint32_t i = 0; i < s->nr_bufs; i++)
+		rvpmu_sampler_write_header(s, i, i ? RVPMU_SAMPLER_BUF_FREE
+						   : RVPMU_SAMPLER_BUF_FILLING, 0);
+	__atomic_store_n(&s->t0_set, 1, __ATOMIC_RELEASE);
+}
+
 bool rvpmu_sampler_in_set(const struct rvpmu_sampler *s, uint32_t hartid)
 {
 	for (uint32_t i = 0; i < s->nr_data; i++)
 		if (s->plat->order[s->pos[i]] == hartid)
 			return true;
 	return false;
-}
-
-/* Events of group g: first and count. */
-static uint32_t group_size(const struct rvpmu_sampler *s, uint32_t g, uint32_t *first)
-{
-	uint32_t left;
-
-	*first = g * s->nr_pmu;
-	left = s->nr_events - *first;
-	return left < s->nr_pmu ? left : s->nr_pmu;
-}
-
-/*
- * A counter for every event, distinct within each group: greedy, lowest
- * first, preferring counters an earlier group already took so that the
- * run holds as few as it can. Returns the counters, 0 when some group
- * cannot be served (S-mode holds what it needs).
- */
-static uint64_t assign(const struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh)
-{
-	uint64_t held = 0;
-
-	for (uint32_t g = 0; g < s->nsub; g++) {
-		uint32_t e0, n = group_size(s, g, &e0);
-		uint64_t used = 0;
-
-		for (uint32_t j = 0; j < n; j++) {
-			const struct rvpmu_event_ref *ev = &s->pev[e0 + j];
-			uint64_t can = rvpmu_reservable(sh->pmu, ev->event_idx, ev->event_data) & ~used;
-			uint64_t pick = (can & held) ? (can & held) : can;
-
-			if (!pick)
-				return 0;
-			pick &= -pick;
-			sh->ctr[e0 + j] = (uint8_t)__builtin_ctzll(pick);
-			used |= pick;
-		}
-		held |= used;
-	}
-	return held;
 }
 
 /* Whether every group's hpm events have counters 3, 4, .. in order (no
@@ -192,14 +182,6 @@ static bool counters_in_order(const struct rvpmu_sampler *s,
 	return true;
 }
 
-/* Load group g (stopped) on this hart's counters. */
-static void program(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh, uint32_t g)
-{
-	const struct rvpmu_sampler_group *gr = &s->group[g];
-
-	rvpmu_group_load(sh->pmu, &sh->grp, &sh->ctr[gr->first], &gr->spec);
-}
-
 long rvpmu_sampler_hart_start(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh)
 {
 	uint32_t nh = s->nr_data, p;
@@ -212,7 +194,7 @@ long rvpmu_sampler_hart_start(struct rvpmu_sampler *s, struct rvpmu_sampler_hart
 		;
 	if (p == nh)
 		return 0;	/* not in the set */
-	held = assign(s, sh);
+	held = rvpmu_sampler_fit(sh->pmu, s->events, s->nr_events, s->nr_pmu, true, sh->ctr);
 	if (!held)
 		return SBI_ERR_DENIED;
 	err = rvpmu_reserve(sh->pmu, held);
@@ -232,11 +214,16 @@ long rvpmu_sampler_hart_start(struct rvpmu_sampler *s, struct rvpmu_sampler_hart
 	sh->in_buf = sh->fill = sh->buf = 0;
 	sh->addr = rvpmu_sampler_buf_data(s, 0);
 	sh->q = reach(s, sh->addr);
+	sh->off_mt = s->flags & RVPMU_SAMPLER_F_MTIME ? sh->off_cyc + 8 * nh : 0;
 	sh->grp.hpm = 0;
-	sh->deadline = s->t0;
+	sh->deadline = s->p0;
 	sh->begun = false;
 	sh->running = true;
-	ops(s)->set_deadline(sh->hctx, s->t0);
+	/* mcycle against mtime from here to t0: how many counts a switch may
+	   take (begin) */
+	sh->cal_t = now(s);
+	sh->cal_c = rvpmu_read_cycles(sh->pmu);
+	ops(s)->set_deadline(sh->hctx, s->p0);
 	return 0;
 }
 
@@ -300,7 +287,8 @@ static bool open_fill(struct rvpmu_sampler *s, uint32_t nf, uint32_t b)
 		s->next_first += s->cap[b];
 		s->done[b] = 0;
 		s->last_buf = b;
-		rvpmu_sampler_header_update(s, b, RVPMU_SAMPLER_BUF_FILLING, 0);
+		/* the whole header: S-mode may have written any of it */
+		rvpmu_sampler_write_header(s, b, RVPMU_SAMPLER_BUF_FILLING, 0);
 		__atomic_store_n(&s->fills, (nf + 1) << FILLS_SHIFT, __ATOMIC_RELEASE);
 		return true;
 	}
@@ -410,19 +398,48 @@ static __attribute__((noinline)) void put_counts(struct rvpmu_sampler *s,
 	put(s, base + sh->off_cyc, &cycles, 8);
 }
 
-/* t0: every hart loads and starts group 0 (late here skews the window
-   too). Loaded now, not at START: a counter counts from its load where
-   inhibiting does not freeze it (QEMU's cycles and instret). */
-static __attribute__((noinline)) uint64_t begin(struct rvpmu_sampler *s,
-						struct rvpmu_sampler_hart *sh, uint64_t skew)
+/*
+ * A switch (its reads, its loads) that takes longer than this many mcycle
+ * counts was interrupted and is done again (core/group.c): a 64th of a
+ * window, measured as mcycle against mtime since hart_start, and at least
+ * MIN_GAP (never less than a switch takes uninterrupted).
+ */
+#define GAP_FRACTION	64
+#define MIN_GAP		4096
+static uint64_t max_gap(const struct rvpmu_sampler *s, const struct rvpmu_sampler_hart *sh,
+			uint64_t t)
 {
-	if (skew > sh->max_skew)
-		sh->max_skew = skew;
+	uint64_t dt = t - sh->cal_t, dc = rvpmu_read_cycles(sh->pmu) - sh->cal_c, gap;
+
+	if (!dt || dc > UINT64_MAX / s->period_ticks)
+		return UINT64_MAX;
+	gap = dc * s->period_ticks / dt / GAP_FRACTION;
+	return gap < MIN_GAP ? MIN_GAP : gap;
+}
+
+/*
+ * The first tick: until START has chosen t0, look again later; before t0,
+ * wait for it; at t0 (late here skews the window too) the hart opens
+ * group 0. Opened now, not at START: a counter counts from its load where
+ * inhibiting does not freeze it (QEMU's cycles and instret).
+ */
+static __attribute__((noinline)) uint64_t begin(struct rvpmu_sampler *s,
+						struct rvpmu_sampler_hart *sh, uint64_t t)
+{
+	const struct rvpmu_sampler_group *gr = &s->group[0];
+	uint64_t t0;
+
+	if (!__atomic_load_n(&s->t0_set, __ATOMIC_ACQUIRE))
+		return sh->deadline = t + retry_ticks(s);
+	t0 = s->t0;
+	if (t < t0)
+		return sh->deadline = t0;
+	if (t - t0 > sh->max_skew)
+		sh->max_skew = t - t0;
 	sh->begun = true;
-	program(s, sh, 0);
-	sh->cyc0 = rvpmu_read_cycles(sh->pmu);
-	rvpmu_group_start(sh->pmu, &sh->grp);
-	sh->deadline += s->period_ticks;
+	sh->grp.max_gap = max_gap(s, sh, t);
+	sh->cyc0 = rvpmu_group_open(sh->pmu, &sh->grp, &sh->ctr[gr->first], &gr->spec);
+	sh->deadline = t0 + s->period_ticks;
 	return sh->deadline;
 }
 
@@ -491,13 +508,16 @@ static inline __attribute__((always_inline)) uint64_t tick_end(struct rvpmu_samp
 static __attribute__((noinline)) uint64_t switch_put(struct rvpmu_sampler *s,
 						     struct rvpmu_sampler_hart *sh,
 						     const struct rvpmu_sampler_group *gr,
-						     const struct rvpmu_sampler_group *next)
+						     const struct rvpmu_sampler_group *next,
+						     uint64_t t)
 {
 	uint64_t v[RVPMU_SAMPLER_NR_PMU_MAX], c, base = sh->addr;
 
 	c = rvpmu_group_switch(sh->pmu, &sh->grp, (uint8_t *)v, ident, &sh->ctr[next->first],
 			       &next->spec);
-	put_counts(s, sh, base, v, gr, c - sh->cyc0);
+	put_counts(s, sh, base, v, gr, sh->grp.end - sh->cyc0);
+	if (sh->off_mt)
+		put(s, base + sh->off_mt, &t, 8);
 	sh->addr = base + s->subsample_size;
 	return c;
 }
@@ -513,7 +533,7 @@ uint64_t rvpmu_sampler_tick(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *
 	if (!sh->running)
 		return UINT64_MAX;
 	if (!sh->begun)
-		return begin(s, sh, late);
+		return begin(s, sh, t);
 	if (late > sh->max_skew)
 		sh->max_skew = late;
 	if (late >= s->period_ticks)
@@ -529,9 +549,11 @@ uint64_t rvpmu_sampler_tick(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *
 		sh->q = q + s->subsample_size;
 		c = rvpmu_group_switch(sh->pmu, &sh->grp, q + sh->off_cnt, gr->soff,
 				       &sh->ctr[next->first], &next->spec);
-		*cyc = c - sh->cyc0;
+		*cyc = sh->grp.end - sh->cyc0;
+		if (sh->off_mt)
+			*(volatile uint64_t *)(q + sh->off_mt) = t;
 	} else {
-		c = switch_put(s, sh, gr, next);
+		c = switch_put(s, sh, gr, next, t);
 	}
 	sh->cyc0 = c;
 	if (last || __atomic_load_n(&s->stop_req, __ATOMIC_RELAXED))

@@ -41,7 +41,9 @@
  *   INVALID_PARAM     hart set empty or naming a hart that does not exist;
  *                     a filter on a hart without Sscofpmf; an event's
  *                     reserved word
- *   NOT_SUPPORTED     an event some hart of the set cannot count
+ *   NOT_SUPPORTED     an event some hart of the set cannot count; a group
+ *                     that needs more counters than some hart of the set
+ *                     has for its events (were they all free)
  *   INVALID_PARAM     CID2 array misaligned or too short; a buffer
  *                     misaligned, not a multiple of 8, or too small for the
  *                     header and one sample; a sample past 4 GiB or a
@@ -121,7 +123,10 @@ struct rvpmu_sampler {
 	uint32_t filter, flags, nr_bufs, nr_events;
 	uint32_t fw_codes;		/* standard firmware events (bit a code) */
 	uint32_t subsample_size, sample_size, header_size;
-	uint64_t period_ticks, cid2_addr, t0;
+	uint64_t period_ticks, cid2_addr;
+	uint64_t t0;			/* the run's: set by launch (t0_set) */
+	uint64_t p0;			/* START's provisional deadline */
+	uint32_t t0_set;
 	uint64_t inh;			/* filter as mhpmevent bits */
 	uint32_t *pos;			/* [nr_data] indexes into plat->order */
 	struct rvpmu_sampler_buf bufs[RVPMU_SAMPLER_MAX_BUFS];
@@ -167,6 +172,7 @@ struct rvpmu_sampler_hart {
 	uint64_t reserved;		/* counters held */
 	struct rvpmu_group grp;		/* the group loaded */
 	uint64_t deadline, cyc0;
+	uint64_t cal_t, cal_c;		/* mtime and mcycle at hart_start */
 	uint64_t addr;			/* this subsample's start: kept only
 					   without q, else the buffer's data */
 	uint8_t *q;			/* this subsample as M-mode stores to
@@ -174,6 +180,7 @@ struct rvpmu_sampler_hart {
 	uint64_t cid2_pa;		/* this hart's CID2 word, 0: none */
 	const volatile uint32_t *cid2;	/* ... as M-mode reads it, or NULL */
 	uint32_t off_cid1, off_cid2, off_cnt, off_cyc; /* slots */
+	uint32_t off_mt;		/* mtime's slot (RVPMU_SAMPLER_F_MTIME), or 0 */
 	uint8_t ctr[RVPMU_SAMPLER_MAX_EVENTS];	/* p: the event's counter */
 };
 
@@ -195,24 +202,35 @@ long rvpmu_sampler_configure(struct rvpmu_sampler *s, const struct rvpmu_hart *p
 
 /*
  * START, step 1, on the calling hart. INVALID_STATE when nothing is
- * configured, ALREADY_STARTED when running. Lays out the run: t0 = mtime +
- * lead (at least 1 tick), every buffer's header written (buffer 0 FILLING, the
- * others FREE), every data area zeroed; state RUNNING. Then the firmware
- * runs rvpmu_sampler_hart_start on every hart of the set that is started;
- * if any fails, rvpmu_sampler_hart_abort on those that succeeded and
+ * configured, ALREADY_STARTED when running. Lays out the run: every data
+ * area zeroed, a provisional deadline p0 = mtime + lead (at least 1 tick)
+ * for the harts to arm; state RUNNING. Then the firmware runs
+ * rvpmu_sampler_hart_start on every hart of the set that is started; if
+ * any fails, rvpmu_sampler_hart_abort on those that succeeded and
  * rvpmu_sampler_abort: the state is as before START (the buffers' content
- * is then undefined).
+ * is then undefined). If all succeed, rvpmu_sampler_launch.
  */
 long rvpmu_sampler_prepare(struct rvpmu_sampler *s);
 void rvpmu_sampler_abort(struct rvpmu_sampler *s);
+
+/*
+ * START, step 3, on the calling hart once every hart of the set has armed:
+ * t0 is chosen now (p0, or later if arming took longer: a run's first
+ * window is a whole one), every buffer's header is written (buffer 0
+ * FILLING, the others FREE) and t0 is published. A hart that ticks before
+ * looks again later (a fraction of the lead), so that t0 reaches every
+ * hart with no message.
+ */
+void rvpmu_sampler_launch(struct rvpmu_sampler *s);
 
 /* Whether hartid is in the running configuration's hart set. */
 bool rvpmu_sampler_in_set(const struct rvpmu_sampler *s, uint32_t hartid);
 
 /*
  * START, step 2, on each hart of the set: reserve counters for every group
- * and arm deadline t0. SBI_ERR_DENIED when this hart cannot give nr_pmu
- * counters to some group (S-mode holds them): nothing reserved.
+ * and arm the provisional deadline p0. SBI_ERR_DENIED when this hart
+ * cannot give nr_pmu counters to some group (S-mode holds them): nothing
+ * reserved.
  */
 long rvpmu_sampler_hart_start(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh);
 void rvpmu_sampler_hart_abort(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh);
@@ -259,6 +277,19 @@ struct rvpmu_ret rvpmu_sampler_status(struct rvpmu_sampler *s, rvpmu_ulong out_l
 long rvpmu_sampler_buffer_release(struct rvpmu_sampler *s, rvpmu_ulong index);
 
 /* ---- internal, shared by the sampler's files */
+
+/*
+ * A counter for every event of every group (events[0..nr_events) in
+ * groups of nr_pmu), distinct within each group: greedy, lowest first,
+ * preferring counters an earlier group already took so that the run
+ * holds as few as it can; each group's hpm events first, then its
+ * firmware events (the order of struct rvpmu_sampler's p). reserving:
+ * only counters free now (rvpmu_reservable), else every counter that can
+ * count the event (rvpmu_sampler_capable). ctr (optional): the counters,
+ * in that order. Returns the counters, 0 when some group cannot be served.
+ */
+uint64_t rvpmu_sampler_fit(const struct rvpmu_hart *pmu, const struct rvpmu_sampler_event *ev,
+			   uint32_t nr_events, uint32_t nr_pmu, bool reserving, uint8_t *ctr);
 bool rvpmu_sampler_addr(rvpmu_ulong lo, rvpmu_ulong hi, uint64_t *pa);
 long rvpmu_sampler_mem_ok(const struct rvpmu_sampler *s, uint64_t pa, uint64_t size,
 			  bool write);

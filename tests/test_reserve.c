@@ -36,8 +36,9 @@ static void reserve_checks_the_whole_set(void)
 	CHECK_EQ(f.sim.faults, 0);
 }
 
-/* Load, start and stop a mixed group (hpm counters first): the counts are
-   the window's, in the order of the counters. */
+/* Open and close a mixed group (hpm counters first): the counts are the
+   window's, in the order of the counters, and the hpm counters hold the
+   group base. */
 static void a_group_counts_its_window(void)
 {
 	static struct fx f;
@@ -53,48 +54,53 @@ static void a_group_counts_its_window(void)
 	const struct rvpmu_group_spec two = { mhpm, code, tot, fw, 2, 1, false };
 	const struct rvpmu_group_spec one = { mhpm, code, tot, fw, 1, 0, false };
 	const uint32_t off[3] = { 0, 8, 16 };
-	uint64_t set = BIT64(4) | BIT64(5) | BIT64(19), v[3];
+	uint64_t set = BIT64(4) | BIT64(5) | BIT64(19), v[3], c;
 
 	fx_std(&f);
+	g.max_gap = UINT64_MAX;
 	CHECK_EQ(mhpm[0], (A & ~MHPMEVENT_SSCOF_MASK) | MHPMEVENT_MINH | MHPMEVENT_OF);
 	CHECK_EQ(code[0], SBI_PMU_FW_SET_TIMER);
 	CHECK_EQ(rvpmu_group_code(SBI_PMU_FW_EVENT(0x100)), RVPMU_GROUP_EXT);
 	CHECK_EQ(rvpmu_reserve(&f.h, set), 0);
 	rvpmu_fw_sample(&f.h, UINT32_C(1) << SBI_PMU_FW_SET_TIMER);
-	rvpmu_group_load(&f.h, &g, ctr, &two);
+	sim_event(&f.sim, A, 7);		/* before the open: not counted */
+	rvpmu_fw_event(&f.h, SBI_PMU_FW_SET_TIMER);
+	f.sim.ctr[0] = 1000;			/* mcycle */
+	CHECK_EQ(rvpmu_group_open(&f.h, &g, ctr, &two), 1000);
 	CHECK_EQ(f.sim.mhpmevent[4], mhpm[0]);
 	CHECK_EQ(g.hpm, (1u << 4) | (1u << 5));
-	sim_event(&f.sim, A, 7);		/* before start: not counted */
-	rvpmu_fw_event(&f.h, SBI_PMU_FW_SET_TIMER);
-	rvpmu_group_start(&f.h, &g);
 	CHECK(!(f.sim.inhibit & (1u << 4)));
+	CHECK_EQ(fx_hw(&f, 4), RVPMU_GROUP_BASE);
 	sim_event(&f.sim, A, 5);
 	rvpmu_fw_event(&f.h, SBI_PMU_FW_SET_TIMER);
 	rvpmu_fw_event(&f.h, SBI_PMU_FW_SET_TIMER);
 	f.sim.mode = SIM_M;			/* filtered out */
 	sim_event(&f.sim, A, 100);
 	f.sim.mode = SIM_S;
-	rvpmu_group_stop_read(&f.h, &g, (uint8_t *)v, off);
+	sim_run(&f.sim, 40);
+	c = rvpmu_group_close(&f.h, &g, (uint8_t *)v, off);
+	CHECK_EQ(c, 1040);
+	CHECK_EQ(g.end, 1040);
 	CHECK_EQ(v[0], 5);
+	CHECK_EQ(v[1], 40);
 	CHECK_EQ(v[2], 2);
 	CHECK(f.sim.inhibit & (1u << 4));
-	/* stopped, its counters hold no event (QEMU maps an event to one
+	/* closed, its counters hold no event (QEMU maps an event to one
 	   counter: the next group must find them all free) */
 	CHECK_EQ(f.sim.mhpmevent[4], 0);
 	CHECK_EQ(f.sim.mhpmevent[5], 0);
-	sim_event(&f.sim, A, 9);		/* after stop: not counted */
-	CHECK_EQ(fx_hw(&f, 4), 5);
+	sim_event(&f.sim, A, 9);		/* after the close: not counted */
+	CHECK_EQ(fx_hw(&f, 4), RVPMU_GROUP_BASE + 5);
 	/* the next group drops counter 5: it counts nothing any more, and 4
-	   gets A again from 0 */
-	rvpmu_group_load(&f.h, &g, ctr, &one);
+	   gets A again from the base */
+	(void)rvpmu_group_open(&f.h, &g, ctr, &one);
 	CHECK_EQ(f.sim.mhpmevent[5], 0);
-	CHECK_EQ(fx_hw(&f, 4), 0);
+	CHECK_EQ(fx_hw(&f, 4), RVPMU_GROUP_BASE);
 	CHECK_EQ(g.hpm, 1u << 4);
-	rvpmu_group_start(&f.h, &g);
 	sim_event(&f.sim, A, 3);
-	rvpmu_group_stop_read(&f.h, &g, (uint8_t *)v, off);
+	(void)rvpmu_group_close(&f.h, &g, (uint8_t *)v, off);
 	CHECK_EQ(v[0], 3);
-	rvpmu_group_start(&f.h, &g);
+	(void)rvpmu_group_open(&f.h, &g, ctr, &one);
 	rvpmu_release(&f.h, set | BIT64(6));	/* 6 is not reserved: ignored */
 	CHECK_EQ(f.h.reserved, 0);
 	CHECK(f.sim.inhibit & (1u << 4));
@@ -105,9 +111,9 @@ static void a_group_counts_its_window(void)
 }
 
 /*
- * The switch closes one group and opens the next at one instant: the
- * closing counts land at their offsets, the next group counts from 0, and
- * the mcycle it returns is where one window ends and the next begins.
+ * The switch closes one group and opens the next: the closing counts land
+ * at their offsets, the next group counts from the base, and mcycle marks
+ * where one window ends (g.end) and the next begins (the answer).
  */
 static void a_switch_closes_one_window_and_opens_the_next(void)
 {
@@ -129,15 +135,16 @@ static void a_switch_closes_one_window_and_opens_the_next(void)
 	uint64_t out[6];
 
 	fx_std(&f);
+	g.max_gap = UINT64_MAX;
 	CHECK_EQ(rvpmu_reserve(&f.h, BIT64(4) | BIT64(5) | BIT64(19)), 0);
 	rvpmu_fw_sample(&f.h, UINT32_C(1) << SBI_PMU_FW_SET_TIMER);
-	rvpmu_group_load(&f.h, &g, ctr, &first);
-	rvpmu_group_start(&f.h, &g);
+	(void)rvpmu_group_open(&f.h, &g, ctr, &first);
 	sim_event(&f.sim, A, 6);
 	rvpmu_fw_event(&f.h, SBI_PMU_FW_SET_TIMER);
 	memset(out, 0xEE, sizeof(out));
 	f.sim.ctr[0] = 123456;			/* mcycle at the switch */
 	CHECK_EQ(rvpmu_group_switch(&f.h, &g, (uint8_t *)out, slots, ctr2, &second), 123456);
+	CHECK_EQ(g.end, 123456);
 	CHECK_EQ(out[2], 6);			/* counter 4 at byte 16 */
 	CHECK_EQ(out[5], 1);			/* the fw counter at byte 40 */
 	CHECK_EQ(out[1], 0xEEEEEEEEEEEEEEEEull);	/* untouched */
@@ -148,9 +155,70 @@ static void a_switch_closes_one_window_and_opens_the_next(void)
 	sim_event(&f.sim, A, 2);
 	rvpmu_fw_event(&f.h, SBI_PMU_FW_SET_TIMER);
 	rvpmu_fw_event(&f.h, SBI_PMU_FW_SET_TIMER);
-	rvpmu_group_stop_read(&f.h, &g, (uint8_t *)out, off);
+	(void)rvpmu_group_close(&f.h, &g, (uint8_t *)out, off);
 	CHECK_EQ(out[0], 2);
 	CHECK_EQ(out[1], 2);
+	CHECK_EQ(f.sim.faults, 0);
+}
+
+/*
+ * On the QEMU 7.2 model (tests/sim): groups of cycles and instructions
+ * rotating over counters 3 and 4 with a dTLB event, windows of W ticks,
+ * the hart taken off its CPU for a whole window (P ticks) just before the
+ * k-th counter access of the switch, for every k the switch makes. Each
+ * window's cycles and instructions counts must equal its mcycle length
+ * (g.end - the open's answer): the part the interruption hit is done
+ * again. And no load writes a value that puts QEMU's overflow deadline in
+ * the past (f.sim.kicks: the hart would lose its CPU on every switch).
+ */
+static void windows_agree_when_the_switch_is_interrupted(void)
+{
+	enum { W = 5000, P = 100000 };
+	static struct fx f;
+	static struct rvpmu_group g;
+	const uint8_t ctr[2] = { 3, 4 };
+	const uint64_t mhpm[4] = {
+		rvpmu_reserved_mhpmevent(SBI_PMU_HW_CPU_CYCLES, 0),
+		rvpmu_reserved_mhpmevent(SBI_PMU_HW_INSTRUCTIONS, 0),
+		rvpmu_reserved_mhpmevent(A, 0),
+		rvpmu_reserved_mhpmevent(SBI_PMU_HW_CPU_CYCLES, 0),
+	};
+	/* {cycles, instructions} on 3, 4; then {dTLB, cycles} on 3, 4 */
+	const struct rvpmu_group_spec ci = { &mhpm[0], 0, 0, 0, 2, 0, false };
+	const struct rvpmu_group_spec ac = { &mhpm[2], 0, 0, 0, 2, 0, false };
+	const uint32_t off[2] = { 0, 8 };
+	unsigned int k, bad = 0, interrupted = 0;
+
+	for (k = 0; k < 40; k++) {
+		uint64_t v[2], c0, c1, len;
+
+		fx_std(&f);
+		f.sim.qemu_inhibit = true;
+		f.sim.kick = P;
+		memset(&g, 0, sizeof(g));
+		g.seq = true;
+		g.max_gap = 1000;
+		CHECK_EQ(rvpmu_reserve(&f.h, BIT64(3) | BIT64(4)), 0);
+		c0 = rvpmu_group_open(&f.h, &g, ctr, &ci);
+		sim_run(&f.sim, W);
+		f.sim.preempt_at = k + 1;
+		f.sim.preempt_ticks = P;
+		c1 = rvpmu_group_switch(&f.h, &g, (uint8_t *)v, off, ctr, &ac);
+		if (f.sim.preempt_at)
+			break;			/* k is past the switch's accesses */
+		interrupted++;
+		len = g.end - c0;
+		if (v[0] != len || v[1] != len)
+			bad++;
+		sim_run(&f.sim, W);
+		(void)rvpmu_group_close(&f.h, &g, (uint8_t *)v, off);
+		len = g.end - c1;
+		if (v[0] != 0 || v[1] != len)
+			bad++;
+	}
+	CHECK(interrupted > 10);
+	CHECK_EQ(bad, 0);
+	CHECK_EQ(f.sim.kicks, 0);
 	CHECK_EQ(f.sim.faults, 0);
 }
 
@@ -198,6 +266,7 @@ void suite_reserve(void)
 		T(reserve_checks_the_whole_set),
 		T(a_group_counts_its_window),
 		T(a_switch_closes_one_window_and_opens_the_next),
+		T(windows_agree_when_the_switch_is_interrupted),
 		T(free_running_counts_only_while_sampled),
 	};
 

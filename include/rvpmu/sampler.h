@@ -55,7 +55,12 @@
 
 /* config.flags */
 #define RVPMU_SAMPLER_F_RING		(1u << 0)	/* reuse released buffers */
-#define RVPMU_SAMPLER_F_ALL		0x1u
+#define RVPMU_SAMPLER_F_MTIME		(1u << 1)	/* each subsample ends with mtime[] */
+#define RVPMU_SAMPLER_F_ALL		0x3u
+
+/* header.version: 1, the seed's layout exactly; 2, a run with
+   RVPMU_SAMPLER_F_MTIME (each subsample has a fifth field, mtime[]) */
+#define RVPMU_SAMPLER_VERSION_MTIME	2u
 
 struct rvpmu_sampler_event {
 	uint32_t event_idx;	/* an SBI PMU event_idx (hw, cache, raw, raw v2, fw) */
@@ -98,7 +103,7 @@ struct rvpmu_sampler_config {
 
 struct rvpmu_sampler_header {
 	uint32_t magic;		/* RVPMU_SAMPLER_BUF_MAGIC */
-	uint16_t version;	/* RVPMU_SAMPLER_VERSION */
+	uint16_t version;	/* RVPMU_SAMPLER_VERSION, or _VERSION_MTIME */
 	uint16_t header_size;	/* bytes before the first sample; multiple of 8 */
 	uint32_t state;		/* RVPMU_SAMPLER_BUF_* */
 	uint32_t buffer_index;	/* which configured buffer this is */
@@ -109,7 +114,8 @@ struct rvpmu_sampler_header {
 	uint32_t nr_pmu;	/* event counts per hart per subsample */
 	uint32_t nr_events;	/* events in a sample */
 	uint32_t nr_subsamples;	/* per sample: ceil(nr_events / nr_pmu) */
-	uint32_t subsample_size; /* bytes: (4 + 4 + 8 * nr_pmu + 8) * nr_harts */
+	uint32_t subsample_size; /* bytes: (4 + 4 + 8 * nr_pmu + 8) * nr_harts,
+				    + 8 * nr_harts in version 2 */
 	uint32_t sample_size;	/* bytes: subsample_size * nr_subsamples */
 	uint32_t period_us;
 	uint32_t filter;	/* RVPMU_SAMPLER_EXCLUDE_* in force */
@@ -137,6 +143,8 @@ struct rvpmu_sampler_header {
  *   uint32_t cid2[nr_harts];            the hart's CID2 word at capture
  *   uint64_t count[nr_pmu][nr_harts];   event j of the group, all harts
  *   uint64_t cycles[nr_harts];          mcycle over the subsample
+ * and in version 2 (RVPMU_SAMPLER_F_MTIME) a fifth:
+ *   uint64_t mtime[nr_harts];           mtime when the subsample ended
  * Event j of subsample s counts events[s * nr_pmu + j]; slots past
  * nr_events in the last subsample hold the null event: count 0.
  * A hart that left the run (HSM stop or suspend) or never joined it has
@@ -144,6 +152,8 @@ struct rvpmu_sampler_header {
  */
 #define RVPMU_SAMPLER_SUBSAMPLE_SIZE(nr_pmu, nr_harts) \
 	((uint64_t)(4 + 4 + 8 * (uint64_t)(nr_pmu) + 8) * (uint64_t)(nr_harts))
+#define RVPMU_SAMPLER_SUBSAMPLE_SIZE_MTIME(nr_pmu, nr_harts) \
+	(RVPMU_SAMPLER_SUBSAMPLE_SIZE(nr_pmu, nr_harts) + 8 * (uint64_t)(nr_harts))
 
 /* ---- STATUS output */
 #define RVPMU_SAMPLER_IDLE		0	/* nothing configured */

@@ -138,6 +138,7 @@ long sfx_start(struct sfx *x)
 			return err;
 		}
 	}
+	rvpmu_sampler_launch(&x->s);
 	return 0;
 }
 

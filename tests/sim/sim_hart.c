@@ -49,29 +49,35 @@ static bool mode_counts(const struct sim_hart *s, unsigned int ctr)
 	return true;
 }
 
-/* The counters QEMU 7.2 derives from its clock: their reads go stale once
-   inhibited (qemu_inhibit). */
-static bool quirky_with(const struct sim_hart *s, unsigned int ctr, uint64_t ev)
+/* QEMU's event map: the counter event sel is mapped to, or 32. */
+static unsigned int owner(const struct sim_hart *s, uint64_t sel)
 {
-	uint64_t sel = ev & ~MHPMEVENT_SSCOF_MASK;
-
-	return s->qemu_inhibit && (ctr < 3 || sel == SBI_PMU_HW_CPU_CYCLES ||
-				   sel == SBI_PMU_HW_INSTRUCTIONS);
+	for (unsigned int i = 0; i < s->nmap; i++)
+		if (s->map[i].sel == sel)
+			return s->map[i].ctr;
+	return 32;
 }
 
+static uint64_t qemu_sel(uint64_t ev)
+{
+	return ev & 0xFFFFF;	/* QEMU's MHPMEVENT_IDX_MASK */
+}
+
+/* The counters QEMU 7.2 derives from its clock (qemu_inhibit): mcycle,
+   minstret and the hpm counter the cycles or instructions event is
+   mapped to. */
 static bool quirky(const struct sim_hart *s, unsigned int ctr)
 {
-	return quirky_with(s, ctr, s->mhpmevent[ctr]);
+	return s->qemu_inhibit && (ctr < 3 || owner(s, SBI_PMU_HW_CPU_CYCLES) == ctr ||
+				   owner(s, SBI_PMU_HW_INSTRUCTIONS) == ctr);
 }
 
 static void bump(struct sim_hart *s, unsigned int ctr, uint64_t n)
 {
 	uint64_t m = mask_of(s, ctr), old = s->ctr[ctr];
 
-	if (quirky(s, ctr) && mode_counts(s, ctr)) {
-		s->since_write[ctr] += n;
-		return;
-	}
+	if (quirky(s, ctr))
+		return;		/* derived from ticks */
 	if ((s->inhibit & (1u << ctr)) || !mode_counts(s, ctr))
 		return;
 	s->ctr[ctr] = (old + n) & m;
@@ -97,6 +103,12 @@ void sim_event(struct sim_hart *s, uint64_t sel, uint64_t n)
 
 	if (!sel)
 		return;
+	if (s->qemu_inhibit) {	/* on its one counter */
+		i = owner(s, qemu_sel(sel));
+		if (i < 32 && selector(s, i) == sel)
+			bump(s, i, n);
+		return;
+	}
 	for (i = 3; i < 32; i++)
 		if ((s->hpm & (1u << i)) && selector(s, i) == sel)
 			bump(s, i, n);
@@ -104,10 +116,18 @@ void sim_event(struct sim_hart *s, uint64_t sel, uint64_t n)
 
 void sim_run(struct sim_hart *s, uint64_t n)
 {
+	s->ticks += n;
 	bump(s, 0, n);
 	bump(s, 2, n);
 	sim_event(s, SBI_PMU_HW_CPU_CYCLES, n);
 	sim_event(s, SBI_PMU_HW_INSTRUCTIONS, n);
+}
+
+/* Every counter CSR access: the hart may be taken off its CPU first. */
+static void access(struct sim_hart *s)
+{
+	if (s->preempt_at && !--s->preempt_at)
+		sim_run(s, s->preempt_ticks);
 }
 
 void *sim_ram(struct sim_hart *s, uint64_t pa)
@@ -121,13 +141,14 @@ static uint64_t hw_read(void *ctx, unsigned int ctr)
 {
 	struct sim_hart *s = ctx;
 
+	access(s);
 	if (!exists(s, ctr)) {
 		s->faults++;
 		return 0;
 	}
 	if (quirky(s, ctr)) {
 		bool live = !(s->inhibit & (1u << ctr)) || s->started[ctr];
-		uint64_t now = (s->ctr[ctr] + s->since_write[ctr]) & mask_of(s, ctr);
+		uint64_t now = (s->ticks - s->prev[ctr] + s->ctr[ctr]) & mask_of(s, ctr);
 
 		if (s->inhibit & (1u << ctr))
 			s->started[ctr] = false;
@@ -147,20 +168,50 @@ static void hw_write(void *ctx, unsigned int ctr, uint64_t v)
 {
 	struct sim_hart *s = ctx;
 
+	access(s);
 	if (!exists(s, ctr)) {
 		s->faults++;
 		return;
 	}
 	s->ctr[ctr] = v & mask_of(s, ctr);
-	s->since_write[ctr] = 0;
 	s->event_at_write[ctr] = s->mhpmevent[ctr];
 	s->writes++;
+	if (!quirky(s, ctr)) {
+		s->prev[ctr] = s->ctr[ctr];
+		return;
+	}
+	s->prev[ctr] = s->ticks;
+	if (ctr >= 3 && s->sscofpmf && v <= (UINT64_C(1) << 63)) {
+		s->kicks++;
+		sim_run(s, s->kick);
+	}
+}
+
+/* QEMU: mhpmevent 0 drops the counter's entries; another event is mapped
+   to it unless some counter has it already. */
+static void qemu_map(struct sim_hart *s, unsigned int ctr, uint64_t ev)
+{
+	unsigned int i, n = 0;
+
+	if (!ev) {
+		for (i = 0; i < s->nmap; i++)
+			if (s->map[i].ctr != ctr)
+				s->map[n++] = s->map[i];
+		s->nmap = n;
+		return;
+	}
+	if (!qemu_sel(ev) || owner(s, qemu_sel(ev)) < 32 ||
+	    s->nmap == sizeof(s->map) / sizeof(s->map[0]))
+		return;
+	s->map[s->nmap].sel = qemu_sel(ev);
+	s->map[s->nmap++].ctr = ctr;
 }
 
 static void hw_program(void *ctx, unsigned int ctr, uint64_t ev)
 {
 	struct sim_hart *s = ctx;
 
+	access(s);
 	if (ctr < 3 || !exists(s, ctr)) {
 		s->faults++;
 		return;
@@ -169,6 +220,8 @@ static void hw_program(void *ctx, unsigned int ctr, uint64_t ev)
 		ev &= ~MHPMEVENT_SSCOF_MASK; /* no such bits without it */
 	s->mhpmevent[ctr] = ev;
 	s->programs++;
+	if (s->qemu_inhibit)
+		qemu_map(s, ctr, ev);
 }
 
 static uint64_t hw_swap_event(void *ctx, unsigned int ctr, uint64_t ev)
@@ -185,6 +238,7 @@ static void hw_inhibit(void *ctx, uint32_t mask, bool on)
 	struct sim_hart *s = ctx;
 	uint32_t real = mask & (s->hpm | 5u);
 
+	access(s);
 	if (mask & ~(s->hpm | 5u))
 		s->faults++;
 	if (on)
@@ -219,7 +273,11 @@ static bool hw_has_sscofpmf(void *ctx)
 
 static bool hw_stale_when_inhibited(void *ctx, unsigned int ctr, uint64_t ev)
 {
-	return quirky_with(ctx, ctr, ev);
+	const struct sim_hart *s = ctx;
+	uint64_t sel = ev & ~MHPMEVENT_SSCOF_MASK;
+
+	return s->qemu_inhibit && (ctr < 3 || sel == SBI_PMU_HW_CPU_CYCLES ||
+				   sel == SBI_PMU_HW_INSTRUCTIONS);
 }
 
 const struct rvpmu_hw_ops sim_hw_ops = {

@@ -36,16 +36,34 @@ struct sim_hart {
 	bool lcofip;
 	enum sim_mode mode;
 	/*
-	 * Debian's QEMU 7.2 (with the 7.2.9 stable fix) for counters counting
-	 * cycles or instructions: inhibiting does not stop them counting;
-	 * the first read after a started counter is inhibited returns the live
-	 * count and marks it stopped, later reads return the value last
-	 * written; a read while running is that value plus everything since
-	 * the write.
+	 * Debian's QEMU 7.2 (target/riscv csr.c and pmu.c, read for facts):
+	 *  - an event counts on one hpm counter only: mhpmevent maps its
+	 *    event to the counter unless another counter has it; the map
+	 *    loses a counter's entries only when its mhpmevent is written 0;
+	 *  - mcycle, minstret and the hpm counter mapped to cycles or
+	 *    instructions are derived from one clock (ticks): value = ticks -
+	 *    prev + val, where a write sets val and, if the counter is such a
+	 *    one at that moment, prev = ticks (else prev = val: mapped later,
+	 *    it reads the clock itself); inhibiting does not stop them;
+	 *  - the first read after a started counter is inhibited is live and
+	 *    marks it stopped, later reads return val;
+	 *  - with Sscofpmf, a write to such an hpm counter arms the faked
+	 *    overflow timer, and from a value below 2^63 + 1 its deadline is
+	 *    in the past: the hart is taken off its CPU, here for kick ticks
+	 *    (under QEMU's round robin, another hart's slice).
 	 */
 	bool qemu_inhibit;
-	uint64_t since_write[32];	/* events since the last write */
+	uint64_t ticks;			/* the clock (sim_run) */
+	uint64_t prev[32];
 	bool started[32];		/* QEMU's per-counter "started" */
+	struct { uint64_t sel; unsigned int ctr; } map[8];	/* event -> counter */
+	unsigned int nmap;
+	uint64_t kick;			/* ticks a past-deadline write costs */
+	unsigned int kicks;		/* such writes, for tests */
+	/* Any model: the hart is taken off its CPU for preempt_ticks just
+	   before its preempt_at-th counter CSR access from now (0: never). */
+	unsigned int preempt_at;
+	uint64_t preempt_ticks;
 	unsigned int faults;	/* accesses to counters that do not exist */
 	unsigned int programs;	/* mhpmevent writes, for tests */
 	unsigned int writes;	/* counter writes, for tests */

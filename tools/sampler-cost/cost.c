@@ -147,7 +147,9 @@ static void measure(uint32_t nr_pmu)
 		puts_("sampler-cost: setup failed\n");
 		return;
 	}
-	tick_cost();				/* t0: start group 0 */
+	rvpmu_sampler_launch(&s);
+	while (!shs[0].begun)
+		tick_cost();			/* t0: open group 0 */
 	while (shs[0].fill == 0) {		/* every tick of buffer 0 */
 		uint32_t fill = shs[0].fill;
 		uint64_t t = tick_cost();
@@ -167,18 +169,14 @@ static void measure(uint32_t nr_pmu)
 		struct rvpmu_group *g = &shs[0].grp;
 
 		a = csr_read(CSR_MINSTRET);
-		rvpmu_group_stop_read(&pmu, g, (uint8_t *)vv, off);
+		rvpmu_group_close(&pmu, g, (uint8_t *)vv, off);
 		b = csr_read(CSR_MINSTRET);
 		v = vv[0];
-		puts_("# parts, nr_pmu "); putu(nr_pmu); puts_(": stop+read "); putu(b - a);
+		puts_("# parts, nr_pmu "); putu(nr_pmu); puts_(": close "); putu(b - a);
 		a = csr_read(CSR_MINSTRET);
-		rvpmu_group_load(&pmu, g, shs[0].ctr, &s.group[0].spec);
+		rvpmu_group_open(&pmu, g, shs[0].ctr, &s.group[0].spec);
 		b = csr_read(CSR_MINSTRET);
-		puts_(" load "); putu(b - a);
-		a = csr_read(CSR_MINSTRET);
-		rvpmu_group_start(&pmu, g);
-		b = csr_read(CSR_MINSTRET);
-		puts_(" start "); putu(b - a);
+		puts_(" open "); putu(b - a);
 		a = csr_read(CSR_MINSTRET);
 		for (unsigned int j = 0; j < nr_pmu; j++)
 			m_write(NULL, 0x80300000 + 8 * j, &v, 8);

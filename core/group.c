@@ -1,0 +1,385 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Groups: the sampler's reserved counters counting one window together
+ * (declared in pmu.h). A group is started and stopped with one
+ * mcountinhibit write, because every counter of a subsample must see the
+ * same window; the switch from one group to the next is on every
+ * subsample of every hart, so a group is laid out once by the sampler and
+ * here only walked.
+ *
+ * Where a window begins and ends. The sampler's cycle count for a window
+ * is mcycle read right after the group's counters were loaded (its
+ * beginning) and right before they are read (its end): the time between
+ * two windows, when the counters are read and reprogrammed, is in no
+ * window. The counters are read while they still run, then stopped. Some
+ * hardware does not freeze every counter while the hart is in M-mode:
+ * under QEMU a hart can be taken off its CPU in the middle of a switch,
+ * and a cycles/instret counter there keeps counting (from its write) while
+ * it is away. So each part is timed with mcycle, and one that took longer
+ * than g->max_gap is done again: the reads (counters that run can be read
+ * again) and the loads (a counter written again starts again). On
+ * hardware that is never interrupted there, nothing is ever redone.
+ */
+#include "internal.h"
+
+/* A part is done again at most this many times (a hart interrupted over
+   and over gets the last pass's numbers, as hardware would). */
+#define GROUP_TRIES	4
+
+#ifdef RVPMU_HW_GROUP_INLINED
+/* Whether the platform's inline group accesses apply: they assume 64-bit
+   counters and write the Sscofpmf bits (and, on RV32, mhpmeventNh). */
+static inline bool inline_ok(const struct rvpmu_hart *h)
+{
+	return h->sscofpmf && h->hpm64;
+}
+#endif
+
+/* ---- the hpm counters of a group, one at a time (no inline accesses) */
+
+static __attribute__((noinline)) void read_each(struct rvpmu_hart *h, const uint8_t *ctr,
+						unsigned long n, uint8_t *dst, const uint32_t *off)
+{
+	for (unsigned long j = 0; j < n; j++)
+		*(uint64_t *)(dst + off[j]) = group_count(h, ctr[j], rvpmu_hw_read(h, ctr[j]));
+}
+
+static __attribute__((noinline)) void unmap_each(struct rvpmu_hart *h, const uint8_t *ctr,
+						 unsigned long n)
+{
+	for (unsigned long j = 0; j < n; j++)
+		rvpmu_hw_program(h, ctr[j], 0);
+}
+
+/* Without Sscofpmf the bits [63:56] are dropped. */
+static __attribute__((noinline)) uint32_t load_each(struct rvpmu_hart *h, const uint8_t *ctr,
+						    const uint64_t *mhpm, unsigned long n)
+{
+	uint64_t keep = h->sscofpmf ? ~UINT64_C(0) : ~MHPMEVENT_SSCOF_MASK;
+	uint32_t mask = 0;
+
+	for (unsigned long j = 0; j < n; j++) {
+		rvpmu_hw_program(h, ctr[j], mhpm[j] & keep);
+		rvpmu_hw_write(h, ctr[j], group_base(h, ctr[j]));
+		mask |= UINT32_C(1) << ctr[j];
+	}
+	return mask;
+}
+
+#ifdef RVPMU_HW_GROUP_INLINED
+/* The mcountinhibit mask of a seq group's n hpm counters, 3 .. 3 + n - 1. */
+static inline uint32_t seq_mask(unsigned long n)
+{
+	return ((UINT32_C(1) << n) - 1) << 3;
+}
+#endif
+
+/* ---- the hpm counters of a group: inline where the platform can */
+
+/* Each running counter's count to dst + off[j]. */
+static inline __attribute__((always_inline)) void read_hpm(struct rvpmu_hart *h,
+							   const struct rvpmu_group *g,
+							   uint8_t *dst, const uint32_t *off)
+{
+	unsigned long n = g->sp->nhpm;
+
+	if (!n)
+		return;
+#ifdef RVPMU_HW_GROUP_INLINED
+	if (inline_ok(h)) {
+		if (g->seq)
+			rvpmu_hw_read_seq(h, n, dst, off);
+		else
+			rvpmu_hw_read_list(h, g->ctr, n, dst, off);
+		return;
+	}
+#endif
+	read_each(h, g->ctr, n, dst, off);
+}
+
+/* mhpmevent 0 for each (stopped) counter. */
+static inline __attribute__((always_inline)) void unmap_hpm(struct rvpmu_hart *h,
+							    const struct rvpmu_group *g)
+{
+	unsigned long n = g->sp->nhpm;
+
+	if (!n)
+		return;
+#ifdef RVPMU_HW_GROUP_INLINED
+	if (inline_ok(h)) {
+		if (g->seq)
+			rvpmu_hw_unmap_seq(h, n);
+		else
+			rvpmu_hw_unmap_list(h, g->ctr, n);
+		return;
+	}
+#endif
+	unmap_each(h, g->ctr, n);
+}
+
+/* Counter ctr[j] (mhpmevent 0, stopped) gets mhpm[j] and the group base:
+   their mcountinhibit mask. */
+static inline __attribute__((always_inline)) uint32_t load_hpm(struct rvpmu_hart *h,
+							       const uint8_t *ctr,
+							       const uint64_t *mhpm,
+							       unsigned long n, bool seq)
+{
+	if (!n)
+		return 0;
+#ifdef RVPMU_HW_GROUP_INLINED
+	if (inline_ok(h)) {
+		if (seq) {
+			rvpmu_hw_load_seq(h, mhpm, n);
+			return seq_mask(n);
+		}
+		return rvpmu_hw_load_list(h, ctr, mhpm, n);
+	}
+#else
+	(void)seq;
+#endif
+	return load_each(h, ctr, mhpm, n);
+}
+
+/* ---- firmware counters */
+
+/* Platform firmware events go through fwctr.c, which needs the event (out
+   of the switch's way: its hot path then saves fewer registers). */
+static __attribute__((noinline)) void ext_load_start(struct rvpmu_hart *h,
+						     const struct rvpmu_group *g)
+{
+	const struct rvpmu_group_spec *sp = g->sp;
+
+	for (unsigned int k = 0; k < sp->nfw; k++) {
+		unsigned int c = g->ctr[sp->nhpm + k];
+
+		if (sp->code[k] != RVPMU_GROUP_EXT)
+			continue;
+		h->fw_value[c - h->fw_base] = 0;
+		h->event[c] = sp->fw[k].event_idx;
+		h->data[c] = sp->fw[k].event_data;
+		rvpmu_fw_start(h, c, 0);
+	}
+}
+
+static __attribute__((noinline)) void ext_stop_read(struct rvpmu_hart *h,
+						    const struct rvpmu_group *g, uint8_t *dst,
+						    const uint32_t *off)
+{
+	const struct rvpmu_group_spec *sp = g->sp;
+
+	for (unsigned int k = 0; k < sp->nfw; k++) {
+		unsigned int c = g->ctr[sp->nhpm + k];
+
+		if (sp->code[k] != RVPMU_GROUP_EXT)
+			continue;
+		if (h->fw_ext & BIT64(c))
+			rvpmu_fw_stop(h, c);
+		*(uint64_t *)(dst + off[k]) = h->fw_value[c - h->fw_base];
+	}
+}
+
+/* X(k) for k = RVPMU_GROUP_MAX - 1 down to 0: the firmware counts' loops
+   unrolled as a switch on their length that falls through to k = 0 (a
+   loop spent as much on its indexes as on the counts). */
+#define UNROLL_DOWN(X) X(28) X(27) X(26) X(25) X(24) X(23) X(22) X(21) X(20) X(19) \
+	X(18) X(17) X(16) X(15) X(14) X(13) X(12) X(11) X(10) X(9) X(8) X(7) X(6) X(5) \
+	X(4) X(3) X(2) X(1) X(0)
+_Static_assert(RVPMU_GROUP_MAX == 29, "UNROLL_DOWN covers a group");
+
+/* A standard event's free-running count, by its rvpmu_group_total_off. */
+static inline uint64_t fw_total_at(const struct rvpmu_hart *h, uint16_t tot)
+{
+	return *(const uint64_t *)((const char *)h + tot);
+}
+
+/* g's standard firmware events' counts to dst + fo[k]: what each
+   free-running count gained, unrolled (entered at the group's size). */
+static inline __attribute__((always_inline)) void close_fw(struct rvpmu_hart *h,
+							   const struct rvpmu_group *g,
+							   uint8_t *dst, const uint32_t *fo)
+{
+	const uint16_t *tot = g->sp->tot;
+
+#define CLOSE(k) case (k) + 1: \
+	*(uint64_t *)(dst + fo[k]) = (unsigned long)fw_total_at(h, tot[k]) - g->origin[k]; \
+	__attribute__((fallthrough));
+	switch (g->sp->nfw) {
+	UNROLL_DOWN(CLOSE)
+	default:
+		break;
+	}
+#undef CLOSE
+}
+
+/* Where g's standard firmware events' free-running counts stand now. */
+static inline __attribute__((always_inline)) void open_fw(struct rvpmu_hart *h,
+							  struct rvpmu_group *g)
+{
+	const uint16_t *tot = g->sp->tot;
+
+#define OPEN(k) case (k) + 1: g->origin[k] = (unsigned long)fw_total_at(h, tot[k]); \
+	__attribute__((fallthrough));
+	switch (g->sp->nfw) {
+	UNROLL_DOWN(OPEN)
+	default:
+		break;
+	}
+#undef OPEN
+}
+
+/* ---- a part interrupted: done again (out of line: never on hardware
+   that is not interrupted in M-mode) */
+
+/* The reads again until one pass took at most max_gap; g->end is mcycle
+   right before that pass. Returns mcycle right after it. */
+static __attribute__((noinline)) uint64_t reread(struct rvpmu_hart *h, struct rvpmu_group *g,
+						 uint8_t *dst, const uint32_t *off)
+{
+	uint64_t c0 = 0, c = 0;
+
+	for (unsigned int i = 0; i < GROUP_TRIES; i++) {
+		c0 = rvpmu_hw_cycles(h);
+		read_hpm(h, g, dst, off);
+		c = rvpmu_hw_cycles(h);
+		if (c - c0 <= g->max_gap)
+			break;
+	}
+	g->end = c0;
+	return c;
+}
+
+/* The load again until one took at most max_gap: mcycle right after it. */
+static __attribute__((noinline)) uint64_t reload(struct rvpmu_hart *h, struct rvpmu_group *g)
+{
+	uint64_t c0, c = 0;
+
+	for (unsigned int i = 0; i < GROUP_TRIES; i++) {
+		c0 = rvpmu_hw_cycles(h);
+		(void)load_hpm(h, g->ctr, g->sp->mhpm, g->sp->nhpm, g->seq);
+		c = rvpmu_hw_cycles(h);
+		if (c - c0 <= g->max_gap)
+			break;
+	}
+	return c;
+}
+
+/* ---- closing and opening a window */
+
+/* Close g: its firmware counts, then its hpm counts read while they run,
+   then the counters stopped together and unmapped. g->end: mcycle where
+   the window ended. Returns mcycle right after the reads. */
+static inline __attribute__((always_inline)) uint64_t close_group(struct rvpmu_hart *h,
+								  struct rvpmu_group *g,
+								  uint8_t *dst,
+								  const uint32_t *off)
+{
+	const struct rvpmu_group_spec *sp = g->sp;
+	const uint32_t *fo = off + sp->nhpm;
+	uint64_t c0, c;
+
+	close_fw(h, g, dst, fo);
+	if (sp->ext)
+		ext_stop_read(h, g, dst, fo);
+	c0 = rvpmu_hw_cycles(h);
+	read_hpm(h, g, dst, off);
+	c = rvpmu_hw_cycles(h);
+	g->end = c0;
+	if (c - c0 > g->max_gap)
+		c = reread(h, g, dst, off);
+	rvpmu_hw_inhibit(h, g->hpm, true);
+	unmap_hpm(h, g);
+	return c;
+}
+
+/* Load sp into g and start it; c0 is mcycle before the load. Returns
+   mcycle where the window begins. */
+static inline __attribute__((always_inline)) uint64_t open_group(struct rvpmu_hart *h,
+								 struct rvpmu_group *g,
+								 const uint8_t *ctr,
+								 const struct rvpmu_group_spec *sp,
+								 uint64_t c0)
+{
+	uint64_t c;
+
+	g->hpm = load_hpm(h, ctr, sp->mhpm, sp->nhpm, g->seq);
+	g->ctr = ctr;
+	g->sp = sp;
+	c = rvpmu_hw_cycles(h);
+	if (c - c0 > g->max_gap)
+		c = reload(h, g);
+	rvpmu_hw_inhibit(h, g->hpm, false);
+	open_fw(h, g);
+	if (sp->ext)
+		ext_load_start(h, g);
+	return c;
+}
+
+uint64_t rvpmu_group_open(struct rvpmu_hart *h, struct rvpmu_group *g, const uint8_t *ctr,
+			  const struct rvpmu_group_spec *spec)
+{
+	return open_group(h, g, ctr, spec, rvpmu_hw_cycles(h));
+}
+
+uint64_t rvpmu_group_close(struct rvpmu_hart *h, struct rvpmu_group *g, uint8_t *dst,
+			   const uint32_t *off)
+{
+	(void)close_group(h, g, dst, off);
+	return g->end;
+}
+
+static __attribute__((noinline)) uint64_t switch_general(struct rvpmu_hart *h,
+							 struct rvpmu_group *g, uint8_t *dst,
+							 const uint32_t *off, const uint8_t *ctr,
+							 const struct rvpmu_group_spec *next)
+{
+	return open_group(h, g, ctr, next, close_group(h, g, dst, off));
+}
+
+uint64_t rvpmu_group_switch(struct rvpmu_hart *h, struct rvpmu_group *g, uint8_t *dst,
+			    const uint32_t *off, const uint8_t *ctr,
+			    const struct rvpmu_group_spec *next)
+{
+#ifdef RVPMU_HW_GROUP_INLINED
+	/*
+	 * Counters 3.. in order and no platform event (g->seq): close, load
+	 * and open written out with no call but the inline accesses' (which
+	 * name their registers) and the rare redo, so that this needs no
+	 * frame on its way; the general path, out of line, takes the rest.
+	 */
+	if (g->seq && inline_ok(h)) {
+		const struct rvpmu_group_spec *sp = g->sp;
+		unsigned long nh = sp->nhpm, nn = next->nhpm;
+		uint64_t c0, c;
+
+		close_fw(h, g, dst, off + nh);
+		c0 = rvpmu_hw_cycles(h);
+		if (nh)
+			rvpmu_hw_read_seq(h, nh, dst, off);
+		c = rvpmu_hw_cycles(h);
+		g->end = c0;
+		if (c - c0 > g->max_gap)
+			c = reread(h, g, dst, off);
+		rvpmu_hw_inhibit(h, g->hpm, true);
+		if (nh)
+			rvpmu_hw_unmap_seq(h, nh);
+		c0 = c;
+		if (nn)
+			rvpmu_hw_load_seq(h, next->mhpm, nn);
+		g->hpm = seq_mask(nn);
+		g->ctr = ctr;
+		g->sp = next;
+		c = rvpmu_hw_cycles(h);
+		if (c - c0 > g->max_gap)
+			c = reload(h, g);
+		rvpmu_hw_inhibit(h, g->hpm, false);
+		open_fw(h, g);
+		return c;
+	}
+#endif
+	return switch_general(h, g, dst, off, ctr, next);
+}
+
+uint64_t rvpmu_read_cycles(const struct rvpmu_hart *h)
+{
+	return rvpmu_hw_cycles(h);
+}

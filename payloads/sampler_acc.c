@@ -1,0 +1,466 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * sampler_acc - the sampler's numbers, window by window, on QEMU under
+ * -icount shift=0 (make check runs it on rv64 and rv32, 4 harts).
+ *
+ * Under -icount QEMU's cycles and instret counters, mcycle included, all
+ * count virtual nanoseconds: over any interval an hpm counter given the
+ * cycles or instructions event must read what mcycle gained. So for every
+ * hart and every window (subsample) of every case:
+ *  - a cycles or instructions slot is within 1% of the window's cycles
+ *    field (the window's mcycle difference);
+ *  - a TLB-miss slot is not cycle-sized (below 1% of it: the harts spin
+ *    on a few pages, and the slot must not hold another event's count);
+ *  - a firmware slot is exact: SET_TIMER and the platform's "SBI calls"
+ *    event equal the set_timer calls this hart made inside the window, and
+ *    events nobody causes (FENCE_I_SENT, IPI_SENT) read 0;
+ *  - a padding slot (the null event) reads 0.
+ * Every hart of the set only spins, reading `time`; in window k it makes a
+ * number of set_timer(-1) calls that depends on the hart and on k, strictly
+ * inside [t0 + k P, t0 + (k + 1) P) (each call is bracketed by two reads
+ * of `time`; a call that straddles a deadline makes its window's firmware
+ * check unverifiable, reported as skipped). The cases cover nr_pmu 1, 2,
+ * 4, 8 and 16; hardware only, firmware only and mixed groups; duplicates;
+ * cycles and instructions in every slot position; events rotating on one
+ * counter.
+ *
+ * One TAP line per case and hart, with the worst per-window error; the
+ * first bad window of each is printed in full.
+ */
+#include "client/rt.h"
+#include "client/sampler.h"
+#include "lib/fmt.h"
+
+#define MAX_HARTS	8
+#define PERIOD_US	1000
+#define TIMEBASE	10000000ull	/* QEMU virt's mtime, Hz */
+#define P_TICKS		(PERIOD_US * TIMEBASE / 1000000)
+#define NS_PER_TICK	(1000000000 / TIMEBASE)	/* = cycles a tick under -icount shift=0 */
+#define MARGIN		(P_TICKS / 8)	/* no call this close to a deadline */
+#define MIN_WINDOWS	8
+#define MAX_WINDOWS	64
+#define BUF_SIZE	(192 * 1024)
+
+/* Event letters of a case's list. */
+static uint32_t event_of(char c)
+{
+	switch (c) {
+	case 'C': return SBI_PMU_EVENT_IDX(SBI_PMU_EVENT_TYPE_HW, SBI_PMU_HW_CPU_CYCLES);
+	case 'I': return SBI_PMU_EVENT_IDX(SBI_PMU_EVENT_TYPE_HW, SBI_PMU_HW_INSTRUCTIONS);
+	case 'R': return SBI_PMU_DTLB_READ_MISS;
+	case 'W': return SBI_PMU_CACHE_EVENT(SBI_PMU_HW_CACHE_DTLB, SBI_PMU_HW_CACHE_OP_WRITE,
+					     SBI_PMU_HW_CACHE_RESULT_MISS);
+	case 'T': return SBI_PMU_CACHE_EVENT(SBI_PMU_HW_CACHE_ITLB, SBI_PMU_HW_CACHE_OP_READ,
+					     SBI_PMU_HW_CACHE_RESULT_MISS);
+	case 'S': return SBI_PMU_FW_EVENT(SBI_PMU_FW_SET_TIMER);
+	case 'P': return SBI_PMU_FW_EVENT(SBI_PMU_FW_IMPL_FIRST);	/* rvpmu: SBI calls */
+	case 'F': return SBI_PMU_FW_EVENT(SBI_PMU_FW_FENCE_I_SENT);
+	case 'X': return SBI_PMU_FW_EVENT(SBI_PMU_FW_IPI_SENT);
+	default: return 0;
+	}
+}
+
+struct acc_case {
+	const char *what, *events;
+	unsigned int nr_pmu;
+};
+
+static const struct acc_case cases[] = {
+	{ "one counter, cycles, no rotation", "C", 1 },
+	{ "cycles and instructions, no rotation", "CI", 2 },
+	{ "dTLB and cycles rotating on one counter", "RC", 1 },
+	{ "four hardware events on one counter", "CRIW", 1 },
+	{ "hardware and firmware on one counter", "CSIP", 1 },
+	{ "instructions before cycles, rotating", "ICRWSC", 2 },
+	{ "nr_pmu 2, firmware and hardware swap slots", "SCIS", 2 },
+	{ "nr_pmu 4, cycles and instructions in every slot", "CIRSRCIWSRCIIWSC", 4 },
+	{ "nr_pmu 4, firmware only", "SPFXPSXF", 4 },
+	{ "nr_pmu 4, hardware only", "CIRWWCIRRWCIIRWC", 4 },
+	{ "nr_pmu 8, mixed", "CIRWTSPFFPSTWRIC", 8 },
+	{ "nr_pmu 8, duplicates across groups, padding", "CCIIRRSSPCIS", 8 },
+	{ "nr_pmu 16, mixed", "CRWTSPFXSPFXSPFIIRWTSPFXSPFXSPFC", 16 },
+	{ "nr_pmu 16, one group, instructions last", "CRWTSPFXSPFXSPFI", 16 },
+};
+#define NR_CASES (sizeof(cases) / sizeof(cases[0]))
+
+static char buf[BUF_SIZE] __attribute__((aligned(4096)));
+static uint64_t harts_bitmap[RT_MAX_HARTS / 64];
+static struct rvpmu_sampler_config cfg;
+static struct {
+	struct rvpmu_sampler_status s;
+	struct rvpmu_sampler_hart_status h[MAX_HARTS];
+} st;
+static unsigned long nr_harts;
+
+/* One case's run as the harts see it, set by hart 0 before `go`. */
+static volatile uint64_t run_t0, run_end;
+static volatile unsigned int run_windows;
+static volatile unsigned long spinner;
+static volatile int go, arrived, ready, run_over;
+/* set_timer calls each hart made in each window, and whether one
+   straddled a deadline (then its firmware counts are not checked) */
+static unsigned int made[MAX_HARTS][MAX_WINDOWS];
+static bool straddled[MAX_HARTS][MAX_WINDOWS];
+
+/* set_timer calls the spinner makes in window k: 0..4 */
+static unsigned int plan(unsigned int k)
+{
+	return (k * 3 + 1) % 5;
+}
+
+static void wait_time(uint64_t t)
+{
+	while (rd_time() < t)
+		;
+}
+
+/* Asleep until *flag differs from seen: each sampler tick or IPI ends a
+   wfi (interrupts stay off in S-mode, so only wfi sees them). */
+static int sleep_while(volatile int *flag, int seen)
+{
+	int v;
+
+	while ((v = __atomic_load_n(flag, __ATOMIC_ACQUIRE)) == seen)
+		__asm__ volatile("wfi" ::: "memory");
+	rt_csr_clear(sip, 2ul);
+	return v;
+}
+
+static void wake_others(void)
+{
+	for (unsigned long h = 0; h < nr_harts; h++)
+		if (h != rt_hartid())
+			sbi_send_ipi(1, h);
+}
+
+/* stimecmp (Sstc; CSR 0x14d, stimecmph 0x15d): an S-mode timer with no
+   SBI call, so that the firmware events stay the calls made. */
+static void set_stimecmp(uint64_t t)
+{
+#if __riscv_xlen == 32
+	rt_csr_write(0x15d, ~0ul);	/* no early match while the halves change */
+	rt_csr_write(0x14d, (unsigned long)t);
+	rt_csr_write(0x15d, (unsigned long)(t >> 32));
+#else
+	rt_csr_write(0x14d, t);
+#endif
+}
+
+static void read_stimecmp(void *arg)
+{
+	(void)arg;
+	(void)rt_csr_read(0x14d);
+}
+
+/* Asleep until time t: the S-mode timer (or a sampler tick) ends the wfi. */
+static void sleep_until(uint64_t t)
+{
+	set_stimecmp(t);
+	while (rd_time() < t)
+		__asm__ volatile("wfi" ::: "memory");
+	set_stimecmp(~0ull);
+}
+
+/*
+ * The spinner's run: in each window it spins and makes the window's calls,
+ * and it sleeps (wfi) for MARGIN on either side of each deadline. Under
+ * -icount QEMU 7.2's round robin lets a vCPU run up to the next timer
+ * deadline before the next vCPU gets any time: a hart spinning across a
+ * deadline delays the other harts' ticks by most of a window, and the
+ * vCPU after one that used all of its time gets none, so its tick waits
+ * whole windows (the sampler then writes long and catch-up windows, right
+ * as counts but not what this check is about; README, "QEMU facts").
+ * Asleep around the deadlines, every hart takes its tick on time.
+ */
+static void spin_run(unsigned long h)
+{
+	uint64_t t0 = run_t0;
+	unsigned int w = run_windows, k, i;
+
+	for (k = 0; k < w; k++) {
+		uint64_t d = t0 + k * P_TICKS, dn = d + P_TICKS;
+
+		sleep_until(d + MARGIN);
+		for (i = 0; i < plan(k); i++) {
+			uint64_t before = rd_time(), after;
+
+			if (before >= dn - MARGIN)
+				break;
+			sbi_set_timer(~0ull);
+			after = rd_time();
+			made[h][k]++;
+			if (before < d || after >= dn)
+				straddled[h][k] = true;
+		}
+		wait_time(dn - MARGIN);
+	}
+	sleep_until(t0 + w * P_TICKS + MARGIN);	/* the run's last tick */
+	__atomic_store_n(&run_over, 1, __ATOMIC_RELEASE);
+	wake_others();
+}
+
+/* This hart's part of a run: the spinner's, or asleep throughout (the
+   sampler's ticks wake it and it sleeps again). */
+static void take_part(void)
+{
+	unsigned long h = rt_hartid();
+
+	if (h == spinner)
+		spin_run(h);
+	else
+		sleep_while(&run_over, 0);
+}
+
+static void worker(void *arg)
+{
+	int seen = 0;
+
+	(void)arg;
+	rt_csr_clear(sstatus, 2ul);
+	rt_csr_set(sie, (1ul << 1) | (1ul << 5));	/* an IPI or the timer ends a wfi */
+	__atomic_fetch_add(&ready, 1, __ATOMIC_ACQ_REL);
+	sbi_send_ipi(1, 0);
+	for (;;) {
+		seen = sleep_while(&go, seen);
+		if (seen < 0)
+			return;
+		take_part();
+		__atomic_fetch_add(&arrived, 1, __ATOMIC_ACQ_REL);
+		sbi_send_ipi(1, 0);	/* hart 0 may be asleep waiting */
+	}
+}
+
+static uint64_t rd64(const void *p)
+{
+	return *(const volatile uint64_t *)p;
+}
+
+static uint32_t rd32(const void *p)
+{
+	return *(const volatile uint32_t *)p;
+}
+
+/* |a - b| in parts per million of b (b > 0) */
+static uint64_t ppm(uint64_t a, uint64_t b)
+{
+	uint64_t d = a > b ? a - b : b - a;
+
+	return b ? d * 1000000 / b : (a ? 1000000 : 0);
+}
+
+/* Check every window of hart position p of the run in buf; returns 0 when
+   all hold. */
+static int check_hart(const struct acc_case *c, const struct rvpmu_sampler_header *hd,
+		      unsigned int p, unsigned int windows)
+{
+	unsigned int H = hd->nr_harts, np = hd->nr_pmu, nsub = hd->nr_subsamples;
+	unsigned long h = rd32((const char *)hd + 104 + 4 * p);
+	unsigned int k, j, bad = 0, fw_checked = 0, fw_skipped = 0, hw_checked = 0;
+	uint64_t worst_hw = 0, worst_len = 0, last_mt = 0;
+	unsigned int mt_checked = 0;
+	char first_bad[160] = "";
+
+	for (k = 0; k < windows; k++) {
+		unsigned int g = k % nsub;
+		const char *sub = buf + hd->header_size + (uint64_t)(k / nsub) * hd->sample_size +
+				  (uint64_t)g * hd->subsample_size;
+		uint64_t field = rd64(sub + 8 * H + 8 * np * H + 8 * p);
+		uint64_t len_ppm = ppm(field, P_TICKS * NS_PER_TICK);
+
+		if (len_ppm > worst_len)
+			worst_len = len_ppm;
+		/* every window a whole one: t0 after every hart armed, no hart
+		   late (-icount shift=0,sleep=off: virtual time is exact) */
+		if (len_ppm > 20000 && !bad++)
+			rvpmu_snprintf(first_bad, sizeof(first_bad), "window %u is %llu cycles long",
+				       k, (unsigned long long)field);
+		/* version 2: mtime at each window's end (read as the hart's
+		   tick begins), as far apart as the windows are long (100
+		   cycles a tick here) within 1% and a tick of rounding */
+		if (hd->version == RVPMU_SAMPLER_VERSION_MTIME) {
+			uint64_t mt = rd64(sub + 8 * H + 8 * np * H + 8 * H + 8 * p);
+			uint64_t len = k ? mt - last_mt : mt - hd->t0;
+			uint64_t want = field / NS_PER_TICK;
+
+			if ((ppm(len, want) > 10000 + 1000000 / want ||
+			     mt < hd->t0 + (uint64_t)(k + 1) * P_TICKS) && !bad++)
+				rvpmu_snprintf(first_bad, sizeof(first_bad),
+					       "window %u: mtime %llu ticks on, cycles %llu",
+					       k, (unsigned long long)len, (unsigned long long)field);
+			last_mt = mt;
+			mt_checked++;
+		}
+		for (j = 0; j < np; j++) {
+			unsigned int e = g * np + j;
+			uint64_t v = rd64(sub + 8 * H + 8 * (j * H + p));
+			char ev = e < hd->nr_events ? c->events[e] : 0;
+			bool ok = true, fw = false;
+			uint64_t want = 0;
+
+			switch (ev) {
+			case 'C':
+			case 'I': {
+				uint64_t e_ppm = ppm(v, field);
+
+				/* a duplicate of a hardware event in the same
+				   group: QEMU counts an event on one counter,
+				   so a copy may read 0 */
+				bool dup = false;
+
+				for (unsigned int o = g * np; o < g * np + np && o < hd->nr_events; o++)
+					if (o != e && c->events[o] == ev)
+						dup = true;
+				ok = e_ppm <= 10000 || (dup && v == 0);
+				if (!(dup && v == 0)) {
+					hw_checked++;
+					if (e_ppm > worst_hw)
+						worst_hw = e_ppm;
+				}
+				break;
+			}
+			case 'R':
+			case 'W':
+			case 'T':
+				ok = v < field / 100;
+				break;
+			case 'S':
+			case 'P':
+				fw = true;
+				want = made[h][k];
+				break;
+			case 'F':
+			case 'X':
+			case 0:
+				fw = true;
+				break;
+			}
+			if (fw) {
+				if (ev && straddled[h][k] && (ev == 'S' || ev == 'P')) {
+					fw_skipped++;
+					continue;
+				}
+				ok = v == want;
+				fw_checked++;
+			}
+			if (!ok && !bad++)
+				rvpmu_snprintf(first_bad, sizeof(first_bad),
+					       "window %u slot %u (%c): %llu, cycles field %llu, "
+					       "calls %u", k, j, ev ? ev : '-',
+					       (unsigned long long)v, (unsigned long long)field,
+					       made[h][k]);
+		}
+	}
+	if (bad)
+		rt_printf("# %s, hart %lu, first bad: %s\n", c->events, h, first_bad);
+	rt_check(!bad && !(fw_skipped && !fw_checked),
+		 "%s (%s, nr_pmu %u): hart %lu, %u windows: worst cycles/instructions "
+		 "error %llu.%04llu%% (%u checked), firmware exact in %u (%u skipped), "
+		 "worst window length off by %llu.%02llu%%, mtime checked in %u", c->what,
+		 c->events, c->nr_pmu, h, windows, (unsigned long long)(worst_hw / 10000),
+		 (unsigned long long)(worst_hw % 10000), hw_checked, fw_checked, fw_skipped,
+		 (unsigned long long)(worst_len / 10000),
+		 (unsigned long long)(worst_len % 10000 / 100), mt_checked);
+	return bad != 0;
+}
+
+static void run_case(const struct acc_case *c)
+{
+	const struct rvpmu_sampler_header *hd = (const void *)buf;
+	unsigned int n = 0, nsub, samples, windows, p;
+	struct sbiret r;
+	uint64_t returned;
+	long err;
+
+	while (c->events[n])
+		n++;
+	nsub = (n + c->nr_pmu - 1) / c->nr_pmu;
+	samples = (MIN_WINDOWS + nsub - 1) / nsub;
+	if (samples < 2)
+		samples = 2;
+	windows = samples * nsub;
+	sampler_cfg_init(&cfg);
+	for (unsigned int i = 0; i < n; i++)
+		sampler_cfg_event(&cfg, event_of(c->events[i]), 0);
+	cfg.nr_pmu = c->nr_pmu;
+	cfg.period_us = PERIOD_US;
+	/* every other case with each window's mtime (buffer version 2) */
+	cfg.flags = (c - cases) % 2 ? RVPMU_SAMPLER_F_MTIME : 0;
+	cfg.nr_sample = samples;
+	for (unsigned long h = 0; h < nr_harts; h++)
+		harts_bitmap[h / 64] |= 1ull << (h % 64);
+	cfg.harts_addr = (uintptr_t)harts_bitmap;
+	cfg.harts_bits = RT_MAX_HARTS;
+	sampler_cfg_buffer(&cfg, buf, BUF_SIZE);
+	err = sampler_configure(&cfg).error;
+	err = err ? err : sampler_start().error;
+	if (err || windows > MAX_WINDOWS) {
+		rt_check(false, "%s: configure and start (%ld)", c->what, err);
+		return;
+	}
+	returned = rd_time();
+	run_t0 = hd->t0;
+	run_windows = windows;
+	run_end = hd->t0 + (uint64_t)windows * P_TICKS + P_TICKS / 2;
+	spinner = (unsigned long)(c - cases) % nr_harts;
+	for (p = 0; p < MAX_HARTS; p++)
+		for (unsigned int k = 0; k < MAX_WINDOWS; k++) {
+			made[p][k] = 0;
+			straddled[p][k] = false;
+		}
+	arrived = 0;
+	run_over = 0;
+	__atomic_fetch_add(&go, 1, __ATOMIC_ACQ_REL);
+	wake_others();
+	take_part();
+	while (__atomic_load_n(&arrived, __ATOMIC_ACQUIRE) < (int)nr_harts - 1)
+		sleep_while(&arrived, __atomic_load_n(&arrived, __ATOMIC_ACQUIRE));
+	rt_check(returned < hd->t0, "%s: START returns before t0 (%llu ticks before it)",
+		 c->what, (unsigned long long)(hd->t0 > returned ? hd->t0 - returned : 0));
+	r = sampler_status(&st.s, sizeof(st));
+	rt_check(!r.error && st.s.state == RVPMU_SAMPLER_DONE && st.s.samples == samples &&
+		 !st.s.lost && !st.s.late,
+		 "%s: the run is DONE with %u samples (%llu, lost %llu, late %llu)", c->what,
+		 samples, (unsigned long long)st.s.samples, (unsigned long long)st.s.lost,
+		 (unsigned long long)st.s.late);
+	if (st.s.state != RVPMU_SAMPLER_DONE)
+		sampler_stop();
+	for (p = 0; p < st.s.nr_harts && p < MAX_HARTS; p++)
+		if (st.h[p].flags)
+			rt_printf("# hart %u flags 0x%x\n", (unsigned)st.h[p].hartid, (unsigned)st.h[p].flags);
+	for (p = 0; p < hd->nr_harts; p++)
+		check_hart(c, hd, p, windows);
+}
+
+int main(unsigned long hartid, void *dtb)
+{
+	unsigned long h;
+	unsigned int i;
+
+	(void)dtb;
+	if (!sampler_present()) {
+		rt_printf("sampler_acc: this firmware has no rvpmu sampler extension\n");
+		return 1;
+	}
+	nr_harts = rt_count_harts(MAX_HARTS);
+	/* every wait between harts sleeps (wfi) and is ended by an IPI:
+	   under -icount a spinning hart keeps QEMU's round robin from
+	   running the others for long stretches */
+	rt_csr_clear(sstatus, 2ul);
+	rt_csr_set(sie, (1ul << 1) | (1ul << 5));
+	if (rt_expect_fault(read_stimecmp, 0, 0) != -1) {
+		rt_printf("sampler_acc: needs Sstc (stimecmp) for its timer\n");
+		return 1;
+	}
+	for (h = 0; h < nr_harts; h++)
+		if (h != hartid)
+			rt_start_hart(h, worker, 0);
+	while (__atomic_load_n(&ready, __ATOMIC_ACQUIRE) < (int)nr_harts - 1)
+		sleep_while(&ready, __atomic_load_n(&ready, __ATOMIC_ACQUIRE));
+	rt_printf("# sampler_acc: %lu harts, period %u us, -icount shift=0 expected\n",
+		  nr_harts, PERIOD_US);
+	for (i = 0; i < NR_CASES; i++)
+		run_case(&cases[i]);
+	__atomic_store_n(&go, -1, __ATOMIC_RELEASE);
+	wake_others();
+	return rt_check_report();
+}
