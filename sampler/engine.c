@@ -444,8 +444,8 @@ static __attribute__((noinline)) uint64_t begin(struct rvpmu_sampler *s,
 }
 
 /* This hart's last sample in its buffer is written: the next fill opens
-   in the next buffer (unless the run ends for reason, or there is none
-   free: FULL), and this hart is through the one it leaves. The reason to
+   in the next buffer and this hart is through the one it leaves, unless
+   the run ends for reason, or there is none free (FULL). The reason to
    stop, 0 when the run goes on. */
 static __attribute__((noinline)) uint32_t next_buffer(struct rvpmu_sampler *s,
 						      struct rvpmu_sampler_hart *sh,
@@ -455,15 +455,18 @@ static __attribute__((noinline)) uint32_t next_buffer(struct rvpmu_sampler *s,
 
 	if (!reason && !open_fill(s, sh->fill + 1, nb))
 		reason = RVPMU_SAMPLER_STOP_FULL;
+	/* a run that ends here ends in this fill: it goes from FILLING to
+	   LAST (end_run), never through FULL, which S-mode could release
+	   before LAST is written */
+	if (reason)
+		return reason;
 	through_fill(s, b);
-	if (!reason) {
-		sh->fill++;
-		sh->buf = nb;
-		sh->in_buf = 0;
-		sh->addr = rvpmu_sampler_buf_data(s, nb);
-		sh->q = reach(s, sh->addr);
-	}
-	return reason;
+	sh->fill++;
+	sh->buf = nb;
+	sh->in_buf = 0;
+	sh->addr = rvpmu_sampler_buf_data(s, nb);
+	sh->q = reach(s, sh->addr);
+	return 0;
 }
 
 static __attribute__((noinline)) uint64_t end_part(struct rvpmu_sampler *s,

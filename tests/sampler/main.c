@@ -8,6 +8,7 @@ struct t_state t_state;
 
 void suite_sampler_config(void);
 void suite_sampler_run(void);
+void suite_sampler_edges(void);
 extern bool sfx_use_direct;
 
 int main(int argc, char **argv)
@@ -17,6 +18,7 @@ int main(int argc, char **argv)
 	printf("# rvpmu sampler engine tests, XLEN %d\n", RVPMU_XLEN);
 	suite_sampler_config();
 	suite_sampler_run();
+	suite_sampler_edges();
 	/* the runs again, with slots stored through the direct-access op */
 	sfx_use_direct = true;
 	suite_sampler_run();

@@ -53,8 +53,12 @@ static void m_read(void *ctx, uint64_t pa, void *dst, unsigned long len)
 	sim_mem_ops.read(&((struct sfx *)ctx)->sim[0], pa, dst, len);
 }
 
+void (*sfx_write_hook)(struct sfx *x, uint64_t pa, const void *src, unsigned long len);
+
 static void m_write(void *ctx, uint64_t pa, const void *src, unsigned long len)
 {
+	if (sfx_write_hook)
+		sfx_write_hook(ctx, pa, src, len);
 	sim_mem_ops.write(&((struct sfx *)ctx)->sim[0], pa, src, len);
 }
 
@@ -94,6 +98,7 @@ struct sfx *sfx_new(unsigned int n)
 	};
 	rvpmu_sampler_init(&x->s, &x->plat);
 	sfx_window = NULL;
+	sfx_write_hook = NULL;
 	return x;
 }
 

@@ -71,6 +71,11 @@ unsigned int sfx_run(struct sfx *x, unsigned int max_ticks);
    replace: default none). */
 extern void (*sfx_window)(struct sfx *x, unsigned int hart);
 
+/* Called before every write the engine makes through the mem ops (the
+   headers always; the slots too without the direct op). Default none. */
+extern void (*sfx_write_hook)(struct sfx *x, uint64_t pa, const void *src,
+			      unsigned long len);
+
 static inline void *sfx_mem(struct sfx *x, uint64_t pa)
 {
 	return sim_ram(&x->sim[0], pa);

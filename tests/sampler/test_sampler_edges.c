@@ -1,0 +1,239 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* A run's edges on simulated harts: t0 chosen once every hart armed, the
+   MTIME layout, the buffer a run ends in, STOP as the last word. */
+#include <stddef.h>
+
+#include "sfx.h"
+#include "core/internal.h"
+
+#define A	SBI_PMU_DTLB_READ_MISS
+#define B	FX_DTLB_WR_MISS
+
+static const uint32_t ab[2] = { A, B };
+
+static uint64_t u64(struct sfx *x, uint64_t pa)
+{
+	uint64_t v;
+
+	memcpy(&v, sfx_mem(x, pa), 8);
+	return v;
+}
+
+/* Each window: 3 events of A, 5 of B and 700 cycles on the hart. */
+static void busy(struct sfx *x, unsigned int i)
+{
+	if (!x->sh[i].running)
+		return;
+	sim_event(&x->sim[i], A, 3);
+	sim_event(&x->sim[i], B, 5);
+	sim_run(&x->sim[i], 700);
+}
+
+/*
+ * Hart 0 arms, then its provisional deadline passes while hart 1 is slow
+ * to arm (mtime moves on): hart 0's tick writes nothing and looks again
+ * later. t0 is chosen at the launch, after both armed, far enough ahead
+ * that both see it; every window of the run is then a whole one.
+ */
+static void t0_is_chosen_once_every_hart_armed(void)
+{
+	struct sfx *x = sfx_new(2);
+	const struct rvpmu_sampler_header *h = sfx_hdr(x, SFX_BUF);
+	uint64_t p0, t0, retry;
+
+	sfx_cfg(x, ab, 2, 0x800);
+	x->c.nr_pmu = 2;
+	CHECK_EQ(sfx_configure(x), 0);
+	CHECK_EQ(rvpmu_sampler_prepare(&x->s), 0);
+	CHECK_EQ(rvpmu_sampler_hart_start(&x->s, &x->sh[0]), 0);
+	p0 = x->deadline[0];
+	CHECK(p0 > x->mtime);
+	CHECK_EQ(h->magic, 0);			/* no header before t0 is known */
+	x->mtime = p0;
+	sfx_tick(x, 0);				/* t0 not chosen yet */
+	retry = x->deadline[0];
+	CHECK(retry > p0);
+	CHECK(!x->sh[0].begun);
+	CHECK_EQ(x->h[0].reserved & x->sim[0].hpm, BIT64(3) | BIT64(4));
+	CHECK_EQ(x->sim[0].mhpmevent[3], 0);	/* nothing loaded */
+	x->mtime = p0 + 500;			/* hart 1 arms late */
+	CHECK_EQ(rvpmu_sampler_hart_start(&x->s, &x->sh[1]), 0);
+	rvpmu_sampler_launch(&x->s);
+	t0 = x->s.t0;
+	/* far enough ahead for a hart that looks again: it sees t0 in time */
+	CHECK(t0 - x->mtime >= 2 * (retry - p0));
+	CHECK_EQ(h->magic, RVPMU_SAMPLER_BUF_MAGIC);
+	CHECK_EQ(h->t0, t0);
+	CHECK_EQ(h->state, RVPMU_SAMPLER_BUF_FILLING);
+	for (unsigned int i = 0; i < 2; i++) {	/* both past their deadline */
+		sfx_tick(x, i);
+		CHECK_EQ(x->deadline[i], t0);	/* now they wait for t0 */
+		CHECK(!x->sh[i].begun);
+	}
+	sfx_window = busy;
+	sfx_run(x, 100);
+	CHECK_EQ(x->s.state, RVPMU_SAMPLER_DONE);
+	/* every window whole: 700 cycles, 3 and 5 events, on both harts */
+	for (unsigned int k = 0; k < 4; k++) {
+		uint64_t sub = SFX_BUF + h->header_size + k * (uint64_t)h->sample_size;
+
+		for (unsigned int p = 0; p < 2; p++) {
+			CHECK_EQ(u64(x, sub + 16 + 8 * p), 3);
+			CHECK_EQ(u64(x, sub + 16 + 16 + 8 * p), 5);
+			CHECK_EQ(u64(x, sub + 16 + 32 + 8 * p), 700);
+		}
+	}
+	CHECK_EQ(x->sh[0].late + x->sh[1].late, 0);
+	CHECK_EQ(x->sh[0].max_skew, 0);
+}
+
+/* RVPMU_SAMPLER_F_MTIME: header version 2, a fifth field per subsample,
+   each hart's mtime at the tick that ended the window. */
+static void mtime_ends_every_subsample(void)
+{
+	struct sfx *x = sfx_new(2);
+	const struct rvpmu_sampler_header *h = sfx_hdr(x, SFX_BUF);
+	const uint32_t H = 2;
+
+	sfx_cfg(x, ab, 2, 0x800);
+	x->c.nr_pmu = 1;
+	x->c.nr_sample = 2;
+	x->c.flags = RVPMU_SAMPLER_F_MTIME;
+	CHECK_EQ(sfx_configure(x), 0);
+	CHECK_EQ(sfx_start(x), 0);
+	CHECK_EQ(h->version, RVPMU_SAMPLER_VERSION_MTIME);
+	CHECK_EQ(h->subsample_size, RVPMU_SAMPLER_SUBSAMPLE_SIZE_MTIME(1, 2));
+	CHECK_EQ(h->subsample_size, (4 + 4 + 8 + 8 + 8) * H);
+	sfx_window = busy;
+	sfx_run(x, 100);
+	for (unsigned int k = 0; k < 4; k++) {
+		uint64_t sub = SFX_BUF + h->header_size + k * (uint64_t)h->subsample_size;
+
+		for (unsigned int p = 0; p < H; p++) {
+			CHECK_EQ(u64(x, sub + 8 * H + 8 * H + 8 * p), 700);	/* cycles */
+			CHECK_EQ(u64(x, sub + 8 * H + 16 * H + 8 * p),
+				 h->t0 + (k + 1) * h->period_ticks);		/* mtime */
+		}
+	}
+	/* without the flag: version 1, the seed's layout */
+	x->c.flags = 0;
+	CHECK_EQ(sfx_configure(x), 0);
+	CHECK_EQ(sfx_start(x), 0);
+	CHECK_EQ(h->version, RVPMU_SAMPLER_VERSION);
+	CHECK_EQ(h->subsample_size, RVPMU_SAMPLER_SUBSAMPLE_SIZE(1, 2));
+}
+
+/* A client that releases every FULL buffer at once (ring mode): the run
+   ends in exactly one buffer, which goes to LAST with its samples, never
+   to FULL first (it could be released before LAST is written). */
+static unsigned int full_seen;
+static void release_as_soon_as_full(struct sfx *x, unsigned int i)
+{
+	busy(x, i);
+	for (unsigned int b = 0; b < x->s.nr_bufs; b++)
+		if (sfx_hdr(x, x->s.bufs[b].addr)->state == RVPMU_SAMPLER_BUF_FULL) {
+			full_seen++;
+			CHECK_EQ(rvpmu_sampler_buffer_release(&x->s, b), 0);
+		}
+}
+
+/* Whether each buffer's state was written FULL since it last became
+   FILLING. */
+static bool went_full[2];
+static void watch_states(struct sfx *x, uint64_t pa, const void *src, unsigned long len)
+{
+	for (unsigned int b = 0; b < 2; b++) {
+		uint32_t v;
+
+		if (pa != x->s.bufs[b].addr + offsetof(struct rvpmu_sampler_header, state) ||
+		    len != 4)
+			continue;
+		memcpy(&v, src, 4);
+		if (v == RVPMU_SAMPLER_BUF_FILLING)
+			went_full[b] = false;
+		if (v == RVPMU_SAMPLER_BUF_FULL)
+			went_full[b] = true;
+	}
+}
+
+static void a_run_ends_in_one_last_buffer(void)
+{
+	struct sfx *x = sfx_new(2);
+	const uint64_t size = 152 + 64;	/* header and one sample */
+	unsigned int last = 0, b;
+
+	for (uint32_t n = 3; n <= 4; n++) {
+		sfx_cfg(x, ab, 2, size);
+		x->c.nr_pmu = 2;
+		x->c.nr_sample = n;		/* the run ends as a buffer fills */
+		x->c.nr_bufs = 2;
+		x->c.flags = RVPMU_SAMPLER_F_RING;
+		x->c.bufs[1].addr = SFX_BUF + 0x400;
+		x->c.bufs[1].size = size;
+		CHECK_EQ(sfx_configure(x), 0);
+		CHECK_EQ(sfx_start(x), 0);
+		full_seen = 0;
+		sfx_window = release_as_soon_as_full;
+		sfx_write_hook = watch_states;
+		sfx_run(x, 100);
+		CHECK_EQ(x->s.state, RVPMU_SAMPLER_DONE);
+		CHECK_EQ(x->s.stop_reason, RVPMU_SAMPLER_STOP_DONE);
+		CHECK_EQ(full_seen, n - 1);
+		for (last = 0, b = 0; b < 2; b++) {
+			const struct rvpmu_sampler_header *h = sfx_hdr(x, x->s.bufs[b].addr);
+
+			if (h->state != RVPMU_SAMPLER_BUF_LAST)
+				continue;
+			last++;
+			CHECK(!went_full[b]);
+			CHECK_EQ(h->nr_samples, 1);
+			CHECK_EQ(h->first_sample, n - 1);
+		}
+		CHECK_EQ(last, 1);
+	}
+}
+
+/*
+ * STOP is the last word: once every hart ran its stop (what the firmware's
+ * STOP waits for), the run is DONE, the buffer it ended in is LAST, and
+ * nothing writes into the buffers again, whatever the harts' timers do.
+ */
+static void nothing_is_written_after_stop(void)
+{
+	struct sfx *x = sfx_new(2);
+	static uint8_t before[0x800];
+
+	sfx_cfg(x, ab, 2, 0x800);
+	x->c.nr_pmu = 1;
+	x->c.nr_sample = 50;
+	CHECK_EQ(sfx_configure(x), 0);
+	CHECK_EQ(sfx_start(x), 0);
+	sfx_window = busy;
+	sfx_run(x, 7);
+	CHECK_EQ(rvpmu_sampler_stop(&x->s), 0);
+	rvpmu_sampler_hart_stop(&x->s, &x->sh[0]);
+	rvpmu_sampler_hart_stop(&x->s, &x->sh[1]);
+	CHECK_EQ(x->s.state, RVPMU_SAMPLER_DONE);
+	CHECK_EQ(sfx_hdr(x, SFX_BUF)->state, RVPMU_SAMPLER_BUF_LAST);
+	memcpy(before, sfx_mem(x, SFX_BUF), sizeof(before));
+	for (unsigned int i = 0; i < 2; i++) {
+		CHECK_EQ(x->deadline[i], SFX_NO_DEADLINE);
+		x->mtime += 1000;
+		sfx_tick(x, i);			/* a stray timer interrupt */
+		CHECK_EQ(x->deadline[i], SFX_NO_DEADLINE);
+	}
+	CHECK(memcmp(before, sfx_mem(x, SFX_BUF), sizeof(before)) == 0);
+	CHECK_EQ(x->h[0].reserved | x->h[1].reserved, 0);
+}
+
+void suite_sampler_edges(void)
+{
+	static const struct t_case cases[] = {
+		T(t0_is_chosen_once_every_hart_armed),
+		T(mtime_ends_every_subsample),
+		T(a_run_ends_in_one_last_buffer),
+		T(nothing_is_written_after_stop),
+	};
+
+	T_RUN(cases);
+}
