@@ -29,9 +29,9 @@
 #define FW_SBI_IMPL_ID		0x7276706dul
 #define FW_SBI_IMPL_VERSION	0x00010000ul	/* 1.0 */
 
-/* Implementation-specific firmware events (SBI_PMU_FW codes 256..) */
-#define FW_EVENT_SBI_CALLS	256	/* ecalls handled on this hart */
-#define FW_EVENT_M_TRAPS	257	/* every trap into M-mode on this hart */
+/* Implementation-specific firmware events: include/rvpmu/sbi.h */
+#define FW_EVENT_SBI_CALLS	RVPMU_FW_SBI_CALLS
+#define FW_EVENT_M_TRAPS	RVPMU_FW_M_TRAPS
 
 enum fw_hsm_state {
 	HSM_STARTED = 0, HSM_STOPPED = 1, HSM_START_PENDING = 2,

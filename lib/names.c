@@ -90,6 +90,10 @@ const char *rvpmu_event_name(uint32_t idx, char *buf)
 			put(p, fw_names[code]);
 		} else if (code == SBI_PMU_FW_PLATFORM) {
 			put(p, "platform");
+		} else if (code == RVPMU_FW_SBI_CALLS) {
+			put(p, "sbi_calls");
+		} else if (code == RVPMU_FW_M_TRAPS) {
+			put(p, "m_traps");
 		} else {
 			p = put(p, code >= SBI_PMU_FW_IMPL_FIRST ? "impl-0x" : "reserved-0x");
 			put_hex(p, code);

@@ -13,7 +13,9 @@ static void standard_names(void)
 	CHECK(!strcmp(rvpmu_event_name(SBI_PMU_FW_EVENT(5), b), "fw:set_timer"));
 	CHECK(!strcmp(rvpmu_event_name(SBI_PMU_FW_EVENT(21), b), "fw:hfence_vvma_asid_received"));
 	CHECK(!strcmp(rvpmu_event_name(SBI_PMU_FW_EVENT(0xffff), b), "fw:platform"));
-	CHECK(!strcmp(rvpmu_event_name(SBI_PMU_FW_EVENT(0x100), b), "fw:impl-0x100"));
+	CHECK(!strcmp(rvpmu_event_name(SBI_PMU_FW_EVENT(RVPMU_FW_SBI_CALLS), b), "fw:sbi_calls"));
+	CHECK(!strcmp(rvpmu_event_name(SBI_PMU_FW_EVENT(RVPMU_FW_M_TRAPS), b), "fw:m_traps"));
+	CHECK(!strcmp(rvpmu_event_name(SBI_PMU_FW_EVENT(0x102), b), "fw:impl-0x102"));
 	CHECK(!strcmp(rvpmu_event_name(SBI_PMU_FW_EVENT(22), b), "fw:reserved-0x16"));
 	CHECK(!strcmp(rvpmu_event_name(SBI_PMU_RAW_EVENT, b), "raw"));
 	CHECK(!strcmp(rvpmu_event_name(SBI_PMU_RAW_V2_EVENT, b), "raw2"));
