@@ -40,22 +40,22 @@ static inline bool inline_ok(const struct rvpmu_hart *h)
 static __attribute__((noinline)) void read_each(struct rvpmu_hart *h, const uint8_t *ctr,
 						unsigned long n, uint8_t *dst, const uint32_t *off)
 {
-	for (unsigned long j = 0; j < n; j++)
+	for (unsigned long j = 0; j < n; j++) {
 		*(uint64_t *)(dst + off[j]) = group_count(h, ctr[j], rvpmu_hw_read(h, ctr[j]));
-}
-
-static __attribute__((noinline)) void unmap_each(struct rvpmu_hart *h, const uint8_t *ctr,
-						 unsigned long n)
-{
-	for (unsigned long j = 0; j < n; j++)
 		rvpmu_hw_program(h, ctr[j], 0);
+	}
 }
 
-/* Without Sscofpmf the bits [63:56] are dropped. */
+/* The bits [63:56] are dropped without Sscofpmf. */
+static inline uint64_t keep_bits(const struct rvpmu_hart *h)
+{
+	return h->sscofpmf ? ~UINT64_C(0) : ~MHPMEVENT_SSCOF_MASK;
+}
+
 static __attribute__((noinline)) uint32_t load_each(struct rvpmu_hart *h, const uint8_t *ctr,
 						    const uint64_t *mhpm, unsigned long n)
 {
-	uint64_t keep = h->sscofpmf ? ~UINT64_C(0) : ~MHPMEVENT_SSCOF_MASK;
+	uint64_t keep = keep_bits(h);
 	uint32_t mask = 0;
 
 	for (unsigned long j = 0; j < n; j++) {
@@ -76,7 +76,7 @@ static inline uint32_t seq_mask(unsigned long n)
 
 /* ---- the hpm counters of a group: inline where the platform can */
 
-/* Each running counter's count to dst + off[j]. */
+/* Each running counter's count to dst + off[j], then mhpmevent 0. */
 static inline __attribute__((always_inline)) void read_hpm(struct rvpmu_hart *h,
 							   const struct rvpmu_group *g,
 							   uint8_t *dst, const uint32_t *off)
@@ -95,26 +95,6 @@ static inline __attribute__((always_inline)) void read_hpm(struct rvpmu_hart *h,
 	}
 #endif
 	read_each(h, g->ctr, n, dst, off);
-}
-
-/* mhpmevent 0 for each (stopped) counter. */
-static inline __attribute__((always_inline)) void unmap_hpm(struct rvpmu_hart *h,
-							    const struct rvpmu_group *g)
-{
-	unsigned long n = g->sp->nhpm;
-
-	if (!n)
-		return;
-#ifdef RVPMU_HW_GROUP_INLINED
-	if (inline_ok(h)) {
-		if (g->seq)
-			rvpmu_hw_unmap_seq(h, n);
-		else
-			rvpmu_hw_unmap_list(h, g->ctr, n);
-		return;
-	}
-#endif
-	unmap_each(h, g->ctr, n);
 }
 
 /* Counter ctr[j] (mhpmevent 0, stopped) gets mhpm[j] and the group base:
@@ -231,13 +211,19 @@ static inline __attribute__((always_inline)) void open_fw(struct rvpmu_hart *h,
    that is not interrupted in M-mode) */
 
 /* The reads again until one pass took at most max_gap; g->end is mcycle
-   right before that pass. Returns mcycle right after it. */
+   right before that pass. Returns mcycle right after it. The counters are
+   still running: each gets its event back (a read unmaps it), which
+   leaves its count as it was (QEMU keeps a cycles/instret counter's
+   origin; other events go on counting from where they were). */
 static __attribute__((noinline)) uint64_t reread(struct rvpmu_hart *h, struct rvpmu_group *g,
 						 uint8_t *dst, const uint32_t *off)
 {
+	const struct rvpmu_group_spec *sp = g->sp;
 	uint64_t c0 = 0, c = 0;
 
 	for (unsigned int i = 0; i < GROUP_TRIES; i++) {
+		for (unsigned long j = 0; j < sp->nhpm; j++)
+			rvpmu_hw_program(h, g->ctr[j], sp->mhpm[j] & keep_bits(h));
 		c0 = rvpmu_hw_cycles(h);
 		read_hpm(h, g, dst, off);
 		c = rvpmu_hw_cycles(h);
@@ -265,9 +251,9 @@ static __attribute__((noinline)) uint64_t reload(struct rvpmu_hart *h, struct rv
 
 /* ---- closing and opening a window */
 
-/* Close g: its firmware counts, then its hpm counts read while they run,
-   then the counters stopped together and unmapped. g->end: mcycle where
-   the window ended. Returns mcycle right after the reads. */
+/* Close g: its firmware counts, then its hpm counts read while they run
+   (each then unmapped), then the counters stopped together. g->end:
+   mcycle where the window ended. Returns mcycle right after the reads. */
 static inline __attribute__((always_inline)) uint64_t close_group(struct rvpmu_hart *h,
 								  struct rvpmu_group *g,
 								  uint8_t *dst,
@@ -287,7 +273,6 @@ static inline __attribute__((always_inline)) uint64_t close_group(struct rvpmu_h
 	if (c - c0 > g->max_gap)
 		c = reread(h, g, dst, off);
 	rvpmu_hw_inhibit(h, g->hpm, true);
-	unmap_hpm(h, g);
 	return c;
 }
 
@@ -327,6 +312,31 @@ uint64_t rvpmu_group_close(struct rvpmu_hart *h, struct rvpmu_group *g, uint8_t 
 	return g->end;
 }
 
+#ifdef RVPMU_HW_GROUP_INLINED
+/* The fast switch's rest when its reads were interrupted: read again,
+   stop, and open next (out of line, entered by a tail call, so that the
+   fast switch needs no frame). */
+static __attribute__((noinline)) uint64_t switch_reread(struct rvpmu_hart *h,
+							struct rvpmu_group *g)
+{
+	uint64_t c = reread(h, g, g->sw.dst, g->sw.off);
+
+	rvpmu_hw_inhibit(h, g->hpm, true);
+	return open_group(h, g, g->sw.ctr, g->sw.next, c);
+}
+
+/* ... and when its load was: load again and start. */
+static __attribute__((noinline)) uint64_t switch_reload(struct rvpmu_hart *h,
+							struct rvpmu_group *g)
+{
+	uint64_t c = reload(h, g);
+
+	rvpmu_hw_inhibit(h, g->hpm, false);
+	open_fw(h, g);
+	return c;
+}
+#endif
+
 static __attribute__((noinline)) uint64_t switch_general(struct rvpmu_hart *h,
 							 struct rvpmu_group *g, uint8_t *dst,
 							 const uint32_t *off, const uint8_t *ctr,
@@ -343,34 +353,40 @@ uint64_t rvpmu_group_switch(struct rvpmu_hart *h, struct rvpmu_group *g, uint8_t
 	/*
 	 * Counters 3.. in order and no platform event (g->seq): close, load
 	 * and open written out with no call but the inline accesses' (which
-	 * name their registers) and the rare redo, so that this needs no
-	 * frame on its way; the general path, out of line, takes the rest.
+	 * name their registers), so that this needs no frame; a part that
+	 * was interrupted, and the general path, go out of line by a tail
+	 * call.
 	 */
 	if (g->seq && inline_ok(h)) {
-		const struct rvpmu_group_spec *sp = g->sp;
-		unsigned long nh = sp->nhpm, nn = next->nhpm;
+		unsigned long nh = g->sp->nhpm, nn;
 		uint64_t c0, c;
 
+		/* what an interrupted read's redo and the load need, kept in
+		   g rather than in registers across the reads (no frame) */
+		g->sw.dst = dst;
+		g->sw.off = off;
+		g->sw.ctr = ctr;
+		g->sw.next = next;
 		close_fw(h, g, dst, off + nh);
 		c0 = rvpmu_hw_cycles(h);
 		if (nh)
 			rvpmu_hw_read_seq(h, nh, dst, off);
 		c = rvpmu_hw_cycles(h);
 		g->end = c0;
-		if (c - c0 > g->max_gap)
-			c = reread(h, g, dst, off);
+		if (__builtin_expect(c - c0 > g->max_gap, 0))
+			return switch_reread(h, g);
 		rvpmu_hw_inhibit(h, g->hpm, true);
-		if (nh)
-			rvpmu_hw_unmap_seq(h, nh);
 		c0 = c;
+		next = g->sw.next;
+		nn = next->nhpm;
 		if (nn)
 			rvpmu_hw_load_seq(h, next->mhpm, nn);
 		g->hpm = seq_mask(nn);
-		g->ctr = ctr;
+		g->ctr = g->sw.ctr;
 		g->sp = next;
 		c = rvpmu_hw_cycles(h);
-		if (c - c0 > g->max_gap)
-			c = reload(h, g);
+		if (__builtin_expect(c - c0 > g->max_gap, 0))
+			return switch_reload(h, g);
 		rvpmu_hw_inhibit(h, g->hpm, false);
 		open_fw(h, g);
 		return c;

@@ -492,6 +492,13 @@ struct rvpmu_group {
 	   again. UINT64_MAX: never done again. */
 	uint64_t max_gap;
 	uint64_t end;			/* mcycle where the last window closed ended */
+	/* the switch's own, while it runs (core/group.c) */
+	struct {
+		uint8_t *dst;
+		const uint32_t *off;
+		const uint8_t *ctr;
+		const struct rvpmu_group_spec *next;
+	} sw;
 	const uint8_t *ctr;		/* [nhpm + nfw] */
 	const struct rvpmu_group_spec *sp; /* its events */
 	/* fw_total[code] at start, XLEN bits: a window's count is taken

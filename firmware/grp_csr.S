@@ -10,14 +10,13 @@
  * instructions there, so that the size is known).
  *
  *  - read: each counter's count (its value less the group base,
- *    RVPMU_GROUP_BASE = 0xC000000000000000) to dst + off[j], the counter
- *    running (the caller inhibits the group after, and reads again if the
- *    read took too long: a running counter can be read again, where QEMU
- *    answers only the first read of an inhibited cycles/instret counter
- *    live). RV32 reads high, low, high until the highs agree.
- *  - unmap: mhpmevent 0 (RV32: both halves). QEMU 7.2 lets an event own
- *    one counter, and drops the mapping only when mhpmevent is written 0:
- *    the next group's events must find no counter holding them.
+ *    RVPMU_GROUP_BASE = 0xC000000000000000) to dst + off[j], read while
+ *    the counter runs (QEMU answers only the first read of an inhibited
+ *    cycles/instret counter live; RV32 reads high, low, high until the
+ *    highs agree), then mhpmevent 0 (RV32: both halves): QEMU 7.2 lets an
+ *    event own one counter and drops the mapping only when mhpmevent is
+ *    written 0, and the next group's events must find no counter holding
+ *    them. The caller inhibits the group after.
  *  - load: a counter with mhpmevent 0 gets its event and the group base.
  *    The event before the value: QEMU starts a cycles/instret counter's
  *    count at the value's write only if the event is mapped by then. On
@@ -28,8 +27,7 @@
  *    deadline in the past, which takes the hart off its CPU).
  */
 	.option	norelax
-	.globl	fw_grp_read, fw_grp_unmap, fw_grp_load
-	.globl	fw_grp_read_seq, fw_grp_unmap_seq, fw_grp_load_seq
+	.globl	fw_grp_read, fw_grp_load, fw_grp_read_seq, fw_grp_load_seq
 
 #if __riscv_xlen == 64
 
@@ -57,24 +55,6 @@ fw_grp_read:
 	.irp	n, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
 	.balign	16
 	csrr	a5, 0xb00 + \n
-	jr	t0
-	.endr
-
-/* fw_grp_unmap: a1 counter list, a2 n (> 0). Uses a6, t0, t1. */
-fw_grp_unmap:
-	lla	a6, 1f
-3:	lbu	t1, 0(a1)
-	slli	t1, t1, 3
-	add	t1, t1, a6
-	jalr	t0, t1
-	addi	a1, a1, 1
-	addi	a2, a2, -1
-	bnez	a2, 3b
-	jr	t2
-	.balign	8
-1:
-	.irp	n, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
-	.balign	8
 	.if	\n >= 3
 	csrw	0x320 + \n, zero
 	.endif
@@ -113,21 +93,22 @@ fw_grp_load:
 	.endr
 
 /* fw_grp_read_seq: a2 n (1..29), a3 dst, a4 the last offset (off + n - 1).
-   Uses a4, a5, a6, t0, t1. */
+   Uses a4, a5, t0 (the group base), t1. */
 fw_grp_read_seq:
-	li	a6, -1
-	slli	a6, a6, 62		/* RVPMU_GROUP_BASE */
 	lla	t1, 2f
-	slli	t0, a2, 4
+	slli	t0, a2, 5
 	sub	t1, t1, t0
-	slli	t0, a2, 3
-	sub	t1, t1, t0		/* 2f - 24 n */
+	slli	t0, a2, 2
+	add	t1, t1, t0		/* 2f - 28 n */
+	li	t0, -1
+	slli	t0, t0, 62		/* RVPMU_GROUP_BASE */
 	jr	t1
 	.option	push
 	.option	norvc
 	.irp	n, 31,30,29,28,27,26,25,24,23,22,21,20,19,18,17,16,15,14,13,12,11,10,9,8,7,6,5,4,3
 	csrr	a5, 0xb00 + \n
-	sub	a5, a5, a6
+	csrw	0x320 + \n, zero
+	sub	a5, a5, t0
 	lwu	t1, 0(a4)
 	add	t1, t1, a3
 	sd	a5, 0(t1)
@@ -136,35 +117,21 @@ fw_grp_read_seq:
 	.option	pop
 2:	jr	t2
 
-/* fw_grp_unmap_seq: a2 n (1..29). Uses t0, t1. */
-fw_grp_unmap_seq:
-	lla	t1, 2f
-	slli	t0, a2, 2
-	sub	t1, t1, t0		/* 2f - 4 n */
-	jr	t1
-	.option	push
-	.option	norvc
-	.irp	n, 31,30,29,28,27,26,25,24,23,22,21,20,19,18,17,16,15,14,13,12,11,10,9,8,7,6,5,4,3
-	csrw	0x320 + \n, zero
-	.endr
-	.option	pop
-2:	jr	t2
-
 /* fw_grp_load_seq: a2 the last mhpmevent (ev + n - 1), a3 n (1..29).
-   Uses a2, a4, a6, t0, t1. */
+   Uses a2, a4, t0 (the group base), t1. */
 fw_grp_load_seq:
-	li	a6, -1
-	slli	a6, a6, 62		/* RVPMU_GROUP_BASE */
 	lla	t1, 2f
 	slli	t0, a3, 4
 	sub	t1, t1, t0		/* 2f - 16 n */
+	li	t0, -1
+	slli	t0, t0, 62		/* RVPMU_GROUP_BASE */
 	jr	t1
 	.option	push
 	.option	norvc
 	.irp	n, 31,30,29,28,27,26,25,24,23,22,21,20,19,18,17,16,15,14,13,12,11,10,9,8,7,6,5,4,3
 	ld	a4, 0(a2)
 	csrw	0x320 + \n, a4
-	csrw	0xb00 + \n, a6
+	csrw	0xb00 + \n, t0
 	addi	a2, a2, -8
 	.endr
 	.option	pop
@@ -199,25 +166,6 @@ fw_grp_read:
 	csrr	a0, 0xb00 + \n
 	csrr	t1, 0xb80 + \n
 	bne	a5, t1, 4b
-	jr	t0
-	.endr
-
-/* fw_grp_unmap: a1 counter list, a2 n (> 0). Uses a6, t0, t1 (16-byte
-   slots). */
-fw_grp_unmap:
-	lla	a6, 1f
-3:	lbu	t1, 0(a1)
-	slli	t1, t1, 4
-	add	t1, t1, a6
-	jalr	t0, t1
-	addi	a1, a1, 1
-	addi	a2, a2, -1
-	bnez	a2, 3b
-	jr	t2
-	.balign	16
-1:
-	.irp	n, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
-	.balign	16
 	.if	\n >= 3
 	csrw	0x320 + \n, zero
 	csrw	0x720 + \n, zero
@@ -260,13 +208,13 @@ fw_grp_load:
 	.endr
 
 /* fw_grp_read_seq: a2 n (1..29), a3 dst, a4 the last offset (off + n - 1).
-   Uses a4, a5, a6, t0, t1. */
+   Uses a2 (the group base's high half, once n is spent), a4, a5, t0, t1. */
 fw_grp_read_seq:
-	lui	a6, 0xc0000		/* RVPMU_GROUP_BASE's high half */
 	lla	t1, 2f
-	li	t0, 40
+	li	t0, 48
 	mul	t0, t0, a2
-	sub	t1, t1, t0		/* 2f - 40 n */
+	sub	t1, t1, t0		/* 2f - 48 n */
+	lui	a2, 0xc0000		/* RVPMU_GROUP_BASE's high half */
 	jr	t1
 	.option	push
 	.option	norvc
@@ -275,40 +223,27 @@ fw_grp_read_seq:
 	csrr	t0, 0xb00 + \n
 	csrr	t1, 0xb80 + \n
 	bne	a5, t1, 1b
-	sub	a5, a5, a6
+	sub	a5, a5, a2
 	lw	t1, 0(a4)
 	add	t1, t1, a3
 	sw	t0, 0(t1)
 	sw	a5, 4(t1)
+	csrw	0x320 + \n, zero
+	csrw	0x720 + \n, zero
 	addi	a4, a4, -4
 	.endr
 	.option	pop
 2:	jr	t2
 
-/* fw_grp_unmap_seq: a2 n (1..29). Uses t0, t1. */
-fw_grp_unmap_seq:
-	lla	t1, 2f
-	slli	t0, a2, 3
-	sub	t1, t1, t0		/* 2f - 8 n */
-	jr	t1
-	.option	push
-	.option	norvc
-	.irp	n, 31,30,29,28,27,26,25,24,23,22,21,20,19,18,17,16,15,14,13,12,11,10,9,8,7,6,5,4,3
-	csrw	0x320 + \n, zero
-	csrw	0x720 + \n, zero
-	.endr
-	.option	pop
-2:	jr	t2
-
 /* fw_grp_load_seq: a2 the last mhpmevent (ev + n - 1, 64 bits each), a3 n
-   (1..29). Uses a2, a4, a5, a6, t0, t1. */
+   (1..29). Uses a2, a4, a5, t0 (the group base's high half), t1. */
 fw_grp_load_seq:
-	lui	a6, 0xc0000		/* RVPMU_GROUP_BASE's high half */
 	lla	t1, 2f
 	slli	t0, a3, 5
 	sub	t1, t1, t0
 	slli	t0, a3, 2
 	add	t1, t1, t0		/* 2f - 28 n */
+	lui	t0, 0xc0000		/* RVPMU_GROUP_BASE's high half */
 	jr	t1
 	.option	push
 	.option	norvc
@@ -317,7 +252,7 @@ fw_grp_load_seq:
 	lw	a5, 4(a2)
 	csrw	0x720 + \n, a5
 	csrw	0x320 + \n, a4
-	csrw	0xb80 + \n, a6
+	csrw	0xb80 + \n, t0
 	csrw	0xb00 + \n, zero
 	addi	a2, a2, -8
 	.endr

@@ -64,7 +64,8 @@ static inline void rvpmu_hw_inhibit(const struct rvpmu_hart *h, uint64_t mask, b
  * grp_csr.S's fw_grp_* by list (any counters) and *_seq (hpm counters 3 ..
  * 3 + n - 1 in order, struct rvpmu_group seq), called by `jal t2` with
  * every register they touch named, so the switch around them keeps its
- * own. n > 0. They assume 64-bit counters (the core checks h->hpm64) and,
+ * own. n > 0. A read leaves each counter unmapped (mhpmevent 0). They
+ * assume 64-bit counters (the core checks h->hpm64) and,
  * on RV32, Sscofpmf (mhpmeventNh; the core checks h->sscofpmf).
  */
 #define RVPMU_HW_GROUP_INLINED 1
@@ -82,20 +83,9 @@ static inline void rvpmu_hw_read_seq(const struct rvpmu_hart *h, unsigned long n
 
 	(void)h;
 	__asm__ volatile("jal t2, fw_grp_read_seq"
-			 : "+r"(o_)
-			 : "r"(n_), "r"(d_)
-			 : "t0", "t1", "t2", "a5", "a6", "memory");
-}
-
-static inline void rvpmu_hw_unmap_seq(const struct rvpmu_hart *h, unsigned long n)
-{
-	register unsigned long n_ __asm__("a2") = n;
-
-	(void)h;
-	__asm__ volatile("jal t2, fw_grp_unmap_seq"
-			 :
-			 : "r"(n_)
-			 : "t0", "t1", "t2", "memory");
+			 : "+r"(o_), "+r"(n_)
+			 : "r"(d_)
+			 : "t0", "t1", "t2", "a5", "memory");
 }
 
 static inline void rvpmu_hw_load_seq(const struct rvpmu_hart *h, const uint64_t *ev,
@@ -108,7 +98,7 @@ static inline void rvpmu_hw_load_seq(const struct rvpmu_hart *h, const uint64_t 
 	__asm__ volatile("jal t2, fw_grp_load_seq"
 			 : "+r"(e_)
 			 : "r"(n_)
-			 : "t0", "t1", "t2", "a4", "a5", "a6", "memory");
+			 : "t0", "t1", "t2", "a4", "a5", "memory");
 }
 
 static inline void rvpmu_hw_read_list(const struct rvpmu_hart *h, const uint8_t *ctr,
@@ -124,19 +114,6 @@ static inline void rvpmu_hw_read_list(const struct rvpmu_hart *h, const uint8_t 
 			 : "+r"(c_), "+r"(n_), "+r"(o_)
 			 : "r"(d_)
 			 : FW_GRP_XLEN_CLOBBERS "t0", "t1", "t2", "a5", "a6", "memory");
-}
-
-static inline void rvpmu_hw_unmap_list(const struct rvpmu_hart *h, const uint8_t *ctr,
-				       unsigned long n)
-{
-	register const uint8_t *c_ __asm__("a1") = ctr;
-	register unsigned long n_ __asm__("a2") = n;
-
-	(void)h;
-	__asm__ volatile("jal t2, fw_grp_unmap"
-			 : "+r"(c_), "+r"(n_)
-			 :
-			 : "t0", "t1", "t2", "a6", "memory");
 }
 
 static inline uint32_t rvpmu_hw_load_list(const struct rvpmu_hart *h, const uint8_t *ctr,
