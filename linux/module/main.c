@@ -175,9 +175,10 @@ static int rvs_event_init(struct perf_event *event)
 
 	if (event->attr.type != event->pmu->type)
 		return -ENOENT;
-	err = perf_allow_cpu(&event->attr);
-	if (err)
-		return err;
+	/* root or CAP_PERFMON, as for the PMCU (perf_allow_cpu's paranoid
+	   level is not exported to modules) */
+	if (!perfmon_capable())
+		return -EACCES;
 	/* system-wide only, like the PMCU: the run covers the whole die */
 	if (event->cpu < 0 || (event->attach_state & PERF_ATTACH_TASK))
 		return -EOPNOTSUPP;

@@ -36,8 +36,7 @@ int rr_summary(FILE *out, const struct rr_run *r)
 {
 	uint32_t e, pos;
 
-	fprintf(out, "RVPMU SAMPLER summary: %u hart(s) in %u cluster(s), %u event(s), nr_pmu %u "
-		"(%u subsample(s) per sample), period %u us, %" PRIu64 " sample(s), %" PRIu64
+	fprintf(out, "RVPMU SAMPLER summary: %u hart(s) in %u cluster(s), %u event(s), nr_pmu %u (%u subsample(s) per sample), period %u us, %" PRIu64 " sample(s), %" PRIu64
 		" lost, %zu buffer(s)\n", r->nr_harts, r->nr_clusters, r->nr_events, r->nr_pmu,
 		r->nr_subsamples, r->period_us, r->samples, r->lost, r->nr_bufs);
 	if (!r->samples) {
