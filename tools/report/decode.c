@@ -178,7 +178,8 @@ static int check_hdr(const uint8_t *p, size_t size, size_t off, struct hdr *h,
 	/* both factors are below 2^32 */
 	if ((uint64_t)h->capacity * h->sample_size > h->buffer_size - h->header_size)
 		return fail(err, n, off + F(capacity),
-			    "capacity %u samples of %u bytes do not fit in the %llu bytes after the header", h->capacity, h->sample_size,
+			    "capacity %u samples of %u bytes do not fit in the %llu bytes after the header",
+			    h->capacity, h->sample_size,
 			    (unsigned long long)(h->buffer_size - h->header_size));
 	if (h->nr_samples > h->capacity)
 		return fail(err, n, off + F(nr_samples), "nr_samples %u is past capacity %u",
@@ -346,15 +347,17 @@ static int check_padding(const struct rr_run *r, const struct rr_buf *b, char *e
 
 	for (s = 0; s < b->nr_samples; s++)
 		for (slot = r->nr_events - last * r->nr_pmu; slot < r->nr_pmu; slot++)
-			for (pos = 0; pos < r->nr_harts; pos++)
-				if (rr_slot(r, b, s, last, slot, pos))
-					return fail(err, n,
-						    rr_subsample_offset(r, b, s, last) +
-						    8 * (size_t)r->nr_harts +
-						    8 * ((size_t)slot * r->nr_harts + pos),
-						    "sample %u: padding slot %u of hart %u holds %llu, not the null event's 0", s, slot,
-						    r->hart[pos],
-						    (unsigned long long)rr_slot(r, b, s, last, slot, pos));
+			for (pos = 0; pos < r->nr_harts; pos++) {
+				uint64_t v = rr_slot(r, b, s, last, slot, pos);
+				size_t at = rr_subsample_offset(r, b, s, last) +
+					    8 * (size_t)r->nr_harts +
+					    8 * ((size_t)slot * r->nr_harts + pos);
+
+				if (v)
+					return fail(err, n, at,
+						    "sample %u: padding slot %u of hart %u holds %llu, not the null event's 0",
+						    s, slot, r->hart[pos], (unsigned long long)v);
+			}
 	return 0;
 }
 
@@ -384,7 +387,8 @@ static int order(struct rr_run *r, char *err, size_t n)
 			continue;
 		if (prev && b->first_sample < r->end_sample)
 			return fail(err, n, b->offset + F(first_sample),
-				    "samples %llu.. overlap those of the buffer at offset %zu (%llu..%llu)", (unsigned long long)b->first_sample,
+				    "samples %llu.. overlap those of the buffer at offset %zu (%llu..%llu)",
+				    (unsigned long long)b->first_sample,
 				    prev->offset, (unsigned long long)prev->first_sample,
 				    (unsigned long long)(r->end_sample - 1));
 		r->lost += b->first_sample - r->end_sample;
@@ -407,7 +411,7 @@ void rr_free(struct rr_run *r)
 int rr_decode(const uint8_t *p, size_t size, struct rr_run *r, char *err, size_t n)
 {
 	size_t off = 0, cap = 0, first = 0;
-	struct hdr h;
+	struct hdr h = { 0 };	/* check_hdr fills it; said for the compiler */
 
 	memset(r, 0, sizeof(*r));
 	r->file = p;
@@ -440,7 +444,10 @@ int rr_decode(const uint8_t *p, size_t size, struct rr_run *r, char *err, size_t
 		}
 		if (r->nr_bufs == cap) {
 			/* a buffer is at least 104 bytes: cap stays far from overflow */
-			struct rr_buf *nb = realloc(r->bufs, (cap = cap ? 2 * cap : 8) * sizeof(*nb));
+			struct rr_buf *nb;
+
+			cap = cap ? 2 * cap : 8;
+			nb = realloc(r->bufs, cap * sizeof(*nb));
 
 			if (!nb) {
 				fail(err, n, off, "out of memory");

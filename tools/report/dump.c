@@ -18,7 +18,8 @@ void rr_dump_run(FILE *out, const struct rr_run *r, int brief)
 		r->file_size);
 	if (brief)
 		return;
-	fprintf(out, ".  %u hart(s) in %u cluster(s), %u event(s), nr_pmu %u, %u subsample(s) per sample, subsample %u bytes, sample %u bytes\n",
+	fprintf(out,
+		".  %u hart(s) in %u cluster(s), %u event(s), nr_pmu %u, %u subsample(s) per sample, subsample %u bytes, sample %u bytes\n",
 		r->nr_harts, r->nr_clusters, r->nr_events, r->nr_pmu, r->nr_subsamples,
 		r->subsample_size, r->sample_size);
 	fprintf(out, ".  period %u us = %" PRIu64 " ticks at %" PRIu64 " Hz, t0 %" PRIu64
@@ -43,7 +44,8 @@ static void subsample(FILE *out, const struct rr_run *r, const struct rr_buf *b,
 
 	fprintf(out, "0x%" PRIx64 " [0x%x]: RVPMU SAMPLER subsample %u of sample %" PRIu64
 		", k %" PRIu64 ", t %.9f s, mtime %" PRIu64 "\n",
-		base + rr_subsample_offset(r, b, s, sub), r->subsample_size, sub, b->first_sample + s,
+		base + rr_subsample_offset(r, b, s, sub), r->subsample_size, sub,
+		b->first_sample + s,
 		k, rr_time_s(r, k), r->t0 + k * r->period_ticks);
 	for (pos = 0; pos < r->nr_harts; pos++) {
 		fprintf(out, "  hart %u cluster %u cid1 0x%08x cid2 0x%08x cycles %" PRIu64,
@@ -70,8 +72,9 @@ void rr_dump_buffers(FILE *out, const struct rr_run *r, uint64_t base, uint64_t 
 		uint64_t used = (uint64_t)b->capacity * r->sample_size;
 		uint32_t s, sub;
 
-		fprintf(out, "\n0x%" PRIx64 " [0x%" PRIx64 "]: RVPMU SAMPLER buffer index %u lap %u %s: ",
-			base + b->offset, b->size, b->index, b->lap, rr_state_name(b->state));
+		fprintf(out, "\n0x%llx [0x%llx]: RVPMU SAMPLER buffer index %u lap %u %s: ",
+			(unsigned long long)(base + b->offset), (unsigned long long)b->size,
+			b->index, b->lap, rr_state_name(b->state));
 		if (b->nr_samples)
 			fprintf(out, "samples %" PRIu64 "..%" PRIu64 " (%u", b->first_sample,
 				b->first_sample + b->nr_samples - 1, b->nr_samples);
