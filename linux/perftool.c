@@ -97,6 +97,11 @@ int perftool_workload(int argc, char **argv)
 		nanosleep(&ts, NULL);
 		return 0;
 	}
+	if (!strcmp(argv[1], "wait") && argc > 2) {	/* N seconds */
+		ts.tv_sec = atoi(argv[2]);
+		nanosleep(&ts, NULL);
+		return 0;
+	}
 	if (!strcmp(argv[1], "busy")) {	/* every CPU busy for about a second */
 		n = sysconf(_SC_NPROCESSORS_ONLN);
 		for (i = 0; i < n && i < 64; i++)
