@@ -47,18 +47,24 @@ static const char *const group[8] = {
 	"8000000000000008",	/* fw: fence_i_sent */
 };
 
+/* a pinned dTLB-load-miss event: each holds one hpm counter */
+static void pinned_dtlb(struct perf_event_attr *a)
+{
+	memset(a, 0, sizeof(*a));
+	a->size = sizeof(*a);
+	a->type = PERF_TYPE_HW_CACHE;
+	a->config = PERF_COUNT_HW_CACHE_DTLB | (PERF_COUNT_HW_CACHE_OP_READ << 8) |
+		    (PERF_COUNT_HW_CACHE_RESULT_MISS << 16);
+	a->pinned = 1;
+}
+
 /* pinned dTLB-load-miss events a CPU can run at once: its free hpm counters */
 static int free_counters(int cpu)
 {
 	struct perf_event_attr a;
 	int fds[32], n = 0, i, ran = 0;
 
-	memset(&a, 0, sizeof(a));
-	a.size = sizeof(a);
-	a.type = PERF_TYPE_HW_CACHE;
-	a.config = PERF_COUNT_HW_CACHE_DTLB | (PERF_COUNT_HW_CACHE_OP_READ << 8) |
-		   (PERF_COUNT_HW_CACHE_RESULT_MISS << 16);
-	a.pinned = 1;
+	pinned_dtlb(&a);
 	a.read_format = PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
 	for (n = 0; n < 32; n++) {
 		fds[n] = (int)syscall(SYS_perf_event_open, &a, -1, cpu, -1, 0);
@@ -359,12 +365,7 @@ static void refused_run(void)
 	struct perf_event_attr a;
 	int fds[64 * 20], nfd = 0, cpu, k, rc;
 
-	memset(&a, 0, sizeof(a));
-	a.size = sizeof(a);
-	a.type = PERF_TYPE_HW_CACHE;
-	a.config = PERF_COUNT_HW_CACHE_DTLB | (PERF_COUNT_HW_CACHE_OP_READ << 8) |
-		   (PERF_COUNT_HW_CACHE_RESULT_MISS << 16);
-	a.pinned = 1;
+	pinned_dtlb(&a);
 	for (cpu = 0; cpu < ncpu && cpu < 64; cpu++)
 		for (k = 0; k < 20; k++) {
 			int fd = (int)syscall(SYS_perf_event_open, &a, -1, cpu, -1, 0);
