@@ -153,6 +153,7 @@ static pid_t record(const char *terms, const char *out, const char *secs)
 
 	snprintf(ev, sizeof(ev), "rvpmu_sampler_die0/%s/", terms);
 	snprintf(log, sizeof(log), "%s.log", out);
+	unlink("/tmp/workload.started");
 	rec = fork();
 	if (rec == 0) {
 		char *argv[] = { "/bin/perf", "record", "-q", "-a", "-e", ev, "-o", (char *)out,
@@ -165,6 +166,16 @@ static pid_t record(const char *terms, const char *out, const char *secs)
 		_exit(127);
 	}
 	return rec;
+}
+
+/* until perf's workload started (its events are enabled: the run is on),
+   at most 10 s */
+static void run_is_on(void)
+{
+	int i;
+
+	for (i = 0; i < 500 && access("/tmp/workload.started", F_OK); i++)
+		usleep(20000);
 }
 
 /* argv run to completion with its output in out; its exit status */
@@ -282,7 +293,7 @@ static void hotplug(void)
 	pid_t rec = record("nr_sample=8,sample_period_ms=1,nr_pmu=8", "/tmp/hotplug.data", "2");
 	long n, lost;
 
-	usleep(400000);	/* the run is on */
+	run_is_on();
 	check(set_online(cpu, 0), "sampler: cpu%d goes offline while sampled", cpu);
 	waitpid(rec, &st, 0);
 	n = samples_of("/tmp/hotplug.data", &lost);
@@ -488,7 +499,7 @@ static void lead_offline(void)
 	for (c = 0; c < ncpu && c < 64; c++)
 		before[c] = free_counters(c);
 	rec = record("nr_sample=32,sample_period_ms=1,nr_pmu=8", "/tmp/lead.data", "3");
-	usleep(400000);	/* the run is on */
+	run_is_on();
 	off = from >= 0 && set_online(from, 0);
 	check(off, "sampler: cpu%d (the PMU's cpumask) goes offline while it samples", from);
 	to = lead_cpu();
@@ -645,7 +656,7 @@ void sampler_checks(const char *fw)
 		check(rc == 0, "sampler: perf record -a -e rvpmu_sampler_die0// -- /init nap exits 0");
 	}
 	rec = record("nr_sample=32,sample_period_ms=1,nr_pmu=8", OUT, "3");
-	usleep(400000);	/* the run is on: only now may this side take counters */
+	run_is_on();	/* only now may this side take counters */
 	during = free_counters(0);
 	{
 		struct reading rd = dtlb_writes();
