@@ -76,7 +76,7 @@ $(B)/rvpmu-simstat: tools/rvpmu-simstat.c $(CORE_SRC) $(SIM_SRC) $(DT_SRC) $(NAM
 # fuzz target; report-gen writes the test inputs (tests/report/)
 REPORT_SRC := tools/report/decode.c tools/report/units.c tools/report/dump.c \
               tools/report/csv.c tools/report/perfetto.c tools/report/svg.c \
-              tools/report/summary.c $(NAMES_SRC)
+              tools/report/summary.c tools/report/perfdata.c $(NAMES_SRC)
 REPORT_HDR := tools/report/*.h include/rvpmu/sampler.h include/rvpmu/sbi.h lib/names.h
 $(B)/rvpmu-report: tools/rvpmu-report.c $(REPORT_SRC) $(REPORT_HDR)
 	@mkdir -p $(B)
@@ -269,8 +269,11 @@ $(KERNEL): $(LINUX_OUT)/.config
 	$(KMAKE) -s -j$$(nproc) Image
 	@touch $@
 
-# The real perf tool, static, from the same kernel source. Built once
-# (order-only: a kernel config change does not rebuild it); rm it to rebuild.
+# The real perf tool, static, from the same kernel source with rvpmu's
+# patches (linux/perf-patches/: riscv auxtrace and the rvpmu-sampler AUX
+# type, whose decoder scripts/perf-decoder copies from tools/report/). A
+# kernel config change does not rebuild it; a change of the patches does
+# (perf's own make rebuilds what they touch).
 PERF      := $(B)/perf/perf
 PERF_OPTS := ARCH=riscv CROSS_COMPILE=riscv64-linux-gnu- LDFLAGS=-static NO_LIBELF=1 \
 	NO_LIBTRACEEVENT=1 NO_LIBPERL=1 NO_LIBPYTHON=1 NO_SLANG=1 NO_GTK2=1 NO_LIBUNWIND=1 \
@@ -278,7 +281,13 @@ PERF_OPTS := ARCH=riscv CROSS_COMPILE=riscv64-linux-gnu- LDFLAGS=-static NO_LIBE
 	NO_LIBZSTD=1 NO_LIBCAP=1 NO_DEMANGLE=1 NO_JVMTI=1 NO_LIBBABELTRACE=1 NO_SDT=1 \
 	NO_LZMA=1 NO_ZLIB=1 NO_BPF_SKEL=1 WERROR=0
 
-$(PERF): | $(LINUX_SRC)/Makefile
+PERF_PATCHES := $(sort $(wildcard linux/perf-patches/*.patch))
+PERF_DECODER_PATCH := linux/perf-patches/0001-perf-rvpmu-sampler-Add-the-sampler-s-decoder.patch
+$(B)/linux/perf-patched: $(PERF_PATCHES) scripts/perf-apply | $(LINUX_SRC)/Makefile
+	scripts/perf-apply $(LINUX_SRC) $(B)/linux/perf-applied $(PERF_PATCHES)
+	@touch $@
+
+$(PERF): $(B)/linux/perf-patched | $(LINUX_SRC)/Makefile
 	@mkdir -p $(B)/perf
 	$(MAKE) -C $(LINUX_SRC)/tools/perf -f Makefile.perf O=$(CURDIR)/$(B)/perf $(PERF_OPTS) \
 	  -j2 $(CURDIR)/$(PERF)
@@ -304,12 +313,14 @@ $(B)/linux-module/rvpmu_sampler.ko: $(KMOD_SRC) include/rvpmu/sampler.h $(KERNEL
 	  grep -vE 'Module.symvers|undefined!|may not have dep|unresolved symbol' $(B)/linux-module/build.log >&2; \
 	  exit $$st
 
-$(B)/linux-rootfs/rvpmu-record: linux/rvpmu-record.c include/rvpmu/sampler.h
+# rvpmu-report in the guest too: the checks compare its -D with perf's
+$(B)/linux-rootfs/rvpmu-report: tools/rvpmu-report.c $(REPORT_SRC) $(REPORT_HDR)
 	@mkdir -p $(B)/linux-rootfs
-	riscv64-linux-gnu-gcc -static -O2 $(WARN) -Iinclude -o $@ linux/rvpmu-record.c
+	riscv64-linux-gnu-gcc -static -O2 -std=c11 $(WARN) -Iinclude -I. -o $@ tools/rvpmu-report.c \
+	  $(REPORT_SRC) -lm
 
 $(INITRD): linux/initramfs.list $(B)/linux-rootfs/init $(PERF) $(KERNEL) $(B)/linux-module/rvpmu_sampler.ko \
-           $(B)/linux-rootfs/rvpmu-record
+           $(B)/linux-rootfs/rvpmu-report
 	cd $(B) && $(LINUX_OUT)/usr/gen_init_cpio $(CURDIR)/linux/initramfs.list > initramfs.cpio
 
 .PHONY: linux linux-check linux-bench perf-compare
@@ -395,6 +406,7 @@ check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-dt $(B)/fuzz-sampler $(B)/fuzz
 	@scripts/check-step rvpmu-simstat   $(B)/check tests/simstat/cli_tests.sh $(B)/rvpmu-simstat $(B)/dt
 	@scripts/check-step rvpmu-report    $(B)/check tests/report/report_tests.sh $(B)/rvpmu-report $(B)/report-gen $(B)/report
 	@scripts/check-step report-engine   $(B)/check $(B)/report-engine
+	@scripts/check-step perf-decoder-sync $(B)/check scripts/perf-decoder check $(PERF_DECODER_PATCH)
 	@scripts/check-step core-cross      $(B)/check scripts/tap-cmd "core builds freestanding for rv64 and rv32" $(MAKE) -s core-cross
 	@scripts/check-step fw-rv64-smp1    $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/smoke-rv64.elf 1 ,sscofpmf=true
 	@scripts/check-step fw-rv64-smp4    $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/smoke-rv64.elf 4 ,sscofpmf=true

@@ -99,6 +99,8 @@ const char *rvpmu_event_name(uint32_t idx, char *buf)
 			put_hex(p, code);
 		}
 		return buf;
+	default:
+		break;
 	}
 other:
 	p = put(buf, "event-0x");

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* lib/names.h - perf-style names of the spec's standard events: the one
-   table for the tools, the host tests and S-mode payloads (freestanding). */
+/*
+ * lib/names.h - perf-style names of the spec's standard events: the one
+ * table for the tools, the host tests and S-mode payloads (freestanding).
+ */
 #ifndef RVPMU_NAMES_H
 #define RVPMU_NAMES_H
 

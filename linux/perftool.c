@@ -97,6 +97,14 @@ int perftool_workload(int argc, char **argv)
 		nanosleep(&ts, NULL);
 		return 0;
 	}
+	if (!strcmp(argv[1], "wait") && argc > 2) {	/* N seconds */
+		/* perf starts its workload once its events are enabled: the
+		   marker tells samplercheck that the sampler's run is on */
+		close(open("/tmp/workload.started", O_WRONLY | O_CREAT, 0644));
+		ts.tv_sec = atoi(argv[2]);
+		nanosleep(&ts, NULL);
+		return 0;
+	}
 	if (!strcmp(argv[1], "busy")) {	/* every CPU busy for about a second */
 		n = sysconf(_SC_NPROCESSORS_ONLN);
 		for (i = 0; i < n && i < 64; i++)

@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * samplercheck.c - issue 13 inside the Linux test system: loads
+ * samplercheck.c - issues 13 and 21 inside the Linux test system: loads
  * rvpmu_sampler.ko (or, on OpenSBI, sees it refuse), writes 240 events to
- * user_events, runs /rvpmu-record while a workload busies every CPU,
- * checks that regular perf keeps working on the counters left and that
- * every counter comes back, unloads the module, and prints the recorded
- * file on the console between marker lines for scripts/linux-check to
- * decode and check with rvpmu-report:
+ * user_events, runs perf record -a on the sampler's PMU while a workload
+ * busies every CPU, checks perf report -D and perf report against
+ * rvpmu-report on the same perf.data, that regular perf keeps working on
+ * the counters left and that every counter comes back, the refusals
+ * (unprivileged, counters held), unloads the module, and prints the
+ * perf.data on the console between marker lines for scripts/linux-check
+ * to decode and check with the host's rvpmu-report:
  *   # rvpmu-samples begin SIZE
  *   b <base64 of 48 bytes>      (or: z N  for N blocks of 48 zero bytes)
  *   # rvpmu-samples end
@@ -29,7 +31,7 @@
 #include "linux/perfcheck.h"
 
 #define DIE0 "/sys/bus/event_source/devices/rvpmu_sampler_die0"
-#define OUT "/samples.rvps"
+#define OUT "/tmp/sampler.data"
 #define BLOCK 48
 
 /* one group of 8 (nr_pmu 8): no event twice in a subsample, since QEMU
@@ -45,18 +47,24 @@ static const char *const group[8] = {
 	"8000000000000008",	/* fw: fence_i_sent */
 };
 
+/* a pinned dTLB-load-miss event: each holds one hpm counter */
+static void pinned_dtlb(struct perf_event_attr *a)
+{
+	memset(a, 0, sizeof(*a));
+	a->size = sizeof(*a);
+	a->type = PERF_TYPE_HW_CACHE;
+	a->config = PERF_COUNT_HW_CACHE_DTLB | (PERF_COUNT_HW_CACHE_OP_READ << 8) |
+		    (PERF_COUNT_HW_CACHE_RESULT_MISS << 16);
+	a->pinned = 1;
+}
+
 /* pinned dTLB-load-miss events a CPU can run at once: its free hpm counters */
 static int free_counters(int cpu)
 {
 	struct perf_event_attr a;
 	int fds[32], n = 0, i, ran = 0;
 
-	memset(&a, 0, sizeof(a));
-	a.size = sizeof(a);
-	a.type = PERF_TYPE_HW_CACHE;
-	a.config = PERF_COUNT_HW_CACHE_DTLB | (PERF_COUNT_HW_CACHE_OP_READ << 8) |
-		   (PERF_COUNT_HW_CACHE_RESULT_MISS << 16);
-	a.pinned = 1;
+	pinned_dtlb(&a);
 	a.read_format = PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
 	for (n = 0; n < 32; n++) {
 		fds[n] = (int)syscall(SYS_perf_event_open, &a, -1, cpu, -1, 0);
@@ -136,34 +144,132 @@ static struct reading dtlb_writes(void)
 	return rd;
 }
 
-/* rvpmu-record of die 0 with those terms into out, in a child */
-static pid_t record(const char *terms, const char *out)
+/* perf record -a of die 0 with those terms into out, in a child, while
+   perf's workload waits secs seconds; its output goes to out.log */
+static pid_t record(const char *terms, const char *out, const char *secs)
 {
-	char ev[128];
+	char ev[128], log[96];
 	pid_t rec;
 
 	snprintf(ev, sizeof(ev), "rvpmu_sampler_die0/%s/", terms);
+	snprintf(log, sizeof(log), "%s.log", out);
+	unlink("/tmp/workload.started");
 	rec = fork();
 	if (rec == 0) {
-		char *argv[] = { "/rvpmu-record", "-e", ev, "-o", (char *)out,
-				 "-m", "256", "-t", "120", NULL };
+		char *argv[] = { "/bin/perf", "record", "-q", "-a", "-e", ev, "-o", (char *)out,
+				 "--", "/init", "wait", (char *)secs, NULL };
+		int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 
+		if (fd >= 0)
+			dup2(fd, 1), dup2(fd, 2);
 		execv(argv[0], argv);
 		_exit(127);
 	}
 	return rec;
 }
 
-/* ms until the first buffer is in the file (the run is on; only then
-   may this side take counters: at START they must be free, else DENIED) */
-static int first_buffer(const char *out)
+/* until perf's workload started (its events are enabled: the run is on),
+   at most 10 s */
+static void run_is_on(void)
 {
-	struct stat sb;
 	int i;
 
-	for (i = 0; i < 200 && (stat(out, &sb) || sb.st_size == 0); i++)
-		usleep(50000);
-	return i * 50;
+	for (i = 0; i < 500 && access("/tmp/workload.started", F_OK); i++)
+		usleep(20000);
+}
+
+/* argv run to completion with its output in out; its exit status */
+static int run(char *const argv[], const char *out)
+{
+	pid_t pid = fork();
+	int st = -1;
+
+	if (pid == 0) {
+		int fd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+
+		if (fd >= 0)
+			dup2(fd, 1), dup2(fd, 2);
+		execv(argv[0], argv);
+		_exit(127);
+	}
+	if (pid < 0 || waitpid(pid, &st, 0) < 0)
+		return -1;
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+}
+
+/* lines of path containing what (count), and the first such line */
+static int lines_with(const char *path, const char *what, char *first, size_t n)
+{
+	char line[512];
+	FILE *f = fopen(path, "r");
+	int k = 0;
+
+	if (first)
+		first[0] = '\0';
+	while (f && fgets(line, sizeof(line), f))
+		if (strstr(line, what) && !k++ && first)
+			snprintf(first, n, "%s", line);
+	if (f)
+		fclose(f);
+	return k;
+}
+
+/* the first max lines of path as "# " lines (perf's own words) */
+static void echo_file(const char *path, int max)
+{
+	char line[512];
+	FILE *f = fopen(path, "r");
+
+	while (f && max-- > 0 && fgets(line, sizeof(line), f))
+		printf("#   %s%s", line, strchr(line, '\n') ? "" : "\n");
+	if (f)
+		fclose(f);
+}
+
+/* samples and lost of a perf.data, from rvpmu-report's summary; -1 if none */
+static long samples_of(const char *data, long *lost)
+{
+	char *argv[] = { "/bin/rvpmu-report", (char *)data, NULL }, line[512];
+	long n = -1;
+	const char *p;
+
+	*lost = -1;
+	if (run(argv, "/tmp/summary.txt") == 0 &&
+	    lines_with("/tmp/summary.txt", "RVPMU SAMPLER summary", line, sizeof(line)) &&
+	    (p = strstr(line, " hart(s)")) && (p = strstr(line, "us, ")))
+		sscanf(p, "us, %ld sample(s), %ld lost", &n, lost);
+	return n;
+}
+
+/* The dumps of perf report -D and rvpmu-report -D of one perf.data: the
+   lines of the sampler's (RVPMU SAMPLER and per-hart lines), in order, are
+   the same; their count goes to *n. */
+static int dumps_agree(const char *perf_out, const char *rr_out, int *n)
+{
+	FILE *a = fopen(perf_out, "r"), *b = fopen(rr_out, "r");
+	char la[1024], lb[1024];
+	int same = a && b;
+
+	*n = 0;
+	while (same) {
+		int ga = 0, gb = 0;
+
+		while (!ga && fgets(la, sizeof(la), a))
+			ga = strstr(la, "RVPMU SAMPLER") || !strncmp(la, "  hart ", 7);
+		while (!gb && fgets(lb, sizeof(lb), b))
+			gb = strstr(lb, "RVPMU SAMPLER") || !strncmp(lb, "  hart ", 7);
+		if (!ga || !gb) {
+			same = ga == gb;
+			break;
+		}
+		same = !strcmp(la, lb);
+		*n += same;
+	}
+	if (a)
+		fclose(a);
+	if (b)
+		fclose(b);
+	return same && *n > 0;
 }
 
 static int set_online(int cpu, int on)
@@ -184,17 +290,108 @@ static int set_online(int cpu, int on)
 static void hotplug(void)
 {
 	int cpu = ncpu - 1, before = free_counters(cpu), st = -1, after;
-	pid_t rec = record("nr_sample=8,sample_period_ms=1,nr_pmu=8", "/hotplug.rvps");
+	pid_t rec = record("nr_sample=8,sample_period_ms=1,nr_pmu=8", "/tmp/hotplug.data", "2");
+	long n, lost;
 
-	first_buffer("/hotplug.rvps");
+	run_is_on();
 	check(set_online(cpu, 0), "sampler: cpu%d goes offline while sampled", cpu);
 	waitpid(rec, &st, 0);
-	check(WIFEXITED(st) && WEXITSTATUS(st) == 0,
-	      "sampler: the run goes on without it: rvpmu-record took every sample");
+	n = samples_of("/tmp/hotplug.data", &lost);
+	check(WIFEXITED(st) && WEXITSTATUS(st) == 0 && n == 8 && lost == 0,
+	      "sampler: the run goes on without it: perf record took every sample (%ld, %ld lost)",
+	      n, lost);
 	check(set_online(cpu, 1), "sampler: cpu%d comes back online", cpu);
 	after = free_counters(cpu);
 	check(after == before && before > 0, "sampler: cpu%d has its %d counters back (%d)",
 	      cpu, before, after);
+}
+
+/* an unprivileged open (perf_event_paranoid 2, as nobody) while the
+   privileged run is on: EACCES, and the run goes on (checked after) */
+static void unprivileged(struct perf_event_attr *a)
+{
+	int fd = open("/proc/sys/kernel/perf_event_paranoid", O_RDWR), st = -1;
+	char old[16] = "";
+	ssize_t n = fd >= 0 ? read(fd, old, sizeof(old) - 1) : -1;
+	pid_t pid;
+
+	if (fd >= 0)
+		(void)!pwrite(fd, "2\n", 2, 0);
+	pid = fork();
+	if (pid == 0) {
+		int e;
+
+		if (setgid(65534) || setuid(65534))
+			_exit(2);
+		e = (int)syscall(SYS_perf_event_open, a, -1, 0, -1, 0) < 0 ? errno : 0;
+		_exit(e == EACCES ? 0 : 1);
+	}
+	waitpid(pid, &st, 0);
+	if (fd >= 0 && n > 0)
+		(void)!pwrite(fd, old, (size_t)n, 0);
+	if (fd >= 0)
+		close(fd);
+	check(WIFEXITED(st) && WEXITSTATUS(st) == 0,
+	      "sampler: an unprivileged open (paranoid 2, as nobody) gets EACCES (status %d)",
+	      WIFEXITED(st) ? WEXITSTATUS(st) : -1);
+}
+
+/* perf report -D and perf report of the main run, and rvpmu-report -D of
+   the same perf.data: samples decode, none lost, the two dumps agree line
+   for line */
+static void report_checks(void)
+{
+	char *dump[] = { "/bin/perf", "report", "-D", "-i", OUT, NULL };
+	char *sum[] = { "/bin/perf", "report", "--stdio", "-i", OUT, NULL };
+	char *rr[] = { "/bin/rvpmu-report", "-D", OUT, NULL };
+	char line[512];
+	int rd = run(dump, "/tmp/perf-D.txt"), rs = run(sum, "/tmp/perf-report.txt");
+	int rr_rc = run(rr, "/tmp/rr-D.txt"), subs, n = 0;
+	long samples, lost;
+
+	subs = lines_with("/tmp/perf-D.txt", "RVPMU SAMPLER subsample", line, sizeof(line));
+	printf("# sampler: perf report -D: %s", line);
+	check(rd == 0 && subs == 32 * 30,
+	      "sampler: perf report -D prints every subsample: %d (32 samples of 30)", subs);
+	lines_with("/tmp/perf-report.txt", "RVPMU SAMPLER summary", line, sizeof(line));
+	printf("# sampler: perf report: %s", line);
+	check(rs == 0 && strstr(line, " 32 sample(s), 0 lost"),
+	      "sampler: perf report sums up 32 samples, 0 lost");
+	check(lines_with("/tmp/perf-report.txt", "RVPMU SAMPLER harts:", NULL, 0) == 1,
+	      "sampler: perf report says which CPU each hart is");
+	samples = samples_of(OUT, &lost);
+	check(samples == 32 && lost == 0, "sampler: rvpmu-report reads the perf.data: %ld samples, %ld lost",
+	      samples, lost);
+	check(rr_rc == 0 && dumps_agree("/tmp/perf-D.txt", "/tmp/rr-D.txt", &n),
+	      "sampler: perf report -D and rvpmu-report -D agree line for line (%d lines)", n);
+}
+
+/* counters held by pinned regular perf events on every CPU: the run is
+   refused, and perf record says why and exits non-zero */
+static void refused_run(void)
+{
+	char *argv[] = { "/bin/perf", "record", "-q", "-a", "-e",
+			 "rvpmu_sampler_die0/nr_sample=4,sample_period_ms=1,nr_pmu=8/",
+			 "-o", "/tmp/refused.data", "--", "/init", "nap", NULL };
+	struct perf_event_attr a;
+	int fds[64 * 20], nfd = 0, cpu, k, rc;
+
+	pinned_dtlb(&a);
+	for (cpu = 0; cpu < ncpu && cpu < 64; cpu++)
+		for (k = 0; k < 20; k++) {
+			int fd = (int)syscall(SYS_perf_event_open, &a, -1, cpu, -1, 0);
+
+			if (fd < 0)
+				break;
+			fds[nfd++] = fd;
+		}
+	usleep(20000);
+	rc = run(argv, "/tmp/refused.txt");
+	echo_file("/tmp/refused.txt", 10);
+	check(rc != 0 && lines_with("/tmp/refused.txt", "Device or resource busy", NULL, 0) > 0,
+	      "sampler: counters held by pinned perf events: perf record says EBUSY and exits %d", rc);
+	while (nfd)
+		close(fds[--nfd]);
 }
 
 static int events_back(void);
@@ -226,6 +423,7 @@ static void refusals(void)
 	check(fd < 0 && e2 == EOPNOTSUPP, "sampler: a per-task event is refused (%s)", strerror(e2));
 	if (fd >= 0)
 		close(fd);
+	unprivileged(&a);
 	for (i = 0; i < 241; i++)
 		memcpy(big + 2 * i, "1 ", 2);
 	big[sizeof(big) - 1] = '\0';
@@ -252,99 +450,69 @@ static int lead_cpu(void)
 	return n > 0 && b[0] >= '0' && b[0] <= '9' ? atoi(b) : -1;
 }
 
-/* harts with cycles in every subsample of sample i of the buffer at b
-   (its header checked by the caller) */
-static int harts_counted(const unsigned char *b, uint32_t i)
+/* harts that counted cycles in the first and in the last window of a
+   perf.data (rvpmu-report --csv: time_s,hart,cluster,cid1,cid2,event,
+   value,cycles); -1 when it does not decode */
+static void harts_at_ends(const char *data, int *first, int *last)
 {
-	const struct rvpmu_sampler_header *h = (const void *)b;
-	uint32_t s, p, n = 0;
+	char *argv[] = { "/bin/rvpmu-report", "--csv", (char *)data, NULL }, line[256];
+	double t, lo = 1e30, hi = -1;
+	unsigned long long cyc;
+	unsigned int hart;
+	uint64_t in_lo = 0, in_hi = 0;
+	FILE *f;
+	int pass;
 
-	for (p = 0; p < h->nr_harts; p++) {
-		uint32_t ok = 1;
-
-		for (s = 0; s < h->nr_subsamples; s++) {
-			uint64_t c;
-
-			memcpy(&c, b + h->header_size + (uint64_t)i * h->sample_size +
-			       (uint64_t)s * h->subsample_size + 8ull * h->nr_harts * (1 + h->nr_pmu) +
-			       8ull * p, 8);
-			ok &= c > 0;
-		}
-		n += ok;
-	}
-	return (int)n;
-}
-
-/* The samples of a recorded file (buffers back to back): their count, and
-   the harts counted in its first and last one; -1 on a bad buffer */
-static long file_samples(const char *path, int *first_harts, int *last_harts)
-{
-	struct stat st;
-	unsigned char *f = NULL;
-	FILE *in = fopen(path, "rb");
-	long n = -1;
-	size_t off = 0;
-
-	*first_harts = *last_harts = -1;
-	if (in && !stat(path, &st) && (f = malloc((size_t)st.st_size + 1)) &&
-	    fread(f, 1, (size_t)st.st_size, in) == (size_t)st.st_size) {
-		n = 0;
-		while (off + sizeof(struct rvpmu_sampler_header) <= (size_t)st.st_size) {
-			const struct rvpmu_sampler_header *h = (const void *)(f + off);
-
-			if (h->magic != RVPMU_SAMPLER_BUF_MAGIC || h->buffer_size > (size_t)st.st_size - off ||
-			    h->buffer_size < h->header_size + (uint64_t)h->nr_samples * h->sample_size ||
-			    (uint64_t)h->nr_subsamples * h->subsample_size != h->sample_size ||
-			    h->subsample_size != RVPMU_SAMPLER_SUBSAMPLE_SIZE(h->nr_pmu, h->nr_harts)) {
-				n = -1;
-				break;
+	*first = *last = -1;
+	if (run(argv, "/tmp/ends.csv"))
+		return;
+	for (pass = 0; pass < 2; pass++) {
+		f = fopen("/tmp/ends.csv", "r");
+		while (f && fgets(line, sizeof(line), f)) {
+			if (sscanf(line, "%lf,%u,%*u,%*u,%*u,%*[^,],%*u,%llu", &t, &hart, &cyc) != 3)
+				continue;
+			if (!pass) {
+				lo = t < lo ? t : lo;
+				hi = t > hi ? t : hi;
+			} else if (cyc && hart < 64) {
+				in_lo |= t == lo ? 1ull << hart : 0;
+				in_hi |= t == hi ? 1ull << hart : 0;
 			}
-			if (h->nr_samples && *first_harts < 0)
-				*first_harts = harts_counted(f + off, 0);
-			if (h->nr_samples)
-				*last_harts = harts_counted(f + off, h->nr_samples - 1);
-			n += h->nr_samples;
-			off += h->buffer_size;
 		}
+		if (f)
+			fclose(f);
 	}
-	free(f);
-	if (in)
-		fclose(in);
-	return n;
+	*first = __builtin_popcountll(in_lo);
+	*last = __builtin_popcountll(in_hi);
 }
 
 /* the die's cpumask CPU going offline mid-run: the event moves to another
    CPU of the die and cpumask with it; the firmware run goes on without
-   that hart, so rvpmu-record gets every sample; back online, the CPU has
+   that hart, so perf record gets every sample; back online, the CPU has
    its counters again */
 static void lead_offline(void)
 {
 	int from = lead_cpu(), to, before[64], c, back = 0, st = -1, off, first, last;
 	pid_t rec;
-	long n;
-	struct stat sb;
-	long long at_off = 0;
+	long n, lost;
 
 	for (c = 0; c < ncpu && c < 64; c++)
 		before[c] = free_counters(c);
-	rec = record("nr_sample=32,sample_period_ms=1,nr_pmu=8", "/lead.rvps");
-	first_buffer("/lead.rvps");
-	if (!stat("/lead.rvps", &sb))
-		at_off = (long long)sb.st_size;
+	rec = record("nr_sample=32,sample_period_ms=1,nr_pmu=8", "/tmp/lead.data", "3");
+	run_is_on();
 	off = from >= 0 && set_online(from, 0);
-	check(off, "sampler: cpu%d (the PMU's cpumask) goes offline while it samples "
-	      "(%lld bytes recorded)", from, at_off);
+	check(off, "sampler: cpu%d (the PMU's cpumask) goes offline while it samples", from);
 	to = lead_cpu();
 	check(off && to >= 0 && to != from && to < ncpu,
 	      "sampler: the PMU's cpumask moves from cpu%d to cpu%d", from, to);
 	waitpid(rec, &st, 0);
 	check(WIFEXITED(st) && WEXITSTATUS(st) == 0,
-	      "sampler: the run goes on: rvpmu-record took every sample, exit %d",
+	      "sampler: the run goes on: perf record exits %d",
 	      WIFEXITED(st) ? WEXITSTATUS(st) : -1);
-	n = file_samples("/lead.rvps", &first, &last);
-	check(n == 32 && !stat("/lead.rvps", &sb) && sb.st_size > at_off,
-	      "sampler: the file holds all 32 samples (%ld; %lld bytes, %lld at the offline)",
-	      n, (long long)sb.st_size, at_off);
+	n = samples_of("/tmp/lead.data", &lost);
+	check(n == 32 && lost == 0, "sampler: the perf.data holds all 32 samples (%ld, %ld lost)",
+	      n, lost);
+	harts_at_ends("/tmp/lead.data", &first, &last);
 	check(first == ncpu && last == ncpu - 1,
 	      "sampler: harts counted: %d in the first sample, %d in the last (cpu%d left the run)",
 	      first, last, from);
@@ -467,7 +635,7 @@ void sampler_checks(const char *fw)
 		kids[i] = fork();
 		if (kids[i] == 0) {
 			pin(i);
-			(void)!nice(10);	/* rvpmu-record must keep up */
+			(void)!nice(10);	/* perf record must keep up */
 			for (;;)
 				compute(1000000);
 		}
@@ -477,9 +645,18 @@ void sampler_checks(const char *fw)
 		printf(" %d@cpu%d", kids[i], i);
 	printf("\n");
 	fflush(stdout);
-	rec = record("nr_sample=32,sample_period_ms=1,nr_pmu=8", OUT);
-	i = first_buffer(OUT);
-	printf("# sampler: first buffer after %d ms\n", i);
+	{
+		/* the PMU's defaults (128 samples of 3 ms subsamples) for a second */
+		char *dflt[] = { "/bin/perf", "record", "-q", "-a", "-e", "rvpmu_sampler_die0//",
+				 "-o", "/tmp/default.data", "--", "/init", "nap", NULL };
+		int rc = run(dflt, "/tmp/default.txt");
+
+		if (rc)
+			echo_file("/tmp/default.txt", 20);
+		check(rc == 0, "sampler: perf record -a -e rvpmu_sampler_die0// -- /init nap exits 0");
+	}
+	rec = record("nr_sample=32,sample_period_ms=1,nr_pmu=8", OUT, "3");
+	run_is_on();	/* only now may this side take counters */
 	during = free_counters(0);
 	{
 		struct reading rd = dtlb_writes();
@@ -497,13 +674,16 @@ void sampler_checks(const char *fw)
 	waitpid(rec, &st, 0);
 	for (i = 0; i < ncpu && i < 64; i++)
 		kill(kids[i], SIGKILL), waitpid(kids[i], NULL, 0);
-	check(WIFEXITED(st) && WEXITSTATUS(st) == 0, "sampler: rvpmu-record took every sample");
+	echo_file(OUT ".log", 10);
+	check(WIFEXITED(st) && WEXITSTATUS(st) == 0, "sampler: perf record -a -e rvpmu_sampler_die0/... exits 0");
+	report_checks();
 	after = free_counters(0);
 	printf("# sampler: free hpm counters on cpu0: %d before, %d while sampling, %d after\n",
 	       before, during, after);
 	check(during > 0 && during < before, "sampler: while sampling, perf gets the counters left (%d of %d)",
 	      during, before);
 	check(after == before, "sampler: after the run every counter is back (%d)", after);
+	refused_run();
 	if (ncpu > 1) {
 		hotplug();
 		lead_offline();

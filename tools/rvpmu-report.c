@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "report/perfdata.h"
 #include "report/report.h"
 
 static const char usage_text[] =
@@ -16,7 +17,9 @@ static const char usage_text[] =
 	"                    [--max-panels N] FILE\n"
 	"\n"
 	"FILE holds one or more sampler buffers back to back, each header.buffer_size\n"
-	"bytes starting with its header (\"-\" reads standard input). With no option\n"
+	"bytes starting with its header (\"-\" reads standard input), or is a perf.data\n"
+	"file of perf record -e rvpmu_sampler_die<N>/.../ (its AUX data are read; -D\n"
+	"then prints what perf report -D prints for them). With no option\n"
 	"a summary is printed: the run, then per event and hart the mean, min and max\n"
 	"rate in events/s (a count over one period).\n"
 	"\n"
@@ -104,11 +107,57 @@ static int to_file(const char *path, const struct rr_run *r, unsigned int panels
 	return 0;
 }
 
+/*
+ * A perf.data file: its AUX data into *pd. With -D, each AUXTRACE record's
+ * buffers are dumped on their own, with perf.data's offsets, exactly as
+ * perf report -D does (the same code: scripts/perf-decoder). Returns 1 to
+ * go on with pd->aux as the run, else minus the exit status.
+ */
+static int from_perf(const char *file, const uint8_t *data, size_t size, int dump,
+		     struct rr_perfdata *pd)
+{
+	uint64_t next = 0;
+	char err[256];
+	size_t i;
+
+	if (rr_perfdata(data, size, pd, err, sizeof(err))) {
+		fprintf(stderr, "rvpmu-report: %s: %s\n", file, err);
+		return -1;
+	}
+	if (pd->truncated)
+		fprintf(stderr, "rvpmu-report: %s: %llu of %llu AUX record(s) truncated: samples "
+			"were lost or the firmware refused the run (see the kernel log)\n", file,
+			(unsigned long long)pd->truncated, (unsigned long long)pd->aux_records);
+	if (!pd->nr_pieces) {
+		fprintf(stderr, "rvpmu-report: %s: no sampler data in this perf.data\n", file);
+		rr_perfdata_free(pd);
+		return -1;
+	}
+	if (!dump)
+		return 1;
+	for (i = 0; i < pd->nr_pieces; i++) {
+		const struct rr_piece *pc = &pd->pieces[i];
+		struct rr_run run;
+
+		printf(".\n");
+		if (rr_decode(data + pc->offset, pc->size, &run, err, sizeof(err))) {
+			printf(". ... RVPMU SAMPLER bad data at 0x%zx: %s\n", pc->offset, err);
+			continue;
+		}
+		rr_dump_run(stdout, &run, i > 0);
+		rr_dump_buffers(stdout, &run, pc->offset, &next);
+		rr_free(&run);
+	}
+	rr_perfdata_free(pd);
+	return fflush(stdout) ? -1 : 0;
+}
+
 int main(int argc, char **argv)
 {
 	const char *file = NULL, *json = NULL, *svg = NULL;
 	int dump = 0, csv = 0, rc = 0, i;
 	unsigned long panels = 16;
+	struct rr_perfdata pd = { 0 };
 	struct rr_run run;
 	char err[256];
 	uint8_t *data;
@@ -153,8 +202,19 @@ int main(int argc, char **argv)
 		fprintf(stderr, "rvpmu-report: %s: %s\n", file, strerror(errno));
 		return 1;
 	}
-	if (rr_decode(data, size, &run, err, sizeof(err))) {
+	if (rr_is_perfdata(data, size)) {
+		rc = from_perf(file, data, size, dump, &pd);
+		if (rc <= 0) {
+			free(data);
+			return -rc;
+		}
+		rc = 0;
+		dump = 0;
+	}
+	if (rr_decode(pd.aux ? pd.aux : data, pd.aux ? pd.aux_size : size, &run, err,
+		      sizeof(err))) {
 		fprintf(stderr, "rvpmu-report: %s: %s\n", file, err);
+		rr_perfdata_free(&pd);
 		free(data);
 		return 1;
 	}
@@ -173,6 +233,7 @@ int main(int argc, char **argv)
 	if (svg)
 		rc |= to_file(svg, &run, (unsigned int)panels, rr_svg, NULL);
 	rr_free(&run);
+	rr_perfdata_free(&pd);
 	free(data);
 	return rc ? 1 : 0;
 }

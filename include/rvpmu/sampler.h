@@ -44,8 +44,10 @@
 #define RVPMU_SAMPLER_CFG_MAGIC		0x43535652u	/* "RVSC" */
 #define RVPMU_SAMPLER_VERSION		1u
 
-/* config.filter: counts are not taken in the modes whose bit is set
-   (Sscofpmf's mhpmevent inhibit bits; without Sscofpmf only 0 is valid) */
+/*
+ * config.filter: counts are not taken in the modes whose bit is set
+ * (Sscofpmf's mhpmevent inhibit bits; without Sscofpmf only 0 is valid)
+ */
 #define RVPMU_SAMPLER_EXCLUDE_M		(1u << 0)
 #define RVPMU_SAMPLER_EXCLUDE_S		(1u << 1)
 #define RVPMU_SAMPLER_EXCLUDE_U		(1u << 2)

@@ -116,7 +116,8 @@
 #define SBI_PMU_HW_CACHE_OP_MAX		2
 #define SBI_PMU_HW_CACHE_RESULT_ACCESS	0
 #define SBI_PMU_HW_CACHE_RESULT_MISS	1
-#define SBI_PMU_CACHE_CODE(id, op, res)	(((uint32_t)(id) << 3) | ((uint32_t)(op) << 1) | (uint32_t)(res))
+#define SBI_PMU_CACHE_CODE(id, op, res) \
+	(((uint32_t)(id) << 3) | ((uint32_t)(op) << 1) | (uint32_t)(res))
 #define SBI_PMU_CACHE_EVENT(id, op, res) \
 	SBI_PMU_EVENT_IDX(SBI_PMU_EVENT_TYPE_CACHE, SBI_PMU_CACHE_CODE(id, op, res))
 #define SBI_PMU_CACHE_ID(code)		((uint32_t)(code) >> 3)
@@ -124,7 +125,8 @@
 #define SBI_PMU_CACHE_RESULT(code)	((uint32_t)(code) & 1u)
 /* The cache event clients name most: dTLB read misses */
 #define SBI_PMU_DTLB_READ_MISS \
-	SBI_PMU_CACHE_EVENT(SBI_PMU_HW_CACHE_DTLB, SBI_PMU_HW_CACHE_OP_READ, SBI_PMU_HW_CACHE_RESULT_MISS)
+	SBI_PMU_CACHE_EVENT(SBI_PMU_HW_CACHE_DTLB, SBI_PMU_HW_CACHE_OP_READ, \
+			    SBI_PMU_HW_CACHE_RESULT_MISS)
 
 /* Types 2 and 3: raw events, code must be 0; event_data is the selector */
 #define SBI_PMU_RAW_V1_BITS		48
@@ -173,7 +175,8 @@
 #define SBI_PMU_CTR_INFO_WIDTH_SHIFT	12
 #define SBI_PMU_CTR_INFO_WIDTH_MASK	0x3Ful
 #define SBI_PMU_CTR_INFO_CSR(info)	((unsigned long)(info) & SBI_PMU_CTR_INFO_CSR_MASK)
-#define SBI_PMU_CTR_INFO_WIDTH(info)	(((unsigned long)(info) >> 12) & SBI_PMU_CTR_INFO_WIDTH_MASK)
+#define SBI_PMU_CTR_INFO_WIDTH(info) \
+	(((unsigned long)(info) >> 12) & SBI_PMU_CTR_INFO_WIDTH_MASK)
 #define SBI_PMU_CTR_TYPE_HW		0
 #define SBI_PMU_CTR_TYPE_FW		1
 /* The type bit is XLEN-1: callers pass their XLEN (32 or 64). */

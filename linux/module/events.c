@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: BSD-2-Clause
+// SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0
 /*
  * events.c - user_events: the ids a user writes, and their SBI events.
  *

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: BSD-2-Clause
+// SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0
 /*
  * main.c - rvpmu_sampler.ko: probes rvpmu's sampler extension and
  * registers one perf PMU per die, rvpmu_sampler_die<N>.
@@ -37,7 +37,10 @@
 
 static struct rvs_die *dies;
 static int nr_dies;
-static atomic_t busy = ATOMIC_INIT(0);	/* the firmware has one sampler */
+/* the firmware has one sampler: the event that has it, or NULL; changed
+   under owner_lock, which the hotplug callback holds across a move */
+static struct perf_event *owner;
+static DEFINE_MUTEX(owner_lock);
 static enum cpuhp_state hp_state;	/* a dynamic AP state, multi-instance */
 
 static struct rvs_die *to_die(struct pmu *pmu)
@@ -137,21 +140,45 @@ static int settings(const struct perf_event_attr *attr, struct rvs_settings *s)
 	return 0;
 }
 
-static void rvs_destroy(struct perf_event *event)
+static struct rvs_event *to_ev(struct perf_event *event)
 {
-	rvs_cid2_destroy();
-	atomic_set(&busy, 0);
+	return event->pmu_private;
 }
 
+static void rvs_destroy(struct perf_event *event)
+{
+	struct rvs_event *ev = to_ev(event);
+
+	rvs_event_teardown(ev);
+	rvs_cid2_destroy();
+	/* a leaked handle keeps pointing here: keep the memory too */
+	if (!ev->leaked)
+		kfree(ev);
+	event->pmu_private = NULL;
+	mutex_lock(&owner_lock);
+	owner = NULL;
+	mutex_unlock(&owner_lock);
+}
+
+/*
+ * The order matters: nothing global changes before the privilege check
+ * (perf core checks a CPU-wide open only after event_init), and every
+ * check that can fail without the firmware comes before taking it.
+ */
 static int rvs_event_init(struct perf_event *event)
 {
 	struct rvs_die *die = to_die(event->pmu);
 	unsigned int lead = READ_ONCE(die->lead_cpu);
 	struct rvs_settings s;
+	struct rvs_event *ev;
 	int err;
 
 	if (event->attr.type != event->pmu->type)
 		return -ENOENT;
+	/* root or CAP_PERFMON, as for the PMCU (perf_allow_cpu's paranoid
+	   level is not exported to modules) */
+	if (!perfmon_capable())
+		return -EACCES;
 	/* system-wide only, like the PMCU: the run covers the whole die */
 	if (event->cpu < 0 || (event->attach_state & PERF_ATTACH_TASK))
 		return -EOPNOTSUPP;
@@ -159,44 +186,69 @@ static int rvs_event_init(struct perf_event *event)
 		return -EINVAL;
 	if (lead >= nr_cpu_ids)
 		return -ENODEV;
-	/* the event lives on the lead, the one CPU hotplug moves it from */
-	event->cpu = lead;
 	err = settings(&event->attr, &s);
 	if (err)
 		return err;
 	if (!READ_ONCE(die->nr_events))
 		return -EINVAL;		/* write user_events first */
-	if (atomic_cmpxchg(&busy, 0, 1))
+	ev = kzalloc(sizeof(*ev), GFP_KERNEL);
+	if (!ev)
+		return -ENOMEM;
+	mutex_lock(&owner_lock);
+	if (owner) {
+		mutex_unlock(&owner_lock);
+		kfree(ev);
 		return -EBUSY;
-	rvs_run_prepare(die, &s);
-	err = rvs_cid2_create(die, s.period_us);
+	}
+	owner = event;
+	mutex_unlock(&owner_lock);
+	/* the event lives on the lead, the one CPU hotplug moves it from */
+	event->cpu = lead;
+	ev->event = event;
+	ev->die = die;
+	event->pmu_private = ev;
+	rvs_event_setup(ev);
+	err = rvs_run_prepare(ev, &s);
+	if (!err)
+		err = rvs_cid2_create(die, s.period_us);
 	if (err) {
-		atomic_set(&busy, 0);
+		event->pmu_private = NULL;
+		mutex_lock(&owner_lock);
+		owner = NULL;
+		mutex_unlock(&owner_lock);
+		kfree(ev);
 		return err;
 	}
 	event->destroy = rvs_destroy;
 	return 0;
 }
 
-static void rvs_start(struct perf_event *event, int flags)
-{
-	event->hw.state = rvs_run_start(event) ? PERF_HES_STOPPED : 0;
-}
-
 static void rvs_stop(struct perf_event *event, int flags)
 {
 	if (event->hw.state & PERF_HES_STOPPED)
 		return;
-	rvs_run_stop(event);
+	rvs_run_stop(to_ev(event));
 	event->hw.state = PERF_HES_STOPPED | PERF_HES_UPTODATE;
 }
 
+static int start(struct perf_event *event)
+{
+	int err = rvs_run_start(to_ev(event));
+
+	event->hw.state = err ? PERF_HES_STOPPED : 0;
+	return err;
+}
+
+static void rvs_start(struct perf_event *event, int flags)
+{
+	start(event);
+}
+
+/* the firmware's refusal goes back to perf as the errno */
 static int rvs_add(struct perf_event *event, int flags)
 {
 	event->hw.state = PERF_HES_STOPPED;
-	if (flags & PERF_EF_START)
-		rvs_start(event, flags);
-	return 0;
+	return flags & PERF_EF_START ? start(event) : 0;
 }
 
 static void rvs_del(struct perf_event *event, int flags)
@@ -244,6 +296,7 @@ static int rvs_cpu_online(unsigned int cpu, struct hlist_node *node)
 static int rvs_cpu_offline(unsigned int cpu, struct hlist_node *node)
 {
 	struct rvs_die *die = hlist_entry_safe(node, struct rvs_die, node);
+	struct rvs_event *ev;
 	cpumask_t others;
 	unsigned int to;
 
@@ -254,14 +307,22 @@ static int rvs_cpu_offline(unsigned int cpu, struct hlist_node *node)
 	to = cpumask_any_but(&others, cpu);
 	WRITE_ONCE(die->lead_cpu, to < nr_cpu_ids ? to : nr_cpu_ids);
 	if (to >= nr_cpu_ids) {
-		pr_info(RVS_NAME ": %s: no CPU left online, its event stops\n", die->name);
+		pr_info_ratelimited(RVS_NAME ": %s: no CPU left online, its event stops\n",
+				    die->name);
 		return 0;	/* perf's teardown removes the event: pmu::del stops */
 	}
-	rvs_run_move_begin();
+	mutex_lock(&owner_lock);
+	ev = owner && owner->pmu == &die->pmu ? to_ev(owner) : NULL;
+	if (ev)
+		WRITE_ONCE(ev->moving, true);
 	perf_pmu_migrate_context(&die->pmu, cpu, to);
-	rvs_run_move_end();
-	pr_info(RVS_NAME ": %s: CPU %u goes offline, events now on CPU %u\n",
-		die->name, cpu, to);
+	if (ev) {
+		WRITE_ONCE(ev->moving, false);
+		rvs_run_unpark(ev);
+	}
+	mutex_unlock(&owner_lock);
+	pr_info_ratelimited(RVS_NAME ": %s: CPU %u goes offline, events now on CPU %u\n",
+			    die->name, cpu, to);
 	return 0;
 }
 

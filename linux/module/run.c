@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: BSD-2-Clause
+// SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0
 /*
  * run.c - one sampler run: the firmware's buffers are the event's AUX
  * pages, cut into nr_bufs equal chunks in ring order; the firmware fills
@@ -11,59 +11,52 @@
  * the whole ring be committed, so at most nr_bufs - 1 chunks wait for the
  * reader while the firmware fills the last one.
  *
+ * Lifetime: the event's AUX handle is held from rvs_run_start to the end
+ * of rvs_run_stop. perf frees AUX pages only when the last handle on them
+ * is let go, and perf_mmap_close first calls pmu::stop on the event's CPU
+ * (perf_pmu_output_stop) for an active event. The poll commits by ending
+ * the handle and beginning it again at once, on the event's CPU with IRQs
+ * off, so no pmu::stop comes between; if the new begin fails (the area is
+ * being unmapped) the poll STOPs the firmware before it returns. After
+ * STOP returns no hart of the run writes (docs/sampler.md, section 1.4);
+ * one STATUS read checks that promise, and if it was broken the handle is
+ * never let go: the pages leak rather than be written after their free.
+ *
  * Context: rvs_run_start / rvs_run_stop are pmu::start / pmu::stop (the
  * event's CPU, IRQs off); the poll is an hrtimer pinned to that CPU, so
- * the three never run at once. One run at a time (main.c's busy flag).
+ * the three never run at once. One run at a time (main.c's owner).
  *
  * When the die's lead CPU goes offline, main.c moves the event to another
  * CPU of the die (perf_pmu_migrate_context: pmu::del on the old CPU, then
  * pmu::add on the new one). The firmware run is not the CPU's: the
  * firmware drops the stopping hart and samples the others, and STATUS,
- * BUFFER_RELEASE and STOP may come from any hart. So between
- * rvs_run_move_begin and rvs_run_move_end the stop only parks the run
- * (the poll cancelled on the old CPU, nothing said to the firmware) and
- * the start resumes it (the poll pinned to the new CPU).
+ * BUFFER_RELEASE and STOP may come from any hart. So while ev->moving the
+ * stop only parks the run (the poll cancelled on the old CPU, the handle
+ * kept, nothing said to the firmware) and the start resumes it.
  */
-#include <linux/delay.h>
+#include <linux/gfp.h>
 #include <linux/io.h>
-#include <linux/sched.h>
+#include <linux/log2.h>
 #include <linux/slab.h>
-#include <linux/smp.h>
 #include <linux/string.h>
-#include <linux/tracepoint.h>
 #include <asm/sbi.h>
 
 #include "rvpmu_sampler.h"
 
 unsigned long rvs_hartid[NR_CPUS];
+u32 *rvs_cid2;
+unsigned int rvs_cid2_count;
 
 static struct rvpmu_sampler_config *cfg;	/* CONFIGURE copies it */
 static struct rvpmu_sampler_status *status;
 static u64 *hartmap;
-static u32 *cid2;
-static unsigned int hart_words, cid2_count;
-static DEFINE_PER_CPU(struct perf_event *, cid2_ev);
-
-static struct {
-	struct perf_event *event;
-	struct rvs_aux *aux;
-	unsigned long chunk;	/* bytes per buffer */
-	unsigned int nbufs;
-	unsigned long head0;	/* aux_head when the run started */
-	u64 done;		/* chunks committed to perf */
-	u64 released;		/* chunks given back to the firmware */
-	u32 period_us;
-	bool running, ended;
-	bool moving;		/* the event moves to another CPU (main.c) */
-	bool parked;		/* running, its poll cancelled for the move */
-	struct hrtimer poll;
-} run;
+static unsigned int hart_words;
 
 static long rvs_sbi(int fid, unsigned long a0, unsigned long a1, unsigned long a2)
 {
 	struct sbiret r = sbi_ecall(RVPMU_SAMPLER_EID, fid, a0, a1, a2, 0, 0, 0);
 
-	return r.error ? r.error : 0;
+	return r.error;
 }
 
 static int sbi_to_errno(long e)
@@ -78,13 +71,48 @@ static int sbi_to_errno(long e)
 	}
 }
 
-static struct rvpmu_sampler_header *chunk_hdr(unsigned int buf)
+static const char *refusal(int err)
 {
-	unsigned long off = (run.head0 + (unsigned long)buf * run.chunk) %
-			    ((unsigned long)run.aux->nr_pages << PAGE_SHIFT);
+	switch (err) {
+	case -EBUSY:	  return "the counters it needs are held by S-mode (regular perf events)";
+	case -EOPNOTSUPP: return "an event the platform cannot count";
+	case -EFAULT:	  return "a buffer the firmware cannot write";
+	default:	  return "the configuration";
+	}
+}
+
+static void read_status(void)
+{
+	if (rvs_sbi(RVPMU_SAMPLER_STATUS, virt_to_phys(status), 0, sizeof(*status)))
+		memset(status, 0, sizeof(*status));
+}
+
+/*
+ * STOP, and the one check of its promise: afterwards the state is DONE
+ * (or IDLE/CONFIGURED when no run was on). Returns false when the
+ * firmware still says RUNNING: its harts may still write.
+ */
+static bool firmware_stop(void)
+{
+	rvs_sbi(RVPMU_SAMPLER_STOP, 0, 0, 0);
+	read_status();
+	return status->state != RVPMU_SAMPLER_RUNNING;
+}
+
+static unsigned long aux_size(struct rvs_event *ev)
+{
+	const struct rvs_aux *aux = ev->handle.rb ? perf_get_aux(&ev->handle) : NULL;
+
+	return aux ? (unsigned long)aux->nr_pages << PAGE_SHIFT : 0;
+}
+
+static struct rvpmu_sampler_header *chunk_hdr(struct rvs_event *ev, unsigned int buf)
+{
+	const struct rvs_aux *aux = perf_get_aux(&ev->handle);
+	unsigned long off = (ev->head0 + (unsigned long)buf * ev->chunk) % aux_size(ev);
 
 	return (struct rvpmu_sampler_header *)
-	       ((char *)run.aux->pages[off >> PAGE_SHIFT] + (off & ~PAGE_MASK));
+	       ((char *)aux->pages[off >> PAGE_SHIFT] + (off & ~PAGE_MASK));
 }
 
 /* Physical start of AUX bytes [off, off + len), or 0 if not contiguous. */
@@ -100,20 +128,17 @@ static phys_addr_t aux_phys(const struct rvs_aux *aux, unsigned long off,
 	return base;
 }
 
-static void read_status(void)
-{
-	if (rvs_sbi(RVPMU_SAMPLER_STATUS, virt_to_phys(status), 0, sizeof(*status)))
-		memset(status, 0, sizeof(*status));
-}
-
 /*
  * Commits every closed buffer perf has room for and releases every chunk
- * the reader consumed. Returns false once the event's AUX area is gone.
+ * the reader consumed: the handle is ended with the bytes committed and
+ * begun again, which also tells how far the reader got. Returns false when
+ * the handle cannot be begun again (the AUX area is going away): the
+ * caller must STOP the firmware before it returns.
  */
-static bool drain(void)
+static bool drain(struct rvs_event *ev)
 {
-	unsigned long aux_size = (unsigned long)run.aux->nr_pages << PAGE_SHIFT;
-	struct perf_output_handle h;
+	unsigned long size = aux_size(ev), commit = 0;
+	struct perf_output_handle *h = &ev->handle;
 
 	for (;;) {
 		struct rvpmu_sampler_header *hdr;
@@ -121,59 +146,105 @@ static bool drain(void)
 		u64 consumed;
 		u32 state;
 
-		if (!perf_aux_output_begin(&h, run.event))
-			return false;
-		tail = h.head + h.size + 1 - aux_size;	/* CIRC_SPACE's inverse */
-		consumed = tail > run.head0 ? (tail - run.head0) / run.chunk : 0;
-		while (run.released < consumed && run.released < run.done) {
-			rvs_sbi(RVPMU_SAMPLER_BUFFER_RELEASE, run.released % run.nbufs, 0, 0);
-			run.released++;
+		/* CIRC_SPACE's inverse: where the reader's tail was at begin */
+		tail = h->head + h->size + 1 - size;
+		consumed = tail > ev->head0 ? (tail - ev->head0) / ev->chunk : 0;
+		while (ev->released < consumed && ev->released < ev->done) {
+			rvs_sbi(RVPMU_SAMPLER_BUFFER_RELEASE, ev->released % ev->nbufs, 0, 0);
+			ev->released++;
 		}
-		hdr = chunk_hdr(run.done % run.nbufs);
+		hdr = chunk_hdr(ev, ev->done % ev->nbufs);
 		state = READ_ONCE(hdr->state);
 		smp_rmb();	/* the header's state is written last */
-		if ((state == RVPMU_SAMPLER_BUF_FULL || state == RVPMU_SAMPLER_BUF_LAST) &&
-		    READ_ONCE(hdr->lap) == run.done / run.nbufs && h.size >= run.chunk) {
-			perf_aux_output_end(&h, run.chunk);
-			run.done++;
-			if (state == RVPMU_SAMPLER_BUF_LAST)
-				run.ended = true;
-			continue;
-		}
-		perf_aux_output_end(&h, 0);
-		return true;
+		if ((state != RVPMU_SAMPLER_BUF_FULL && state != RVPMU_SAMPLER_BUF_LAST) ||
+		    READ_ONCE(hdr->lap) != ev->done / ev->nbufs ||
+		    h->size < commit + ev->chunk)
+			break;
+		commit += ev->chunk;
+		ev->done++;
+		if (state == RVPMU_SAMPLER_BUF_LAST)
+			ev->ended = true;
 	}
+	if (!commit)
+		return true;
+	/* end and begin again back to back: nothing can free the pages in
+	   between (see the top of the file) */
+	perf_aux_output_end(h, commit);
+	ev->held = perf_aux_output_begin(h, ev->event) != NULL;
+	if (ev->held && !ev->ended)
+		return drain(ev);	/* more may be closed, now that it is known */
+	return ev->held;
+}
+
+/* The handle let go, with a truncation mark when samples were lost. */
+static void let_go(struct rvs_event *ev, bool lost)
+{
+	if (!ev->held)
+		return;
+	if (lost)
+		perf_aux_output_flag(&ev->handle, PERF_AUX_FLAG_TRUNCATED);
+	perf_aux_output_end(&ev->handle, 0);
+	ev->held = false;
+}
+
+/* STOP, the last buffers committed, the handle let go (or kept forever
+   if the firmware broke STOP's promise). */
+static void finish(struct rvs_event *ev)
+{
+	bool stopped = firmware_stop();
+
+	ev->running = false;
+	ev->parked = false;
+	if (!stopped) {
+		ev->leaked = true;
+		pr_err_ratelimited(RVS_NAME ": %s: the firmware still runs after STOP; its AUX pages are kept (leaked) so it cannot write into freed memory\n",
+				   ev->die->name);
+		return;
+	}
+	if (ev->held)
+		drain(ev);
+	if (status->lost)
+		pr_warn_ratelimited(RVS_NAME ": %s: %llu sample(s) lost: the reader did not keep up (a larger AUX area, -m, helps)\n",
+				    ev->die->name, status->lost);
+	let_go(ev, status->lost || status->stop_reason == RVPMU_SAMPLER_STOP_FULL);
 }
 
 static enum hrtimer_restart poll_fn(struct hrtimer *t)
 {
+	struct rvs_event *ev = container_of(t, struct rvs_event, poll);
+	bool done;
+
+	if (!ev->running)
+		return HRTIMER_NORESTART;
 	/* STATUS first: DONE then means every buffer is final for drain() */
 	read_status();
-	if (!drain() || status->state == RVPMU_SAMPLER_DONE)
-		run.ended = true;
-	if (run.ended)
+	done = status->state == RVPMU_SAMPLER_DONE;
+	if (!drain(ev)) {	/* the AUX area is going away: STOP now */
+		finish(ev);
 		return HRTIMER_NORESTART;
-	hrtimer_forward_now(t, ns_to_ktime(clamp(run.period_us, 1000u, 20000u) * NSEC_PER_USEC));
+	}
+	if (done || ev->ended)
+		return HRTIMER_NORESTART;	/* stop() ends the rest */
+	hrtimer_forward_now(t, ns_to_ktime(clamp(ev->period_us, 1000u, 20000u) * NSEC_PER_USEC));
 	return HRTIMER_RESTART;
 }
 
 /* Picks nr_bufs (a power of two, 2..64, chunks physically contiguous and
  * aligned to the ring's head), fills cfg->bufs and CONFIGUREs. */
-static int configure(struct rvs_aux *aux, unsigned long head)
+static int configure(struct rvs_event *ev, const struct rvs_aux *aux, unsigned long head)
 {
-	unsigned long aux_size = (unsigned long)aux->nr_pages << PAGE_SHIFT;
-	unsigned int n = min(RVPMU_SAMPLER_MAX_BUFS, aux->nr_pages);
+	unsigned long size = (unsigned long)aux->nr_pages << PAGE_SHIFT;
+	unsigned int n = rounddown_pow_of_two(min(RVPMU_SAMPLER_MAX_BUFS, aux->nr_pages));
 	long err = SBI_ERR_INVALID_PARAM;
 
-	n = rounddown_pow_of_two(n);
 	for (; n >= 2; n /= 2) {
-		unsigned long chunk = aux_size / n;
+		unsigned long chunk = size / n;
 		unsigned int i;
 
 		if (head % chunk)
 			continue;
 		for (i = 0; i < n; i++) {
-			unsigned long off = (head + i * chunk) % aux_size;
+			unsigned long off = (head + i * chunk) % size;
 
 			cfg->bufs[i].addr = aux_phys(aux, off, chunk);
 			cfg->bufs[i].size = chunk;
@@ -185,17 +256,119 @@ static int configure(struct rvs_aux *aux, unsigned long head)
 		cfg->nr_bufs = n;
 		err = rvs_sbi(RVPMU_SAMPLER_CONFIGURE, virt_to_phys(cfg), 0, 0);
 		if (err != SBI_ERR_INVALID_PARAM) {
-			run.chunk = chunk;
-			run.nbufs = n;
+			ev->chunk = chunk;
+			ev->nbufs = n;
 			break;
 		}
 	}
 	return sbi_to_errno(err);
 }
 
-void rvs_run_prepare(struct rvs_die *die, const struct rvs_settings *s)
+/* The poll, pinned to the calling CPU: the first look in a millisecond. */
+static void poll_here(struct rvs_event *ev)
 {
-	unsigned int i;
+	hrtimer_start(&ev->poll, ns_to_ktime(1000 * NSEC_PER_USEC), HRTIMER_MODE_REL_PINNED);
+}
+
+int rvs_run_start(struct rvs_event *ev)
+{
+	struct perf_output_handle *h = &ev->handle;
+	struct rvs_aux *aux;
+	int err;
+
+	if (ev->parked) {	/* the move's second half */
+		ev->parked = false;
+		poll_here(ev);
+		return 0;
+	}
+	if (ev->running || ev->leaked)
+		return -EBUSY;
+	aux = perf_aux_output_begin(h, ev->event);
+	if (!aux)
+		return -EINVAL;
+	ev->held = true;
+	if (h->size != ((unsigned long)aux->nr_pages << PAGE_SHIFT) - 1) {
+		err = -EBUSY;	/* the reader must have caught up */
+		goto refused;
+	}
+	err = configure(ev, aux, h->head);
+	if (!err)
+		err = sbi_to_errno(rvs_sbi(RVPMU_SAMPLER_START, 0, 0, 0));
+	if (err)
+		goto refused;
+	ev->head0 = h->head;
+	ev->done = ev->released = 0;
+	ev->ended = false;
+	ev->running = true;
+	poll_here(ev);
+	return 0;
+refused:
+	pr_warn_ratelimited(RVS_NAME ": %s: the firmware refused the run (%d): %s\n",
+			    ev->die->name, err, refusal(err));
+	let_go(ev, true);	/* perf report says: AUX data lost */
+	return err;
+}
+
+void rvs_run_stop(struct rvs_event *ev)
+{
+	if (!ev->running || ev->parked)
+		return;
+	/* IRQs are off on the poll's CPU: it is not running, so this cancels */
+	hrtimer_try_to_cancel(&ev->poll);
+	if (READ_ONCE(ev->moving)) {	/* the move's first half: the run goes on */
+		ev->parked = true;
+		return;
+	}
+	finish(ev);
+}
+
+void rvs_run_unpark(struct rvs_event *ev)
+{
+	unsigned long flags;
+
+	/* perf_pmu_migrate_context always adds the event back, so this is
+	   not expected; were it left parked, nothing would read its buffers */
+	if (WARN_ON_ONCE(ev->parked)) {
+		local_irq_save(flags);
+		finish(ev);
+		local_irq_restore(flags);
+	}
+}
+
+/*
+ * The probe: the configuration with one scratch buffer, START, STOP. The
+ * buffer is sized for the worst nr_pmu (1 counter a subsample gives the
+ * largest sample); START writes its header and zeroes it, and after STOP
+ * returns nothing writes it again, so it is freed at once.
+ */
+static int probe(unsigned int nr_harts)
+{
+	size_t size = 104 + 2 * ALIGN(4 * nr_harts, 8) + 16 * cfg->nr_events +
+		      (size_t)RVPMU_SAMPLER_SUBSAMPLE_SIZE(1, nr_harts) * cfg->nr_events;
+	void *buf = alloc_pages_exact(size, GFP_KERNEL | __GFP_NOWARN);
+	long err;
+
+	if (!buf)
+		return -ENOMEM;
+	cfg->nr_bufs = 1;
+	cfg->bufs[0].addr = virt_to_phys(buf);
+	cfg->bufs[0].size = ALIGN(size, 8);
+	err = rvs_sbi(RVPMU_SAMPLER_CONFIGURE, virt_to_phys(cfg), 0, 0);
+	if (!err)
+		err = rvs_sbi(RVPMU_SAMPLER_START, 0, 0, 0);
+	if (!err && !firmware_stop()) {
+		pr_err_ratelimited(RVS_NAME ": the firmware still runs after STOP; the probe's buffer is kept (leaked)\n");
+		return -EIO;
+	}
+	free_pages_exact(buf, size);
+	return sbi_to_errno(err);
+}
+
+int rvs_run_prepare(struct rvs_event *ev, const struct rvs_settings *s)
+{
+	struct rvs_die *die = ev->die;
+	unsigned int i, harts = 0;
+	int err;
 
 	memset(cfg, 0, sizeof(*cfg));
 	cfg->magic = RVPMU_SAMPLER_CFG_MAGIC;
@@ -211,233 +384,33 @@ void rvs_run_prepare(struct rvs_die *die, const struct rvs_settings *s)
 	cfg->filter = s->filter;
 	cfg->flags = RVPMU_SAMPLER_F_RING;
 	memset(hartmap, 0, hart_words * 8);
-	for_each_cpu(i, &die->cpus)
+	for_each_cpu(i, &die->cpus) {
 		hartmap[rvs_hartid[i] / 64] |= 1ull << (rvs_hartid[i] % 64);
+		harts++;
+	}
 	cfg->harts_addr = virt_to_phys(hartmap);
 	cfg->harts_bits = hart_words * 64;
-	cfg->cid2_addr = virt_to_phys(cid2);
-	cfg->cid2_count = cid2_count;
-	run.period_us = s->period_us;
+	cfg->cid2_addr = virt_to_phys(rvs_cid2);
+	cfg->cid2_count = rvs_cid2_count;
+	ev->period_us = s->period_us;
+	err = probe(harts);
+	if (err)
+		pr_info_ratelimited(RVS_NAME ": %s: the firmware refuses the run (%d): %s\n",
+				    die->name, err, refusal(err));
+	return err;
 }
 
-/* The poll, pinned to the calling CPU: the first look in a millisecond. */
-static void poll_here(void)
+void rvs_event_setup(struct rvs_event *ev)
 {
-	hrtimer_start(&run.poll, ns_to_ktime(1000 * NSEC_PER_USEC), HRTIMER_MODE_REL_PINNED);
+	hrtimer_init(&ev->poll, CLOCK_MONOTONIC, HRTIMER_MODE_REL_PINNED);
+	ev->poll.function = poll_fn;
 }
 
-int rvs_run_start(struct perf_event *event)
+void rvs_event_teardown(struct rvs_event *ev)
 {
-	unsigned long aux_size;
-	struct perf_output_handle h;
-	struct rvs_aux *aux;
-	int err;
-
-	if (run.parked && run.event == event) {	/* the move's second half */
-		run.parked = false;
-		poll_here();
-		return 0;
-	}
-
-	aux = perf_aux_output_begin(&h, event);
-	if (!aux)
-		return -EINVAL;
-	aux_size = (unsigned long)aux->nr_pages << PAGE_SHIFT;
-	if (h.size != aux_size - 1) {	/* the reader must have caught up */
-		perf_aux_output_end(&h, 0);
-		return -EBUSY;
-	}
-	err = configure(aux, h.head);
-	if (!err)
-		err = sbi_to_errno(rvs_sbi(RVPMU_SAMPLER_START, 0, 0, 0));
-	if (err) {
-		perf_aux_output_end(&h, 0);
-		pr_warn(RVS_NAME ": the firmware refused the run (%d)\n", err);
-		return err;
-	}
-	run.event = event;
-	run.aux = aux;
-	run.head0 = h.head;
-	run.done = run.released = 0;
-	run.ended = false;
-	run.running = true;
-	perf_aux_output_end(&h, 0);
-	poll_here();
-	return 0;
-}
-
-void rvs_run_stop(struct perf_event *event)
-{
-	unsigned long waited;
-
-	if (!run.running || run.event != event)
-		return;
-	/* IRQs are off on the poll's CPU: it is not running, so this cancels */
-	hrtimer_try_to_cancel(&run.poll);
-	if (run.moving) {	/* the move's first half: the run goes on */
-		run.parked = true;
-		return;
-	}
-	run.parked = false;
-	rvs_sbi(RVPMU_SAMPLER_STOP, 0, 0, 0);
-	/* every hart stops at its next deadline at the latest: until then
-	 * the firmware may still write into the AUX pages */
-	for (waited = 0; waited < run.period_us + 20000ul; waited += 20) {
-		read_status();
-		if (status->state != RVPMU_SAMPLER_RUNNING)
-			break;
-		udelay(20);
-	}
-	drain();
-	run.running = false;
-}
-
-void rvs_run_move_begin(void)
-{
-	WRITE_ONCE(run.moving, true);
-}
-
-void rvs_run_move_end(void)
-{
-	WRITE_ONCE(run.moving, false);
-	/* perf_pmu_migrate_context always adds the event back, so this is
-	   not expected; were it left parked, nothing would read its buffers:
-	   end the firmware's run rather than let it fill them and stop FULL */
-	if (WARN_ON_ONCE(run.parked)) {
-		rvs_sbi(RVPMU_SAMPLER_STOP, 0, 0, 0);
-		run.parked = false;
-		run.running = false;
-	}
-}
-
-/*
- * CID2 upkeep. The hart's word is the tgid of the task running on it.
- * With tracepoints in the kernel, the scheduler's sched_switch tracepoint
- * writes it on every switch (no ecall, no timer): found by name, since
- * Linux 6.1 does not export it to modules. Without them, a pinned
- * cpu-clock kernel event per CPU looks four times a subsample.
- */
-static void cid2_set(struct task_struct *t)
-{
-	unsigned long hart = rvs_hartid[smp_processor_id()];
-
-	if (hart < cid2_count)
-		WRITE_ONCE(cid2[hart], (u32)task_tgid_nr(t));
-}
-
-static void cid2_tick(struct perf_event *ev, struct perf_sample_data *d,
-		      struct pt_regs *regs)
-{
-	/* the task this tick interrupted is the one running on the hart */
-	cid2_set(current);
-}
-
-#ifdef CONFIG_TRACEPOINTS
-static struct tracepoint *sched_switch_tp;
-static bool cid2_hooked;
-
-static void find_sched_switch(struct tracepoint *tp, void *priv)
-{
-	if (!strcmp(tp->name, "sched_switch"))
-		sched_switch_tp = tp;
-}
-
-/* sched_switch's prototype in Linux 6.1 (include/trace/events/sched.h) */
-static void cid2_switch(void *data, bool preempt, struct task_struct *prev,
-			struct task_struct *next, unsigned int prev_state)
-{
-	cid2_set(next);
-}
-
-/* the task a CPU runs when the hook goes in, until its first switch */
-static void cid2_seed(void *info)
-{
-	cid2_set(current);
-}
-
-static int cid2_hook(struct rvs_die *die)
-{
-	int cpu;
-
-	if (!sched_switch_tp)
-		for_each_kernel_tracepoint(find_sched_switch, NULL);
-	if (!sched_switch_tp || tracepoint_probe_register(sched_switch_tp, cid2_switch, NULL))
-		return -ENOENT;
-	cid2_hooked = true;
-	for_each_cpu_and(cpu, &die->cpus, cpu_online_mask)
-		smp_call_function_single(cpu, cid2_seed, NULL, 1);
-	return 0;
-}
-
-static void cid2_unhook(void)
-{
-	if (!cid2_hooked)
-		return;
-	tracepoint_probe_unregister(sched_switch_tp, cid2_switch, NULL);
-	tracepoint_synchronize_unregister();
-	cid2_hooked = false;
-}
-#else
-static int cid2_hook(struct rvs_die *die)
-{
-	return -ENOENT;
-}
-
-static void cid2_unhook(void)
-{
-}
-#endif
-
-int rvs_cid2_create(struct rvs_die *die, u32 period_us)
-{
-	struct perf_event_attr attr = {
-		.type = PERF_TYPE_SOFTWARE,
-		.config = PERF_COUNT_SW_CPU_CLOCK,
-		.size = sizeof(attr),
-		.pinned = 1,
-		/* four looks per subsample, none closer than 100 us */
-		.sample_period = max(period_us / 4, 100u) * 1000ull,
-	};
-	static bool said;
-	int cpu;
-
-	if (!cid2_hook(die)) {
-		if (!said)
-			pr_info("rvpmu_sampler: CID2 from the sched_switch tracepoint\n");
-		said = true;
-		return 0;
-	}
-	if (!said)
-		pr_info("rvpmu_sampler: CID2 from a cpu-clock event every %llu us (no tracepoints)\n",
-			attr.sample_period / 1000);
-	said = true;
-	for_each_cpu_and(cpu, &die->cpus, cpu_online_mask) {
-		struct perf_event *ev;
-
-		ev = perf_event_create_kernel_counter(&attr, cpu, NULL, cid2_tick, NULL);
-		if (IS_ERR(ev)) {
-			rvs_cid2_destroy();
-			return PTR_ERR(ev);
-		}
-		per_cpu(cid2_ev, cpu) = ev;
-	}
-	return 0;
-}
-
-void rvs_cid2_destroy(void)
-{
-	int cpu;
-
-	cid2_unhook();
-	for_each_possible_cpu(cpu) {
-		struct perf_event *ev = per_cpu(cid2_ev, cpu);
-
-		if (ev) {
-			perf_event_release_kernel(ev);
-			per_cpu(cid2_ev, cpu) = NULL;
-		}
-	}
-	memset(cid2, 0, cid2_count * sizeof(*cid2));
+	/* pmu::del ran (the event is gone from its context): no run, no poll */
+	hrtimer_cancel(&ev->poll);
+	WARN_ON_ONCE(ev->running || (ev->held && !ev->leaked));
 }
 
 int rvs_run_init(void)
@@ -448,27 +421,24 @@ int rvs_run_init(void)
 	for_each_possible_cpu(cpu)
 		max_hart = max(max_hart, rvs_hartid[cpu]);
 	hart_words = max_hart / 64 + 1;
-	cid2_count = max_hart + 1;
+	rvs_cid2_count = max_hart + 1;
 	cfg = kzalloc(sizeof(*cfg), GFP_KERNEL);
 	status = kzalloc(sizeof(*status), GFP_KERNEL);
 	hartmap = kcalloc(hart_words, 8, GFP_KERNEL);
-	cid2 = kcalloc(cid2_count, sizeof(*cid2), GFP_KERNEL);
-	if (!cfg || !status || !hartmap || !cid2) {
+	rvs_cid2 = kcalloc(rvs_cid2_count, sizeof(*rvs_cid2), GFP_KERNEL);
+	if (!cfg || !status || !hartmap || !rvs_cid2) {
 		rvs_run_exit();
 		return -ENOMEM;
 	}
-	hrtimer_init(&run.poll, CLOCK_MONOTONIC, HRTIMER_MODE_REL_PINNED);
-	run.poll.function = poll_fn;
 	return 0;
 }
 
 void rvs_run_exit(void)
 {
-	if (cfg)
-		rvs_sbi(RVPMU_SAMPLER_STOP, 0, 0, 0);	/* no run can be left */
+	/* no event can be left (perf holds the module while one is open) */
 	kfree(cfg);
 	kfree(status);
 	kfree(hartmap);
-	kfree(cid2);
+	kfree(rvs_cid2);
 	cfg = NULL;
 }

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: BSD-2-Clause */
+/* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0 */
 /*
  * rvpmu_sampler.h - the Linux side of rvpmu's offloaded sampler: a perf
  * PMU per die whose AUX pages are the firmware's output buffers.
@@ -6,11 +6,19 @@
  * Pieces: main.c registers the PMUs and their sysfs files and answers
  * perf's callbacks; events.c turns the user_events text into SBI events;
  * run.c drives the firmware (CONFIGURE, START, STOP, STATUS,
- * BUFFER_RELEASE), hands full buffers to perf and keeps CID2 current.
+ * BUFFER_RELEASE) and hands full buffers to perf; cid2.c keeps CID2
+ * current.
  *
  * The firmware has one sampler, so one event of one die runs at a time
- * (a second perf_event_open gets -EBUSY); every run is in ring mode over
- * the event's AUX area cut into nr_bufs equal chunks.
+ * (a second perf_event_open gets -EBUSY): main.c's owner pointer says
+ * which. Every run is in ring mode over the event's AUX area cut into
+ * nr_bufs equal chunks.
+ *
+ * The rule that keeps AUX pages alive: from pmu::start to pmu::stop the
+ * event holds its AUX output handle (perf_aux_output_begin), so perf
+ * cannot free the pages; the handle is only let go once the firmware's
+ * STOP has returned, and the extension promises that after STOP no hart
+ * of the run writes again (docs/sampler.md, section 1.4).
  */
 #ifndef RVPMU_SAMPLER_KMOD_H
 #define RVPMU_SAMPLER_KMOD_H
@@ -46,6 +54,37 @@ struct rvs_settings {
 	u32 filter;
 };
 
+/* The AUX area as perf handed it to setup_aux. */
+struct rvs_aux {
+	void **pages;		/* kernel addresses of the pages, in ring order */
+	int nr_pages;
+};
+
+/*
+ * One event's run (event->pmu_private), created by event_init. All fields
+ * but moving are touched only on the event's CPU with IRQs off (pmu::add,
+ * del, start, stop and the poll, an hrtimer pinned there), so they need no
+ * lock; moving is set by the hotplug callback around a migration.
+ */
+struct rvs_event {
+	struct perf_event *event;
+	struct rvs_die *die;
+	struct perf_output_handle handle;	/* held from start to stop */
+	bool held;		/* handle is begun */
+	bool running;		/* the firmware run is this event's */
+	bool ended;		/* the firmware said DONE or wrote LAST */
+	bool moving;		/* the event moves to another CPU (main.c) */
+	bool parked;		/* running, its poll cancelled for the move */
+	bool leaked;		/* STOP broke its promise: pages never let go */
+	unsigned long chunk;	/* bytes per buffer */
+	unsigned int nbufs;
+	unsigned long head0;	/* aux_head when the run started */
+	u64 done;		/* chunks committed to perf */
+	u64 released;		/* chunks given back to the firmware */
+	u32 period_us;
+	struct hrtimer poll;
+};
+
 /* ---- events.c */
 /*
  * Parses user_events text: hex ids separated by whitespace, at most
@@ -59,50 +98,56 @@ int rvs_parse_events(const char *buf, size_t len, u64 *ids);
 void rvs_id_to_sbi(u64 id, struct rvpmu_sampler_event *ev);
 
 /* ---- run.c */
-/* The AUX area as perf handed it to setup_aux. */
-struct rvs_aux {
-	void **pages;		/* kernel addresses of the pages, in ring order */
-	int nr_pages;
-};
-
 /*
  * Writes the run's configuration (every field but the buffers) from the
- * die's events and s. Process context (event_init), by the busy flag's
- * owner only.
+ * die's events and s, and tries it on the firmware with a scratch buffer
+ * (CONFIGURE, START, STOP) so that perf_event_open answers what the run
+ * would: 0, -EINVAL (the firmware refuses the configuration), -EBUSY (the
+ * counters it needs are held by S-mode, or another run is on),
+ * -EOPNOTSUPP (an event the platform cannot count), -ENOMEM. Process
+ * context (event_init), by the owner only.
  */
-void rvs_run_prepare(struct rvs_die *die, const struct rvs_settings *s);
+int rvs_run_prepare(struct rvs_event *ev, const struct rvs_settings *s);
 /*
- * Starts the prepared run: buffers = chunks of the event's AUX area from
- * the ring's head, CONFIGURE, START, and the poll. pmu::start context (the
- * event's CPU, IRQs off). Returns 0 or a negative errno: -EINVAL (no AUX
- * area, or it cannot hold two buffers of header + sample), -EBUSY (the
- * reader has not emptied the AUX area, or the firmware's counters are
- * taken: DENIED), -EOPNOTSUPP (an event the platform cannot count).
+ * Starts the prepared run on the event's AUX area: takes the AUX handle,
+ * cuts the area into chunks from the ring's head, CONFIGURE, START, the
+ * poll. pmu::start context (the event's CPU, IRQs off). Returns 0 or a
+ * negative errno: -EINVAL (no AUX area, or it cannot hold two buffers of
+ * header + sample, or the firmware refuses the configuration), -EBUSY
+ * (the reader has not emptied the AUX area, or the counters are taken:
+ * DENIED), -EOPNOTSUPP (an event the platform cannot count). A refusal is
+ * recorded in the AUX area as a truncated, empty record.
  */
-int rvs_run_start(struct perf_event *event);
-/* Stops the run, waits for the firmware to let go of the buffers, and
- * hands the closed ones to perf. pmu::stop context. Idempotent. Between
- * rvs_run_move_begin and rvs_run_move_end it only parks the run (see
- * below) and the next rvs_run_start of the event resumes it. */
-void rvs_run_stop(struct perf_event *event);
+int rvs_run_start(struct rvs_event *ev);
 /*
- * Brackets perf_pmu_migrate_context of the die's event from a CPU going
- * offline to another CPU of the die (main.c's hotplug callback, process
- * context, CPU hotplug lock held): the firmware run goes on, the old CPU
- * cancels its poll and the new CPU polls, commits and releases buffers.
- * move_end finds the event added back; if it were not, it STOPs the run.
+ * Stops the run: STOP (synchronous), the closed buffers handed to perf,
+ * the handle let go. pmu::stop context. Idempotent. While ev->moving it
+ * only parks the run (poll cancelled, handle kept) and the next
+ * rvs_run_start of the event resumes it on the new CPU.
  */
-void rvs_run_move_begin(void);
-void rvs_run_move_end(void);
-/* CID2 upkeep: the sched_switch tracepoint when the kernel has
- * tracepoints, else per-CPU kernel cpu-clock events on the die's online
- * CPUs (process context, from event_init / event destroy). */
-int rvs_cid2_create(struct rvs_die *die, u32 period_us);
-void rvs_cid2_destroy(void);
+void rvs_run_stop(struct rvs_event *ev);
+/*
+ * After a migration of ev (main.c's hotplug callback, process context):
+ * if perf did not add the event back, the parked run is stopped here.
+ */
+void rvs_run_unpark(struct rvs_event *ev);
+/* Per-event setup and teardown (event_init / event destroy). */
+void rvs_event_setup(struct rvs_event *ev);
+void rvs_event_teardown(struct rvs_event *ev);
 /* Allocates / frees the run's kernel memory (module init / exit). */
 int rvs_run_init(void);
 void rvs_run_exit(void);
 /* Hart id of each CPU from the DT (module init). */
 extern unsigned long rvs_hartid[NR_CPUS];
+/* the firmware's CID2 array (cid2.c keeps it, run.c names it) */
+extern u32 *rvs_cid2;
+extern unsigned int rvs_cid2_count;
+
+/* ---- cid2.c */
+/* CID2 upkeep: the sched_switch tracepoint when the kernel has
+ * tracepoints, else per-CPU kernel cpu-clock events on the die's online
+ * CPUs (process context, from event_init / event destroy). */
+int rvs_cid2_create(struct rvs_die *die, u32 period_us);
+void rvs_cid2_destroy(void);
 
 #endif /* RVPMU_SAMPLER_KMOD_H */

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compat.h"
 #include "decode.h"
 
 _Static_assert(sizeof(struct rvpmu_sampler_header) == RR_HEADER_FIXED,
@@ -18,8 +19,10 @@ _Static_assert(sizeof(struct rvpmu_sampler_header) == RR_HEADER_FIXED,
 _Static_assert(offsetof(struct rvpmu_sampler_header, capacity) == 100, "header layout");
 _Static_assert(sizeof(struct rvpmu_sampler_event) == 16, "event layout");
 
-/* Little-endian loads from any alignment: the file is little-endian
-   whatever the host is. */
+/*
+ * Little-endian loads from any alignment: the file is little-endian
+ * whatever the host is.
+ */
 static uint64_t le(const uint8_t *p, unsigned int bytes)
 {
 	uint64_t v = 0;
@@ -35,8 +38,7 @@ static uint64_t le(const uint8_t *p, unsigned int bytes)
 /* Field offsets in the file, from offsetof so they follow the header. */
 #define F(field) offsetof(struct rvpmu_sampler_header, field)
 
-static int fail(char *err, size_t n, size_t off, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
+static __printf(4, 5) int fail(char *err, size_t n, size_t off, const char *fmt, ...);
 static int fail(char *err, size_t n, size_t off, const char *fmt, ...)
 {
 	va_list ap;
@@ -90,8 +92,10 @@ static void read_hdr(const uint8_t *p, struct hdr *h)
 	h->capacity = LE32(p + F(capacity));
 }
 
-/* The fixed header of the buffer at off: each field against the ABI and
-   against the fields it depends on, and the buffer against the file. */
+/*
+ * The fixed header of the buffer at off: each field against the ABI and
+ * against the fields it depends on, and the buffer against the file.
+ */
 static int check_hdr(const uint8_t *p, size_t size, size_t off, struct hdr *h,
 		     char *err, size_t n)
 {
@@ -168,21 +172,22 @@ static int check_hdr(const uint8_t *p, size_t size, size_t off, struct hdr *h,
 	want = RR_HEADER_FIXED + h->arrays;
 	if (h->header_size % 8 || h->header_size < want || h->header_size > h->buffer_size)
 		return fail(err, n, off + F(header_size),
-			    "header_size %u: it must be a multiple of 8, cover the %llu bytes of "
-			    "header and arrays, and fit in buffer_size %llu",
+			    "header_size %u: it must be a multiple of 8, cover the %llu bytes of header and arrays, and fit in buffer_size %llu",
 			    h->header_size, (unsigned long long)want,
 			    (unsigned long long)h->buffer_size);
 	/* both factors are below 2^32 */
 	if ((uint64_t)h->capacity * h->sample_size > h->buffer_size - h->header_size)
 		return fail(err, n, off + F(capacity),
-			    "capacity %u samples of %u bytes do not fit in the %llu bytes after "
-			    "the header", h->capacity, h->sample_size,
+			    "capacity %u samples of %u bytes do not fit in the %llu bytes after the header",
+			    h->capacity, h->sample_size,
 			    (unsigned long long)(h->buffer_size - h->header_size));
 	if (h->nr_samples > h->capacity)
 		return fail(err, n, off + F(nr_samples), "nr_samples %u is past capacity %u",
 			    h->nr_samples, h->capacity);
-	/* every subsample's window, [t0 + k * ticks, t0 + (k + 1) * ticks),
-	   must be an mtime: computed from here on without further checks */
+	/*
+	 * every subsample's window, [t0 + k * ticks, t0 + (k + 1) * ticks),
+	 * must be an mtime: computed from here on without further checks
+	 */
 	if (__builtin_add_overflow(h->first_sample, (uint64_t)h->nr_samples, &end) ||
 	    __builtin_mul_overflow(end, (uint64_t)h->nr_subsamples, &end) ||
 	    __builtin_mul_overflow(end, h->period_ticks, &ticks) ||
@@ -200,8 +205,10 @@ static int cmp_u32(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* The first buffer's arrays become the run's: harts unique, events'
-   reserved words zero. */
+/*
+ * The first buffer's arrays become the run's: harts unique, events'
+ * reserved words zero.
+ */
 static int take_arrays(struct rr_run *r, const uint8_t *p, size_t off, char *err, size_t n)
 {
 	size_t harts = off + RR_HEADER_FIXED;
@@ -252,25 +259,28 @@ static int same_run(const struct rr_run *r, const struct hdr *h, const uint8_t *
 	static const char *const part[3] = { "hart order", "cluster array", "event list" };
 	size_t len[3], at = RR_HEADER_FIXED;
 	int k;
+	const struct {
+		const char *name;
+		size_t at;
+		uint64_t got, want;
+	} same[] = {
+		{ "nr_harts", F(nr_harts), h->nr_harts, r->nr_harts },
+		{ "nr_clusters", F(nr_clusters), h->nr_clusters, r->nr_clusters },
+		{ "nr_pmu", F(nr_pmu), h->nr_pmu, r->nr_pmu },
+		{ "nr_events", F(nr_events), h->nr_events, r->nr_events },
+		{ "period_us", F(period_us), h->period_us, r->period_us },
+		{ "filter", F(filter), h->filter, r->filter },
+		{ "timebase_hz", F(timebase_hz), h->timebase_hz, r->timebase_hz },
+		{ "t0", F(t0), h->t0, r->t0 },
+		{ "period_ticks", F(period_ticks), h->period_ticks, r->period_ticks },
+	};
 
-#define SAME(field, what)						\
-	do {								\
-		if (h->field != (what))					\
-			return fail(err, n, off + F(field),		\
-				    #field " %llu differs from the first buffer's %llu", \
-				    (unsigned long long)h->field,	\
-				    (unsigned long long)(what));	\
-	} while (0)
-	SAME(nr_harts, r->nr_harts);
-	SAME(nr_clusters, r->nr_clusters);
-	SAME(nr_pmu, r->nr_pmu);
-	SAME(nr_events, r->nr_events);
-	SAME(period_us, r->period_us);
-	SAME(filter, r->filter);
-	SAME(timebase_hz, r->timebase_hz);
-	SAME(t0, r->t0);
-	SAME(period_ticks, r->period_ticks);
-#undef SAME
+	for (k = 0; k < (int)ARRAY_SIZE(same); k++)
+		if (same[k].got != same[k].want)
+			return fail(err, n, off + same[k].at,
+				    "%s %llu differs from the first buffer's %llu", same[k].name,
+				    (unsigned long long)same[k].got,
+				    (unsigned long long)same[k].want);
 	/* same counts, so the same array sizes: compare them byte for byte */
 	len[0] = len[1] = pad8(4 * (uint64_t)h->nr_harts);
 	len[2] = sizeof(struct rvpmu_sampler_event) * h->nr_events;
@@ -326,25 +336,28 @@ uint64_t rr_subsample_index(const struct rr_run *r, const struct rr_buf *b, uint
 	return (b->first_sample + s) * r->nr_subsamples + sub;
 }
 
-/* Slots past nr_events in each sample's last subsample hold the null
-   event: a count there means the writer and this reader disagree on the
-   layout, so nothing else in the buffer could be trusted. */
+/*
+ * Slots past nr_events in each sample's last subsample hold the null
+ * event: a count there means the writer and this reader disagree on the
+ * layout, so nothing else in the buffer could be trusted.
+ */
 static int check_padding(const struct rr_run *r, const struct rr_buf *b, char *err, size_t n)
 {
 	uint32_t last = r->nr_subsamples - 1, s, slot, pos;
 
 	for (s = 0; s < b->nr_samples; s++)
 		for (slot = r->nr_events - last * r->nr_pmu; slot < r->nr_pmu; slot++)
-			for (pos = 0; pos < r->nr_harts; pos++)
-				if (rr_slot(r, b, s, last, slot, pos))
-					return fail(err, n,
-						    rr_subsample_offset(r, b, s, last) +
-						    8 * (size_t)r->nr_harts +
-						    8 * ((size_t)slot * r->nr_harts + pos),
-						    "sample %u: padding slot %u of hart %u holds "
-						    "%llu, not the null event's 0", s, slot,
-						    r->hart[pos],
-						    (unsigned long long)rr_slot(r, b, s, last, slot, pos));
+			for (pos = 0; pos < r->nr_harts; pos++) {
+				uint64_t v = rr_slot(r, b, s, last, slot, pos);
+				size_t at = rr_subsample_offset(r, b, s, last) +
+					    8 * (size_t)r->nr_harts +
+					    8 * ((size_t)slot * r->nr_harts + pos);
+
+				if (v)
+					return fail(err, n, at,
+						    "sample %u: padding slot %u of hart %u holds %llu, not the null event's 0",
+						    s, slot, r->hart[pos], (unsigned long long)v);
+			}
 	return 0;
 }
 
@@ -357,8 +370,10 @@ static int cmp_buf(const void *a, const void *b)
 	return (x->offset > y->offset) - (x->offset < y->offset);
 }
 
-/* Sort by first sample; count what is missing; refuse overlaps (two
-   buffers that claim the same sample cannot both be right). */
+/*
+ * Sort by first sample; count what is missing; refuse overlaps (two
+ * buffers that claim the same sample cannot both be right).
+ */
 static int order(struct rr_run *r, char *err, size_t n)
 {
 	const struct rr_buf *prev = NULL;
@@ -372,8 +387,8 @@ static int order(struct rr_run *r, char *err, size_t n)
 			continue;
 		if (prev && b->first_sample < r->end_sample)
 			return fail(err, n, b->offset + F(first_sample),
-				    "samples %llu.. overlap those of the buffer at offset %zu "
-				    "(%llu..%llu)", (unsigned long long)b->first_sample,
+				    "samples %llu.. overlap those of the buffer at offset %zu (%llu..%llu)",
+				    (unsigned long long)b->first_sample,
 				    prev->offset, (unsigned long long)prev->first_sample,
 				    (unsigned long long)(r->end_sample - 1));
 		r->lost += b->first_sample - r->end_sample;
@@ -396,7 +411,7 @@ void rr_free(struct rr_run *r)
 int rr_decode(const uint8_t *p, size_t size, struct rr_run *r, char *err, size_t n)
 {
 	size_t off = 0, cap = 0, first = 0;
-	struct hdr h;
+	struct hdr h = { 0 };	/* check_hdr fills it; said for the compiler */
 
 	memset(r, 0, sizeof(*r));
 	r->file = p;
@@ -429,7 +444,10 @@ int rr_decode(const uint8_t *p, size_t size, struct rr_run *r, char *err, size_t
 		}
 		if (r->nr_bufs == cap) {
 			/* a buffer is at least 104 bytes: cap stays far from overflow */
-			struct rr_buf *nb = realloc(r->bufs, (cap = cap ? 2 * cap : 8) * sizeof(*nb));
+			struct rr_buf *nb;
+
+			cap = cap ? 2 * cap : 8;
+			nb = realloc(r->bufs, cap * sizeof(*nb));
 
 			if (!nb) {
 				fail(err, n, off, "out of memory");

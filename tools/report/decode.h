@@ -66,9 +66,11 @@ int rr_decode(const uint8_t *p, size_t size, struct rr_run *run, char *err, size
 /* Free what rr_decode allocated; run may be one rr_decode failed on. */
 void rr_free(struct rr_run *run);
 
-/* ---- Accessors: the caller passes indexes within the decoded bounds
- *      (s < b->nr_samples, sub < nr_subsamples, slot < nr_pmu,
- *      pos < nr_harts, e < nr_events). */
+/*
+ * ---- Accessors: the caller passes indexes within the decoded bounds
+ * (s < b->nr_samples, sub < nr_subsamples, slot < nr_pmu,
+ * pos < nr_harts, e < nr_events).
+ */
 
 /* File offset of subsample sub of sample s of buffer b. */
 size_t rr_subsample_offset(const struct rr_run *r, const struct rr_buf *b, uint32_t s,

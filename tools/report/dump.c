@@ -9,15 +9,17 @@
 
 #include "report.h"
 
-static void header(FILE *out, const struct rr_run *r)
+void rr_dump_run(FILE *out, const struct rr_run *r, int brief)
 {
 	char name[RR_LABEL_MAX];
 	uint32_t i;
 
 	fprintf(out, ". ... RVPMU SAMPLER data: %zu buffer(s), %zu bytes\n", r->nr_bufs,
 		r->file_size);
-	fprintf(out, ".  %u hart(s) in %u cluster(s), %u event(s), nr_pmu %u, "
-		"%u subsample(s) per sample, subsample %u bytes, sample %u bytes\n",
+	if (brief)
+		return;
+	fprintf(out,
+		".  %u hart(s) in %u cluster(s), %u event(s), nr_pmu %u, %u subsample(s) per sample, subsample %u bytes, sample %u bytes\n",
 		r->nr_harts, r->nr_clusters, r->nr_events, r->nr_pmu, r->nr_subsamples,
 		r->subsample_size, r->sample_size);
 	fprintf(out, ".  period %u us = %" PRIu64 " ticks at %" PRIu64 " Hz, t0 %" PRIu64
@@ -34,15 +36,16 @@ static void header(FILE *out, const struct rr_run *r)
 }
 
 static void subsample(FILE *out, const struct rr_run *r, const struct rr_buf *b, uint32_t s,
-		      uint32_t sub)
+		      uint32_t sub, uint64_t base)
 {
 	uint64_t k = rr_subsample_index(r, b, s, sub);
 	char name[RR_LABEL_MAX];
 	uint32_t pos, slot;
 
-	fprintf(out, "0x%zx [0x%x]: RVPMU SAMPLER subsample %u of sample %" PRIu64
+	fprintf(out, "0x%" PRIx64 " [0x%x]: RVPMU SAMPLER subsample %u of sample %" PRIu64
 		", k %" PRIu64 ", t %.9f s, mtime %" PRIu64 "\n",
-		rr_subsample_offset(r, b, s, sub), r->subsample_size, sub, b->first_sample + s,
+		base + rr_subsample_offset(r, b, s, sub), r->subsample_size, sub,
+		b->first_sample + s,
 		k, rr_time_s(r, k), r->t0 + k * r->period_ticks);
 	for (pos = 0; pos < r->nr_harts; pos++) {
 		fprintf(out, "  hart %u cluster %u cid1 0x%08x cid2 0x%08x cycles %" PRIu64,
@@ -60,19 +63,18 @@ static void subsample(FILE *out, const struct rr_run *r, const struct rr_buf *b,
 	}
 }
 
-int rr_dump(FILE *out, const struct rr_run *r)
+void rr_dump_buffers(FILE *out, const struct rr_run *r, uint64_t base, uint64_t *next)
 {
-	uint64_t next = 0;
 	size_t i;
 
-	header(out, r);
 	for (i = 0; i < r->nr_bufs; i++) {
 		const struct rr_buf *b = &r->bufs[i];
 		uint64_t used = (uint64_t)b->capacity * r->sample_size;
 		uint32_t s, sub;
 
-		fprintf(out, "\n0x%zx [0x%" PRIx64 "]: RVPMU SAMPLER buffer index %u lap %u %s: ",
-			b->offset, b->size, b->index, b->lap, rr_state_name(b->state));
+		fprintf(out, "\n0x%llx [0x%llx]: RVPMU SAMPLER buffer index %u lap %u %s: ",
+			(unsigned long long)(base + b->offset), (unsigned long long)b->size,
+			b->index, b->lap, rr_state_name(b->state));
 		if (b->nr_samples)
 			fprintf(out, "samples %" PRIu64 "..%" PRIu64 " (%u", b->first_sample,
 				b->first_sample + b->nr_samples - 1, b->nr_samples);
@@ -82,14 +84,22 @@ int rr_dump(FILE *out, const struct rr_run *r)
 			b->capacity, b->header_size, b->size - b->header_size - used);
 		if (!b->nr_samples)
 			continue;
-		if (b->first_sample > next)
+		if (b->first_sample > *next)
 			fprintf(out, ". ... RVPMU SAMPLER lost samples %" PRIu64 "..%" PRIu64
-				" (%" PRIu64 ")\n", next, b->first_sample - 1,
-				b->first_sample - next);
-		next = b->first_sample + b->nr_samples;
+				" (%" PRIu64 ")\n", *next, b->first_sample - 1,
+				b->first_sample - *next);
+		*next = b->first_sample + b->nr_samples;
 		for (s = 0; s < b->nr_samples; s++)
 			for (sub = 0; sub < r->nr_subsamples; sub++)
-				subsample(out, r, b, s, sub);
+				subsample(out, r, b, s, sub, base);
 	}
+}
+
+int rr_dump(FILE *out, const struct rr_run *r)
+{
+	uint64_t next = 0;
+
+	rr_dump_run(out, r, 0);
+	rr_dump_buffers(out, r, 0, &next);
 	return ferror(out) ? -1 : 0;
 }

@@ -29,17 +29,19 @@ static void row(FILE *out, const struct rr_run *r, uint32_t e, uint32_t pos)
 	}
 	fprintf(out, "  %-28s %10u %14s %14s %14s\n", pos ? "" : rr_event_label(r, e, name),
 		r->hart[pos], rr_si(rr_rate(r, sum / (double)r->samples), "/s", a, sizeof(a)),
-		rr_si(rr_rate(r, lo), "/s", b, sizeof(b)), rr_si(rr_rate(r, hi), "/s", c, sizeof(c)));
+		rr_si(rr_rate(r, lo), "/s", b, sizeof(b)),
+		rr_si(rr_rate(r, hi), "/s", c, sizeof(c)));
 }
 
 int rr_summary(FILE *out, const struct rr_run *r)
 {
 	uint32_t e, pos;
 
-	fprintf(out, "RVPMU SAMPLER summary: %u hart(s) in %u cluster(s), %u event(s), nr_pmu %u "
-		"(%u subsample(s) per sample), period %u us, %" PRIu64 " sample(s), %" PRIu64
-		" lost, %zu buffer(s)\n", r->nr_harts, r->nr_clusters, r->nr_events, r->nr_pmu,
-		r->nr_subsamples, r->period_us, r->samples, r->lost, r->nr_bufs);
+	fprintf(out,
+		"RVPMU SAMPLER summary: %u hart(s) in %u cluster(s), %u event(s), nr_pmu %u (%u subsample(s) per sample), period %u us, %llu sample(s), %llu lost, %zu buffer(s)\n",
+		r->nr_harts, r->nr_clusters, r->nr_events, r->nr_pmu, r->nr_subsamples,
+		r->period_us, (unsigned long long)r->samples, (unsigned long long)r->lost,
+		r->nr_bufs);
 	if (!r->samples) {
 		fprintf(out, "no samples\n");
 		return ferror(out) ? -1 : 0;

@@ -26,6 +26,8 @@ double rr_rate(const struct rr_run *r, double count)
 	return count * (double)r->timebase_hz / (double)r->period_ticks;
 }
 
+_Static_assert(RR_LABEL_MAX >= RVPMU_EVENT_NAME_MAX, "a label holds a name");
+
 const char *rr_event_label(const struct rr_run *r, uint32_t e, char *buf)
 {
 	const struct rvpmu_sampler_event *ev = &r->events[e];
@@ -39,7 +41,6 @@ const char *rr_event_label(const struct rr_run *r, uint32_t e, char *buf)
 			 (unsigned long long)ev->event_data);
 		return buf;
 	}
-	_Static_assert(RR_LABEL_MAX >= RVPMU_EVENT_NAME_MAX, "label holds a name");
 	return rvpmu_event_name(ev->event_idx, buf);
 }
 
