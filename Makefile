@@ -37,6 +37,10 @@ NAMES_SRC := lib/names.c	# event names: tools, tests, payloads (not the firmware
 SIM_SRC  := tests/sim/sim_hart.c
 PAYLOADS := smoke bench demo scale hostile rotbench sampler_demo sampler_bench cycsample lcofismp sampler_hsm sampler_acc
 UNIT_SRC := tests/unit_main.c tests/fixture.c tests/drive.c $(wildcard tests/test_*.c) $(NAMES_SRC)
+# the unit, sampler and report-engine tests reach the simulated hart through
+# the core's fast path contract (core/hw.h) as the firmware reaches its
+# CSRs; the fuzz targets and tools through the ops table (its default)
+SIM_PLATFORM := -DRVPMU_HW_PLATFORM -Itests/sim
 
 .PHONY: all deps run check fuzz bench clean core-cross
 all: $(B)/rvpmu-dt $(B)/unit64 $(B)/unit32 $(B)/dt-tests $(B)/rvpmu-simstat \
@@ -49,16 +53,16 @@ deps:
 # ---- host programs
 $(B)/unit64: $(UNIT_SRC) $(CORE_SRC) $(SIM_SRC) $(CORE_HDR) tests/*.h tests/sim/*.h
 	@mkdir -p $(B)
-	$(HOSTCC) $(HOSTCFLAGS) -DRVPMU_XLEN=64 -o $@ $(UNIT_SRC) $(CORE_SRC) $(SIM_SRC)
+	$(HOSTCC) $(HOSTCFLAGS) $(SIM_PLATFORM) -DRVPMU_XLEN=64 -o $@ $(UNIT_SRC) $(CORE_SRC) $(SIM_SRC)
 
 $(B)/unit32: $(UNIT_SRC) $(CORE_SRC) $(SIM_SRC) $(CORE_HDR) tests/*.h tests/sim/*.h
 	@mkdir -p $(B)
-	$(HOSTCC) $(HOSTCFLAGS) -DRVPMU_XLEN=32 -o $@ $(UNIT_SRC) $(CORE_SRC) $(SIM_SRC)
+	$(HOSTCC) $(HOSTCFLAGS) $(SIM_PLATFORM) -DRVPMU_XLEN=32 -o $@ $(UNIT_SRC) $(CORE_SRC) $(SIM_SRC)
 
 # the sampler engine on simulated harts (tests/sampler/)
 $(B)/sampler%: $(SAMPLER_TEST) $(SAMPLER_SRC) $(CORE_SRC) $(SIM_SRC) tests/fixture.c $(SAMPLER_HDR) $(CORE_HDR) tests/*.h tests/sampler/*.h tests/sim/*.h
 	@mkdir -p $(B)
-	$(HOSTCC) $(HOSTCFLAGS) -DRVPMU_XLEN=$* -o $@ $(SAMPLER_TEST) tests/fixture.c $(SAMPLER_SRC) $(CORE_SRC) $(SIM_SRC)
+	$(HOSTCC) $(HOSTCFLAGS) $(SIM_PLATFORM) -DRVPMU_XLEN=$* -o $@ $(SAMPLER_TEST) tests/fixture.c $(SAMPLER_SRC) $(CORE_SRC) $(SIM_SRC)
 
 $(B)/rvpmu-dt: tools/rvpmu-dt.c $(DT_SRC) $(NAMES_SRC) $(CORE_SRC) dt/*.h $(CORE_HDR) lib/names.h
 	@mkdir -p $(B)
@@ -85,7 +89,7 @@ $(B)/rvpmu-report: tools/rvpmu-report.c $(REPORT_SRC) $(REPORT_HDR)
 # the engine's buffers read back by the decoder (both sides of the ABI)
 $(B)/report-engine: tests/report/engine_rt.c tests/sampler/sfx.c $(SAMPLER_SRC) $(CORE_SRC) $(SIM_SRC) tests/fixture.c $(REPORT_SRC) $(REPORT_HDR) $(SAMPLER_HDR) $(CORE_HDR) tests/*.h tests/sampler/*.h
 	@mkdir -p $(B)
-	$(HOSTCC) $(HOSTCFLAGS) -DRVPMU_XLEN=64 -Itests/sampler -o $@ tests/report/engine_rt.c tests/sampler/sfx.c \
+	$(HOSTCC) $(HOSTCFLAGS) $(SIM_PLATFORM) -DRVPMU_XLEN=64 -Itests/sampler -o $@ tests/report/engine_rt.c tests/sampler/sfx.c \
 	  tests/fixture.c $(SAMPLER_SRC) $(CORE_SRC) $(SIM_SRC) $(REPORT_SRC) -lm
 
 $(B)/report-gen: tests/report/gen.c tests/report/write.c tests/report/write.h include/rvpmu/sampler.h
@@ -172,9 +176,9 @@ ARCH_rv32 := -march=rv32imac -misa-spec=2.2 -mabi=ilp32
 # t3-t6 fixed: the trap vector's ecall path need not save them
 # (scripts/check-fixed-regs checks the linked firmware, libraries too)
 FW_FIXED := -ffixed-t3 -ffixed-t4 -ffixed-t5 -ffixed-t6
-FW_CFLAGS := -std=c11 $(WARN) -O2 -g -DRVPMU_STATIC_HW_OPS=fw_pmu_hw_ops \
-             -DRVPMU_HW_INLINE=\"firmware/pmu_inline.h\" \
-             -DRVPMU_SAMPLER_INLINE=\"firmware/sampler_inline.h\" $(FW_FIXED) \
+# RVPMU_HW_PLATFORM: the core's fast path is firmware/rvpmu_hw_platform.h
+# (core/hw.h); -Ifirmware is where the core finds it
+FW_CFLAGS := -std=c11 $(WARN) -O2 -g -DRVPMU_HW_PLATFORM -Ifirmware $(FW_FIXED) \
              -ffreestanding -fno-stack-protector -fno-pic \
              -mcmodel=medany -mno-relax -ffunction-sections -fdata-sections \
              --specs=picolibc.specs -Iinclude -I. -I$(LIBFDT_DIR)

@@ -10,7 +10,7 @@
  */
 static unsigned int probe_width(const struct rvpmu_hart *h, unsigned int ctr)
 {
-	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
+	const struct rvpmu_hw_ops *hw = h->cfg->hw;
 	uint64_t v;
 	unsigned int bits = 0;
 
@@ -32,7 +32,7 @@ static unsigned int probe_width(const struct rvpmu_hart *h, unsigned int ctr)
  */
 static void hw_boot_state(const struct rvpmu_hart *h)
 {
-	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
+	const struct rvpmu_hw_ops *hw = h->cfg->hw;
 	uint32_t hpm = h->hw & ~(uint32_t)FIXED_CTRS;
 
 	if (hpm)
@@ -57,10 +57,6 @@ int rvpmu_hart_init(struct rvpmu_hart *h, const struct rvpmu_config *cfg,
 
 	if (!cfg || !cfg->hw || !cfg->mem || cfg->nr_fw > RVPMU_MAX_FW)
 		return SBI_ERR_INVALID_PARAM;
-#ifdef RVPMU_STATIC_HW_OPS
-	if (cfg->hw != &RVPMU_STATIC_HW_OPS)
-		return SBI_ERR_INVALID_PARAM;
-#endif
 	__builtin_memset(h, 0, sizeof(*h));
 	h->cfg = cfg;
 	h->ctx = ctx;
@@ -128,7 +124,7 @@ uint64_t rvpmu_counter_value(const struct rvpmu_hart *h, unsigned int idx)
 	uint64_t v;
 
 	if (!is_fw_ctr(h, idx))
-		return RVPMU_HW(h)->read(h->ctx, idx);
+		return h->cfg->hw->read(h->ctx, idx);
 	v = h->fw_value[idx - h->fw_base];
 	if (h->fw_ext & BIT64(idx))	/* a platform event runs */
 		v += rvpmu_fw_ext_ran(h, idx);

@@ -26,19 +26,16 @@
    and over gets the last pass's numbers, as hardware would). */
 #define GROUP_TRIES	4
 
-#ifdef RVPMU_HW_GROUP_INLINED
-/* Whether the platform's inline group accesses apply: they assume 64-bit
-   counters and write the Sscofpmf bits (and, on RV32, mhpmeventNh). */
-static inline bool inline_ok(const struct rvpmu_hart *h)
-{
-	return h->sscofpmf && h->hpm64;
-}
-#endif
+/* ---- the hpm counters of a group, one at a time (hw.h: the group
+   accesses' meaning, for a platform to fall back on) */
 
-/* ---- the hpm counters of a group, one at a time (no inline accesses) */
+const uint8_t rvpmu_seq_ctr[RVPMU_GROUP_MAX] = {
+	3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23,
+	24, 25, 26, 27, 28, 29, 30, 31,
+};
 
-static __attribute__((noinline)) void read_each(struct rvpmu_hart *h, const uint8_t *ctr,
-						unsigned long n, uint8_t *dst, const uint32_t *off)
+void rvpmu_group_read_each(const struct rvpmu_hart *h, const uint8_t *ctr, unsigned long n,
+			   uint8_t *dst, const uint32_t *off)
 {
 	for (unsigned long j = 0; j < n; j++) {
 		*(uint64_t *)(dst + off[j]) = group_count(h, ctr[j], rvpmu_hw_read(h, ctr[j]));
@@ -52,29 +49,27 @@ static inline uint64_t keep_bits(const struct rvpmu_hart *h)
 	return h->sscofpmf ? ~UINT64_C(0) : ~MHPMEVENT_SSCOF_MASK;
 }
 
-static __attribute__((noinline)) uint32_t load_each(struct rvpmu_hart *h, const uint8_t *ctr,
-						    const uint64_t *mhpm, unsigned long n)
+uint32_t rvpmu_group_load_each(const struct rvpmu_hart *h, const uint8_t *ctr,
+			       const uint64_t *ev, unsigned long n)
 {
 	uint64_t keep = keep_bits(h);
 	uint32_t mask = 0;
 
 	for (unsigned long j = 0; j < n; j++) {
-		rvpmu_hw_program(h, ctr[j], mhpm[j] & keep);
+		rvpmu_hw_program(h, ctr[j], ev[j] & keep);
 		rvpmu_hw_write(h, ctr[j], group_base(h, ctr[j]));
 		mask |= UINT32_C(1) << ctr[j];
 	}
 	return mask;
 }
 
-#ifdef RVPMU_HW_GROUP_INLINED
 /* The mcountinhibit mask of a seq group's n hpm counters, 3 .. 3 + n - 1. */
 static inline uint32_t seq_mask(unsigned long n)
 {
 	return ((UINT32_C(1) << n) - 1) << 3;
 }
-#endif
 
-/* ---- the hpm counters of a group: inline where the platform can */
+/* ---- the hpm counters of a group, through the platform's group accesses */
 
 /* Each running counter's count to dst + off[j], then mhpmevent 0. */
 static inline __attribute__((always_inline)) void read_hpm(struct rvpmu_hart *h,
@@ -85,16 +80,10 @@ static inline __attribute__((always_inline)) void read_hpm(struct rvpmu_hart *h,
 
 	if (!n)
 		return;
-#ifdef RVPMU_HW_GROUP_INLINED
-	if (inline_ok(h)) {
-		if (g->seq)
-			rvpmu_hw_read_seq(h, n, dst, off);
-		else
-			rvpmu_hw_read_list(h, g->ctr, n, dst, off);
-		return;
-	}
-#endif
-	read_each(h, g->ctr, n, dst, off);
+	if (g->seq && rvpmu_hw_seq_ok(h))
+		rvpmu_hw_read_seq(h, n, dst, off);
+	else
+		rvpmu_hw_read_list(h, g->ctr, n, dst, off);
 }
 
 /* Counter ctr[j] (mhpmevent 0, stopped) gets mhpm[j] and the group base:
@@ -106,18 +95,11 @@ static inline __attribute__((always_inline)) uint32_t load_hpm(struct rvpmu_hart
 {
 	if (!n)
 		return 0;
-#ifdef RVPMU_HW_GROUP_INLINED
-	if (inline_ok(h)) {
-		if (seq) {
-			rvpmu_hw_load_seq(h, mhpm, n);
-			return seq_mask(n);
-		}
-		return rvpmu_hw_load_list(h, ctr, mhpm, n);
+	if (seq && rvpmu_hw_seq_ok(h)) {
+		rvpmu_hw_load_seq(h, mhpm, n);
+		return seq_mask(n);
 	}
-#else
-	(void)seq;
-#endif
-	return load_each(h, ctr, mhpm, n);
+	return rvpmu_hw_load_list(h, ctr, mhpm, n);
 }
 
 /* ---- firmware counters */
@@ -223,7 +205,8 @@ static __attribute__((noinline)) uint64_t reread(struct rvpmu_hart *h, struct rv
 
 	for (unsigned int i = 0; i < GROUP_TRIES; i++) {
 		for (unsigned long j = 0; j < sp->nhpm; j++)
-			rvpmu_hw_program(h, g->ctr[j], sp->mhpm[j] & keep_bits(h));
+			rvpmu_hw_program(h, g->seq ? rvpmu_seq_ctr[j] : g->ctr[j],
+					 sp->mhpm[j] & keep_bits(h));
 		c0 = rvpmu_hw_cycles(h);
 		read_hpm(h, g, dst, off);
 		c = rvpmu_hw_cycles(h);
@@ -312,7 +295,6 @@ uint64_t rvpmu_group_close(struct rvpmu_hart *h, struct rvpmu_group *g, uint8_t 
 	return g->end;
 }
 
-#ifdef RVPMU_HW_GROUP_INLINED
 /* The fast switch's rest when its reads were interrupted: read again,
    stop, and open next (out of line, entered by a tail call, so that the
    fast switch needs no frame). */
@@ -335,7 +317,6 @@ static __attribute__((noinline)) uint64_t switch_reload(struct rvpmu_hart *h,
 	open_fw(h, g);
 	return c;
 }
-#endif
 
 static __attribute__((noinline)) uint64_t switch_general(struct rvpmu_hart *h,
 							 struct rvpmu_group *g, uint8_t *dst,
@@ -349,15 +330,14 @@ uint64_t rvpmu_group_switch(struct rvpmu_hart *h, struct rvpmu_group *g, uint8_t
 			    const uint32_t *off, const uint8_t *ctr,
 			    const struct rvpmu_group_spec *next)
 {
-#ifdef RVPMU_HW_GROUP_INLINED
 	/*
 	 * Counters 3.. in order and no platform event (g->seq): close, load
-	 * and open written out with no call but the inline accesses' (which
-	 * name their registers), so that this needs no frame; a part that
-	 * was interrupted, and the general path, go out of line by a tail
-	 * call.
+	 * and open written out with no call but the group accesses (the
+	 * firmware's are inline and name their registers), so that this needs
+	 * no frame; a part that was interrupted, and the general path, go out
+	 * of line by a tail call.
 	 */
-	if (g->seq && inline_ok(h)) {
+	if (g->seq && rvpmu_hw_seq_ok(h)) {
 		unsigned long nh = g->sp->nhpm, nn;
 		uint64_t c0, c;
 
@@ -391,7 +371,6 @@ uint64_t rvpmu_group_switch(struct rvpmu_hart *h, struct rvpmu_group *g, uint8_t
 		open_fw(h, g);
 		return c;
 	}
-#endif
 	return switch_general(h, g, dst, off, ctr, next);
 }
 

@@ -4,6 +4,7 @@
 #define RVPMU_INTERNAL_H
 
 #include "pmu.h"
+#include "hw.h"
 #include "lib/bits.h"
 
 #define BIT64(n)	(UINT64_C(1) << (n))
@@ -45,87 +46,6 @@ static inline uint64_t stopped_value(const struct rvpmu_hart *h, unsigned int id
 {
 	return is_fw_ctr(h, idx) ? h->fw_value[idx - h->fw_base] : h->saved[idx];
 }
-
-/*
- * The hardware ops on the hot paths (start, stop, release, configure). A
- * build may name a header of inline versions, -DRVPMU_HW_INLINE="file",
- * which defines RVPMU_HW_INLINED and these seven with the same meaning as
- * the ops table's read/write/program/swap_event/inhibit/start_holds_overflow
- * and overflowed
- * (the firmware's cost each start/stop a call that clobbers every
- * temporary otherwise).
- */
-#ifdef RVPMU_HW_INLINE
-#include RVPMU_HW_INLINE
-#endif
-#ifndef RVPMU_HW_INLINED
-static inline uint64_t rvpmu_hw_read(const struct rvpmu_hart *h, unsigned int ctr)
-{
-	return RVPMU_HW(h)->read(h->ctx, ctr);
-}
-
-static inline void rvpmu_hw_write(const struct rvpmu_hart *h, unsigned int ctr, uint64_t v)
-{
-	RVPMU_HW(h)->write(h->ctx, ctr, v);
-}
-
-static inline void rvpmu_hw_program(const struct rvpmu_hart *h, unsigned int ctr, uint64_t ev)
-{
-	RVPMU_HW(h)->program(h->ctx, ctr, ev);
-}
-
-static inline uint64_t rvpmu_hw_swap_event(const struct rvpmu_hart *h, unsigned int ctr,
-					   uint64_t ev)
-{
-	return RVPMU_HW(h)->swap_event(h->ctx, ctr, ev);
-}
-
-static inline bool rvpmu_hw_start_holds_overflow(const struct rvpmu_hart *h, unsigned int ctr,
-						 uint64_t ev, uint64_t v)
-{
-	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
-
-	return hw->start_holds_overflow && hw->start_holds_overflow(h->ctx, ctr, ev, v);
-}
-
-static inline bool rvpmu_hw_overflowed(const struct rvpmu_hart *h, unsigned int ctr)
-{
-	return RVPMU_HW(h)->overflowed(h->ctx, ctr);
-}
-#endif
-
-/* mask: hardware counters (0..31), 64 bits wide so that callers pass
-   BIT64(idx) as it is; the inline header's own where it has one (one CSR
-   write, both XLENs) */
-#ifndef RVPMU_HW_INHIBIT_INLINED
-static inline void rvpmu_hw_inhibit(const struct rvpmu_hart *h, uint64_t mask, bool on)
-{
-	RVPMU_HW(h)->inhibit(h->ctx, (uint32_t)mask, on);
-}
-#endif
-
-/* mcycle now: the inline header's own where it has one (RV64: one CSR
-   read, no slot call). */
-#ifndef RVPMU_HW_CYCLES_INLINED
-static inline uint64_t rvpmu_hw_cycles(const struct rvpmu_hart *h)
-{
-	return rvpmu_hw_read(h, 0);
-}
-#endif
-
-/*
- * One aligned 8-byte write to S-mode memory the caller has checked (the
- * snapshot area): the mem ops' write, unless the RVPMU_HW_INLINE header
- * defines RVPMU_MEM_INLINED and an inline version with the same meaning
- * (the firmware's is a store; the call through the ops table cost a stop
- * with TAKE_SNAPSHOT some twenty instructions a word).
- */
-#ifndef RVPMU_MEM_INLINED
-static inline void rvpmu_mem_write64(const struct rvpmu_hart *h, uint64_t addr, uint64_t v)
-{
-	h->cfg->mem->write(h->ctx, addr, &v, sizeof(v));
-}
-#endif
 
 /* Bits of hardware counter ctr that hold its value. */
 static inline uint64_t width_mask(const struct rvpmu_hart *h, unsigned int ctr)
@@ -251,13 +171,13 @@ static inline struct rvpmu_ret rvpmu_fw_stop(struct rvpmu_hart *h, unsigned int 
 }
 
 /* Ask the platform whether counter idx, now counting ev, reads stale once
-   inhibited (hw ops' stale_when_inhibited); keep the answer in h->stale. */
+   inhibited (hw ops' counts_while_inhibited); keep the answer in h->stale. */
 static inline void rvpmu_note_stale(struct rvpmu_hart *h, unsigned int idx, uint64_t ev)
 {
-	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
+	const struct rvpmu_hw_ops *hw = h->cfg->hw;
 	uint32_t bit = UINT32_C(1) << idx;
 
-	if (!hw->stale_when_inhibited || hw->stale_when_inhibited(h->ctx, idx, ev))
+	if (!hw->counts_while_inhibited || hw->counts_while_inhibited(h->ctx, idx, ev))
 		h->stale |= bit;
 	else
 		h->stale &= ~bit;

@@ -92,33 +92,37 @@ struct rvpmu_hw_ops {
 	/* Whether Sscofpmf is implemented; asked once at init. */
 	bool (*has_sscofpmf)(void *ctx);
 	/*
-	 * Optional: whether counter ctr, counting mhpmevent (0 for the fixed
-	 * counters), reads back stale once inhibited, so that stop must write
-	 * back the value it read. QEMU 7.2 derives counters of cycles and
-	 * instructions from its clock and answers only the first read after
-	 * inhibiting live. Asked when a counter is configured; NULL means
-	 * every counter may be stale (always written back).
+	 * Optional hardware property: whether counter ctr, counting mhpmevent
+	 * (0 for the fixed counters), keeps counting while inhibited and,
+	 * once inhibited, reads back the value last written (after one live
+	 * read), so that stop must write back the value it read (QEMU 7.2's
+	 * counters of cycles and instructions, derived from its clock). Asked
+	 * when a counter is configured; NULL: every counter may (always
+	 * written back).
 	 */
-	bool (*stale_when_inhibited)(void *ctx, unsigned int ctr, uint64_t mhpmevent);
+	bool (*counts_while_inhibited)(void *ctx, unsigned int ctr, uint64_t mhpmevent);
 	/*
-	 * Optional: whether starting hpm counter ctr (counting mhpmevent) from
-	 * value leaves the platform holding back the counter's next overflow
-	 * interrupt. QEMU 7.2 fakes overflow of cycles/instret counters with a
-	 * timer and, for a value whose wrap lies more than INT64_MAX ns ahead
-	 * (Linux's counting value -(2^63 - 1) among them), keeps a left-over
-	 * that swallows the counter's next expiry. config_matching then prefers
-	 * other counters until an overflow of this one is seen. NULL: never.
+	 * Optional hardware property: whether starting hpm counter ctr
+	 * (counting mhpmevent) from value leaves the counter's next overflow
+	 * interrupt held back. Hardware that fakes overflow with a timer that
+	 * cannot hold the distance to the wrap may keep a left-over that
+	 * swallows the next expiry (QEMU 7.2, for a value whose wrap lies
+	 * more than INT64_MAX ns ahead, Linux's counting value -(2^63 - 1)
+	 * among them). config_matching then prefers other counters until an
+	 * overflow of this one is seen. NULL: never.
 	 */
-	bool (*start_holds_overflow)(void *ctx, unsigned int ctr, uint64_t mhpmevent,
-				     uint64_t value);
+	bool (*holds_overflow)(void *ctx, unsigned int ctr, uint64_t mhpmevent, uint64_t value);
 	/*
-	 * Optional, with start_holds_overflow: the platform's time in ns. A
-	 * held counter released is left running from 0 with OF set ("parked")
-	 * so that QEMU's timer expires and spends the left-over; one parked at
-	 * least RVPMU_PARK_NS before a config_matching counts as spent then.
-	 * NULL: held counters stay held.
+	 * Optional, with holds_overflow: the platform's time in ns. A held
+	 * counter released is left running from 0 with OF set ("parked") so
+	 * that the held expiry comes and goes; one parked at least
+	 * RVPMU_PARK_NS before a config_matching counts as spent then. NULL:
+	 * held counters stay held.
 	 */
 	uint64_t (*clock_ns)(void *ctx);
+	/* Optional: satp.ASID S-mode runs with now on this hart (the sampler's
+	   CID1). NULL: 0. */
+	uint32_t (*asid)(void *ctx);
 };
 
 /*
@@ -156,20 +160,6 @@ struct rvpmu_config {
 					   and firmware events */
 	unsigned int nr_fw;		/* firmware counters, <= RVPMU_MAX_FW */
 };
-
-/*
- * A build with exactly one kind of hardware (the firmware) may name its
- * hardware ops table at compile time, -DRVPMU_STATIC_HW_OPS=table: the
- * core then reaches the hardware through that const table by name, which
- * lets the compiler (with LTO) make the calls direct or inline them. The
- * seam is the same table; cfg->hw must still point at it (init checks).
- */
-#ifdef RVPMU_STATIC_HW_OPS
-extern const struct rvpmu_hw_ops RVPMU_STATIC_HW_OPS;
-#define RVPMU_HW(h) ((void)(h), &RVPMU_STATIC_HW_OPS)
-#else
-#define RVPMU_HW(h) ((h)->cfg->hw)
-#endif
 
 /* Per-hart state. Opaque to callers: use the functions below. */
 /* What counts a standard firmware event on a hart: its started firmware

@@ -30,7 +30,7 @@ uint64_t rvpmu_reservable(const struct rvpmu_hart *h, uint32_t event_idx,
 
 long rvpmu_reserve(struct rvpmu_hart *h, uint64_t set)
 {
-	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
+	const struct rvpmu_hw_ops *hw = h->cfg->hw;
 	uint32_t hpm = hpm_of(h, set);
 
 	if (!set || (set & ~h->valid) || (set & FIXED_CTRS))

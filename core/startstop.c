@@ -61,7 +61,7 @@ HOT void start_hw(struct rvpmu_hart *h, unsigned int idx,
 	v &= width_mask(h, idx);
 	rvpmu_hw_write(h, idx, v);
 	if (idx >= 3) {
-		if (rvpmu_hw_start_holds_overflow(h, idx, h->mhpmevent[idx], v))
+		if (rvpmu_hw_holds_overflow(h, idx, h->mhpmevent[idx], v))
 			h->held |= UINT32_C(1) << idx;
 		rvpmu_hw_program(h, idx, h->mhpmevent[idx]);
 	}
@@ -286,7 +286,7 @@ HOT void release_one(struct rvpmu_hart *h, unsigned int idx)
 	if (is_fw_ctr(h, idx))
 		return;
 	if (idx >= 3 && (h->held & (UINT32_C(1) << idx)) && h->sscofpmf &&
-	    RVPMU_HW(h)->clock_ns) {
+	    h->cfg->hw->clock_ns) {
 		/*
 		 * Park it: event still mapped, OF set (no interrupt), run from 0 so
 		 * that QEMU's overflow timer expires at once and the expiry spends
@@ -298,7 +298,7 @@ HOT void release_one(struct rvpmu_hart *h, unsigned int idx)
 		rvpmu_hw_inhibit(h, UINT32_C(1) << idx, false);
 		rvpmu_hw_write(h, idx, 0);
 		h->parked |= UINT32_C(1) << idx;
-		h->parked_at[idx] = RVPMU_HW(h)->clock_ns(h->ctx);
+		h->parked_at[idx] = h->cfg->hw->clock_ns(h->ctx);
 		h->mhpmevent[idx] = 0;
 	} else if (idx >= 3) {
 		/* 0, not OF|MINH: some hardware lets one event own one counter */
@@ -472,7 +472,7 @@ struct rvpmu_ret rvpmu_counter_stop(struct rvpmu_hart *h, rvpmu_ulong base,
 
 void rvpmu_unpark(struct rvpmu_hart *h, uint32_t event_idx)
 {
-	const struct rvpmu_hw_ops *hw = RVPMU_HW(h);
+	const struct rvpmu_hw_ops *hw = h->cfg->hw;
 	uint64_t now = hw->clock_ns(h->ctx);
 	uint32_t bit;
 	unsigned int idx;

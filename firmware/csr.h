@@ -134,7 +134,7 @@ static inline uint64_t csr_read_time64(void)
 
 /* Inhibit (on) or let run the counters of mask: mcountinhibit (0x320). No
    memory clobber (it touches no memory), so that the core's inlined
-   start/stop paths (pmu_inline.h) keep what they hold in registers. */
+   start/stop paths (rvpmu_hw_platform.h) keep what they hold in registers. */
 static inline void csr_inhibit_counters(unsigned long mask, int on)
 {
 	if (on)

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The sampler's group accesses (core/pmu.h, struct rvpmu_group), both
- * XLENs: pmu_inline.h calls them by `jal t2` from inline asm that names
+ * XLENs: rvpmu_hw_platform.h calls them by `jal t2` from inline asm that names
  * every register they touch, so the switch around them keeps its own.
  * Each comes twice: by list (any counters: a table of slots, one per
  * counter, called by `jalr t0`), and for a group on hpm counters 3, 4, ..

@@ -23,16 +23,16 @@
  * One region of 8-byte slots, a table of 32 per access (slot n for
  * counter n; the event tables' slots 0..2 are never called). A slot takes
  * its value in t1, leaves its result in t1 and returns by t0:
- * firmware/pmu_inline.h calls it with one `jalr t0, TABLE(slots + 8*ctr)`
+ * firmware/rvpmu_hw_platform.h calls it with one `jalr t0, TABLE(slots + 8*ctr)`
  * from inline asm that declares only t0 clobbered, so the calling C
  * function keeps every other register and needs no frame for ra.
  */
-#include "pmu_inline.h"	/* the FW_SLOT_* table offsets */
+#include "rvpmu_hw_platform.h"	/* the FW_SLOT_* table offsets */
 
 	.text
 	.globl	fw_csr_slots
 	.balign	8
-/* .org puts each table where pmu_inline.h expects it (and fails the
+/* .org puts each table where rvpmu_hw_platform.h expects it (and fails the
    build if the one before overran it) */
 .macro TABLE at, first, insn:vararg
 	.org	fw_csr_slots + \at + 8 * \first

@@ -8,7 +8,7 @@
 
 #include "csr.h"
 #include "fw.h"
-#include "pmu_inline.h"	/* fw_smode_store64 */
+#include "core/hw.h"	/* and through it rvpmu_hw_platform.h: fw_smode_store64 */
 
 extern char fw_probe_vector[];
 
@@ -43,9 +43,9 @@ uint64_t fw_csr_swap_event(void *ctx, unsigned int ctr, uint64_t v);
 #define hw_program fw_csr_write_event
 #define hw_swap_event fw_csr_swap_event
 #else
-static uint64_t hw_read(void *ctx, unsigned int ctr)
+/* The single-counter accesses of rvpmu_hw_platform.h, and the ops table's */
+uint64_t fw_hw_read(unsigned int ctr)
 {
-	(void)ctx;
 	switch (ctr) {
 	case 0: return READ64(CSR_MCYCLE, CSR_MCYCLEH);
 	case 2: return READ64(CSR_MINSTRET, CSR_MCYCLEH + 2);
@@ -56,9 +56,8 @@ static uint64_t hw_read(void *ctx, unsigned int ctr)
 	}
 }
 
-static void hw_write(void *ctx, unsigned int ctr, uint64_t v)
+void fw_hw_write(unsigned int ctr, uint64_t v)
 {
-	(void)ctx;
 	switch (ctr) {
 	case 0: WRITE64(CSR_MCYCLE, CSR_MCYCLEH, v); break;
 	case 2: WRITE64(CSR_MINSTRET, CSR_MCYCLEH + 2, v); break;
@@ -69,12 +68,11 @@ static void hw_write(void *ctx, unsigned int ctr, uint64_t v)
 	}
 }
 
-static void hw_program(void *ctx, unsigned int ctr, uint64_t ev)
+void fw_hw_program(unsigned int ctr, uint64_t ev)
 {
 	/* mhpmeventNh exists only with Sscofpmf */
 	bool high = plat.sscofpmf;
 
-	(void)ctx;
 	switch (ctr) {
 #define P(n) case n: { csr_write(CSR_MHPMEVENT3 + n - 3, (unsigned long)ev); \
 		if (high) \
@@ -88,11 +86,10 @@ static void hw_program(void *ctx, unsigned int ctr, uint64_t ev)
 
 /* Only called with Sscofpmf, so mhpmeventNh exists: low half, then the
    high half (with OF) swapped. */
-static uint64_t hw_swap_event(void *ctx, unsigned int ctr, uint64_t ev)
+uint64_t fw_hw_swap_event(unsigned int ctr, uint64_t ev)
 {
 	unsigned long lo = 0, hi = 0;
 
-	(void)ctx;
 	switch (ctr) {
 #define S(n) case n: lo = csr_swap(CSR_MHPMEVENT3 + n - 3, (unsigned long)ev); \
 		hi = csr_swap(CSR_MHPMEVENT3H + n - 3, (unsigned long)(ev >> 32)); break;
@@ -103,6 +100,29 @@ static uint64_t hw_swap_event(void *ctx, unsigned int ctr, uint64_t ev)
 	return ((uint64_t)hi << 32) | lo;
 }
 
+static uint64_t hw_read(void *ctx, unsigned int ctr)
+{
+	(void)ctx;
+	return fw_hw_read(ctr);
+}
+
+static void hw_write(void *ctx, unsigned int ctr, uint64_t v)
+{
+	(void)ctx;
+	fw_hw_write(ctr, v);
+}
+
+static void hw_program(void *ctx, unsigned int ctr, uint64_t ev)
+{
+	(void)ctx;
+	fw_hw_program(ctr, ev);
+}
+
+static uint64_t hw_swap_event(void *ctx, unsigned int ctr, uint64_t ev)
+{
+	(void)ctx;
+	return fw_hw_swap_event(ctr, ev);
+}
 #endif
 
 static void hw_inhibit(void *ctx, uint32_t mask, bool on)
@@ -111,26 +131,34 @@ static void hw_inhibit(void *ctx, uint32_t mask, bool on)
 	csr_inhibit_counters(mask, on);
 }
 
+/* not scountovf: QEMU 7.2 masks it with mcounteren even in M-mode */
+#if __riscv_xlen == 64
 static bool hw_overflowed(void *ctx, unsigned int ctr)
+{
+	return plat.sscofpmf && fw_csr_read_event(ctx, ctr) >> 63;
+}
+#else
+bool fw_hw_overflowed(unsigned int ctr)
 {
 	unsigned long ev = 0;
 
 	if (!plat.sscofpmf)
 		return false;
-	/* not scountovf: QEMU 7.2 masks it with mcounteren even in M-mode */
-#if __riscv_xlen == 64
-	ev = fw_csr_read_event(ctx, ctr) >> 63;
-#else
-	(void)ctx;
 	switch (ctr) {
 #define O(n) case n: ev = csr_read(CSR_MHPMEVENT3H + n - 3) >> 31; break;
 	HPM(O)
 #undef O
 	NO_OTHER
 	}
-#endif
 	return ev;
 }
+
+static bool hw_overflowed(void *ctx, unsigned int ctr)
+{
+	(void)ctx;
+	return fw_hw_overflowed(ctr);
+}
+#endif
 
 /* Does mhpmcounterN exist? QEMU 7.2 traps on 19..31 even in M-mode. */
 static bool hpm_exists(unsigned int n)
@@ -162,12 +190,12 @@ static bool hw_has_sscofpmf(void *ctx)
 
 /*
  * QEMU 7.2 derives mcycle, minstret and any hpm counter counting its
- * cycles (1) or instructions (2) event from its clock; those read stale
- * once inhibited. QEMU looks the event up by the selector's low bits, so
- * any selector whose low 16 bits are 1 or 2 is treated as stale (a
- * needless write-back at worst).
+ * cycles (1) or instructions (2) event from its clock: they count while
+ * inhibited and read stale once inhibited. QEMU looks the event up by the
+ * selector's low bits, so any selector whose low 16 bits are 1 or 2 is
+ * taken as one (a needless write-back at worst).
  */
-static bool hw_stale_when_inhibited(void *ctx, unsigned int ctr, uint64_t ev)
+static bool hw_counts_while_inhibited(void *ctx, unsigned int ctr, uint64_t ev)
 {
 	uint64_t sel = ev & 0xffff;
 
@@ -189,10 +217,10 @@ static uint64_t now_ns(void)
  * ns); past INT64_MAX it keeps the rest as a left-over that swallows the
  * next expiry. Which selectors count as cycles/instret: as for staleness.
  */
-static bool hw_start_holds_overflow(void *ctx, unsigned int ctr, uint64_t ev, uint64_t v)
+static bool hw_holds_overflow(void *ctx, unsigned int ctr, uint64_t ev, uint64_t v)
 {
 	(void)ctx;
-	if (!plat.sscofpmf || ctr < 3 || !hw_stale_when_inhibited(ctx, ctr, ev))
+	if (!plat.sscofpmf || ctr < 3 || !hw_counts_while_inhibited(ctx, ctr, ev))
 		return false;
 	return now_ns() + (0 - v) > (uint64_t)INT64_MAX;
 }
@@ -201,6 +229,11 @@ static uint64_t hw_clock_ns(void *ctx)
 {
 	(void)ctx;
 	return now_ns();
+}
+
+static uint32_t hw_asid(void *ctx)
+{
+	return rvpmu_hw_asid(&((struct fw_hart *)ctx)->pmu);
 }
 
 const struct rvpmu_hw_ops fw_pmu_hw_ops = {
@@ -212,9 +245,10 @@ const struct rvpmu_hw_ops fw_pmu_hw_ops = {
 	.overflowed = hw_overflowed,
 	.hpm_present = hw_hpm_present,
 	.has_sscofpmf = hw_has_sscofpmf,
-	.stale_when_inhibited = hw_stale_when_inhibited,
-	.start_holds_overflow = hw_start_holds_overflow,
+	.counts_while_inhibited = hw_counts_while_inhibited,
+	.holds_overflow = hw_holds_overflow,
 	.clock_ns = hw_clock_ns,
+	.asid = hw_asid,
 };
 
 void fw_pmu_probe_hpm(void)

@@ -2,7 +2,7 @@
 /*
  * The sampler extension (RVPMU_SAMPLER_EID, docs/sampler.md): the ecall
  * glue, and the engine's seams bound to this firmware (mtime, the shared
- * M-mode timer, satp, HSM state, every hart's sampler state).
+ * M-mode timer, HSM state, every hart's sampler state).
  *
  * CONFIGURE, START, STOP, STATUS and BUFFER_RELEASE run one at a time
  * under a lock; a hart waiting for it keeps serving its mailbox, because
@@ -11,7 +11,6 @@
  */
 #include "csr.h"
 #include "fw.h"
-#include "sampler_inline.h"
 
 struct rvpmu_sampler fw_sampler;	/* fw.h: the timer ticks it */
 static struct rvpmu_sampler_platform sampler_plat;
@@ -28,11 +27,6 @@ static uint64_t op_mtime(void *ctx)
 static void op_set_deadline(void *hctx, uint64_t t)
 {
 	fw_timer_set_sampler(hctx, t);
-}
-
-static uint32_t op_asid(void *hctx)
-{
-	return rvpmu_sampler_inline_asid(hctx);
 }
 
 static bool op_hart_started(void *ctx, uint32_t hartid)
@@ -65,7 +59,6 @@ static void *op_direct(void *ctx, uint64_t pa)
 static const struct rvpmu_sampler_ops sampler_ops = {
 	.mtime = op_mtime,
 	.set_deadline = op_set_deadline,
-	.asid = op_asid,
 	.hart_started = op_hart_started,
 	.hart = op_hart,
 };

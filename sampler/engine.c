@@ -21,6 +21,7 @@
  * the last hart still in the run to get through it.
  */
 #include "sampler.h"
+#include "core/hw.h"
 
 #define FILLS_NONE_FREE	1u
 #define FILLS_OPENING	2u
@@ -48,23 +49,6 @@ static uint8_t *reach(const struct rvpmu_sampler *s, uint64_t pa)
 	const struct rvpmu_sampler_platform *p = s->plat;
 
 	return p->direct ? (uint8_t *)p->direct(p->ctx, pa) : 0;
-}
-
-/* satp.ASID of this hart: the platform's inline version where it has one
-   (-DRVPMU_SAMPLER_INLINE="file" defining rvpmu_sampler_inline_asid; the
-   firmware's is a CSR read where the call cost more than the read). */
-#ifdef RVPMU_SAMPLER_INLINE
-#include RVPMU_SAMPLER_INLINE
-#endif
-static inline uint32_t sampler_asid(const struct rvpmu_sampler *s,
-				    const struct rvpmu_sampler_hart *sh)
-{
-#ifdef RVPMU_SAMPLER_INLINE
-	(void)s;
-	return rvpmu_sampler_inline_asid(sh->hctx);
-#else
-	return ops(s)->asid(sh->hctx);
-#endif
 }
 
 static struct rvpmu_sampler_hart *hart_at(const struct rvpmu_sampler *s, uint32_t i)
@@ -372,7 +356,7 @@ static inline __attribute__((always_inline)) void write_cids(struct rvpmu_sample
 							     struct rvpmu_sampler_hart *sh,
 							     uint8_t *q, uint64_t base)
 {
-	uint32_t cid1 = sampler_asid(s, sh);
+	uint32_t cid1 = rvpmu_hw_asid(sh->pmu);
 
 	if (q) {	/* then CID2 is reached directly too (sh->cid2) */
 		/* naturally aligned slots */

@@ -5,10 +5,10 @@
  * specification: docs/sampler.md).
  *
  * Freestanding C like core/: no libc, no allocation, no firmware headers.
- * The engine reaches counters only through the PMU core's reservation API
- * (core/pmu.h), S-mode memory only through struct rvpmu_mem_ops, and the
- * timer, satp and the harts' HSM state only through struct
- * rvpmu_sampler_ops. The firmware binds them to the real thing; the host
+ * The engine reaches counters (and satp.ASID, CID1) only through the PMU
+ * core's reservation API and its fast path contract (core/pmu.h,
+ * core/hw.h), S-mode memory only through struct rvpmu_mem_ops, and the
+ * timer and the harts' HSM state only through struct rvpmu_sampler_ops. The firmware binds them to the real thing; the host
  * tests to simulated harts (tests/sampler/).
  *
  * State: one shared struct rvpmu_sampler and one struct rvpmu_sampler_hart
@@ -70,8 +70,6 @@ struct rvpmu_sampler_ops {
 	   rvpmu_sampler_tick); the firmware multiplexes it with S-mode's
 	   timer. UINT64_MAX: no more sampler deadline on this hart. */
 	void (*set_deadline)(void *hctx, uint64_t t);
-	/* satp.ASID of this hart now. */
-	uint32_t (*asid)(void *hctx);
 	/* Whether hartid is started (HSM STARTED) now. */
 	bool (*hart_started)(void *ctx, uint32_t hartid);
 	/* The per-hart sampler state of hartid (NULL: no such hart). */

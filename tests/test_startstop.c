@@ -448,7 +448,7 @@ static void stop_writes_back_only_stale_counters(void)
 	CHECK_EQ(fx_hw(&f, 3), 9);
 }
 
-/* Without the stale_when_inhibited op every counter is written back, so
+/* Without the counts_while_inhibited op every counter is written back, so
    counts stay exact on QEMU. */
 static void no_stale_op_writes_back_every_counter(void)
 {
@@ -457,7 +457,7 @@ static void no_stale_op_writes_back_every_counter(void)
 	unsigned int w;
 
 	fx_std(&f);
-	ops.stale_when_inhibited = NULL;
+	ops.counts_while_inhibited = NULL;
 	f.cfg.hw = &ops;
 	CHECK_EQ(rvpmu_hart_init(&f.h, &f.cfg, &f.sim), 0);
 	count_dtlb_on_3_instret_on_4(&f);
@@ -520,7 +520,7 @@ static void fx_holding(struct fx *f, struct rvpmu_hw_ops *ops, bool clock)
 {
 	fx_std(f);
 	*ops = sim_hw_ops;
-	ops->start_holds_overflow = holds_from_half;
+	ops->holds_overflow = holds_from_half;
 	ops->clock_ns = clock ? test_clock : NULL;
 	f->cfg.hw = ops;
 	CHECK_EQ(rvpmu_hart_init(&f->h, &f->cfg, &f->sim), 0);

@@ -19,11 +19,6 @@ static void op_deadline(void *hctx, uint64_t t)
 	the_sfx.deadline[hart_of(hctx)] = t;
 }
 
-static uint32_t op_asid(void *hctx)
-{
-	return the_sfx.asid[hart_of(hctx)];
-}
-
 static bool op_started(void *ctx, uint32_t hartid)
 {
 	struct sfx *x = ctx;
@@ -39,7 +34,7 @@ static struct rvpmu_sampler_hart *op_hart(void *ctx, uint32_t hartid)
 }
 
 static const struct rvpmu_sampler_ops sfx_ops = {
-	op_mtime, op_deadline, op_asid, op_started, op_hart,
+	op_mtime, op_deadline, op_started, op_hart,
 };
 
 /* All harts share hart 0's RAM. */
@@ -86,7 +81,7 @@ struct sfx *sfx_new(unsigned int n)
 		rvpmu_sampler_hart_init(&x->sh[i], &x->h[i], &x->sim[i], i);
 		x->order[i] = i;
 		x->started[i] = true;
-		x->asid[i] = 0x100 + i;
+		x->sim[i].asid = 0x100 + i;
 		x->deadline[i] = SFX_NO_DEADLINE;
 	}
 	x->mtime = 1000;

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * tests/sampler/sfx.h - the sampler engine on up to SFX_MAX simulated
- * harts: a fake mtime (1 tick = 1 us), per-hart deadlines, satp ASIDs and
- * HSM states, one RAM (hart 0's simulated RAM) that every hart shares,
+ * harts: a fake mtime (1 tick = 1 us), per-hart deadlines and HSM states
+ * (satp ASIDs are the simulated harts'), one RAM (hart 0's simulated RAM) that every hart shares,
  * and a topology the test chooses.
  */
 #ifndef SFX_H
@@ -31,7 +31,6 @@ struct sfx {
 	uint32_t order[SFX_MAX], scratch[2 * SFX_MAX];
 	uint16_t cluster[SFX_MAX];
 	bool started[SFX_MAX];
-	uint32_t asid[SFX_MAX];
 	uint64_t deadline[SFX_MAX];
 	uint64_t mtime;
 	struct rvpmu_sampler_config c;	/* what the test writes to SFX_CFG */

@@ -271,13 +271,18 @@ static bool hw_has_sscofpmf(void *ctx)
 	return ((struct sim_hart *)ctx)->sscofpmf;
 }
 
-static bool hw_stale_when_inhibited(void *ctx, unsigned int ctr, uint64_t ev)
+static bool hw_counts_while_inhibited(void *ctx, unsigned int ctr, uint64_t ev)
 {
 	const struct sim_hart *s = ctx;
 	uint64_t sel = ev & ~MHPMEVENT_SSCOF_MASK;
 
 	return s->qemu_inhibit && (ctr < 3 || sel == SBI_PMU_HW_CPU_CYCLES ||
 				   sel == SBI_PMU_HW_INSTRUCTIONS);
+}
+
+static uint32_t hw_asid(void *ctx)
+{
+	return ((struct sim_hart *)ctx)->asid;
 }
 
 const struct rvpmu_hw_ops sim_hw_ops = {
@@ -289,7 +294,8 @@ const struct rvpmu_hw_ops sim_hw_ops = {
 	.overflowed = hw_overflowed,
 	.hpm_present = hw_hpm_present,
 	.has_sscofpmf = hw_has_sscofpmf,
-	.stale_when_inhibited = hw_stale_when_inhibited,
+	.counts_while_inhibited = hw_counts_while_inhibited,
+	.asid = hw_asid,
 };
 
 static int mem_check(void *ctx, uint64_t pa, uint64_t size, bool write)

@@ -35,6 +35,7 @@ struct sim_hart {
 	uint32_t inhibit;
 	bool lcofip;
 	enum sim_mode mode;
+	uint32_t asid;		/* satp.ASID S-mode runs with */
 	/*
 	 * Debian's QEMU 7.2 (target/riscv csr.c and pmu.c, read for facts):
 	 *  - an event counts on one hpm counter only: mhpmevent maps its

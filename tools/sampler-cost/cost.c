@@ -85,14 +85,13 @@ static uint64_t fake_mtime;
 static struct rvpmu_sampler_hart shs[1];
 static uint64_t op_mtime(void *ctx) { (void)ctx; return fake_mtime; }
 static void op_deadline(void *hctx, uint64_t t) { (void)hctx; (void)t; }
-static uint32_t op_asid(void *hctx) { (void)hctx; return (uint32_t)(csr_read(0x180) >> 44) & 0xffff; }
 static bool op_started(void *ctx, uint32_t id) { (void)ctx; return id == 0; }
 static struct rvpmu_sampler_hart *op_hart(void *ctx, uint32_t id)
 {
 	(void)ctx;
 	return id == 0 ? &shs[0] : NULL;
 }
-static const struct rvpmu_sampler_ops ops = { op_mtime, op_deadline, op_asid, op_started, op_hart };
+static const struct rvpmu_sampler_ops ops = { op_mtime, op_deadline, op_started, op_hart };
 
 static struct rvpmu_map map;
 static struct rvpmu_config cfg = { &fw_pmu_hw_ops, &mem, NULL, &map, 16 };

@@ -1,22 +1,22 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * firmware/pmu_inline.h - the core's hot hardware accesses, inline (named
- * to the core by -DRVPMU_HW_INLINE, see core/internal.h). RV64 only: the
- * counter CSRs are reached through pmu_csr.S's slot tables, one `jalr t0`
- * from inline asm that names the only registers a slot touches (t0, the
- * link, and t1, the value). A plain call through the ops table makes the
- * compiler assume every temporary is lost, and a `call` that ra is lost:
- * each start or stop saved and restored a handful of registers around
- * each of its three or four CSR accesses. They do what fw_pmu_hw_ops'
- * read/write/program/swap_event/inhibit/overflowed/start_holds_overflow
- * do (the same slots); RV32 keeps the ops table for those (its counters
- * are CSR pairs) and has mcycle inline. pmu_csr.S includes this file for
- * the table offsets. Both XLENs: the snapshot's S-mode writes
- * (rvpmu_mem_write64) as plain stores, mcountinhibit, and the sampler's
- * unrolled group read and load.
+ * firmware/rvpmu_hw_platform.h - the firmware's side of the core's fast
+ * path contract (core/hw.h says what each function means; the firmware's
+ * build defines RVPMU_HW_PLATFORM and puts firmware/ on the include path).
+ *
+ * RV64 reaches a counter's CSRs through pmu_csr.S's slot tables: one
+ * `jalr t0` from inline asm that names the only registers a slot touches
+ * (t0, the link, and t1, the value). A plain call makes the compiler
+ * assume every temporary is lost, and a `call` that ra is lost: each start
+ * or stop saved and restored a handful of registers around each of its
+ * three or four CSR accesses. RV32, where a counter is two CSRs, calls
+ * pmu_hw.c's switches for the single-counter accesses. Both XLENs: mcycle,
+ * mcountinhibit, satp and the snapshot's stores inline, and the sampler's
+ * group accesses in grp_csr.S. pmu_csr.S includes this file for the slot
+ * table offsets.
  */
-#ifndef FW_PMU_INLINE_H
-#define FW_PMU_INLINE_H
+#ifndef FW_RVPMU_HW_PLATFORM_H
+#define FW_RVPMU_HW_PLATFORM_H
 
 /* Offsets of the slot tables in fw_csr_slots: 32 slots of 8 bytes each,
    slot n for counter n, within a jalr's 12-bit reach. */
@@ -36,8 +36,6 @@ static inline void fw_smode_store64(uint64_t pa, uint64_t v)
 	*(volatile uint64_t *)(uintptr_t)pa = v;
 }
 
-/* The core's snapshot words (core/internal.h), both XLENs: the store. */
-#define RVPMU_MEM_INLINED 1
 static inline void rvpmu_mem_write64(const struct rvpmu_hart *h, uint64_t addr, uint64_t v)
 {
 	(void)h;
@@ -46,11 +44,10 @@ static inline void rvpmu_mem_write64(const struct rvpmu_hart *h, uint64_t addr, 
 #endif
 
 #ifndef __ASSEMBLER__
-#include "firmware/csr.h"
+#include "csr.h"
 
-/* mcountinhibit, both XLENs: one CSR write where the ops table's call
-   cost the start/stop and every switch a frame */
-#define RVPMU_HW_INHIBIT_INLINED 1
+/* mcountinhibit: one CSR write where the ops table's call cost the
+   start/stop and every switch a frame */
 static inline void rvpmu_hw_inhibit(const struct rvpmu_hart *h, uint64_t mask, bool on)
 {
 	(void)h;
@@ -64,11 +61,22 @@ static inline void rvpmu_hw_inhibit(const struct rvpmu_hart *h, uint64_t mask, b
  * grp_csr.S's fw_grp_* by list (any counters) and *_seq (hpm counters 3 ..
  * 3 + n - 1 in order, struct rvpmu_group seq), called by `jal t2` with
  * every register they touch named, so the switch around them keeps its
- * own. n > 0. A read leaves each counter unmapped (mhpmevent 0). They
- * assume 64-bit counters (the core checks h->hpm64) and,
- * on RV32, Sscofpmf (mhpmeventNh; the core checks h->sscofpmf).
+ * own. n > 0. They assume 64-bit counters and write the Sscofpmf bits
+ * (on RV32 mhpmeventNh): on a hart where that does not hold they fall
+ * back on the core's loops.
  */
-#define RVPMU_HW_GROUP_INLINED 1
+static inline bool fw_grp_fits(const struct rvpmu_hart *h)
+{
+	return h->sscofpmf && h->hpm64;
+}
+
+/* The seq accesses have no fallback: the core asks first (their callers
+   then need no frame). */
+static inline bool rvpmu_hw_seq_ok(const struct rvpmu_hart *h)
+{
+	return fw_grp_fits(h);
+}
+
 #if __riscv_xlen == 32
 #define FW_GRP_XLEN_CLOBBERS "a0", "a7",
 #else
@@ -109,7 +117,10 @@ static inline void rvpmu_hw_read_list(const struct rvpmu_hart *h, const uint8_t 
 	register uint8_t *d_ __asm__("a3") = dst;
 	register const uint32_t *o_ __asm__("a4") = off;
 
-	(void)h;
+	if (!fw_grp_fits(h)) {
+		rvpmu_group_read_each(h, ctr, n, dst, off);
+		return;
+	}
 	__asm__ volatile("jal t2, fw_grp_read"
 			 : "+r"(c_), "+r"(n_), "+r"(o_)
 			 : "r"(d_)
@@ -124,6 +135,8 @@ static inline uint32_t rvpmu_hw_load_list(const struct rvpmu_hart *h, const uint
 	register const uint64_t *e_ __asm__("a2") = ev;
 	register unsigned long n_ __asm__("a3") = n;
 
+	if (!fw_grp_fits(h))
+		return rvpmu_group_load_each(h, ctr, ev, n);
 	(void)h;
 	__asm__ volatile("jal t2, fw_grp_load"
 			 : "=r"(m_), "+r"(c_), "+r"(e_), "+r"(n_)
@@ -134,7 +147,6 @@ static inline uint32_t rvpmu_hw_load_list(const struct rvpmu_hart *h, const uint
 #endif
 
 #if __riscv_xlen == 64 && !defined(__ASSEMBLER__)
-#define RVPMU_HW_INLINED 1
 
 extern const char fw_csr_slots[];
 
@@ -151,32 +163,31 @@ extern const char fw_csr_slots[];
 			 : "t0");						\
 	t1_; })
 
-static inline uint64_t rvpmu_hw_read(const struct rvpmu_hart *h, unsigned long ctr)
+static inline uint64_t rvpmu_hw_read(const struct rvpmu_hart *h, unsigned int ctr)
 {
 	(void)h;
 	return FW_CSR_SLOT(FW_SLOT_READ_CTR, ctr, 0);
 }
 
-#define RVPMU_HW_CYCLES_INLINED 1
 static inline uint64_t rvpmu_hw_cycles(const struct rvpmu_hart *h)
 {
 	(void)h;
 	return csr_read(CSR_MCYCLE);
 }
 
-static inline void rvpmu_hw_write(const struct rvpmu_hart *h, unsigned long ctr, uint64_t v)
+static inline void rvpmu_hw_write(const struct rvpmu_hart *h, unsigned int ctr, uint64_t v)
 {
 	(void)h;
 	(void)FW_CSR_SLOT(FW_SLOT_WRITE_CTR, ctr, v);
 }
 
-static inline void rvpmu_hw_program(const struct rvpmu_hart *h, unsigned long ctr, uint64_t ev)
+static inline void rvpmu_hw_program(const struct rvpmu_hart *h, unsigned int ctr, uint64_t ev)
 {
 	(void)h;
 	(void)FW_CSR_SLOT(FW_SLOT_WRITE_EVENT, ctr, ev);
 }
 
-static inline uint64_t rvpmu_hw_swap_event(const struct rvpmu_hart *h, unsigned long ctr,
+static inline uint64_t rvpmu_hw_swap_event(const struct rvpmu_hart *h, unsigned int ctr,
 					   uint64_t ev)
 {
 	(void)h;
@@ -185,33 +196,54 @@ static inline uint64_t rvpmu_hw_swap_event(const struct rvpmu_hart *h, unsigned 
 
 /* OF (bit 63) of a running hpm counter's mhpmevent; only asked with
    Sscofpmf (the core checks h->sscofpmf first) */
-static inline bool rvpmu_hw_overflowed(const struct rvpmu_hart *h, unsigned long ctr)
+static inline bool rvpmu_hw_overflowed(const struct rvpmu_hart *h, unsigned int ctr)
 {
 	(void)h;
 	return FW_CSR_SLOT(FW_SLOT_READ_EVENT, ctr, 0) >> 63;
 }
 
-/*
- * Only a counter that reads stale once inhibited (QEMU: cycles/instret
- * mapped) can have its overflow held (pmu_hw.c), and h->stale already has
- * that answer for the event programmed: other counters skip the call.
- */
-static inline bool rvpmu_hw_start_holds_overflow(const struct rvpmu_hart *h, unsigned long ctr,
-						 uint64_t ev, uint64_t v)
-{
-	if (!(h->stale & (UINT32_C(1) << ctr)))
-		return false;
-	return RVPMU_HW(h)->start_holds_overflow(h->ctx, ctr, ev, v);
-}
-
 #endif
 
 #if __riscv_xlen == 32 && !defined(__ASSEMBLER__)
-#include "firmware/csr.h"
+/* pmu_hw.c's switches: a counter and its event are CSR pairs here */
+uint64_t fw_hw_read(unsigned int ctr);
+void fw_hw_write(unsigned int ctr, uint64_t v);
+void fw_hw_program(unsigned int ctr, uint64_t ev);
+uint64_t fw_hw_swap_event(unsigned int ctr, uint64_t ev);
+bool fw_hw_overflowed(unsigned int ctr);
 
-/* RV32: mcycle read inline (high, low, high until the highs agree); every
-   other single access goes through the ops table (a counter is two CSRs). */
-#define RVPMU_HW_CYCLES_INLINED 1
+static inline uint64_t rvpmu_hw_read(const struct rvpmu_hart *h, unsigned int ctr)
+{
+	(void)h;
+	return fw_hw_read(ctr);
+}
+
+static inline void rvpmu_hw_write(const struct rvpmu_hart *h, unsigned int ctr, uint64_t v)
+{
+	(void)h;
+	fw_hw_write(ctr, v);
+}
+
+static inline void rvpmu_hw_program(const struct rvpmu_hart *h, unsigned int ctr, uint64_t ev)
+{
+	(void)h;
+	fw_hw_program(ctr, ev);
+}
+
+static inline uint64_t rvpmu_hw_swap_event(const struct rvpmu_hart *h, unsigned int ctr,
+					   uint64_t ev)
+{
+	(void)h;
+	return fw_hw_swap_event(ctr, ev);
+}
+
+static inline bool rvpmu_hw_overflowed(const struct rvpmu_hart *h, unsigned int ctr)
+{
+	(void)h;
+	return fw_hw_overflowed(ctr);
+}
+
+/* mcycle: high, low, high until the highs agree */
 static inline uint64_t rvpmu_hw_cycles(const struct rvpmu_hart *h)
 {
 	uint32_t hi, lo, hi2;
@@ -223,6 +255,34 @@ static inline uint64_t rvpmu_hw_cycles(const struct rvpmu_hart *h)
 		hi2 = (uint32_t)csr_read(CSR_MCYCLEH);
 	} while (hi != hi2);
 	return ((uint64_t)hi << 32) | lo;
+}
+#endif
+
+#ifndef __ASSEMBLER__
+/*
+ * Only a counter that keeps counting while inhibited (QEMU: cycles/instret
+ * mapped) can have its overflow held (pmu_hw.c), and h->stale already has
+ * that answer for the event programmed: other counters skip the call.
+ */
+static inline bool rvpmu_hw_holds_overflow(const struct rvpmu_hart *h, unsigned int ctr,
+					   uint64_t ev, uint64_t v)
+{
+	const struct rvpmu_hw_ops *hw = h->cfg->hw;
+
+	if (!(h->stale & (UINT32_C(1) << ctr)))
+		return false;
+	return hw->holds_overflow && hw->holds_overflow(h->ctx, ctr, ev, v);
+}
+
+/* satp.ASID, where the call through an ops table cost more than the read */
+static inline uint32_t rvpmu_hw_asid(const struct rvpmu_hart *h)
+{
+	(void)h;
+#if __riscv_xlen == 64
+	return (uint32_t)(csr_read(CSR_SATP) >> 44) & 0xFFFFu;
+#else
+	return (uint32_t)(csr_read(CSR_SATP) >> 22) & 0x1FFu;
+#endif
 }
 #endif
 #endif

@@ -1,0 +1,107 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * tests/sim/rvpmu_hw_platform.h - the simulated hart's side of the core's
+ * fast path contract (core/hw.h): the host builds that define
+ * RVPMU_HW_PLATFORM (the unit and sampler tests) reach the simulated hart
+ * through these, as the firmware's build reaches its CSRs through
+ * firmware/rvpmu_hw_platform.h; the others (fuzz targets, tools) go
+ * through the ops table (core/hw.h's defaults), so both paths run.
+ *
+ * The group accesses walk the counters the way the firmware's unrolled
+ * code does (highest first for a group laid out in order), so that the
+ * simulated hart's interruptions land where the firmware's would.
+ */
+#ifndef SIM_RVPMU_HW_PLATFORM_H
+#define SIM_RVPMU_HW_PLATFORM_H
+
+#include "sim_hart.h"
+
+static inline uint64_t rvpmu_hw_read(const struct rvpmu_hart *h, unsigned int ctr)
+{
+	return sim_hw_ops.read(h->ctx, ctr);
+}
+
+static inline void rvpmu_hw_write(const struct rvpmu_hart *h, unsigned int ctr, uint64_t v)
+{
+	sim_hw_ops.write(h->ctx, ctr, v);
+}
+
+static inline void rvpmu_hw_program(const struct rvpmu_hart *h, unsigned int ctr, uint64_t ev)
+{
+	sim_hw_ops.program(h->ctx, ctr, ev);
+}
+
+static inline uint64_t rvpmu_hw_swap_event(const struct rvpmu_hart *h, unsigned int ctr,
+					   uint64_t ev)
+{
+	return sim_hw_ops.swap_event(h->ctx, ctr, ev);
+}
+
+static inline bool rvpmu_hw_overflowed(const struct rvpmu_hart *h, unsigned int ctr)
+{
+	return sim_hw_ops.overflowed(h->ctx, ctr);
+}
+
+static inline void rvpmu_hw_inhibit(const struct rvpmu_hart *h, uint64_t mask, bool on)
+{
+	sim_hw_ops.inhibit(h->ctx, (uint32_t)mask, on);
+}
+
+static inline uint64_t rvpmu_hw_cycles(const struct rvpmu_hart *h)
+{
+	return sim_hw_ops.read(h->ctx, 0);
+}
+
+/* Through the hart's table: a test may give it its own property ops. */
+static inline bool rvpmu_hw_holds_overflow(const struct rvpmu_hart *h, unsigned int ctr,
+					   uint64_t ev, uint64_t v)
+{
+	const struct rvpmu_hw_ops *hw = h->cfg->hw;
+
+	return hw->holds_overflow && hw->holds_overflow(h->ctx, ctr, ev, v);
+}
+
+static inline uint32_t rvpmu_hw_asid(const struct rvpmu_hart *h)
+{
+	return ((const struct sim_hart *)h->ctx)->asid;
+}
+
+static inline void rvpmu_mem_write64(const struct rvpmu_hart *h, uint64_t addr, uint64_t v)
+{
+	h->cfg->mem->write(h->ctx, addr, &v, sizeof(v));
+}
+
+static inline void rvpmu_hw_read_list(const struct rvpmu_hart *h, const uint8_t *ctr,
+				      unsigned long n, uint8_t *dst, const uint32_t *off)
+{
+	rvpmu_group_read_each(h, ctr, n, dst, off);
+}
+
+static inline uint32_t rvpmu_hw_load_list(const struct rvpmu_hart *h, const uint8_t *ctr,
+					  const uint64_t *ev, unsigned long n)
+{
+	return rvpmu_group_load_each(h, ctr, ev, n);
+}
+
+static inline bool rvpmu_hw_seq_ok(const struct rvpmu_hart *h)
+{
+	(void)h;
+	return true;
+}
+
+/* Highest counter first, as the firmware's unrolled code. */
+static inline void rvpmu_hw_read_seq(const struct rvpmu_hart *h, unsigned long n,
+				     uint8_t *dst, const uint32_t *off)
+{
+	while (n--)
+		rvpmu_group_read_each(h, &rvpmu_seq_ctr[n], 1, dst, &off[n]);
+}
+
+static inline void rvpmu_hw_load_seq(const struct rvpmu_hart *h, const uint64_t *ev,
+				     unsigned long n)
+{
+	while (n--)
+		(void)rvpmu_group_load_each(h, &rvpmu_seq_ctr[n], &ev[n], 1);
+}
+
+#endif
