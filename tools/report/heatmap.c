@@ -49,8 +49,8 @@ struct hm {
 	double *pmax;		/* [panel][row]: the panel's highest rate */
 	double *rowmax;		/* [row]: the highest in any panel */
 	double *rowmin;		/* [row]: the lowest above 0 in any panel */
-	double *cnt, *len;	/* [row][col]: one hart's sums */
-	uint8_t *hs;		/* [row][col]: one hart's HAS_* */
+	double *cnt, *len;	/* [row]: one hart's sums over one column */
+	uint8_t *hs;		/* [row]: their HAS_* */
 	int by_cluster;
 };
 
@@ -105,49 +105,61 @@ static uint32_t column(const struct hm *h, uint64_t n)
 	return c >= h->cols - 1 ? h->cols - 1 : (uint32_t)c;
 }
 
-/* One hart's windows into its panel's cells and markers. */
+/* One hart's sums over column col into its panel's cells; cleared. */
+static void flush(struct hm *h, size_t p, uint32_t col)
+{
+	uint32_t row;
+
+	for (row = 0; row < h->rows; row++) {
+		size_t c = (p * h->rows + row) * h->cols + col;
+
+		if (h->hs[row] & HAS_OK)
+			h->val[c] += h->cnt[row] / h->len[row];
+		h->state[c] |= h->hs[row];
+		h->cnt[row] = h->len[row] = 0;
+		h->hs[row] = 0;
+	}
+}
+
+/*
+ * One hart's windows into its panel's cells and markers. Buffers are in
+ * sample order, so the columns come in order: the sums of one column at
+ * a time are enough.
+ */
 static void add_hart(struct hm *h, uint32_t pos)
 {
 	const struct rr_run *r = h->r;
-	size_t cells = (size_t)h->rows * h->cols, i, p = h->panel_of[pos];
-	uint32_t s, sub, e;
+	size_t i, p = h->panel_of[pos];
+	uint32_t s, sub, e, col = 0;
 	struct rr_win w;
 
-	memset(h->cnt, 0, cells * sizeof(*h->cnt));
-	memset(h->len, 0, cells * sizeof(*h->len));
-	memset(h->hs, 0, cells);
 	for (i = 0; i < r->nr_bufs; i++) {
 		const struct rr_buf *b = &r->bufs[i];
 
 		for (s = 0; s < b->nr_samples; s++) {
-			uint32_t col = column(h, b->first_sample + s);
+			uint32_t c = column(h, b->first_sample + s);
 
+			if (c != col)
+				flush(h, p, col);
+			col = c;
 			for (sub = 0; sub < r->nr_subsamples; sub++) {
 				rr_window(r, b, s, sub, pos, &w);
 				if (w.kind == RR_WIN_LATE || w.kind == RR_WIN_SHORT)
 					h->mark[p * h->cols + col] = 1;
 				for (e = sub * r->nr_pmu; e < r->nr_events && e < (sub + 1) * r->nr_pmu;
 				     e++) {
-					size_t c = (size_t)e * h->cols + col;
-
 					if (w.kind == RR_WIN_OK) {
-						h->cnt[c] += (double)rr_count(r, b, s, e, pos);
-						h->len[c] += w.len_s;
-						h->hs[c] |= HAS_OK;
+						h->cnt[e] += (double)rr_count(r, b, s, e, pos);
+						h->len[e] += w.len_s;
+						h->hs[e] |= HAS_OK;
 					} else if (w.kind != RR_WIN_ABSENT) {
-						h->hs[c] |= HAS_OFF;
+						h->hs[e] |= HAS_OFF;
 					}
 				}
 			}
 		}
 	}
-	for (i = 0; i < cells; i++) {
-		size_t c = p * cells + i;
-
-		if (h->hs[i] & HAS_OK)
-			h->val[c] += h->cnt[i] / h->len[i];
-		h->state[c] |= h->hs[i];
-	}
+	flush(h, p, col);
 }
 
 static void hm_free(struct hm *h)
@@ -198,9 +210,9 @@ static int build(struct hm *h)
 	h->pmax = calloc((size_t)h->nr_panels * h->rows, sizeof(*h->pmax));
 	h->rowmax = calloc(h->rows, sizeof(*h->rowmax));
 	h->rowmin = calloc(h->rows, sizeof(*h->rowmin));
-	h->cnt = calloc(cells, sizeof(*h->cnt));
-	h->len = calloc(cells, sizeof(*h->len));
-	h->hs = calloc(cells, 1);
+	h->cnt = calloc(h->rows, sizeof(*h->cnt));
+	h->len = calloc(h->rows, sizeof(*h->len));
+	h->hs = calloc(h->rows, 1);
 	if (!h->val || !h->state || !h->mark || !h->pmax || !h->rowmax || !h->rowmin || !h->cnt ||
 	    !h->len || !h->hs)
 		return -1;
