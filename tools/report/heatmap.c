@@ -6,11 +6,13 @@
  * rates). A cell's colour is its rate on a log scale from the lowest to
  * the highest non-zero cell of its event row in any panel (at most 3
  * decades apart), so that each event uses the whole scale and the panels
- * compare. A cell spans one sample or, when there
- * are more samples than columns, several: its rate is then the counts
- * over the true lengths (rr_window) of its windows that came on time.
- * Cells whose windows were all late or short are hatched, not coloured;
- * a marker row above each panel shows the columns with such windows.
+ * compare. A cell spans one sample or, when there are more samples than
+ * columns, several: its rate is the counts over the true lengths
+ * (rr_window) of its windows, late ones included (a late window's rate
+ * over its true length is right), short ones left out: a catch-up window
+ * of a few microseconds is mostly the switch's blind time. Cells with
+ * only short windows are hatched, not coloured; a marker row above each
+ * panel shows the columns with a late or a short window.
  */
 #include <inttypes.h>
 #include <math.h>
@@ -32,7 +34,7 @@
 #define DECADES		3.0	/* the colour scale spans at most 10^3 */
 #define LEVELS		32	/* colours, so that neighbours with one merge */
 
-/* A cell's state: its windows' data on time, only off time, or none. */
+/* A cell's state: windows with a rate (on time or late), short ones, none. */
 #define HAS_OK		1u
 #define HAS_OFF		2u
 
@@ -148,7 +150,7 @@ static void add_hart(struct hm *h, uint32_t pos)
 					h->mark[p * h->cols + col] = 1;
 				for (e = sub * r->nr_pmu; e < r->nr_events && e < (sub + 1) * r->nr_pmu;
 				     e++) {
-					if (w.kind == RR_WIN_OK) {
+					if (w.kind == RR_WIN_OK || w.kind == RR_WIN_LATE) {
 						h->cnt[e] += (double)rr_count(r, b, s, e, pos);
 						h->len[e] += w.len_s;
 						h->hs[e] |= HAS_OK;
@@ -254,7 +256,7 @@ static void colour(unsigned int level, char *buf, size_t n)
 	snprintf(buf, n, "#%02x%02x%02x", c[0], c[1], c[2]);
 }
 
-/* A cell's look: -1 no data, -2 off time only, -3 zero, else a level. */
+/* A cell's look: -1 no data, -2 short windows only, -3 zero, else a level. */
 static int look(const struct hm *h, uint32_t p, uint32_t row, uint32_t col)
 {
 	size_t c = ((size_t)p * h->rows + row) * h->cols + col;
@@ -354,7 +356,7 @@ static void legend(FILE *out, double y)
 		const char *cls, *text;
 		double x;
 	} sw[4] = {
-		{ "zero", "0", 0 }, { "off", "late or short windows only", 60 },
+		{ "zero", "0", 0 }, { "off", "short (catch-up) windows only", 60 },
 		{ "nodata", "no data (lost, or the hart absent)", 270 },
 		{ "mark", "a late or short window there", 520 },
 	};
@@ -403,7 +405,7 @@ int rr_heatmap(FILE *out, const struct rr_run *r)
 		"viewBox=\"0 0 %.0f %.0f\" font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\">\n"
 		"<defs><pattern id=\"hatch\" width=\"5\" height=\"5\" patternUnits=\"userSpaceOnUse\" "
 		"patternTransform=\"rotate(45)\"><rect width=\"5\" height=\"5\" fill=\"#ffffff\"/>"
-		"<line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"5\" stroke=\"#e0603a\" stroke-width=\"2\"/>"
+		"<line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"5\" stroke=\"#e8937a\" stroke-width=\"1.5\"/>"
 		"</pattern></defs>\n<style>\n"
 		".c,.zero,.off,.nodata{shape-rendering:crispEdges}\n"
 		".zero{fill:#ffffff}\n.off{fill:url(#hatch)}\n.nodata{fill:#c8c8c8}\n"
