@@ -387,10 +387,11 @@ run: deps $(B)/rvpmu-dt $(B)/rvpmu-fw-rv64.elf $(B)/demo-rv64.elf $(B)/dt/qemu-v
 	  -semihosting-config enable=on,target=native | grep -v '^[0-9]* passed, [0-9]* failed'
 	@$(B)/rvpmu-report $(B)/sampler-demo.bin
 	@$(B)/rvpmu-report --plot $(B)/sampler-demo.svg --perfetto $(B)/sampler-demo.json \
-	  --csv $(B)/sampler-demo.bin > $(B)/sampler-demo.csv
+	  --heatmap $(B)/sampler-heatmap.svg --csv $(B)/sampler-demo.bin > $(B)/sampler-demo.csv
 	@echo
 	@echo "sampler data: $(B)/sampler-demo.bin (decode: $(B)/rvpmu-report -D $(B)/sampler-demo.bin)"
 	@echo "plot: $(B)/sampler-demo.svg   Perfetto trace: $(B)/sampler-demo.json   CSV: $(B)/sampler-demo.csv"
+	@echo "heat map: $(B)/sampler-heatmap.svg"
 
 check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-dt $(B)/fuzz-sampler $(B)/fuzz-report $(B)/fuzz-misalign $(B)/misalign-m-rv64.elf $(B)/misalign-m-rv32.elf firmware-all $(B)/suite-rv64.elf $(B)/suite-rv32.elf $(B)/cycsample-rv64.elf $(B)/lcofismp-rv64.elf $(KERNEL) $(INITRD) \
 	$(B)/fw-dt/virt-noclint-smp2.dtb $(B)/fw-dt/virt-noclint-nosstc-smp2.dtb \
