@@ -60,8 +60,10 @@
 #define RVPMU_SAMPLER_F_MTIME		(1u << 1)	/* each subsample ends with mtime[] */
 #define RVPMU_SAMPLER_F_ALL		0x3u
 
-/* header.version: 1, the seed's layout exactly; 2, a run with
-   RVPMU_SAMPLER_F_MTIME (each subsample has a fifth field, mtime[]) */
+/*
+ * header.version: 1, the seed's layout exactly; 2, a run with
+ * RVPMU_SAMPLER_F_MTIME (each subsample has a fifth field, mtime[])
+ */
 #define RVPMU_SAMPLER_VERSION_MTIME	2u
 
 struct rvpmu_sampler_event {
@@ -116,8 +118,8 @@ struct rvpmu_sampler_header {
 	uint32_t nr_pmu;	/* event counts per hart per subsample */
 	uint32_t nr_events;	/* events in a sample */
 	uint32_t nr_subsamples;	/* per sample: ceil(nr_events / nr_pmu) */
-	uint32_t subsample_size; /* bytes: (4 + 4 + 8 * nr_pmu + 8) * nr_harts,
-				    + 8 * nr_harts in version 2 */
+	/* bytes: (4 + 4 + 8 * nr_pmu + 8) * nr_harts, + 8 * nr_harts in version 2 */
+	uint32_t subsample_size;
 	uint32_t sample_size;	/* bytes: subsample_size * nr_subsamples */
 	uint32_t period_us;
 	uint32_t filter;	/* RVPMU_SAMPLER_EXCLUDE_* in force */

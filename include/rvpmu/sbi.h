@@ -165,8 +165,10 @@
 #define SBI_PMU_FW_IMPL_LAST			65534
 #define SBI_PMU_FW_PLATFORM			65535	/* event_data = platform config */
 
-/* rvpmu's implementation-specific firmware events (event_data 0), counted
-   per hart by the firmware and named by lib/names.c */
+/*
+ * rvpmu's implementation-specific firmware events (event_data 0), counted
+ * per hart by the firmware and named by lib/names.c
+ */
 #define RVPMU_FW_SBI_CALLS			256	/* ecalls handled */
 #define RVPMU_FW_M_TRAPS			257	/* traps into M-mode, all causes */
 

@@ -113,8 +113,9 @@ static int check_hdr(const uint8_t *p, size_t size, size_t off, struct hdr *h,
 			    magic, RVPMU_SAMPLER_BUF_MAGIC);
 	read_hdr(p, h);
 	if (h->version != RVPMU_SAMPLER_VERSION && h->version != RVPMU_SAMPLER_VERSION_MTIME)
-		return fail(err, n, off + F(version), "version %u (this tool reads versions %u and %u)",
-			    h->version, RVPMU_SAMPLER_VERSION, RVPMU_SAMPLER_VERSION_MTIME);
+		return fail(err, n, off + F(version),
+			    "version %u (this tool reads versions %u and %u)", h->version,
+			    RVPMU_SAMPLER_VERSION, RVPMU_SAMPLER_VERSION_MTIME);
 	if (h->state > RVPMU_SAMPLER_BUF_LAST)
 		return fail(err, n, off + F(state), "state %u is not a buffer state", h->state);
 	if (h->index >= RVPMU_SAMPLER_MAX_BUFS)

@@ -11,6 +11,15 @@
 #include "metrics.h"
 #include "rvpmu/sbi.h"
 
+/* A count as a double (a named step: perf builds with -Wbad-function-cast). */
+static double count_of(const struct rr_run *r, const struct rr_buf *b, uint32_t s, uint32_t e,
+		       uint32_t pos)
+{
+	uint64_t c = rr_count(r, b, s, e, pos);
+
+	return (double)c;
+}
+
 static void stat_start(struct rr_stat *st)
 {
 	memset(st, 0, sizeof(*st));
@@ -49,7 +58,7 @@ void rr_event_stat(const struct rr_run *r, uint32_t e, uint32_t pos, struct rr_s
 		const struct rr_buf *b = &r->bufs[i];
 
 		for (s = 0; s < b->nr_samples; s++) {
-			double v = (double)rr_count(r, b, s, e, pos);
+			double v = count_of(r, b, s, e, pos);
 
 			rr_window(r, b, s, sub, pos, &w);
 			if (w.kind == RR_WIN_ABSENT) {
@@ -134,7 +143,7 @@ static int metric_parts(const struct rr_run *r, const struct rr_metrics *m, uint
 	rr_window(r, b, s, m->instr / r->nr_pmu, pos, &wi);
 	if (wi.kind == RR_WIN_ABSENT)
 		return -1;
-	p->icount = (double)rr_count(r, b, s, m->instr, pos);
+	p->icount = count_of(r, b, s, m->instr, pos);
 	p->ilen = wi.len_s;
 	if (!j) {
 		uint64_t c = rr_cycles(r, b, s, m->instr / r->nr_pmu, pos);
@@ -151,7 +160,7 @@ static int metric_parts(const struct rr_run *r, const struct rr_metrics *m, uint
 	rr_window(r, b, s, m->miss[j - 1] / r->nr_pmu, pos, &wm);
 	if (wm.kind == RR_WIN_ABSENT)
 		return -1;
-	p->count = (double)rr_count(r, b, s, m->miss[j - 1], pos);
+	p->count = count_of(r, b, s, m->miss[j - 1], pos);
 	p->len = wm.len_s;
 	p->clean = wi.kind == RR_WIN_OK && wm.kind == RR_WIN_OK;
 	return 0;

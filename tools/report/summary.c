@@ -83,7 +83,7 @@ static void metrics(FILE *out, const struct rr_run *r)
  * How the windows' lengths are known, then per hart with any the late
  * and short windows (all of its subsamples, every event's).
  */
-static void windows(FILE *out, const struct rr_run *r)
+static void window_lengths(FILE *out, const struct rr_run *r)
 {
 	char hz[32];
 	uint32_t pos, s, sub;
@@ -93,7 +93,8 @@ static void windows(FILE *out, const struct rr_run *r)
 	if (r->version == RVPMU_SAMPLER_VERSION_MTIME)
 		fprintf(out, "window lengths: from mtime (header version %u)\n", r->version);
 	else if (r->cycle_hz > 0)
-		fprintf(out, "window lengths: from cycles at %s (the run's median; header version %u, no mtime)\n",
+		fprintf(out,
+			"window lengths: from cycles at %s (the run's median; header version %u, no mtime)\n",
 			rr_si(r->cycle_hz, "Hz", hz, sizeof(hz)), r->version);
 	else
 		fprintf(out, "window lengths: the period (no cycles, no mtime)\n");
@@ -111,10 +112,10 @@ static void windows(FILE *out, const struct rr_run *r)
 		if (!late && !nshort)
 			continue;
 		if (!any)
-			fputs("late (over 1.5 periods) and short (under 0.5) windows, left out of min and max:\n",
-			      out);
-		fprintf(out, "  hart %u: %" PRIu64 " late, %" PRIu64 " short of %" PRIu64 " windows\n",
-			r->hart[pos], late, nshort, n);
+			fprintf(out,
+				"late (over 1.5 periods) and short (under 0.5) windows, left out of min and max:\n");
+		fprintf(out, "  hart %u: %" PRIu64 " late, %" PRIu64 " short of %" PRIu64
+			" windows\n", r->hart[pos], late, nshort, n);
 		any = 1;
 	}
 	if (!any)
@@ -134,7 +135,7 @@ int rr_summary(FILE *out, const struct rr_run *r)
 		fprintf(out, "no samples\n");
 		return ferror(out) ? -1 : 0;
 	}
-	windows(out, r);
+	window_lengths(out, r);
 	fprintf(out, "  %-28s %10s %14s %14s %14s\n", "event", "hart", "mean", "min", "max");
 	for (e = 0; e < r->nr_events; e++)
 		for (pos = 0; pos < r->nr_harts; pos++)
