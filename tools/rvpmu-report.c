@@ -56,7 +56,7 @@ static const char usage_text[] =
 	"                     line per hart; above 16, the heat map (--heatmap)\n"
 	"  --heatmap OUT      SVG heat map: events by samples, a panel per hart (per\n"
 	"                     cluster above 16 harts), log colour scale per event row,\n"
-	"                     late or short windows hatched and marked\n"
+	"                     short windows hatched, late and short ones marked\n"
 	"  --max-panels N     line panels for --plot whatever the number of events,\n"
 	"                     at most N (default 16, 1..240)\n"
 	"  -h, --help         this text\n"
