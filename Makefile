@@ -80,7 +80,9 @@ $(B)/rvpmu-simstat: tools/rvpmu-simstat.c $(CORE_SRC) $(SIM_SRC) $(DT_SRC) $(NAM
 # fuzz target; report-gen writes the test inputs (tests/report/)
 REPORT_SRC := tools/report/decode.c tools/report/units.c tools/report/dump.c \
               tools/report/csv.c tools/report/perfetto.c tools/report/svg.c \
-              tools/report/summary.c tools/report/perfdata.c $(NAMES_SRC)
+              tools/report/heatmap.c tools/report/summary.c tools/report/metrics.c \
+              tools/report/perfdata.c \
+              $(NAMES_SRC)
 REPORT_HDR := tools/report/*.h include/rvpmu/sampler.h include/rvpmu/sbi.h lib/names.h
 $(B)/rvpmu-report: tools/rvpmu-report.c $(REPORT_SRC) $(REPORT_HDR)
 	@mkdir -p $(B)
@@ -389,10 +391,16 @@ run: deps $(B)/rvpmu-dt $(B)/rvpmu-fw-rv64.elf $(B)/demo-rv64.elf $(B)/dt/qemu-v
 	  -semihosting-config enable=on,target=native | grep -v '^[0-9]* passed, [0-9]* failed'
 	@$(B)/rvpmu-report $(B)/sampler-demo.bin
 	@$(B)/rvpmu-report --plot $(B)/sampler-demo.svg --perfetto $(B)/sampler-demo.json \
-	  --csv $(B)/sampler-demo.bin > $(B)/sampler-demo.csv
+	  --heatmap $(B)/sampler-heatmap.svg --csv $(B)/sampler-demo.bin > $(B)/sampler-demo.csv
 	@echo
 	@echo "sampler data: $(B)/sampler-demo.bin (decode: $(B)/rvpmu-report -D $(B)/sampler-demo.bin)"
 	@echo "plot: $(B)/sampler-demo.svg   Perfetto trace: $(B)/sampler-demo.json   CSV: $(B)/sampler-demo.csv"
+	@echo "heat map: $(B)/sampler-heatmap.svg"
+
+# the README's picture of the heat map, from the last make run
+.PHONY: heatmap-png
+heatmap-png:
+	rsvg-convert -o docs/sampler-heatmap.png $(B)/sampler-heatmap.svg
 
 check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-dt $(B)/fuzz-sampler $(B)/fuzz-report $(B)/fuzz-misalign $(B)/misalign-m-rv64.elf $(B)/misalign-m-rv32.elf firmware-all $(B)/suite-rv64.elf $(B)/suite-rv32.elf $(B)/cycsample-rv64.elf $(B)/lcofismp-rv64.elf $(KERNEL) $(INITRD) \
 	$(B)/fw-dt/virt-noclint-smp2.dtb $(B)/fw-dt/virt-noclint-nosstc-smp2.dtb \

@@ -14,35 +14,59 @@
 
 static const char usage_text[] =
 	"usage: rvpmu-report [-D | --csv] [--perfetto OUT.json] [--plot OUT.svg]\n"
-	"                    [--max-panels N] FILE\n"
+	"                    [--heatmap OUT.svg] [--max-panels N] FILE\n"
 	"\n"
 	"FILE holds one or more sampler buffers back to back, each header.buffer_size\n"
 	"bytes starting with its header (\"-\" reads standard input), or is a perf.data\n"
 	"file of perf record -e rvpmu_sampler_die<N>/.../ (its AUX data are read; -D\n"
-	"then prints what perf report -D prints for them). With no option\n"
-	"a summary is printed: the run, then per event and hart the mean, min and max\n"
-	"rate in events/s (a count over one period).\n"
+	"then prints what perf report -D prints for them). With no option a summary\n"
+	"is printed: the run; how window lengths are known and each hart's late and\n"
+	"short windows; per event and hart the mean rate in events/s, and min and max\n"
+	"over the windows on time; the derived metrics, the same way.\n"
+	"\n"
+	"Every rate is a count over its window's true length: from mtime (header\n"
+	"version 2), else from the window's cycles field at the run's median cycle\n"
+	"rate. A window is late over 1.5 periods, short (a catch-up) under 0.5.\n"
+	"Derived metrics, where the run counts instructions: ipc (instructions over\n"
+	"the window's cycles field) and, for each cache or TLB miss event, misses\n"
+	"per 1000 instructions (its rate over the instructions' rate in the sample).\n"
 	"\n"
 	"  -D                 dump every buffer and subsample, perf report -D style;\n"
 	"                     search for the keyword RVPMU SAMPLER\n"
 	"  --csv              CSV on standard output, one row per window, hart, event:\n"
-	"                       time_s   start of the counting window, s from t0\n"
-	"                       hart     hartid\n"
-	"                       cluster  the hart's cluster\n"
-	"                       cid1     satp.ASID at capture\n"
-	"                       cid2     the hart's CID2 word at capture\n"
-	"                       event    event name (raw:0x<selector> for raw events)\n"
-	"                       value    the count over the window\n"
-	"                       cycles   the hart's cycles over the window\n"
+	"                       time_s       scheduled start of the window, s from t0\n"
+	"                       hart         hartid\n"
+	"                       cluster      the hart's cluster\n"
+	"                       cid1         satp.ASID at capture\n"
+	"                       cid2         the hart's CID2 word at capture\n"
+	"                       event        event name (raw:0x<selector> for raw)\n"
+	"                       value        the count over the window\n"
+	"                       cycles       the hart's cycles over the window\n"
+	"                       length_s     the window's true length, s\n"
+	"                       rate         value / length_s, events/s\n"
+	"                       window       ok, late, short or absent (no data)\n"
+	"                       ipc          rows of the instructions event: value /\n"
+	"                                    cycles; else empty\n"
+	"                       per_1k_inst  rows of a cache/TLB miss event: misses\n"
+	"                                    per 1000 instructions; else empty\n"
 	"  --perfetto OUT     Chrome trace-event JSON for ui.perfetto.dev: a process\n"
-	"                     per hart, a counter track per event in events/s\n"
-	"  --plot OUT         SVG: a panel per event, a line per hart, over time\n"
-	"  --max-panels N     draw at most N event panels (default 16, 1..240)\n"
+	"                     per hart, a counter track per event in events/s and\n"
+	"                     per derived metric, late and short windows marked\n"
+	"  --plot OUT         SVG over time: up to 16 events a panel per event and a\n"
+	"                     line per hart; above 16, the heat map (--heatmap)\n"
+	"  --heatmap OUT      SVG heat map: events by samples, a panel per hart (per\n"
+	"                     cluster above 16 harts), log colour scale per event row,\n"
+	"                     short windows hatched, late and short ones marked\n"
+	"  --max-panels N     line panels for --plot whatever the number of events,\n"
+	"                     at most N (default 16, 1..240)\n"
 	"  -h, --help         this text\n"
 	"\n"
 	"Exit status: 0 done, 1 the file is truncated, corrupt or unreadable or an\n"
 	"output could not be written (a message names the problem and its offset),\n"
 	"2 bad usage.\n";
+
+/* Events up to which --plot draws line panels, not the heat map. */
+#define PLOT_LINES_MAX	16
 
 static int usage(const char *why)
 {
@@ -154,8 +178,8 @@ static int from_perf(const char *file, const uint8_t *data, size_t size, int dum
 
 int main(int argc, char **argv)
 {
-	const char *file = NULL, *json = NULL, *svg = NULL;
-	int dump = 0, csv = 0, rc = 0, i;
+	const char *file = NULL, *json = NULL, *svg = NULL, *heat = NULL;
+	int dump = 0, csv = 0, rc = 0, lines = 0, i;
 	unsigned long panels = 16;
 	struct rr_perfdata pd = { 0 };
 	struct rr_run run;
@@ -177,6 +201,8 @@ int main(int argc, char **argv)
 			json = argv[++i];
 		} else if (!strcmp(a, "--plot") && i + 1 < argc) {
 			svg = argv[++i];
+		} else if (!strcmp(a, "--heatmap") && i + 1 < argc) {
+			heat = argv[++i];
 		} else if (!strcmp(a, "--max-panels") && i + 1 < argc) {
 			char *end;
 
@@ -185,6 +211,7 @@ int main(int argc, char **argv)
 			if (errno || *end || end == argv[i] || !panels ||
 			    panels > RVPMU_SAMPLER_MAX_EVENTS)
 				return usage("--max-panels takes 1..240");
+			lines = 1;
 		} else if (a[0] == '-' && a[1]) {
 			return usage("unknown option, or an option without its argument");
 		} else if (file) {
@@ -222,7 +249,7 @@ int main(int argc, char **argv)
 		rc |= rr_dump(stdout, &run);
 	else if (csv)
 		rc |= rr_csv(stdout, &run);
-	else if (!json && !svg)
+	else if (!json && !svg && !heat)
 		rc |= rr_summary(stdout, &run);
 	if (fflush(stdout) || rc) {
 		fprintf(stderr, "rvpmu-report: writing standard output failed\n");
@@ -230,8 +257,13 @@ int main(int argc, char **argv)
 	}
 	if (json)
 		rc |= to_file(json, &run, 0, NULL, rr_perfetto);
-	if (svg)
+	/* above 16 events line panels are too many to read: the heat map */
+	if (svg && !lines && run.nr_events > PLOT_LINES_MAX)
+		rc |= to_file(svg, &run, 0, NULL, rr_heatmap);
+	else if (svg)
 		rc |= to_file(svg, &run, (unsigned int)panels, rr_svg, NULL);
+	if (heat)
+		rc |= to_file(heat, &run, 0, NULL, rr_heatmap);
 	rr_free(&run);
 	rr_perfdata_free(&pd);
 	free(data);

@@ -2,23 +2,48 @@
 /*
  * libFuzzer target for rvpmu-report. Two modes, by the first byte:
  *   even: the rest is a file of sampler buffers, as is;
- *   odd:  the rest chooses a run (harts, clusters, nr_pmu, events, period,
- *         timebase, t0, up to 4 buffers with their first samples, states
- *         and gaps) that tests/report/write.c writes from the ABI, so the
- *         exporters see every shape and scale, not only mutated seeds; a
+ *   odd:  the rest chooses a run (header version 1 or 2, harts,
+ *         clusters, nr_pmu, events, period, timebase, t0, up to 4 buffers
+ *         with their first samples, states and gaps) that
+ *         tests/report/write.c writes from the ABI, so the exporters see
+ *         every shape and scale, not only mutated seeds; in version 2 the
+ *         mtimes stray from the deadlines (late, early, zero, anywhere); a
  *         run the decoder accepts must read back the values written.
  * The decoder must refuse a file with a message naming an offset or accept
  * it; an accepted run must keep the decoder's promises (every buffer and
- * sample inside the file, buffers sorted and disjoint, the counts add up),
- * and then every exporter runs on it, writing to /dev/null, under ASan and
- * UBSan. Any violation aborts (a fuzzer finding).
+ * sample inside the file, buffers sorted and disjoint, the counts add up,
+ * every window a length above 0 and the kind its length says), and then
+ * every exporter runs on it, writing to /dev/null, under ASan and UBSan.
+ * Any violation aborts (a fuzzer finding).
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "tests/report/write.h"
 #include "tools/report/report.h"
+
+/* Every window has a length, and the kind rr_window's rule gives it. */
+static void windows(const struct rr_run *r)
+{
+	double p = rr_period_s(r);
+	struct rr_win w;
+
+	for (size_t i = 0; i < r->nr_bufs; i++)
+		for (uint32_t s = 0; s < r->bufs[i].nr_samples; s++)
+			for (uint32_t sub = 0; sub < r->nr_subsamples; sub++)
+				for (uint32_t pos = 0; pos < r->nr_harts; pos++) {
+					rr_window(r, &r->bufs[i], s, sub, pos, &w);
+					if (!(w.len_s > 0) || !isfinite(w.len_s))
+						abort();
+					if (w.kind == RR_WIN_ABSENT)
+						continue;
+					if ((w.kind == RR_WIN_LATE) != (w.len_s > RR_LATE_PERIODS * p) ||
+					    (w.kind == RR_WIN_SHORT) != (w.len_s < RR_SHORT_PERIODS * p))
+						abort();
+				}
+}
 
 static void promises(const struct rr_run *r, size_t size)
 {
@@ -40,8 +65,10 @@ static void promises(const struct rr_run *r, size_t size)
 		}
 	}
 	if (samples != r->samples || end != r->end_sample || r->lost != end - samples ||
-	    r->nr_subsamples * r->nr_pmu < r->nr_events)
+	    r->nr_subsamples * r->nr_pmu < r->nr_events || r->cycle_hz < 0 ||
+	    (r->version != RVPMU_SAMPLER_VERSION && r->version != RVPMU_SAMPLER_VERSION_MTIME))
 		abort();
+	windows(r);
 }
 
 struct bytes {
@@ -58,25 +85,65 @@ static uint64_t take(struct bytes *b, unsigned int bytes)
 	return v;
 }
 
-/* Counts from a seed: mostly small, sometimes at the top of 64 bits. */
-static uint64_t value(void *ctx, uint64_t n, uint32_t e, uint32_t pos)
-{
-	uint64_t x = *(const uint64_t *)ctx ^ (n * 0x9E3779B97F4A7C15ull) ^
-		     ((uint64_t)e << 32 | pos);
+/* What the callbacks need: the seed, and the run's time base. */
+struct gen {
+	uint64_t seed, t0, ticks;
+	int stray;		/* version 2's mtimes from mtime(), not the deadlines */
+};
 
+static uint64_t mix(uint64_t x)
+{
 	x ^= x >> 29;
 	x *= 0xBF58476D1CE4E5B9ull;
 	x ^= x >> 32;
+	return x;
+}
+
+/* Counts from a seed: mostly small, sometimes at the top of 64 bits. */
+static uint64_t value(void *ctx, uint64_t n, uint32_t e, uint32_t pos)
+{
+	uint64_t x = mix(((const struct gen *)ctx)->seed ^ (n * 0x9E3779B97F4A7C15ull) ^
+			 ((uint64_t)e << 32 | pos));
+
 	return x & 1 ? ~(x >> 8 & 0xFF) : x >> 40;
 }
 
-static uint8_t *shaped(struct bytes *b, size_t *size, uint64_t *seed)
+/*
+ * Version 2's mtime of window k: mostly its deadline, some late by up to
+ * three periods, some a little early, some 0 (a hart with no data), some
+ * anywhere; wrapping around is data too.
+ */
+static uint64_t mtime(void *ctx, uint64_t k, uint32_t pos)
+{
+	const struct gen *g = ctx;
+	uint64_t x = mix(g->seed * 31 + k * 0x9E3779B97F4A7C15ull + pos), end;
+
+	end = g->t0 + (k + 1) * g->ticks;
+	switch (x & 7) {
+	case 0:
+		return end + (x >> 8) % (3 * g->ticks + 1);
+	case 1:
+		return end - (x >> 8) % (g->ticks + 1);
+	case 2:
+		return 0;
+	case 3:
+		return x;
+	default:
+		return end;
+	}
+}
+
+static uint8_t *shaped(struct bytes *b, size_t *size, struct gen *g)
 {
 	static struct rvpmu_sampler_event events[RVPMU_SAMPLER_MAX_EVENTS];
 	static struct shape s;
 
 	memset(&s, 0, sizeof(s));
-	s.nr_harts = 1 + (uint32_t)(take(b, 1) % 8);
+	s.version = take(b, 1) & 1 ? RVPMU_SAMPLER_VERSION_MTIME : RVPMU_SAMPLER_VERSION;
+	s.mtime = take(b, 1) & 1 ? mtime : NULL;
+	/* mostly up to 8 harts (fast), else up to 32: above 16 the heat map draws clusters */
+	s.nr_harts = take(b, 1) & 1 ? GEN_MAX_HARTS : 8;
+	s.nr_harts = 1 + (uint32_t)(take(b, 1) % s.nr_harts);
 	s.nr_clusters = 1 + (uint32_t)(take(b, 1) % s.nr_harts);
 	s.nr_pmu = 1 + (uint32_t)(take(b, 1) % RVPMU_SAMPLER_NR_PMU_MAX);
 	s.nr_events = 1 + (uint32_t)(take(b, 1) % RVPMU_SAMPLER_MAX_EVENTS);
@@ -106,13 +173,30 @@ static uint8_t *shaped(struct bytes *b, size_t *size, uint64_t *seed)
 		events[e].event_data = take(b, 1) & 1 ? take(b, 8) : 0;
 	}
 	s.events = events;
-	*seed = take(b, 8);
-	return gen_build(&s, size, NULL, value, seed);
+	g->seed = take(b, 8);
+	g->t0 = s.t0 ? s.t0 : 5000000;
+	g->ticks = s.ticks;
+	g->stray = s.mtime != NULL;
+	return gen_build(&s, size, NULL, value, g);
 }
 
 /* A shaped run reads back what write.c wrote. */
-static void read_back(const struct rr_run *r, uint64_t *seed)
+static void read_back(const struct rr_run *r, struct gen *g)
 {
+	if (r->version != RVPMU_SAMPLER_VERSION_MTIME)
+		goto counts;
+	for (size_t i = 0; i < r->nr_bufs; i++)
+		for (uint32_t s = 0; s < r->bufs[i].nr_samples; s++)
+			for (uint32_t sub = 0; sub < r->nr_subsamples; sub++)
+				for (uint32_t pos = 0; pos < r->nr_harts; pos++) {
+					uint64_t k = rr_subsample_index(r, &r->bufs[i], s, sub);
+					uint64_t want = g->stray ? mtime(g, k, pos) :
+							r->t0 + (k + 1) * r->period_ticks;
+
+					if (rr_mtime(r, &r->bufs[i], s, sub, pos) != want)
+						abort();
+				}
+counts:
 	for (size_t i = 0; i < r->nr_bufs; i++) {
 		const struct rr_buf *b = &r->bufs[i];
 
@@ -126,7 +210,7 @@ static void read_back(const struct rr_run *r, uint64_t *seed)
 					    7000000 + n * 1000 + (r->nr_subsamples - 1) * 10 + pos)
 					abort();
 				for (uint32_t e = 0; e < r->nr_events; e++)
-					if (rr_count(r, b, s, e, pos) != value(seed, n, e, pos))
+					if (rr_count(r, b, s, e, pos) != value(g, n, e, pos))
 						abort();
 			}
 	}
@@ -137,14 +221,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static FILE *null;
 	struct bytes b = { data, size };
 	uint8_t *file = NULL;
-	uint64_t seed = 0;
+	struct gen g = { 0 };
 	struct rr_run run;
 	char err[256];
 
 	if (!null && !(null = fopen("/dev/null", "w")))
 		abort();
 	if (take(&b, 1) & 1) {
-		file = shaped(&b, &size, &seed);
+		file = shaped(&b, &size, &g);
 		if (!file)
 			return 0;
 		data = file;
@@ -157,10 +241,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	promises(&run, size);
 	if (file)
-		read_back(&run, &seed);
+		read_back(&run, &g);
 	if (rr_dump(null, &run) || rr_csv(null, &run) || rr_perfetto(null, &run) ||
 	    rr_svg(null, &run, 1 + (unsigned int)(size % RVPMU_SAMPLER_MAX_EVENTS), null) ||
-	    rr_summary(null, &run))
+	    rr_summary(null, &run) || rr_heatmap(null, &run))
 		abort();
 	rr_free(&run);
 	free(file);

@@ -5,15 +5,17 @@
  * The engine and the decoder were written apart from the same header, so
  * each check here is the ABI agreeing with itself: every count, cycle and
  * CID the decoder returns is the one the simulated harts produced, for
- * plain runs over several buffers, 2 clusters in topology order, and ring
+ * plain runs over several buffers, 2 clusters in topology order, ring
  * mode as a collector would save it (every fill in turn, or with a fill
- * missing, which must show as lost samples).
+ * missing, which must show as lost samples), and a version 2 run's mtimes
+ * with a late tick, as true window lengths.
  */
 #define _POSIX_C_SOURCE 200809L	/* open_memstream */
 #include <stdlib.h>
 
 #include "core/pmu.h"
 #include "sfx.h"
+#include "tools/report/metrics.h"
 #include "tools/report/report.h"
 
 struct t_state t_state;
@@ -224,11 +226,75 @@ static void ring_fill_missing(void)
 	ring(1, 7, 2);	/* the second fill held samples 2 and 3 */
 }
 
+/*
+ * Version 2 (RVPMU_SAMPLER_F_MTIME): hart 0's tick for the end of window
+ * 2 comes a period and 10 ticks late (mtime is the platform's: every hart
+ * ticks late there), the catch-up window 3 ends 5 ticks later, window 4
+ * on time. The decoder reads the mtimes the engine wrote, and rr_window
+ * makes of them what the harts lived: lengths, late, short.
+ */
+#define MT_P		100	/* period_ticks: 100 us at sfx's 1 MHz */
+#define MT_LATE		(MT_P + 10)	/* ticks past its deadline */
+
+static void late_tick(struct sfx *x, unsigned int i)
+{
+	uint64_t k = rvpmu_sampler_hart_subsamples(&x->s, &x->sh[i]);
+
+	window(x, i);
+	if (i == 0 && k == 2)
+		x->mtime = x->deadline[0] + MT_LATE;
+	else if (i == 0 && k == 3)
+		x->mtime += 5;
+}
+
+static void mtime_windows(void)
+{
+	struct sfx *x = setup(3, 3, RVPMU_SAMPLER_F_MTIME);
+	struct rr_win w;
+	struct rr_run r;
+	uint64_t t0;
+
+	sfx_window = late_tick;
+	sfx_run(x, 1000);
+	CHECK_EQ(x->s.stop_reason, RVPMU_SAMPLER_STOP_DONE);
+	for (unsigned int b = 0; b < 3; b++)
+		save(x, b);
+	read_back(x, &r, 3, 0);
+	CHECK_EQ(r.version, RVPMU_SAMPLER_VERSION_MTIME);
+	CHECK_EQ(r.nr_bufs, 3);
+	t0 = r.t0;
+	for (size_t i = 0; i < r.nr_bufs; i++)
+		for (uint32_t sub = 0; sub < r.nr_subsamples; sub++)
+			for (uint32_t pos = 0; pos < r.nr_harts; pos++) {
+				uint64_t k = rr_subsample_index(&r, &r.bufs[i], 0, sub);
+				uint64_t end = t0 + (k + 1) * MT_P;
+
+				end += k == 2 ? MT_LATE : k == 3 ? 15 : 0;
+				CHECK_EQ(rr_mtime(&r, &r.bufs[i], 0, sub, pos), end);
+				rr_window(&r, &r.bufs[i], 0, sub, pos, &w);
+				CHECK_EQ(w.src, RR_LEN_MTIME);
+				CHECK_EQ(w.kind, k == 2 ? RR_WIN_LATE : k == 3 ? RR_WIN_SHORT : RR_WIN_OK);
+				CHECK_EQ((uint64_t)(w.len_s * 1e6 + 0.5),
+					 k == 2 ? 2 * MT_P + 10 : k == 3 ? 5 : k == 4 ? MT_P - 15 : MT_P);
+			}
+	/* per event and hart: subsample 0 had the late window, 1 the short */
+	for (uint32_t pos = 0; pos < r.nr_harts; pos++) {
+		struct rr_stat st;
+
+		rr_event_stat(&r, 0, pos, &st);
+		CHECK(st.windows == 3 && st.late == 1 && st.nshort == 0);
+		rr_event_stat(&r, 3, pos, &st);
+		CHECK(st.windows == 3 && st.late == 0 && st.nshort == 1);
+	}
+	rr_free(&r);
+}
+
 /* report-engine [FILE]: FILE receives the three-buffer run's file. */
 int main(int argc, char **argv)
 {
 	static const struct t_case cases[] = {
 		T(three_buffers), T(unused_buffer), T(ring_every_fill), T(ring_fill_missing),
+		T(mtime_windows),
 	};
 
 	out = argc > 1 ? argv[1] : NULL;

@@ -13,49 +13,146 @@
  * event e, hart position p of the "pattern" shapes count
  * (n + 1) * 1000000 + e * 1000 + p; CID1 = 0x100 * (p + 1) + n, CID2 =
  * 0xc0de0000 + p, cycles = 7000000 + n * 1000 + subsample * 10 + p.
+ * The "late" shapes (late1 in version 1, late2 in version 2 with mtime)
+ * have one late window and the catch-up after it on hart 0 (see
+ * late_end()), a 100 MHz cycles field and constant true rates.
  */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "rvpmu/sbi.h"
 #include "write.h"
 
-enum kind { PATTERN, CONSTANT, HUGE, WAVE, SPIKE };
+enum kind { PATTERN, CONSTANT, HUGE, WAVE, SPIKE, LATE };
+
+/* 100 MHz at a 10 MHz timebase: ten cycles a tick. */
+#define CYC_PER_TICK	10
+
+/* The "const" shapes' (and "long"'s) cycles: the same in every window. */
+static uint64_t const_cycles(void *ctx, uint64_t k, uint32_t p)
+{
+	(void)ctx, (void)k, (void)p;
+	return 100000;
+}
+
+/*
+ * The late shapes' (period 10000 ticks, P) windows, as ticks from t0 to
+ * the end of window k. Hart 0's tick for the end of window 4 (deadline 5P)
+ * comes at 6P, a period late: window 4 is 2P long (late); the deadline of
+ * window 5 is then due, so window 5 ends 200 ticks later (short, a
+ * catch-up); window 6 ends on time at 7P (P - 200). Hart 1 is on time.
+ */
+#define LATE_P	10000u
+
+static uint64_t late_end(uint64_t k, uint32_t p)
+{
+	if (p == 0 && k == 4)
+		return 6 * LATE_P;
+	if (p == 0 && k == 5)
+		return 6 * LATE_P + 200;
+	return (k + 1) * LATE_P;
+}
+
+static uint64_t late_len(uint64_t k, uint32_t p)
+{
+	return late_end(k, p) - (k ? late_end(k - 1, p) : 0);
+}
+
+static uint64_t late_mtime(void *ctx, uint64_t k, uint32_t p)
+{
+	(void)ctx;
+	return 5000000 + late_end(k, p);
+}
+
+static uint64_t late_cycles(void *ctx, uint64_t k, uint32_t p)
+{
+	(void)ctx;
+	return late_len(k, p) * CYC_PER_TICK;
+}
+
+/*
+ * The late shapes' events: cycles, instructions (IPC 0.5 on hart 0, 1.25
+ * on hart 1), dTLB read misses (100 k/s and 200 k/s: 2 and 1.6 per 1000
+ * instructions) and rvpmu's firmware event 256 (50 k/s), on 2 counters.
+ */
+static const struct rvpmu_sampler_event late_events[4] = {
+	{ SBI_PMU_EVENT_IDX(SBI_PMU_EVENT_TYPE_HW, SBI_PMU_HW_CPU_CYCLES), 0, 0 },
+	{ SBI_PMU_EVENT_IDX(SBI_PMU_EVENT_TYPE_HW, SBI_PMU_HW_INSTRUCTIONS), 0, 0 },
+	{ SBI_PMU_DTLB_READ_MISS, 0, 0 },
+	{ SBI_PMU_FW_EVENT(RVPMU_FW_SBI_CALLS), 0, 0 },
+};
+
+/* Every count is its rate times the window's true length. */
+static uint64_t late_value(uint64_t n, uint32_t e, uint32_t p)
+{
+	uint64_t len = late_len(n * 2 + e / 2, p);
+
+	switch (e) {
+	case 0:
+		return len * CYC_PER_TICK;
+	case 1:
+		return p ? len * CYC_PER_TICK * 5 / 4 : len * CYC_PER_TICK / 2;
+	case 2:
+		return p ? len / 50 : len / 100;
+	default:
+		return len / 200;
+	}
+}
 
 static const struct shape shapes[] = {
 	/* 1 buffer, 2 harts, 5 events on 2 counters: a padded last subsample */
 	{ "one", 2, 1, 2, 5, 1000, { 0, 1 }, { 0, 0 }, 10000000, PATTERN, 1,
-	  { { 0, 0, 4, 5, 16, RVPMU_SAMPLER_BUF_LAST } }, 0, 0, NULL },
+	  { { 0, 0, 4, 5, 16, RVPMU_SAMPLER_BUF_LAST } }, 0, 0, NULL, 0, NULL, NULL },
 	/* 3 buffers out of order, samples 5 and 6 lost between the 2nd and 3rd */
 	{ "three", 2, 1, 2, 3, 3000, { 3, 7 }, { 0, 0 }, 10000000, PATTERN, 3,
 	  { { 2, 7, 2, 3, 0, RVPMU_SAMPLER_BUF_LAST }, { 0, 0, 3, 3, 8, RVPMU_SAMPLER_BUF_FULL },
-	    { 1, 3, 2, 2, 0, RVPMU_SAMPLER_BUF_FULL } }, 0, 0, NULL },
+	    { 1, 3, 2, 2, 0, RVPMU_SAMPLER_BUF_FULL } }, 0, 0, NULL, 0, NULL, NULL },
 	/* 4 harts in 2 clusters, hart in cluster then cluster: 0 4 1 5 */
 	{ "clusters", 4, 2, 8, 20, 500, { 0, 4, 1, 5 }, { 0, 1, 0, 1 }, 1000000, PATTERN, 1,
-	  { { 0, 0, 3, 3, 0, RVPMU_SAMPLER_BUF_LAST } }, 0, 0, NULL },
+	  { { 0, 0, 3, 3, 0, RVPMU_SAMPLER_BUF_LAST } }, 0, 0, NULL, 0, NULL, NULL },
 	/* every event the ABI allows, 30 subsamples per sample */
 	{ "max", 1, 1, 8, 240, 100, { 2 }, { 0 }, 10000000, PATTERN, 1,
-	  { { 0, 0, 2, 2, 0, RVPMU_SAMPLER_BUF_LAST } }, 0, 0, NULL },
+	  { { 0, 0, 2, 2, 0, RVPMU_SAMPLER_BUF_LAST } }, 0, 0, NULL, 0, NULL, NULL },
 	/* one counter: a subsample per event; 3 harts pad the hart array */
 	{ "pmu1", 3, 1, 1, 3, 2000, { 0, 1, 2 }, { 0, 0, 0 }, 10000000, PATTERN, 1,
-	  { { 0, 0, 5, 6, 0, RVPMU_SAMPLER_BUF_FULL } }, 0, 0, NULL },
-	/* known rates for the summary: period 1 ms at 10 MHz */
+	  { { 0, 0, 5, 6, 0, RVPMU_SAMPLER_BUF_FULL } }, 0, 0, NULL, 0, NULL, NULL },
+	/* known rates for the summary: period 1 ms at 10 MHz, 100 MHz cycles */
 	{ "const", 2, 1, 2, 3, 1000, { 0, 1 }, { 0, 0 }, 10000000, CONSTANT, 2,
-	  { { 0, 0, 6, 6, 0, RVPMU_SAMPLER_BUF_FULL }, { 1, 6, 4, 6, 0, RVPMU_SAMPLER_BUF_LAST } }, 0, 0, NULL },
+	  { { 0, 0, 6, 6, 0, RVPMU_SAMPLER_BUF_FULL }, { 1, 6, 4, 6, 0, RVPMU_SAMPLER_BUF_LAST } },
+	  0, 0, NULL, .cycles = const_cycles },
+	/* the same in version 2: mtime at every deadline */
+	{ "mtime", 2, 1, 2, 3, 1000, { 0, 1 }, { 0, 0 }, 10000000, CONSTANT, 2,
+	  { { 0, 0, 6, 6, 0, RVPMU_SAMPLER_BUF_FULL }, { 1, 6, 4, 6, 0, RVPMU_SAMPLER_BUF_LAST } },
+	  0, 0, NULL, .cycles = const_cycles, .version = RVPMU_SAMPLER_VERSION_MTIME },
+	/* a late window and its catch-up on hart 0, told by mtime (late2)
+	   or by the cycles field alone (late1) */
+	{ "late2", 2, 1, 2, 4, 1000, { 0, 1 }, { 0, 0 }, 10000000, LATE, 1,
+	  { { 0, 0, 8, 8, 0, RVPMU_SAMPLER_BUF_LAST } }, 0, 0, late_events,
+	  .version = RVPMU_SAMPLER_VERSION_MTIME, .mtime = late_mtime, .cycles = late_cycles },
+	{ "late1", 2, 1, 2, 4, 1000, { 0, 1 }, { 0, 0 }, 10000000, LATE, 1,
+	  { { 0, 0, 8, 8, 0, RVPMU_SAMPLER_BUF_LAST } }, 0, 0, late_events,
+	  .cycles = late_cycles },
+	/* many harts and events, for the heat map: 20 harts in 4 clusters
+	   (a panel per cluster), 24 events */
+	{ "wide", 20, 4, 8, 24, 1000, { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
+	  17, 18, 19 }, { 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3 }, 10000000,
+	  WAVE, 1, { { 0, 0, 12, 12, 0, RVPMU_SAMPLER_BUF_LAST } }, 0, 0, NULL,
+	  .version = RVPMU_SAMPLER_VERSION_MTIME },
 	/* counts at the top of 64 bits */
 	{ "huge", 2, 1, 3, 4, 85899000, { 0, 1 }, { 0, 0 }, 10000000, HUGE, 1,
-	  { { 0, 0, 2, 2, 0, RVPMU_SAMPLER_BUF_LAST } }, 0, 0, NULL },
+	  { { 0, 0, 2, 2, 0, RVPMU_SAMPLER_BUF_LAST } }, 0, 0, NULL, 0, NULL, NULL },
 	/* something to look at: 4 harts, 2 clusters, smooth rates, a loss */
 	{ "wave", 4, 2, 3, 6, 3000, { 0, 2, 1, 3 }, { 0, 1, 0, 1 }, 10000000, WAVE, 3,
 	  { { 0, 0, 60, 60, 0, RVPMU_SAMPLER_BUF_FULL }, { 1, 70, 60, 60, 0, RVPMU_SAMPLER_BUF_FULL },
-	    { 2, 130, 30, 60, 0, RVPMU_SAMPLER_BUF_LAST } }, 0, 0, NULL },
+	    { 2, 130, 30, 60, 0, RVPMU_SAMPLER_BUF_LAST } }, 0, 0, NULL, 0, NULL, NULL },
 	/* 20000 samples, flat but for one: the plot must thin it, keeping the peak */
 	{ "long", 1, 1, 1, 1, 100, { 0 }, { 0 }, 10000000, SPIKE, 1,
-	  { { 0, 0, 20000, 20000, 0, RVPMU_SAMPLER_BUF_LAST } }, 0, 0, NULL },
+	  { { 0, 0, 20000, 20000, 0, RVPMU_SAMPLER_BUF_LAST } }, 0, 0, NULL, 0, NULL, const_cycles },
 	/* a buffer being filled that has no sample yet */
 	{ "empty", 2, 1, 2, 2, 3000, { 0, 1 }, { 0, 0 }, 10000000, PATTERN, 1,
-	  { { 0, 0, 0, 4, 0, RVPMU_SAMPLER_BUF_FILLING } }, 0, 0, NULL },
+	  { { 0, 0, 0, 4, 0, RVPMU_SAMPLER_BUF_FILLING } }, 0, 0, NULL, 0, NULL, NULL },
 };
 
 static uint64_t value(void *ctx, uint64_t n, uint32_t e, uint32_t p)
@@ -73,11 +170,21 @@ static uint64_t value(void *ctx, uint64_t n, uint32_t e, uint32_t p)
 		return UINT64_MAX - e - p;
 	case SPIKE:
 		return n == 12345 ? 5000 : 1000;
+	case LATE:
+		return late_value(n, e, p);
 	case WAVE:	/* a rate per event, harts out of phase */
 		return (uint64_t)((30000000.0 / (e + 1)) * (1.2 + sin(n / 9.0 + p * 0.8 + e)));
 	default:
 		return (n + 1) * 1000000 + e * 1000u + p;
 	}
+}
+
+static const struct shape *named(const char *name)
+{
+	for (size_t i = 0; i < sizeof(shapes) / sizeof(shapes[0]); i++)
+		if (!strcmp(shapes[i].name, name))
+			return &shapes[i];
+	abort();
 }
 
 static void save(const char *dir, const char *prefix, const char *name, const uint8_t *p,
@@ -110,7 +217,9 @@ struct bad {
 static const struct bad bads[] = {
 	{ "magic", 0, H(magic), 4, 0x12345678, "offset 0 \\(0x0\\): bad magic 0x12345678" },
 	{ "magic2", 1, H(magic), 4, 0, "bad magic 0x00000000" },
-	{ "version", 0, H(version), 2, 2, "version 2" },
+	{ "version", 0, H(version), 2, 3, "version 3 \\(this tool reads versions 1 and 2\\)" },
+	{ "version2-size", 0, H(version), 2, 2,
+	  "subsample_size 64, but 2 counter\\(s\\) on 2 hart\\(s\\) in version 2 make 80" },
 	{ "state", 0, H(state), 4, 4, "state 4 is not a buffer state" },
 	{ "index", 0, H(buffer_index), 4, 64, "buffer_index 64" },
 	{ "bufsize-odd", 0, H(buffer_size), 8, 1001, "buffer_size 1001 is not a multiple of 8" },
@@ -174,6 +283,25 @@ static void corrupt(const char *dir)
 		gen_put(p + off, b->value, b->bytes);
 		save(dir, "bad-", b->name, p, n);
 		fprintf(list, "%s %s\n", b->name, b->expect);
+	}
+	/* a version 1 run followed by the same run's buffers in version 2 */
+	{
+		size_t n1, n2;
+		const struct shape *c = named("const"), *m = named("mtime");
+		uint8_t *v1 = gen_build(c, &n1, NULL, value, (void *)c);
+		uint8_t *v2 = gen_build(m, &n2, NULL, value, (void *)m);
+		uint8_t *both = malloc(n1 + n2 + 1);
+
+		if (!v1 || !v2 || !both)
+			exit(3);
+		memcpy(both, v1, n1);
+		memcpy(both + n1, v2, n2);
+		save(dir, "bad-", "mixed", both, n1 + n2);
+		fprintf(list, "mixed offset %zu \\(0x%zx\\): version 2 differs from the first buffer's 1\n",
+			n1 + 4, n1 + 4);
+		free(v1);
+		free(v2);
+		free(both);
 	}
 	/* a short tail after the last buffer: a header that is not there */
 	memcpy(p, base, n);

@@ -1,10 +1,14 @@
 #!/bin/sh
 # report_tests.sh RVPMU_REPORT REPORT_GEN WORKDIR - rvpmu-report on the
 # files report-gen writes: known values at the right places in -D and CSV,
-# the summary's rates for a constant-rate run, JSON that parses with the
-# expected events, SVG that is well-formed XML with a panel per event, and
-# every corrupt or truncated file refused with exit 1, a message naming the
-# problem, and no sanitizer report. TAP, ending in "N passed, N failed".
+# the summary's rates for a constant-rate run, rates over true window
+# lengths (mtime in version 2, cycles in version 1) with late and short
+# windows flagged, derived metrics (IPC, misses per 1000 instructions) on
+# crafted data, JSON that parses with the expected events, SVG that is
+# well-formed XML with a panel per event or a heat map with its cells,
+# labels and legend, and every corrupt or truncated file refused with exit
+# 1, a message naming the problem, and no sanitizer report. TAP, ending in
+# "N passed, N failed".
 tool=$1; gen=$2; dir=$3
 rm -rf "$dir/valid" "$dir/bad" && mkdir -p "$dir/valid" "$dir/bad" "$dir/seeds" "$dir/out"
 "$gen" valid "$dir/valid" && "$gen" corrupt "$dir/bad" && "$gen" seeds "$dir/seeds" || {
@@ -63,19 +67,73 @@ check "-D: 2 clusters in hart-in-cluster order" 0 'position 1: hart 4 cluster 1'
 check "-D: 240 events, subsample 29" 0 'RVPMU SAMPLER subsample 29 of sample 1, k 59' -D "$v/max.bin"
 check "-D: 64-bit counts" 0 '\| cycles 18446744073709551615 \| instructions 18446744073709551614' \
 	-D "$v/huge.bin"
+check "-D: version 2 said" 0 'header version 2 \(mtime per subsample\)$' -D "$v/mtime.bin"
+check "-D: version 2's mtime per hart, after cycles" 0 \
+	'^  hart 1 cluster 0 cid1 0x00000200 cid2 0xc0de0001 cycles 100000 mtime 5010000 \| cycles 3000 \| instructions 0$' \
+	-D "$v/mtime.bin"
+check "-D: the late window's mtime" 0 '^  hart 0 cluster 0 cid1 0x00000102 cid2 0xc0de0000 cycles 200000 mtime 5060000 \|' \
+	-D "$v/late2.bin"
 
 # ---- CSV
-check "csv: header row" 0 '^time_s,hart,cluster,cid1,cid2,event,value,cycles$' --csv "$v/one.bin"
+check "csv: header row" 0 \
+	'^time_s,hart,cluster,cid1,cid2,event,value,cycles,length_s,rate,window,ipc,per_1k_inst$' \
+	--csv "$v/one.bin"
 check "csv: sample 2, set_timer, hart 1" 0 \
-	'^0\.007000000,1,0,514,3235774465,fw:set_timer,3003001,7002011$' --csv "$v/one.bin"
+	'^0\.007000000,1,0,514,3235774465,fw:set_timer,3003001,7002011,0\.00[0-9]+,[0-9.e+]+,ok,,$' \
+	--csv "$v/one.bin"
 "$tool" --csv "$v/one.bin" >"$o/one.csv" 2>&1
 count "csv: a row per sample, event and hart" 40 '^[0-9]' "$o/one.csv"
 "$tool" --csv "$v/max.bin" >"$o/max.csv" 2>&1
 count "csv: 240 events x 2 samples" 480 '^[0-9]' "$o/max.csv"
-check "csv: sorted by sample, not file order" 0 '^0\.000000000,3,0,256,3235774464,cycles,1000000,7000000$' \
+check "csv: sorted by sample, not file order" 0 '^0\.000000000,3,0,256,3235774464,cycles,1000000,7000000,' \
 	--csv "$v/three.bin"
-check "csv: cluster column" 0 '^0\.000500000,5,1,1024,3235774467,raw:0x123d,1009003,7000013$' \
+check "csv: cluster column" 0 '^0\.000500000,5,1,1024,3235774467,raw:0x123d,1009003,7000013,' \
 	--csv "$v/clusters.bin"
+check "csv: const run, 1 ms windows, instructions 4 per ms, IPC 4 / 100000" 0 \
+	'^0\.000000000,0,0,256,3235774464,instructions,4,100000,0\.001000000,4000,ok,4e-05,$' --csv "$v/const.bin"
+check "csv: miss ratio on the miss event's rows: 7 per 6 instructions" 0 \
+	'^0\.003000000,0,0,257,3235774464,dtlb-read-miss,7,100000,0\.001000000,7000,ok,,1166\.66667$' \
+	--csv "$v/const.bin"
+check "csv: no instructions counted, no miss ratio" 0 \
+	'^0\.001000000,1,0,512,3235774465,dtlb-read-miss,7,100000,0\.001000000,7000,ok,,$' --csv "$v/const.bin"
+
+# ---- true window lengths (late1, late2: hart 0's window 4 ends a period
+# late, 2 periods long, window 5 is a 200-tick catch-up; period 1 ms)
+check "csv: a 2-period window's rate is its count over 2 periods, flagged late" 0 \
+	'^0\.004000000,0,0,258,3235774464,cycles,200000,200000,0\.002000000,100000000,late,,$' \
+	--csv "$v/late2.bin"
+check "csv: IPC in the late window" 0 \
+	'^0\.004000000,0,0,258,3235774464,instructions,100000,200000,0\.002000000,50000000,late,0\.5,$' \
+	--csv "$v/late2.bin"
+check "csv: the catch-up window: 2 misses in 20 us, 2 per 1000 instructions, short" 0 \
+	'^0\.005000000,0,0,258,3235774464,dtlb-read-miss,2,2000,0\.000020000,100000,short,,2$' \
+	--csv "$v/late2.bin"
+check "csv: the same from the cycles field alone (version 1)" 0 \
+	'^0\.004000000,0,0,258,3235774464,cycles,200000,200000,0\.002000000,100000000,late,,$' \
+	--csv "$v/late1.bin"
+for f in late1 late2; do
+	"$tool" --csv "$v/$f.bin" >"$o/$f.csv" 2>&1
+	py "$f: every rate is value / length_s, constant per event and hart; flags as crafted" '
+import csv, sys
+want = {("cycles", "0"): 1e8, ("cycles", "1"): 1e8, ("instructions", "0"): 5e7,
+        ("instructions", "1"): 1.25e8, ("dtlb-read-miss", "0"): 1e5,
+        ("dtlb-read-miss", "1"): 2e5, ("fw:sbi_calls", "0"): 5e4, ("fw:sbi_calls", "1"): 5e4}
+rows = list(csv.DictReader(open(sys.argv[1])))
+assert len(rows) == 8 * 4 * 2, len(rows)
+flags = {}
+for r in rows:
+    v, l, rate = int(r["value"]), float(r["length_s"]), float(r["rate"])
+    assert abs(rate - v / l) <= 1e-6 * rate, r
+    assert abs(rate - want[(r["event"], r["hart"])]) <= 1e-6 * rate, r
+    flags[(r["time_s"], r["hart"], r["window"])] = l
+late = {k: l for k, l in flags.items() if k[2] != "ok"}
+assert late == {("0.004000000", "0", "late"): 0.002, ("0.005000000", "0", "short"): 0.00002}, late
+ipc = {(r["hart"], r["ipc"]) for r in rows if r["ipc"]}
+assert ipc == {("0", "0.5"), ("1", "1.25")}, ipc
+pk = {(r["hart"], r["per_1k_inst"]) for r in rows if r["per_1k_inst"]}
+assert pk == {("0", "2"), ("1", "1.6")}, pk
+' "$o/$f.csv"
+done
 
 # ---- summary (const.bin: period 1 ms)
 check "summary: header line" 0 \
@@ -86,16 +144,94 @@ check "summary: 3000 per ms is 3 M/s" 0 '^ +1 +3 M/s +3 M/s +3 M/s$' "$v/const.b
 check "summary: mean 5 k/s of 4 and 6" 0 '^  instructions +0 +5 k/s +4 k/s +6 k/s$' "$v/const.bin"
 check "summary: zero rate" 0 '^ +1 +0 /s +0 /s +0 /s$' "$v/const.bin"
 check "summary: lost samples counted" 0 '7 sample\(s\), 2 lost, 3 buffer\(s\)' "$v/three.bin"
+check "summary: version 1 lengths from cycles" 0 \
+	'^window lengths: from cycles at 100 MHz \(the run.s median; header version 1, no mtime\)$' "$v/const.bin"
+check "summary: every window on time" 0 '^every window on time' "$v/const.bin"
+check "summary: version 2 lengths from mtime" 0 '^window lengths: from mtime \(header version 2\)$' "$v/mtime.bin"
+check "summary: version 2, same rates as version 1" 0 '^ +1 +3 M/s +3 M/s +3 M/s$' "$v/mtime.bin"
+for f in late1 late2; do
+	"$tool" "$v/$f.bin" >"$o/$f.summary" 2>&1
+	count "$f summary: hart 0's late and short windows said once" 1 '^  hart 0: 1 late, 1 short of 16 windows$' "$o/$f.summary"
+	count "$f summary: no other hart's" 0 '^  hart 1:' "$o/$f.summary"
+	count "$f summary: 100 M/s cycles over true lengths, the late window flagged" 1 \
+		'^  cycles +0 +100 M/s +100 M/s +100 M/s  \(1 late\)$' "$o/$f.summary"
+	count "$f summary: the catch-up window flagged short" 1 \
+		'^  dtlb-read-miss +0 +100 k/s +100 k/s +100 k/s  \(1 short\)$' "$o/$f.summary"
+	count "$f summary: hart 1 on time" 1 '^ +1 +200 k/s +200 k/s +200 k/s$' "$o/$f.summary"
+	count "$f summary: firmware event 256 named" 1 '^  fw:sbi_calls +0 +50 k/s' "$o/$f.summary"
+	count "$f summary: metrics table" 1 '^  metric +hart +mean +min +max$' "$o/$f.summary"
+	count "$f summary: IPC per hart" 2 '^(  ipc)? +(0 +0\.5 +0\.5 +0\.5|1 +1\.25 +1\.25 +1\.25)$' "$o/$f.summary"
+	count "$f summary: misses per 1000 instructions" 2 \
+		'^(  dtlb-read-miss per 1k inst)? +(0 +2 +2 +2|1 +1\.6 +1\.6 +1\.6)$' "$o/$f.summary"
+done
+check "summary: a metric without instructions counted is -" 0 '^ +1 +- +- +-$' "$v/const.bin"
 check "summary: no samples" 0 '^no samples$' "$v/empty.bin"
 check "summary: 64-bit counts over 85.9 s" 0 '^  cycles +0 +215 P/s' "$v/huge.bin"
 
-# ---- Perfetto JSON and SVG for every valid shape
+# The heat map's structure, for every shape: a legend with the colour
+# scale and the swatches; a panel per hart (per cluster above 16 harts);
+# in each, a label per event and per event a row of cells that tile the
+# plot's width exactly; colours from the scale, the lightest in every
+# row that has one (each row is normalized to its own highest rate).
+# Prints "panel row class x width fill" per cell for the specific checks.
+HEAT='
+import struct, sys, xml.etree.ElementTree as ET
+ns = "{http://www.w3.org/2000/svg}"
+root = ET.parse(sys.argv[1]).getroot()
+assert root.tag == ns + "svg"
+b = open(sys.argv[2], "rb").read()
+harts, events = struct.unpack_from("<I", b, 28)[0], struct.unpack_from("<I", b, 40)[0]
+clusters = set(struct.unpack_from("<%dI" % harts, b, 104 + 8 * ((4 * harts + 7) // 8)))
+legend = [g for g in root.iter(ns + "g") if g.get("id") == "legend"]
+assert len(legend) == 1
+stops = list(legend[0].iter(ns + "stop"))
+assert len(stops) >= 2 and stops[0].get("offset") == "0.000" and stops[-1].get("offset") == "1"
+lightest = stops[-1].get("stop-color")
+lrects = list(legend[0].iter(ns + "rect"))
+assert any(r.get("fill") == "url(#scale)" for r in lrects)
+assert {"zero sw", "off sw", "nodata sw", "mark sw"} <= {r.get("class") for r in lrects}
+lt = " ".join(t.text or "" for t in legend[0].iter(ns + "text"))
+assert "lowest" in lt and "highest" in lt and "late or short" in lt, lt
+palette = set()
+panels = [g for g in root.iter(ns + "g") if g.get("class") == "panel"]
+texts = " ".join(t.text or "" for t in root.iter(ns + "text"))
+if "no samples" in texts:
+    assert not panels
+    sys.exit(0)
+assert len(panels) == (harts if harts <= 16 else len(clusters)), (len(panels), harts)
+light_rows = {}
+for p, g in enumerate(panels):
+    labels = [t.text for t in g.iter(ns + "text") if t.get("class") == "ev"]
+    assert len(labels) == events, (len(labels), events)
+    rows = {}
+    for r in g.iter(ns + "rect"):
+        if r.get("class") in ("c", "zero", "off", "nodata"):
+            rows.setdefault(float(r.get("y")), []).append(r)
+    assert len(rows) == events, (len(rows), events)
+    for i, y in enumerate(sorted(rows)):
+        cells = sorted(rows[y], key=lambda r: float(r.get("x")))
+        x = 190.0
+        for c in cells:
+            assert abs(float(c.get("x")) - x) < 0.02, (p, i, c.get("x"), x)
+            x = float(c.get("x")) + float(c.get("width"))
+            if c.get("class") == "c":
+                light_rows.setdefault(i, False)
+                light_rows[i] |= c.get("fill") == lightest
+            print(p, i, c.get("class"), c.get("x"), c.get("width"), c.get("fill"))
+        assert abs(x - 920.0) < 0.05, (p, i, x)
+    for m in g.iter(ns + "rect"):
+        if m.get("class") == "mark":
+            print(p, "mark", "mark", m.get("x"), m.get("width"), None)
+assert all(light_rows.values()), light_rows
+'
+
+# ---- Perfetto JSON, SVG and the heat map for every valid shape
 for f in "$v"/*.bin; do
 	s=$(basename "$f" .bin)
-	"$tool" --perfetto "$o/$s.json" --plot "$o/$s.svg" "$f" >"$o/$s.log" 2>&1; rc=$?
-	if [ $rc -eq 0 ] && ! sanitizer "$o/$s.log"; then ok "$s: --perfetto and --plot"; else
-		nok "$s: --perfetto and --plot (exit $rc)"; fi
-	py "$s: JSON parses; a process per hart, a counter per sample, event, hart" '
+	"$tool" --perfetto "$o/$s.json" --plot "$o/$s.svg" --heatmap "$o/$s.heat.svg" "$f" >"$o/$s.log" 2>&1; rc=$?
+	if [ $rc -eq 0 ] && ! sanitizer "$o/$s.log"; then ok "$s: --perfetto, --plot and --heatmap"; else
+		nok "$s: --perfetto, --plot and --heatmap (exit $rc)"; fi
+	py "$s: JSON parses; a process per hart, a counter per sample, event, hart, metrics" '
 import json, struct, sys
 t = json.load(open(sys.argv[1]))["traceEvents"]
 b = open(sys.argv[2], "rb").read()
@@ -103,26 +239,73 @@ harts, events = struct.unpack_from("<II", b, 28)[0], struct.unpack_from("<I", b,
 names = [e for e in t if e["ph"] == "M" and e["name"] == "process_name"]
 assert len(names) == harts, names
 samples = int(sys.argv[3])
-c = [e for e in t if e["ph"] == "C"]
+c = [e for e in t if e["ph"] == "C" and "events/s" in e["args"]]
 assert len(c) == samples * events * harts, (len(c), samples, events, harts)
-assert all(e["ts"] >= 0 and len(e["args"]) == 1 for e in c)
+m = [e for e in t if e["ph"] == "C" and "events/s" not in e["args"]]
+assert all(list(e["args"]) == ["ipc" if e["name"] == "ipc" else "per 1k inst"] for e in m)
+assert all(e["ts"] >= 0 and len(e["args"]) == 1 for e in c + m)
 ' "$o/$s.json" "$f" "$("$tool" "$f" | sed -n 's/.* \([0-9]*\) sample(s).*/\1/p')"
-	py "$s: SVG is XML with a panel per event (up to 16)" '
+	nev=$("$tool" "$f" | sed -n 's/.*, \([0-9]*\) event(s),.*/\1/p')
+	if [ "$nev" -gt 16 ]; then
+		py "$s: --plot above 16 events is the heat map" "$HEAT" "$o/$s.svg" "$f"
+	else
+		py "$s: SVG is XML with a panel per event" '
 import sys, xml.etree.ElementTree as ET
 root = ET.parse(sys.argv[1]).getroot()
 assert root.tag == "{http://www.w3.org/2000/svg}svg"
 ns = "{http://www.w3.org/2000/svg}"
 frames = [r for r in root.iter(ns + "rect") if r.get("class") == "frame"]
-want = min(int(sys.argv[2]), 16)
-assert len(frames) == want, (len(frames), want)
+assert len(frames) == int(sys.argv[2]), (len(frames), sys.argv[2])
+assert not [g for g in root.iter(ns + "g") if g.get("id") == "legend"]
 texts = " ".join(t.text or "" for t in root.iter(ns + "text"))
 assert "time since t0 (ms)" in texts and "events/s" in texts
-' "$o/$s.svg" "$("$tool" "$f" | sed -n 's/.*, \([0-9]*\) event(s),.*/\1/p')"
+' "$o/$s.svg" "$nev"
+	fi
+	py "$s: heat map: legend, a panel per hart or cluster, a label and a row of cells per event" \
+		"$HEAT" "$o/$s.heat.svg" "$f"
 done
+python3 -c "$HEAT" "$o/late2.heat.svg" "$v/late2.bin" >"$o/late2.cells" 2>&1
+count "heat map: hart 0's catch-up window hatched, in column 2 of 8" 2 \
+	'^0 [23] off 372\.50 91\.25 None$' "$o/late2.cells"
+count "heat map: nothing else hatched" 2 ' off ' "$o/late2.cells"
+count "heat map: hart 0's marker over column 2, hart 1 none" 1 '^0 mark mark 372\.50 91\.25' "$o/late2.cells"
+count "heat map: no marker elsewhere" 1 ' mark ' "$o/late2.cells"
+count "heat map: the late window coloured by its true rate, like the others" 1 \
+	'^0 0 c 190\.00 730\.00 #f6e446$' "$o/late2.cells"
+count "heat map: hart 1 (the higher or equal rates): a cell a row, the lightest" 4 \
+	'^1 [0-3] c 190\.00 730\.00 #f6e446$' "$o/late2.cells"
+count "heat map: hart 0's instructions, the row's lowest (50 M/s of 125), darkest" 1 \
+	'^0 1 c 190\.00 730\.00 #241254$' "$o/late2.cells"
+python3 -c "$HEAT" "$o/const.heat.svg" "$v/const.bin" >"$o/const.cells" 2>&1
+count "heat map: a zero rate is white, not a colour" 1 '^1 1 zero 190\.00 730\.00 None$' "$o/const.cells"
+python3 -c "$HEAT" "$o/three.heat.svg" "$v/three.bin" >"$o/three.cells" 2>&1
+count "heat map: lost samples 5 and 6 are no data in every row" 6 \
+	'^[01] [0-2] nodata 595\.56 162\.22 None$' "$o/three.cells"
+py "heat map: above 16 harts a panel per cluster, summed" '
+import sys, xml.etree.ElementTree as ET
+ns = "{http://www.w3.org/2000/svg}"
+t = [x.text for x in ET.parse(sys.argv[1]).getroot().iter(ns + "text") if x.get("class") == "pt"]
+assert t == ["cluster %d: the sum of its 5 hart(s)" % c for c in range(4)], t
+' "$o/wide.heat.svg"
+py "heat map: the per-row log scale spans each row from its lowest to its highest" '
+import sys, xml.etree.ElementTree as ET
+ns = "{http://www.w3.org/2000/svg}"
+root = ET.parse(sys.argv[1]).getroot()
+stops = [s.get("stop-color") for s in root.iter(ns + "stop")]
+panels = [g for g in root.iter(ns + "g") if g.get("class") == "panel"]
+rows = {}
+for g in panels:
+    for r in g.iter(ns + "rect"):
+        if r.get("class") == "c":
+            rows.setdefault(r.get("y"), set()).add(r.get("fill"))
+# the wave shape spans about a decade per event: every row reaches both ends
+assert all(stops[0] in f and stops[-1] in f for f in rows.values()), rows
+' "$o/wave.heat.svg"
 py "perfetto: const rates in events/s at ts in us" '
 import json, sys
 t = json.load(open(sys.argv[1]))["traceEvents"]
-c = [(e["pid"], e["name"], e["ts"], e["args"]["events/s"]) for e in t if e["ph"] == "C"]
+c = [(e["pid"], e["name"], e["ts"], e["args"]["events/s"]) for e in t
+     if e["ph"] == "C" and "events/s" in e["args"]]
 assert (2, "cycles", 0.0, 3e6) in c, c[:4]
 assert (1, "instructions", 2000.0, 6e3) in c
 assert (1, "dtlb-read-miss", 19000.0, 7e3) in c
@@ -133,6 +316,18 @@ t = json.load(open(sys.argv[1]))["traceEvents"]
 i = [e for e in t if e["ph"] == "i"]
 assert len(i) == 1 and i[0]["name"] == "lost samples 5..6" and i[0]["ts"] == 30000.0, i
 ' "$o/three.json"
+py "perfetto: late and short windows marked; true-length rates; metrics as counter tracks" '
+import json, sys
+t = json.load(open(sys.argv[1]))["traceEvents"]
+i = [(e["pid"], e["name"], e["ts"]) for e in t if e["ph"] == "i"]
+assert i == [(1, "late window (2 periods)", 4000.0), (1, "short window (0.02 periods)", 5000.0)], i
+c = {(e["pid"], e["name"], e["ts"]): list(e["args"].values())[0] for e in t if e["ph"] == "C"}
+assert c[(1, "cycles", 4000.0)] == 1e8 and c[(1, "dtlb-read-miss", 5000.0)] == 1e5
+assert c[(1, "ipc", 4000.0)] == 0.5 and c[(2, "ipc", 0.0)] == 1.25
+assert c[(1, "dtlb-read-miss per 1k inst", 5000.0)] == 2
+assert c[(2, "dtlb-read-miss per 1k inst", 1000.0)] == 1.6
+assert len([k for k in c if k[1] == "ipc"]) == 16 and len([k for k in c if "1k" in k[1]]) == 16
+' "$o/late2.json"
 py "svg: a line breaks where samples were lost" '
 import sys, xml.etree.ElementTree as ET
 root = ET.parse(sys.argv[1]).getroot()
@@ -165,6 +360,9 @@ check "-D with --csv: exit 2" 2 'choose one' -D --csv "$v/one.bin"
 check "--max-panels 0: exit 2" 2 'max-panels takes' --max-panels 0 "$v/one.bin"
 check "--plot without its argument: exit 2" 2 'without its argument' "$v/one.bin" --plot
 check "--help: exit 0, columns documented" 0 'cid2 +the hart.s CID2 word' --help
+check "--help: the new columns documented" 0 'per_1k_inst +rows of a cache/TLB miss event' --help
+check "--heatmap without its argument: exit 2" 2 'without its argument' "$v/one.bin" --heatmap
+check "unwritable heat map: exit 1" 1 'rvpmu-report: /nonexistent/h.svg' --heatmap /nonexistent/h.svg "$v/one.bin"
 check "missing file: exit 1" 1 'No such file' "$dir/does-not-exist.bin"
 check "unwritable output: exit 1" 1 'rvpmu-report: /nonexistent/x.svg' --plot /nonexistent/x.svg "$v/one.bin"
 if "$tool" - <"$v/one.bin" 2>&1 | grep -q '4 sample(s)'; then ok "reads standard input"; else nok "reads standard input"; fi

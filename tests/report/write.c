@@ -4,8 +4,6 @@
 
 #include "write.h"
 
-#define H(field) offsetof(struct rvpmu_sampler_header, field)
-
 /* Event e of a shape: a rotation through each kind of event_idx. */
 static struct rvpmu_sampler_event event_of(uint32_t e)
 {
@@ -41,9 +39,21 @@ static uint32_t nr_sub(const struct shape *s)
 	return (s->nr_events + s->nr_pmu - 1) / s->nr_pmu;
 }
 
+uint64_t gen_subsample_size(const struct shape *s)
+{
+	if (s->version == RVPMU_SAMPLER_VERSION_MTIME)
+		return RVPMU_SAMPLER_SUBSAMPLE_SIZE_MTIME(s->nr_pmu, s->nr_harts);
+	return RVPMU_SAMPLER_SUBSAMPLE_SIZE(s->nr_pmu, s->nr_harts);
+}
+
+uint64_t gen_cycles_at(const struct shape *s, uint32_t pos)
+{
+	return 8 * (uint64_t)s->nr_harts + 8 * ((uint64_t)s->nr_pmu * s->nr_harts + pos);
+}
+
 static uint64_t sample_size(const struct shape *s)
 {
-	return RVPMU_SAMPLER_SUBSAMPLE_SIZE(s->nr_pmu, s->nr_harts) * nr_sub(s);
+	return gen_subsample_size(s) * nr_sub(s);
 }
 
 static uint64_t buf_size(const struct shape *s, const struct gbuf *b)
@@ -56,11 +66,12 @@ static void write_buf(const struct shape *s, const struct gbuf *b, uint8_t *p,
 		      gen_value_fn value, void *ctx)
 {
 	uint32_t hs = gen_header_size(s), ns = nr_sub(s), h = s->nr_harts;
-	uint64_t ss = RVPMU_SAMPLER_SUBSAMPLE_SIZE(s->nr_pmu, h);
+	uint64_t ss = gen_subsample_size(s), ticks, t0 = s->t0 ? s->t0 : 5000000;
 	uint8_t *arr = p + sizeof(struct rvpmu_sampler_header);
 
+	ticks = s->ticks ? s->ticks : s->timebase / 1000000 * s->period_us;
 	gen_put(p + H(magic), RVPMU_SAMPLER_BUF_MAGIC, 4);
-	gen_put(p + H(version), RVPMU_SAMPLER_VERSION, 2);
+	gen_put(p + H(version), s->version ? s->version : RVPMU_SAMPLER_VERSION, 2);
 	gen_put(p + H(header_size), hs, 2);
 	gen_put(p + H(state), b->state, 4);
 	gen_put(p + H(buffer_index), b->index, 4);
@@ -74,8 +85,8 @@ static void write_buf(const struct shape *s, const struct gbuf *b, uint8_t *p,
 	gen_put(p + H(sample_size), ss * ns, 4);
 	gen_put(p + H(period_us), s->period_us, 4);
 	gen_put(p + H(timebase_hz), s->timebase, 8);
-	gen_put(p + H(t0), s->t0 ? s->t0 : 5000000, 8);
-	gen_put(p + H(period_ticks), s->ticks ? s->ticks : s->timebase / 1000000 * s->period_us, 8);
+	gen_put(p + H(t0), t0, 8);
+	gen_put(p + H(period_ticks), ticks, 8);
 	gen_put(p + H(first_sample), b->first, 8);
 	gen_put(p + H(nr_samples), b->nr, 4);
 	gen_put(p + H(capacity), b->capacity, 4);
@@ -93,7 +104,7 @@ static void write_buf(const struct shape *s, const struct gbuf *b, uint8_t *p,
 	for (uint32_t n = 0; n < b->nr; n++)
 		for (uint32_t sub = 0; sub < ns; sub++) {
 			uint8_t *q = p + hs + n * ss * ns + sub * ss;
-			uint64_t run_n = b->first + n;
+			uint64_t run_n = b->first + n, k = run_n * ns + sub;
 
 			for (uint32_t i = 0; i < h; i++) {
 				gen_put(q + 4 * i, 0x100 * (i + 1) + run_n, 4);
@@ -105,8 +116,12 @@ static void write_buf(const struct shape *s, const struct gbuf *b, uint8_t *p,
 						gen_put(q + 8 * h + 8 * (j * h + i),
 						    value(ctx, run_n, e, i), 8);
 				}
-				gen_put(q + 8 * h + 8 * (s->nr_pmu * h + i),
-				    7000000 + run_n * 1000 + sub * 10 + i, 8);
+				gen_put(q + gen_cycles_at(s, i), s->cycles ? s->cycles(ctx, k, i) :
+					7000000 + run_n * 1000 + sub * 10 + i, 8);
+				/* the mtime slot follows the cycles slots; wrapping is data too */
+				if (s->version == RVPMU_SAMPLER_VERSION_MTIME)
+					gen_put(q + gen_cycles_at(s, i) + 8 * h,
+						s->mtime ? s->mtime(ctx, k, i) : t0 + (k + 1) * ticks, 8);
 			}
 		}
 }

@@ -4,8 +4,11 @@
  * include/rvpmu/sampler.h alone, for rvpmu-report's tests (report-gen)
  * and its fuzz target. Host code. Each subsample holds CID1 = 0x100 *
  * (pos + 1) + n, CID2 = 0xc0de0000 + pos, cycles = 7000000 + n * 1000 +
- * subsample * 10 + pos (n the run-wide sample), counts from a callback,
- * and zeros in the null event's padding.
+ * subsample * 10 + pos (n the run-wide sample) unless the shape says
+ * otherwise, counts from a callback, zeros in the null event's padding,
+ * and in version 2 each hart's mtime at the window's end (by default the
+ * window's deadline, t0 + (k + 1) * period_ticks, k the run-wide
+ * subsample).
  */
 #ifndef RVPMU_TESTS_REPORT_WRITE_H
 #define RVPMU_TESTS_REPORT_WRITE_H
@@ -21,16 +24,24 @@ struct gbuf {
 	uint32_t nr, capacity, gap, state;
 };
 
+#define GEN_MAX_HARTS	32
+
+/* A per-window value of hart pos in run-wide subsample k (mtime, cycles). */
+typedef uint64_t (*gen_time_fn)(void *ctx, uint64_t k, uint32_t pos);
+
 struct shape {
 	const char *name;
 	uint32_t nr_harts, nr_clusters, nr_pmu, nr_events, period_us;
-	uint32_t harts[8], clusters[8];
+	uint32_t harts[GEN_MAX_HARTS], clusters[GEN_MAX_HARTS];
 	uint64_t timebase;
 	int kind;		/* the generator's value formula */
 	uint32_t nr_bufs;
 	struct gbuf bufs[4];	/* in file order */
 	uint64_t t0, ticks;	/* 0: 5000000, and ticks from period_us */
 	const struct rvpmu_sampler_event *events;	/* NULL: a rotation of kinds */
+	uint32_t version;	/* 0 or 1: version 1; 2: mtime[] per subsample */
+	gen_time_fn mtime;	/* version 2's mtime[]; NULL: the window's deadline */
+	gen_time_fn cycles;	/* the cycles field; NULL: the formula above */
 };
 
 /* The count of event e on position pos in run-wide sample n. */
@@ -49,5 +60,12 @@ uint32_t gen_header_size(const struct shape *s);
  */
 uint8_t *gen_build(const struct shape *s, size_t *size, size_t *at, gen_value_fn value,
 		   void *ctx);
+
+/*
+ * Bytes of one subsample of shape s (its version's layout), and the
+ * offset of hart pos's cycles slot in it.
+ */
+uint64_t gen_subsample_size(const struct shape *s);
+uint64_t gen_cycles_at(const struct shape *s, uint32_t pos);
 
 #endif

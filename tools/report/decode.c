@@ -112,9 +112,10 @@ static int check_hdr(const uint8_t *p, size_t size, size_t off, struct hdr *h,
 		return fail(err, n, off, "bad magic 0x%08x (a buffer starts with 0x%08x, \"RVPS\")",
 			    magic, RVPMU_SAMPLER_BUF_MAGIC);
 	read_hdr(p, h);
-	if (h->version != RVPMU_SAMPLER_VERSION)
-		return fail(err, n, off + F(version), "version %u (this tool reads version %u)",
-			    h->version, RVPMU_SAMPLER_VERSION);
+	if (h->version != RVPMU_SAMPLER_VERSION && h->version != RVPMU_SAMPLER_VERSION_MTIME)
+		return fail(err, n, off + F(version),
+			    "version %u (this tool reads versions %u and %u)", h->version,
+			    RVPMU_SAMPLER_VERSION, RVPMU_SAMPLER_VERSION_MTIME);
 	if (h->state > RVPMU_SAMPLER_BUF_LAST)
 		return fail(err, n, off + F(state), "state %u is not a buffer state", h->state);
 	if (h->index >= RVPMU_SAMPLER_MAX_BUFS)
@@ -145,11 +146,15 @@ static int check_hdr(const uint8_t *p, size_t size, size_t off, struct hdr *h,
 			    "nr_subsamples %u, but %u event(s) on %u counter(s) make %llu",
 			    h->nr_subsamples, h->nr_events, h->nr_pmu, (unsigned long long)want);
 	/* nr_pmu <= 29 and nr_harts < 2^32: the product fits in 64 bits */
-	want = RVPMU_SAMPLER_SUBSAMPLE_SIZE(h->nr_pmu, h->nr_harts);
+	if (h->version == RVPMU_SAMPLER_VERSION_MTIME)
+		want = RVPMU_SAMPLER_SUBSAMPLE_SIZE_MTIME(h->nr_pmu, h->nr_harts);
+	else
+		want = RVPMU_SAMPLER_SUBSAMPLE_SIZE(h->nr_pmu, h->nr_harts);
 	if (h->subsample_size != want)
 		return fail(err, n, off + F(subsample_size),
-			    "subsample_size %u, but %u counter(s) on %u hart(s) make %llu",
-			    h->subsample_size, h->nr_pmu, h->nr_harts, (unsigned long long)want);
+			    "subsample_size %u, but %u counter(s) on %u hart(s) in version %u make %llu",
+			    h->subsample_size, h->nr_pmu, h->nr_harts, h->version,
+			    (unsigned long long)want);
 	want = (uint64_t)h->subsample_size * h->nr_subsamples;
 	if (h->sample_size != want)
 		return fail(err, n, off + F(sample_size),
@@ -264,6 +269,7 @@ static int same_run(const struct rr_run *r, const struct hdr *h, const uint8_t *
 		size_t at;
 		uint64_t got, want;
 	} same[] = {
+		{ "version", F(version), h->version, r->version },
 		{ "nr_harts", F(nr_harts), h->nr_harts, r->nr_harts },
 		{ "nr_clusters", F(nr_clusters), h->nr_clusters, r->nr_clusters },
 		{ "nr_pmu", F(nr_pmu), h->nr_pmu, r->nr_pmu },
@@ -322,6 +328,15 @@ uint64_t rr_cycles(const struct rr_run *r, const struct rr_buf *b, uint32_t s, u
 		   uint32_t pos)
 {
 	return rr_slot(r, b, s, sub, r->nr_pmu, pos);
+}
+
+uint64_t rr_mtime(const struct rr_run *r, const struct rr_buf *b, uint32_t s, uint32_t sub,
+		  uint32_t pos)
+{
+	/* the fifth field, after cycles[]: the slot past the cycles slot */
+	if (r->version != RVPMU_SAMPLER_VERSION_MTIME)
+		return 0;
+	return rr_slot(r, b, s, sub, r->nr_pmu + 1, pos);
 }
 
 uint64_t rr_count(const struct rr_run *r, const struct rr_buf *b, uint32_t s, uint32_t e,
@@ -399,6 +414,46 @@ static int order(struct rr_run *r, char *err, size_t n)
 	return 0;
 }
 
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * r->cycle_hz: the median of cycles / period over every window and hart
+ * that has cycles. A window of a hart takes at least 24 bytes of the file
+ * (CIDs, a count, cycles), so the array stays below the file's size.
+ */
+static int cycle_rate(struct rr_run *r, char *err, size_t n)
+{
+	double period = (double)r->period_ticks / (double)r->timebase_hz, *v;
+	size_t i, nv = 0, cap = (size_t)r->samples * r->nr_subsamples * r->nr_harts;
+	uint32_t s, sub, pos;
+
+	if (!cap)
+		return 0;
+	v = calloc(cap, sizeof(*v));
+	if (!v)
+		return fail(err, n, 0, "out of memory for %zu windows", cap);
+	for (i = 0; i < r->nr_bufs; i++)
+		for (s = 0; s < r->bufs[i].nr_samples; s++)
+			for (sub = 0; sub < r->nr_subsamples; sub++)
+				for (pos = 0; pos < r->nr_harts; pos++) {
+					uint64_t c = rr_cycles(r, &r->bufs[i], s, sub, pos);
+
+					if (c)
+						v[nv++] = (double)c / period;
+				}
+	if (nv) {
+		qsort(v, nv, sizeof(*v), cmp_double);
+		r->cycle_hz = nv % 2 ? v[nv / 2] : (v[nv / 2 - 1] + v[nv / 2]) / 2;
+	}
+	free(v);
+	return 0;
+}
+
 void rr_free(struct rr_run *r)
 {
 	free(r->hart);
@@ -425,6 +480,7 @@ int rr_decode(const uint8_t *p, size_t size, struct rr_run *r, char *err, size_t
 			goto bad;
 		if (!r->nr_bufs) {
 			first = off;
+			r->version = h.version;
 			r->nr_harts = h.nr_harts;
 			r->nr_clusters = h.nr_clusters;
 			r->nr_pmu = h.nr_pmu;
@@ -470,7 +526,7 @@ int rr_decode(const uint8_t *p, size_t size, struct rr_run *r, char *err, size_t
 			goto bad;
 		off += (size_t)h.buffer_size;	/* <= size - off, checked */
 	}
-	if (order(r, err, n))
+	if (order(r, err, n) || cycle_rate(r, err, n))
 		goto bad;
 	return 0;
 bad:

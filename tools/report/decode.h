@@ -35,6 +35,7 @@ struct rr_buf {
 struct rr_run {
 	const uint8_t *file;	/* the caller's bytes, not copied */
 	size_t file_size;
+	uint32_t version;	/* header version: 1, or 2 with mtime[] per subsample */
 	uint32_t nr_harts, nr_clusters, nr_pmu, nr_events, nr_subsamples;
 	uint32_t period_us, filter;
 	uint32_t subsample_size, sample_size;
@@ -47,6 +48,13 @@ struct rr_run {
 	uint64_t samples;	/* complete samples in the file */
 	uint64_t lost;		/* samples before end_sample that are not in it */
 	uint64_t end_sample;	/* one past the highest sample present (0 if none) */
+	/*
+	 * The harts' cycle rate, Hz: the median over every window and hart
+	 * with a non-zero cycles field of cycles / period (0 if there is
+	 * none). Late windows are few, so the median is the clock's rate;
+	 * rr_window estimates a window's length from it without mtime.
+	 */
+	double cycle_hz;
 };
 
 /*
@@ -57,9 +65,12 @@ struct rr_run {
  * buffer (magic, version, state, sizes against each other, the file and
  * the ABI limits), the hart, cluster and event arrays, capacity and
  * nr_samples, the null-event padding of every sample, that all buffers
- * agree on the run's parameters, that no two buffers hold the same sample,
- * and that every sample's mtime window fits in 64 bits. p must stay valid
- * while run is used.
+ * agree on the run's parameters (the header version too), that no two
+ * buffers hold the same sample, and that every sample's nominal mtime
+ * window fits in 64 bits. Versions 1 and 2 are read; subsample_size must
+ * be the one of the buffer's version. The mtime[] values of version 2 are
+ * data, not checked: rr_window copes with any. p must stay valid while
+ * run is used.
  */
 int rr_decode(const uint8_t *p, size_t size, struct rr_run *run, char *err, size_t errlen);
 
@@ -84,6 +95,13 @@ uint64_t rr_slot(const struct rr_run *r, const struct rr_buf *b, uint32_t s, uin
 uint64_t rr_cycles(const struct rr_run *r, const struct rr_buf *b, uint32_t s, uint32_t sub,
 		   uint32_t pos);
 
+/*
+ * The hart's mtime when its tick that ended the window began (version 2);
+ * 0 in version 1, where the field does not exist.
+ */
+uint64_t rr_mtime(const struct rr_run *r, const struct rr_buf *b, uint32_t s, uint32_t sub,
+		  uint32_t pos);
+
 /* The count of event e on position pos in sample s of b. */
 uint64_t rr_count(const struct rr_run *r, const struct rr_buf *b, uint32_t s, uint32_t e,
 		  uint32_t pos);
@@ -92,14 +110,56 @@ uint64_t rr_count(const struct rr_run *r, const struct rr_buf *b, uint32_t s, ui
 uint64_t rr_subsample_index(const struct rr_run *r, const struct rr_buf *b, uint32_t s,
 			    uint32_t sub);
 
-/* Seconds from t0 to the start of subsample k's counting window. */
+/* Seconds from t0 to the scheduled start of subsample k's window. */
 double rr_time_s(const struct rr_run *r, uint64_t k);
 
-/* Length of one subsample's counting window, seconds. */
+/* The nominal length of one subsample's window (period_ticks), seconds. */
 double rr_period_s(const struct rr_run *r);
 
-/* A count (or a mean of counts) over one subsample as events per second. */
-double rr_rate(const struct rr_run *r, double count);
+/*
+ * ---- True window lengths: the one place that says how long a window
+ * was and whether it was late or short. Every rate an exporter prints is
+ * a count over its window's len_s.
+ */
+
+/* A window longer than this many periods is late, shorter than ... short. */
+#define RR_LATE_PERIODS		1.5
+#define RR_SHORT_PERIODS	0.5
+
+enum rr_win_kind {
+	RR_WIN_OK,		/* within 0.5..1.5 periods */
+	RR_WIN_LATE,		/* its tick came late: longer than 1.5 periods */
+	RR_WIN_SHORT,		/* a catch-up after a late tick: under 0.5 periods */
+	RR_WIN_ABSENT,		/* the hart has no data there (zeros: absent or left) */
+};
+
+/* How a window's length was found. */
+enum rr_win_src {
+	RR_LEN_MTIME,		/* mtime minus the previous window's (or t0) */
+	RR_LEN_CYCLES,		/* the cycles field over the run's cycle_hz */
+	RR_LEN_NOMINAL,		/* period_ticks: nothing better is known */
+};
+
+struct rr_win {
+	double len_s;		/* the window's length, seconds (> 0) */
+	enum rr_win_kind kind;
+	enum rr_win_src src;
+};
+
+/*
+ * The window of subsample sub of sample s of b on position pos: its
+ * length from mtime in version 2 (window k: mtime[k] - mtime[k - 1];
+ * window 0: mtime[0] - t0), else, or when the previous window is not in
+ * the file or the mtimes do not increase, estimated from its cycles field
+ * over cycle_hz, else the nominal period. ABSENT when the hart has no data
+ * there (mtime 0 in version 2, cycles 0 in version 1); its len_s is then
+ * the nominal period and its counts are zeros.
+ */
+void rr_window(const struct rr_run *r, const struct rr_buf *b, uint32_t s, uint32_t sub,
+	       uint32_t pos, struct rr_win *w);
+
+/* Name of a window kind: "ok", "late", "short", "absent". */
+const char *rr_win_name(enum rr_win_kind kind);
 
 /* ---- Names */
 

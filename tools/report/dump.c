@@ -3,7 +3,9 @@
  * tools/report/dump.c - rvpmu-report -D: every byte of the file that
  * means something, in the spirit of perf report -D. Lines that start a
  * record begin with its file offset and size in hex, "0x<offset>
- * [0x<size>]:", and carry the keyword "RVPMU SAMPLER" to search for.
+ * [0x<size>]:", and carry the keyword "RVPMU SAMPLER" to search for. The
+ * dump shows the data as written (a version 2 subsample's mtime too), not
+ * what the exporters make of it.
  */
 #include <inttypes.h>
 
@@ -23,8 +25,9 @@ void rr_dump_run(FILE *out, const struct rr_run *r, int brief)
 		r->nr_harts, r->nr_clusters, r->nr_events, r->nr_pmu, r->nr_subsamples,
 		r->subsample_size, r->sample_size);
 	fprintf(out, ".  period %u us = %" PRIu64 " ticks at %" PRIu64 " Hz, t0 %" PRIu64
-		", filter 0x%x\n", r->period_us, r->period_ticks, r->timebase_hz, r->t0,
-		r->filter);
+		", filter 0x%x, header version %u%s\n", r->period_us, r->period_ticks,
+		r->timebase_hz, r->t0, r->filter, r->version,
+		r->version == RVPMU_SAMPLER_VERSION_MTIME ? " (mtime per subsample)" : "");
 	fprintf(out, ".  samples %" PRIu64 ", lost %" PRIu64 "\n", r->samples, r->lost);
 	for (i = 0; i < r->nr_harts; i++)
 		fprintf(out, ".  position %u: hart %u cluster %u\n", i, r->hart[i], r->cluster[i]);
@@ -51,6 +54,8 @@ static void subsample(FILE *out, const struct rr_run *r, const struct rr_buf *b,
 		fprintf(out, "  hart %u cluster %u cid1 0x%08x cid2 0x%08x cycles %" PRIu64,
 			r->hart[pos], r->cluster[pos], rr_cid1(r, b, s, sub, pos),
 			rr_cid2(r, b, s, sub, pos), rr_cycles(r, b, s, sub, pos));
+		if (r->version == RVPMU_SAMPLER_VERSION_MTIME)
+			fprintf(out, " mtime %" PRIu64, rr_mtime(r, b, s, sub, pos));
 		for (slot = 0; slot < r->nr_pmu; slot++) {
 			uint32_t e = sub * r->nr_pmu + slot;
 

@@ -30,13 +30,15 @@ void rr_dump_buffers(FILE *out, const struct rr_run *r, uint64_t base, uint64_t 
 
 /*
  * CSV, one row per subsample window, hart and event, after a header row:
- * time_s,hart,cluster,cid1,cid2,event,value,cycles (see rvpmu-report -h).
+ * time_s,hart,cluster,cid1,cid2,event,value,cycles,length_s,rate,window,
+ * ipc,per_1k_inst (see csv.c and rvpmu-report -h).
  */
 int rr_csv(FILE *out, const struct rr_run *r);
 
 /*
  * Chrome trace-event JSON: a process per hart, a counter track per event
- * in events/s, ts in microseconds from t0; lost ranges as instant events.
+ * in events/s and per derived metric, ts in microseconds from t0; lost
+ * ranges and late or short windows as instant events.
  */
 int rr_perfetto(FILE *out, const struct rr_run *r);
 
@@ -48,8 +50,16 @@ int rr_perfetto(FILE *out, const struct rr_run *r);
 int rr_svg(FILE *out, const struct rr_run *r, unsigned int max_panels, FILE *note);
 
 /*
- * The default output: the run in one line, then per event and hart the
- * mean, min and max rate.
+ * An SVG heat map: events by samples, a panel per hart (per cluster above
+ * 16 harts), log colour scale per event row, late or short windows marked.
+ * Returns -1 also when out of memory (the SVG then says so).
+ */
+int rr_heatmap(FILE *out, const struct rr_run *r);
+
+/*
+ * The default output: the run in one line, how window lengths are known
+ * and the late or short windows per hart, per event and hart the mean,
+ * min and max rate, then the derived metrics (metrics.h).
  */
 int rr_summary(FILE *out, const struct rr_run *r);
 

@@ -1,36 +1,125 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * tools/report/summary.c - rvpmu-report's default output: the run in a
- * line, then per event and hart the mean, min and max of its rate over
- * the samples present (a rate is a subsample's count over period_us).
+ * tools/report/summary.c - rvpmu-report's default output (and perf
+ * report's): the run in a line; how its windows' lengths are known and
+ * which harts had late or short windows; per event and hart the mean rate
+ * (the counts over the windows' true lengths), min and max over the
+ * windows that came on time; then the derived metrics (metrics.h).
  */
 #include <inttypes.h>
 
+#include "metrics.h"
 #include "report.h"
 
-static void row(FILE *out, const struct rr_run *r, uint32_t e, uint32_t pos)
+/* A rate, or "-" when no window on time gave one. */
+static const char *rate(int has, double v, char *buf, size_t n)
 {
-	uint64_t lo = UINT64_MAX, hi = 0;
-	double sum = 0;
+	if (!has) {
+		snprintf(buf, n, "-");
+		return buf;
+	}
+	return rr_si(v, "/s", buf, n);
+}
+
+/* Windows not on time, as a row's suffix: "  (1 late, 2 short)". */
+static void off_time(FILE *out, const struct rr_stat *st)
+{
+	if (st->late && st->nshort)
+		fprintf(out, "  (%" PRIu64 " late, %" PRIu64 " short)", st->late, st->nshort);
+	else if (st->late)
+		fprintf(out, "  (%" PRIu64 " late)", st->late);
+	else if (st->nshort)
+		fprintf(out, "  (%" PRIu64 " short)", st->nshort);
+}
+
+static void event_row(FILE *out, const struct rr_run *r, uint32_t e, uint32_t pos)
+{
 	char a[32], b[32], c[32], name[RR_LABEL_MAX];
+	struct rr_stat st;
+
+	rr_event_stat(r, e, pos, &st);
+	fprintf(out, "  %-28s %10u %14s %14s %14s", pos ? "" : rr_event_label(r, e, name),
+		r->hart[pos], rate(st.has_mean, st.mean, a, sizeof(a)),
+		rate(st.has_range, st.min, b, sizeof(b)), rate(st.has_range, st.max, c, sizeof(c)));
+	off_time(out, &st);
+	if (!st.windows)
+		fputs("  (no data)", out);
+	fputc('\n', out);
+}
+
+/* A metric's value, three significant digits, or "-". */
+static const char *num(int has, double v, char *buf, size_t n)
+{
+	if (has)
+		snprintf(buf, n, "%.3g", v);
+	else
+		snprintf(buf, n, "-");
+	return buf;
+}
+
+static void metrics(FILE *out, const struct rr_run *r)
+{
+	char a[32], b[32], c[32], name[RR_METRIC_LABEL_MAX];
+	struct rr_metrics m;
+	struct rr_stat st;
+	uint32_t j, pos;
+
+	rr_metrics_init(r, &m);
+	if (!m.nr)
+		return;
+	fprintf(out, "  %-28s %10s %14s %14s %14s\n", "metric", "hart", "mean", "min", "max");
+	for (j = 0; j < m.nr; j++)
+		for (pos = 0; pos < r->nr_harts; pos++) {
+			rr_metric_stat(r, &m, j, pos, &st);
+			fprintf(out, "  %-28s %10u %14s %14s %14s\n",
+				pos ? "" : rr_metric_label(r, &m, j, name), r->hart[pos],
+				num(st.has_mean, st.mean, a, sizeof(a)),
+				num(st.has_range, st.min, b, sizeof(b)),
+				num(st.has_range, st.max, c, sizeof(c)));
+		}
+}
+
+/*
+ * How the windows' lengths are known, then per hart with any the late
+ * and short windows (all of its subsamples, every event's).
+ */
+static void window_lengths(FILE *out, const struct rr_run *r)
+{
+	char hz[32];
+	uint32_t pos, s, sub;
+	int any = 0;
 	size_t i;
 
-	for (i = 0; i < r->nr_bufs; i++) {
-		const struct rr_buf *bf = &r->bufs[i];
-		uint32_t s;
+	if (r->version == RVPMU_SAMPLER_VERSION_MTIME)
+		fprintf(out, "window lengths: from mtime (header version %u)\n", r->version);
+	else if (r->cycle_hz > 0)
+		fprintf(out,
+			"window lengths: from cycles at %s (the run's median; header version %u, no mtime)\n",
+			rr_si(r->cycle_hz, "Hz", hz, sizeof(hz)), r->version);
+	else
+		fprintf(out, "window lengths: the period (no cycles, no mtime)\n");
+	for (pos = 0; pos < r->nr_harts; pos++) {
+		uint64_t late = 0, nshort = 0, n = 0;
+		struct rr_win w;
 
-		for (s = 0; s < bf->nr_samples; s++) {
-			uint64_t v = rr_count(r, bf, s, e, pos);
-
-			sum += (double)v;
-			lo = v < lo ? v : lo;
-			hi = v > hi ? v : hi;
-		}
+		for (i = 0; i < r->nr_bufs; i++)
+			for (s = 0; s < r->bufs[i].nr_samples; s++)
+				for (sub = 0; sub < r->nr_subsamples; sub++, n++) {
+					rr_window(r, &r->bufs[i], s, sub, pos, &w);
+					late += w.kind == RR_WIN_LATE;
+					nshort += w.kind == RR_WIN_SHORT;
+				}
+		if (!late && !nshort)
+			continue;
+		if (!any)
+			fprintf(out,
+				"late (over 1.5 periods) and short (under 0.5) windows, left out of min and max:\n");
+		fprintf(out, "  hart %u: %" PRIu64 " late, %" PRIu64 " short of %" PRIu64
+			" windows\n", r->hart[pos], late, nshort, n);
+		any = 1;
 	}
-	fprintf(out, "  %-28s %10u %14s %14s %14s\n", pos ? "" : rr_event_label(r, e, name),
-		r->hart[pos], rr_si(rr_rate(r, sum / (double)r->samples), "/s", a, sizeof(a)),
-		rr_si(rr_rate(r, lo), "/s", b, sizeof(b)),
-		rr_si(rr_rate(r, hi), "/s", c, sizeof(c)));
+	if (!any)
+		fputs("every window on time (0.5 to 1.5 periods long)\n", out);
 }
 
 int rr_summary(FILE *out, const struct rr_run *r)
@@ -46,9 +135,11 @@ int rr_summary(FILE *out, const struct rr_run *r)
 		fprintf(out, "no samples\n");
 		return ferror(out) ? -1 : 0;
 	}
+	window_lengths(out, r);
 	fprintf(out, "  %-28s %10s %14s %14s %14s\n", "event", "hart", "mean", "min", "max");
 	for (e = 0; e < r->nr_events; e++)
 		for (pos = 0; pos < r->nr_harts; pos++)
-			row(out, r, e, pos);
+			event_row(out, r, e, pos);
+	metrics(out, r);
 	return ferror(out) ? -1 : 0;
 }

@@ -4,12 +4,15 @@
  * hand-written SVG. A title, a legend (a colour per hart), then a panel
  * per event stacked vertically on a shared time axis in ms from t0; each
  * panel has its own y axis in events/s with "nice" ticks (1, 2, 2.5, 5 x
- * 10^n) and SI prefixes. A point is a subsample's rate, drawn at the
- * middle of its window; a line breaks where samples were lost.
+ * 10^n) and SI prefixes. A point is a subsample's rate (its count over
+ * the window's true length, rr_window), drawn at the middle of its
+ * scheduled window; a line breaks where samples were lost. Many events
+ * are better read as a heat map (heatmap.c).
  */
 #include <inttypes.h>
 #include <math.h>
 
+#include "plot.h"
 #include "report.h"
 
 /* Geometry, px. */
@@ -35,8 +38,7 @@ static const char *dash(uint32_t pos)
 	return d[(pos / 10) % 3];
 }
 
-/* A tick step near range/want that is 1, 2, 2.5 or 5 times a power of 10. */
-static double nice_step(double range, int want)
+double rr_nice_step(double range, int want)
 {
 	double raw = range / want, p = pow(10, floor(log10(raw))), f = raw / p;
 
@@ -52,6 +54,16 @@ static void tick_label(char *buf, size_t n, double v, double scale, char prefix)
 		snprintf(buf, n, "%g %c", v / scale, prefix);
 }
 
+/* Event e's rate in sample s of b on pos: its count over its window's true length. */
+static double rate(const struct rr_run *r, const struct rr_buf *b, uint32_t s, uint32_t e,
+		   uint32_t pos)
+{
+	struct rr_win w;
+
+	rr_window(r, b, s, e / r->nr_pmu, pos, &w);
+	return (double)rr_count(r, b, s, e, pos) / w.len_s;
+}
+
 static double rate_max(const struct rr_run *r, uint32_t e)
 {
 	double m = 0;
@@ -60,7 +72,7 @@ static double rate_max(const struct rr_run *r, uint32_t e)
 	for (i = 0; i < r->nr_bufs; i++)
 		for (uint32_t s = 0; s < r->bufs[i].nr_samples; s++)
 			for (uint32_t pos = 0; pos < r->nr_harts; pos++) {
-				double v = rr_rate(r, rr_count(r, &r->bufs[i], s, e, pos));
+				double v = rate(r, &r->bufs[i], s, e, pos);
 
 				m = v > m ? v : m;
 			}
@@ -74,7 +86,7 @@ static void point(const struct rr_run *r, const struct rr_buf *b, uint32_t s, ui
 	uint64_t k = rr_subsample_index(r, b, s, e / r->nr_pmu);
 
 	*x = ML + (rr_time_s(r, k) + rr_period_s(r) / 2) * 1e3 * xscale;
-	*y = y0 + PH - rr_rate(r, rr_count(r, b, s, e, pos)) / ytop * PH;
+	*y = y0 + PH - rate(r, b, s, e, pos) / ytop * PH;
 }
 
 /*
@@ -223,7 +235,7 @@ static void panel(FILE *out, const struct rr_run *r, uint32_t e, double y0, doub
 	char name[RR_LABEL_MAX], lab[32];
 	int p = 0;
 
-	step = nice_step(max > 0 ? max : 1, 4);
+	step = rr_nice_step(max > 0 ? max : 1, 4);
 	top = ceil((max > 0 ? max : 1) / step - 1e-9) * step;
 	while (top / scale >= 1000 && prefix[p + 1]) {
 		scale *= 1e3;
@@ -268,7 +280,7 @@ int rr_svg(FILE *out, const struct rr_run *r, unsigned int max_panels, FILE *not
 
 	if (t_ms <= 0)
 		t_ms = rr_period_s(r) * 1e3 * r->nr_subsamples;	/* no samples: one sample's span */
-	xstep = nice_step(t_ms, 8);
+	xstep = rr_nice_step(t_ms, 8);
 	if (drawn < r->nr_events)
 		h += 30 + 16.0 * ((r->nr_events - drawn) / 6 + 1);
 	fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"

@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "lib/names.h"
+#include "compat.h"
 #include "decode.h"
 #include "rvpmu/sbi.h"
 
@@ -21,9 +22,81 @@ double rr_time_s(const struct rr_run *r, uint64_t k)
 	return (double)(k * r->period_ticks) / (double)r->timebase_hz;
 }
 
-double rr_rate(const struct rr_run *r, double count)
+/*
+ * The mtime that began window (s, sub) of b on pos: the previous window's
+ * end, or t0 for the run's first. Returns 0 when the previous window is
+ * not in the file (its samples were lost), else 1 with *t set.
+ */
+static int window_start(const struct rr_run *r, const struct rr_buf *b, uint32_t s,
+			uint32_t sub, uint32_t pos, uint64_t *t)
 {
-	return count * (double)r->timebase_hz / (double)r->period_ticks;
+	const struct rr_buf *p;
+
+	if (sub) {
+		*t = rr_mtime(r, b, s, sub - 1, pos);
+		return 1;
+	}
+	if (s) {
+		*t = rr_mtime(r, b, s - 1, r->nr_subsamples - 1, pos);
+		return 1;
+	}
+	if (!b->first_sample) {
+		*t = r->t0;
+		return 1;
+	}
+	/* buffers are sorted and disjoint: the one before with samples */
+	for (p = b; p > r->bufs; ) {
+		p--;
+		if (!p->nr_samples)
+			continue;
+		if (p->first_sample + p->nr_samples != b->first_sample)
+			return 0;
+		*t = rr_mtime(r, p, p->nr_samples - 1, r->nr_subsamples - 1, pos);
+		return 1;
+	}
+	return 0;
+}
+
+void rr_window(const struct rr_run *r, const struct rr_buf *b, uint32_t s, uint32_t sub,
+	       uint32_t pos, struct rr_win *w)
+{
+	uint64_t cycles = rr_cycles(r, b, s, sub, pos), end, start;
+	double period = rr_period_s(r);
+
+	w->len_s = period;
+	w->src = RR_LEN_NOMINAL;
+	if (r->version == RVPMU_SAMPLER_VERSION_MTIME) {
+		end = rr_mtime(r, b, s, sub, pos);
+		if (!end) {
+			w->kind = RR_WIN_ABSENT;
+			return;
+		}
+		/* a start of 0 is a hart without data before: not a time */
+		if (window_start(r, b, s, sub, pos, &start) && start && end > start) {
+			w->len_s = (double)(end - start) / (double)r->timebase_hz;
+			w->src = RR_LEN_MTIME;
+		}
+	} else if (!cycles) {
+		w->kind = RR_WIN_ABSENT;
+		return;
+	}
+	if (w->src == RR_LEN_NOMINAL && cycles && r->cycle_hz > 0) {
+		w->len_s = (double)cycles / r->cycle_hz;
+		w->src = RR_LEN_CYCLES;
+	}
+	if (w->len_s > RR_LATE_PERIODS * period)
+		w->kind = RR_WIN_LATE;
+	else if (w->len_s < RR_SHORT_PERIODS * period)
+		w->kind = RR_WIN_SHORT;
+	else
+		w->kind = RR_WIN_OK;
+}
+
+const char *rr_win_name(enum rr_win_kind kind)
+{
+	static const char *const names[] = { "ok", "late", "short", "absent" };
+
+	return (unsigned int)kind < ARRAY_SIZE(names) ? names[kind] : "?";
 }
 
 _Static_assert(RR_LABEL_MAX >= RVPMU_EVENT_NAME_MAX, "a label holds a name");

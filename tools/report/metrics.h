@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * tools/report/metrics.h - what the exporters compute from a decoded run
+ * beyond its counts, so that the summary, the CSV, Perfetto and the plots
+ * agree: per event and hart the rates over the run, and the derived
+ * metrics IPC and misses per 1000 instructions. Every rate is a count over
+ * its window's true length (rr_window). Host code, single-threaded.
+ */
+#ifndef RVPMU_REPORT_METRICS_H
+#define RVPMU_REPORT_METRICS_H
+
+#include "decode.h"
+
+/*
+ * An event's (or a metric's) statistics on one hart over the run: the
+ * mean, and min and max over the windows that are neither late nor short
+ * (a window's rate is right either way, but a catch-up window's is noise).
+ */
+struct rr_stat {
+	double mean;		/* sum of counts / sum of lengths; valid if has_mean */
+	double min, max;	/* valid if has_range */
+	int has_mean, has_range;
+	uint64_t windows;	/* windows (or samples, for a metric) with data */
+	uint64_t late, nshort;	/* of those, late and short ones */
+	uint64_t absent;	/* windows without data (a metric: where undefined) */
+};
+
+/* Event e on position pos over the run; counts over true lengths. */
+void rr_event_stat(const struct rr_run *r, uint32_t e, uint32_t pos, struct rr_stat *st);
+
+/*
+ * ---- Derived metrics. Metric 0 is IPC: the first instructions event's
+ * count over its window's cycles field. Metric 1 + i is miss event i (a
+ * cache or TLB event, SBI type 1 with result MISS, in list order) per 1000
+ * instructions: its rate over the first instructions event's rate in the
+ * same sample, times 1000. A run without an instructions event has none.
+ */
+
+#define RR_METRIC_LABEL_MAX	(RR_LABEL_MAX + 16)
+
+struct rr_metrics {
+	uint32_t nr;		/* metrics: 0, or 1 + nr_miss */
+	uint32_t instr;		/* the event IPC and the rest divide by */
+	uint32_t nr_miss;
+	uint32_t miss[RVPMU_SAMPLER_MAX_EVENTS];	/* their events */
+};
+
+/* Find the run's metrics. */
+void rr_metrics_init(const struct rr_run *r, struct rr_metrics *m);
+
+/* 1 if event_idx is a cache or TLB miss event (type 1, result MISS). */
+int rr_is_miss_event(uint32_t event_idx);
+
+/* Metric j's label ("ipc", "dtlb-read-miss per 1k inst") in buf. */
+const char *rr_metric_label(const struct rr_run *r, const struct rr_metrics *m, uint32_t j,
+			    char *buf);
+
+/* The event metric j is about: instr for IPC, else its miss event. */
+uint32_t rr_metric_event(const struct rr_metrics *m, uint32_t j);
+
+/*
+ * Metric j in sample s of b on pos. Returns 0 with *v and *clean (1 when
+ * every window it comes from is neither late nor short), or -1 where it is
+ * undefined: a window the hart has no data in, a cycles field of 0 (IPC),
+ * no instructions counted (a miss ratio).
+ */
+int rr_metric(const struct rr_run *r, const struct rr_metrics *m, uint32_t j,
+	      const struct rr_buf *b, uint32_t s, uint32_t pos, double *v, int *clean);
+
+/*
+ * Metric j on pos over the run: the mean is the ratio of the sums (all
+ * instructions over all cycles; all misses over their lengths against all
+ * instructions over theirs), min and max over clean samples.
+ */
+void rr_metric_stat(const struct rr_run *r, const struct rr_metrics *m, uint32_t j,
+		    uint32_t pos, struct rr_stat *st);
+
+#endif
