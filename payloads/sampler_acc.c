@@ -256,7 +256,7 @@ static int check_hart(const struct acc_case *c, const struct rvpmu_sampler_heade
 	unsigned int H = hd->nr_harts, np = hd->nr_pmu, nsub = hd->nr_subsamples;
 	unsigned long h = rd32((const char *)hd + 104 + 4 * p);
 	unsigned int k, j, bad = 0, fw_checked = 0, fw_skipped = 0, hw_checked = 0;
-	uint64_t worst_hw = 0, worst_len = 0, last_mt = 0;
+	uint64_t worst_hw = 0, worst_len = 0, last_mt = 0, last_field = 0;
 	unsigned int mt_checked = 0;
 	char first_bad[160] = "";
 
@@ -274,20 +274,21 @@ static int check_hart(const struct acc_case *c, const struct rvpmu_sampler_heade
 		if (len_ppm > 20000 && !bad++)
 			rvpmu_snprintf(first_bad, sizeof(first_bad), "window %u is %llu cycles long",
 				       k, (unsigned long long)field);
-		/* version 2: mtime at each window's end (read as the hart's
-		   tick begins), as far apart as the windows are long (100
-		   cycles a tick here) within 1% and a tick of rounding */
+		/* version 2: mtime at each window's beginning, not before its
+		   deadline; the window before is as long as the two mtimes are
+		   apart (100 cycles a tick here), within 1% and a tick */
 		if (hd->version == RVPMU_SAMPLER_VERSION_MTIME) {
 			uint64_t mt = rd64(sub + 8 * H + 8 * np * H + 8 * H + 8 * p);
-			uint64_t len = k ? mt - last_mt : mt - hd->t0;
-			uint64_t want = field / NS_PER_TICK;
+			uint64_t len = mt - last_mt, want = last_field / NS_PER_TICK;
 
-			if ((ppm(len, want) > 10000 + 1000000 / want ||
-			     mt < hd->t0 + (uint64_t)(k + 1) * P_TICKS) && !bad++)
+			if ((mt < hd->t0 + (uint64_t)k * P_TICKS ||
+			     (k && ppm(len, want) > 10000 + 1000000 / want)) && !bad++)
 				rvpmu_snprintf(first_bad, sizeof(first_bad),
-					       "window %u: mtime %llu ticks on, cycles %llu",
-					       k, (unsigned long long)len, (unsigned long long)field);
+					       "window %u: mtime %llu, %llu ticks after the last, which counted %llu cycles",
+					       k, (unsigned long long)mt, (unsigned long long)len,
+					       (unsigned long long)last_field);
 			last_mt = mt;
+			last_field = field;
 			mt_checked++;
 		}
 		for (j = 0; j < np; j++) {

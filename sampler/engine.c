@@ -330,6 +330,18 @@ static void finish(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh, uint3
 
 /* ---- the tick */
 
+/* RVPMU_SAMPLER_F_MTIME: the closing window's start to *slot, and the
+   next window's start now (right after the switch loaded its counters,
+   as its cycles began: no preemption between a tick's start and its
+   switch makes the two disagree). */
+static __attribute__((noinline)) void new_start(struct rvpmu_sampler *s,
+						struct rvpmu_sampler_hart *sh,
+						volatile uint64_t *slot)
+{
+	*slot = sh->mt_start;
+	sh->mt_start = now(s);
+}
+
 /* Slot offsets of v[] when M-mode cannot store into the buffer. */
 static const uint32_t ident[RVPMU_SAMPLER_NR_PMU_MAX] = {
 	0, 8, 16, 24, 32, 40, 48, 56, 64, 72, 80, 88, 96, 104, 112, 120, 128, 136, 144,
@@ -423,6 +435,8 @@ static __attribute__((noinline)) uint64_t begin(struct rvpmu_sampler *s,
 	sh->begun = true;
 	sh->grp.max_gap = max_gap(s, sh, t);
 	sh->cyc0 = rvpmu_group_open(sh->pmu, &sh->grp, &sh->ctr[gr->first], &gr->spec);
+	if (sh->off_mt)
+		sh->mt_start = now(s);
 	sh->deadline = t0 + s->period_ticks;
 	return sh->deadline;
 }
@@ -495,16 +509,17 @@ static inline __attribute__((always_inline)) uint64_t tick_end(struct rvpmu_samp
 static __attribute__((noinline)) uint64_t switch_put(struct rvpmu_sampler *s,
 						     struct rvpmu_sampler_hart *sh,
 						     const struct rvpmu_sampler_group *gr,
-						     const struct rvpmu_sampler_group *next,
-						     uint64_t t)
+						     const struct rvpmu_sampler_group *next)
 {
-	uint64_t v[RVPMU_SAMPLER_NR_PMU_MAX], c, base = sh->addr;
+	uint64_t v[RVPMU_SAMPLER_NR_PMU_MAX], c, base = sh->addr, mt;
 
 	c = rvpmu_group_switch(sh->pmu, &sh->grp, (uint8_t *)v, ident, &sh->ctr[next->first],
 			       &next->spec);
 	put_counts(s, sh, base, v, gr, sh->grp.end - sh->cyc0);
-	if (sh->off_mt)
-		put(s, base + sh->off_mt, &t, 8);
+	if (sh->off_mt) {
+		new_start(s, sh, &mt);
+		put(s, base + sh->off_mt, &mt, 8);
+	}
 	sh->addr = base + s->subsample_size;
 	return c;
 }
@@ -538,9 +553,9 @@ uint64_t rvpmu_sampler_tick(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *
 				       &sh->ctr[next->first], &next->spec);
 		*cyc = sh->grp.end - sh->cyc0;
 		if (sh->off_mt)
-			*(volatile uint64_t *)(q + sh->off_mt) = t;
+			new_start(s, sh, (volatile uint64_t *)(q + sh->off_mt));
 	} else {
-		c = switch_put(s, sh, gr, next, t);
+		c = switch_put(s, sh, gr, next);
 	}
 	sh->cyc0 = c;
 	if (last || __atomic_load_n(&s->stop_req, __ATOMIC_RELAXED))

@@ -171,6 +171,7 @@ struct rvpmu_sampler_hart {
 	struct rvpmu_group grp;		/* the group loaded */
 	uint64_t deadline, cyc0;
 	uint64_t cal_t, cal_c;		/* mtime and mcycle at hart_start */
+	uint64_t mt_start;		/* mtime the open window began at (MTIME) */
 	uint64_t addr;			/* this subsample's start: kept only
 					   without q, else the buffer's data */
 	uint8_t *q;			/* this subsample as M-mode stores to

@@ -57,7 +57,7 @@
 
 /* config.flags */
 #define RVPMU_SAMPLER_F_RING		(1u << 0)	/* reuse released buffers */
-#define RVPMU_SAMPLER_F_MTIME		(1u << 1)	/* each subsample ends with mtime[] */
+#define RVPMU_SAMPLER_F_MTIME		(1u << 1)	/* each subsample has mtime[] */
 #define RVPMU_SAMPLER_F_ALL		0x3u
 
 /*
@@ -148,7 +148,7 @@ struct rvpmu_sampler_header {
  *   uint64_t count[nr_pmu][nr_harts];   event j of the group, all harts
  *   uint64_t cycles[nr_harts];          mcycle over the subsample
  * and in version 2 (RVPMU_SAMPLER_F_MTIME) a fifth:
- *   uint64_t mtime[nr_harts];           mtime when the subsample ended
+ *   uint64_t mtime[nr_harts];           mtime when the subsample began
  * Event j of subsample s counts events[s * nr_pmu + j]; slots past
  * nr_events in the last subsample hold the null event: count 0.
  * A hart that left the run (HSM stop or suspend) or never joined it has

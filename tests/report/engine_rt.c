@@ -267,12 +267,15 @@ static void mtime_windows(void)
 		for (uint32_t sub = 0; sub < r.nr_subsamples; sub++)
 			for (uint32_t pos = 0; pos < r.nr_harts; pos++) {
 				uint64_t k = rr_subsample_index(&r, &r.bufs[i], 0, sub);
-				uint64_t end = t0 + (k + 1) * MT_P;
+				uint64_t start = t0 + k * MT_P;
 
-				end += k == 2 ? MT_LATE : k == 3 ? 15 : 0;
-				CHECK_EQ(rr_mtime(&r, &r.bufs[i], 0, sub, pos), end);
+				/* a window begins where the one before ended */
+				start += k == 3 ? MT_LATE : k == 4 ? 15 : 0;
+				CHECK_EQ(rr_mtime(&r, &r.bufs[i], 0, sub, pos), start);
 				rr_window(&r, &r.bufs[i], 0, sub, pos, &w);
-				CHECK_EQ(w.src, RR_LEN_MTIME);
+				/* the run's last window has no next: its cycles tell */
+				CHECK_EQ(w.src, i + 1 == r.nr_bufs && sub + 1 == r.nr_subsamples
+						? RR_LEN_CYCLES : RR_LEN_MTIME);
 				CHECK_EQ(w.kind, k == 2 ? RR_WIN_LATE : k == 3 ? RR_WIN_SHORT : RR_WIN_OK);
 				CHECK_EQ((uint64_t)(w.len_s * 1e6 + 0.5),
 					 k == 2 ? 2 * MT_P + 10 : k == 3 ? 5 : k == 4 ? MT_P - 15 : MT_P);

@@ -121,7 +121,7 @@ static void write_buf(const struct shape *s, const struct gbuf *b, uint8_t *p,
 				/* the mtime slot follows the cycles slots; wrapping is data too */
 				if (s->version == RVPMU_SAMPLER_VERSION_MTIME)
 					gen_put(q + gen_cycles_at(s, i) + 8 * h,
-						s->mtime ? s->mtime(ctx, k, i) : t0 + (k + 1) * ticks, 8);
+						s->mtime ? s->mtime(ctx, k, i) : t0 + k * ticks, 8);
 			}
 		}
 }

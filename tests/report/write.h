@@ -6,9 +6,8 @@
  * (pos + 1) + n, CID2 = 0xc0de0000 + pos, cycles = 7000000 + n * 1000 +
  * subsample * 10 + pos (n the run-wide sample) unless the shape says
  * otherwise, counts from a callback, zeros in the null event's padding,
- * and in version 2 each hart's mtime at the window's end (by default the
- * window's deadline, t0 + (k + 1) * period_ticks, k the run-wide
- * subsample).
+ * and in version 2 each hart's mtime at the window's beginning (by
+ * default its deadline, t0 + k * period_ticks, k the run-wide subsample).
  */
 #ifndef RVPMU_TESTS_REPORT_WRITE_H
 #define RVPMU_TESTS_REPORT_WRITE_H

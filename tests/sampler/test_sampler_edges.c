@@ -88,7 +88,7 @@ static void t0_is_chosen_once_every_hart_armed(void)
 }
 
 /* RVPMU_SAMPLER_F_MTIME: header version 2, a fifth field per subsample,
-   each hart's mtime at the tick that ended the window. */
+   each hart's mtime when the window began (its deadline here). */
 static void mtime_ends_every_subsample(void)
 {
 	struct sfx *x = sfx_new(2);
@@ -112,7 +112,7 @@ static void mtime_ends_every_subsample(void)
 		for (unsigned int p = 0; p < H; p++) {
 			CHECK_EQ(u64(x, sub + 8 * H + 8 * H + 8 * p), 700);	/* cycles */
 			CHECK_EQ(u64(x, sub + 8 * H + 16 * H + 8 * p),
-				 h->t0 + (k + 1) * h->period_ticks);		/* mtime */
+				 h->t0 + k * h->period_ticks);			/* mtime */
 		}
 	}
 	/* without the flag: version 1, the seed's layout */

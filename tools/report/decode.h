@@ -96,8 +96,8 @@ uint64_t rr_cycles(const struct rr_run *r, const struct rr_buf *b, uint32_t s, u
 		   uint32_t pos);
 
 /*
- * The hart's mtime when its tick that ended the window began (version 2);
- * 0 in version 1, where the field does not exist.
+ * The hart's mtime when the window began, right after its counters were
+ * loaded (version 2); 0 in version 1, where the field does not exist.
  */
 uint64_t rr_mtime(const struct rr_run *r, const struct rr_buf *b, uint32_t s, uint32_t sub,
 		  uint32_t pos);
@@ -135,7 +135,7 @@ enum rr_win_kind {
 
 /* How a window's length was found. */
 enum rr_win_src {
-	RR_LEN_MTIME,		/* mtime minus the previous window's (or t0) */
+	RR_LEN_MTIME,		/* the next window's mtime minus its own */
 	RR_LEN_CYCLES,		/* the cycles field over the run's cycle_hz */
 	RR_LEN_NOMINAL,		/* period_ticks: nothing better is known */
 };
@@ -148,10 +148,10 @@ struct rr_win {
 
 /*
  * The window of subsample sub of sample s of b on position pos: its
- * length from mtime in version 2 (window k: mtime[k] - mtime[k - 1];
- * window 0: mtime[0] - t0), else, or when the previous window is not in
- * the file or the mtimes do not increase, estimated from its cycles field
- * over cycle_hz, else the nominal period. ABSENT when the hart has no data
+ * length from mtime in version 2 (window k: mtime[k + 1] - mtime[k]),
+ * else, or when the next window is not in the file (the run's last, or
+ * lost samples) or the mtimes do not increase, estimated from its cycles
+ * field over cycle_hz, else the nominal period. ABSENT when the hart has no data
  * there (mtime 0 in version 2, cycles 0 in version 1); its len_s is then
  * the nominal period and its counts are zeros.
  */

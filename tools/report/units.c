@@ -23,35 +23,30 @@ double rr_time_s(const struct rr_run *r, uint64_t k)
 }
 
 /*
- * The mtime that began window (s, sub) of b on pos: the previous window's
- * end, or t0 for the run's first. Returns 0 when the previous window is
- * not in the file (its samples were lost), else 1 with *t set.
+ * The mtime that began the window after (s, sub) of b on pos, the end of
+ * this one: the next subsample's. Returns 0 when there is none in the file
+ * (the run's last window, or the next samples were lost), else 1 with *t.
  */
-static int window_start(const struct rr_run *r, const struct rr_buf *b, uint32_t s,
-			uint32_t sub, uint32_t pos, uint64_t *t)
+static int window_end(const struct rr_run *r, const struct rr_buf *b, uint32_t s,
+		      uint32_t sub, uint32_t pos, uint64_t *t)
 {
-	const struct rr_buf *p;
+	const struct rr_buf *n, *end = r->bufs + r->nr_bufs;
 
-	if (sub) {
-		*t = rr_mtime(r, b, s, sub - 1, pos);
+	if (sub + 1 < r->nr_subsamples) {
+		*t = rr_mtime(r, b, s, sub + 1, pos);
 		return 1;
 	}
-	if (s) {
-		*t = rr_mtime(r, b, s - 1, r->nr_subsamples - 1, pos);
+	if (s + 1 < b->nr_samples) {
+		*t = rr_mtime(r, b, s + 1, 0, pos);
 		return 1;
 	}
-	if (!b->first_sample) {
-		*t = r->t0;
-		return 1;
-	}
-	/* buffers are sorted and disjoint: the one before with samples */
-	for (p = b; p > r->bufs; ) {
-		p--;
-		if (!p->nr_samples)
+	/* buffers are sorted and disjoint: the next one with samples */
+	for (n = b + 1; n < end; n++) {
+		if (!n->nr_samples)
 			continue;
-		if (p->first_sample + p->nr_samples != b->first_sample)
+		if (n->first_sample != b->first_sample + b->nr_samples)
 			return 0;
-		*t = rr_mtime(r, p, p->nr_samples - 1, r->nr_subsamples - 1, pos);
+		*t = rr_mtime(r, n, 0, 0, pos);
 		return 1;
 	}
 	return 0;
@@ -66,13 +61,13 @@ void rr_window(const struct rr_run *r, const struct rr_buf *b, uint32_t s, uint3
 	w->len_s = period;
 	w->src = RR_LEN_NOMINAL;
 	if (r->version == RVPMU_SAMPLER_VERSION_MTIME) {
-		end = rr_mtime(r, b, s, sub, pos);
-		if (!end) {
+		start = rr_mtime(r, b, s, sub, pos);
+		if (!start) {
 			w->kind = RR_WIN_ABSENT;
 			return;
 		}
-		/* a start of 0 is a hart without data before: not a time */
-		if (window_start(r, b, s, sub, pos, &start) && start && end > start) {
+		/* an end of 0 is a hart without data after: not a time */
+		if (window_end(r, b, s, sub, pos, &end) && end > start) {
 			w->len_s = (double)(end - start) / (double)r->timebase_hz;
 			w->src = RR_LEN_MTIME;
 		}
