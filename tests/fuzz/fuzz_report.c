@@ -109,27 +109,28 @@ static uint64_t value(void *ctx, uint64_t n, uint32_t e, uint32_t pos)
 }
 
 /*
- * Version 2's mtime of window k: mostly its deadline, some late by up to
- * three periods, some a little early, some 0 (a hart with no data), some
+ * Version 2's mtime of window k (its beginning): mostly its deadline, some
+ * late by up to three periods, some a little early, some 0 (a hart with no data), some
  * anywhere; wrapping around is data too.
  */
 static uint64_t mtime(void *ctx, uint64_t k, uint32_t pos)
 {
 	const struct gen *g = ctx;
-	uint64_t x = mix(g->seed * 31 + k * 0x9E3779B97F4A7C15ull + pos), end;
+	uint64_t x = mix(g->seed * 31 + k * 0x9E3779B97F4A7C15ull + pos), start;
+	uint64_t late = 3 * g->ticks + 1, early = g->ticks + 1;	/* may wrap to 0 */
 
-	end = g->t0 + (k + 1) * g->ticks;
+	start = g->t0 + k * g->ticks;
 	switch (x & 7) {
 	case 0:
-		return end + (x >> 8) % (3 * g->ticks + 1);
+		return start + (late ? (x >> 8) % late : x >> 8);
 	case 1:
-		return end - (x >> 8) % (g->ticks + 1);
+		return start - (early ? (x >> 8) % early : x >> 8);
 	case 2:
 		return 0;
 	case 3:
 		return x;
 	default:
-		return end;
+		return start;
 	}
 }
 
@@ -191,7 +192,7 @@ static void read_back(const struct rr_run *r, struct gen *g)
 				for (uint32_t pos = 0; pos < r->nr_harts; pos++) {
 					uint64_t k = rr_subsample_index(r, &r->bufs[i], s, sub);
 					uint64_t want = g->stray ? mtime(g, k, pos) :
-							r->t0 + (k + 1) * r->period_ticks;
+							r->t0 + k * r->period_ticks;
 
 					if (rr_mtime(r, &r->bufs[i], s, sub, pos) != want)
 						abort();
