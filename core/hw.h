@@ -62,6 +62,7 @@
 #define RVPMU_CORE_HW_H
 
 #include "pmu.h"
+#include "reserve.h"
 
 /* The group accesses one counter at a time through the functions above
    (core/group.c): read_list's and load_list's meaning, for any hart. */

@@ -104,9 +104,6 @@ static inline uint64_t rvpmu_counter_set(const struct rvpmu_hart *h, rvpmu_ulong
 uint64_t rvpmu_event_counters(const struct rvpmu_hart *h,
 			      rvpmu_ulong event_idx, uint64_t event_data);
 
-/* mhpmevent value for an event, without the Sscofpmf bits. */
-uint64_t rvpmu_event_selector(const struct rvpmu_hart *h, uint32_t event_idx,
-			      uint64_t event_data);
 
 /* The firmware counters of this hart: every one can count any firmware event. */
 static inline uint64_t rvpmu_fw_counters(const struct rvpmu_hart *h)
@@ -116,7 +113,7 @@ static inline uint64_t rvpmu_fw_counters(const struct rvpmu_hart *h)
 
 static inline bool event_is_fw(rvpmu_ulong event_idx)
 {
-	return SBI_PMU_EVENT_TYPE(event_idx) == SBI_PMU_EVENT_TYPE_FW;
+	return rvpmu_event_is_fw((uint32_t)event_idx);
 }
 
 /* Current value of a logical counter (hardware or firmware). */

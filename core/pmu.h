@@ -161,7 +161,6 @@ struct rvpmu_config {
 	unsigned int nr_fw;		/* firmware counters, <= RVPMU_MAX_FW */
 };
 
-/* Per-hart state. Opaque to callers: use the functions below. */
 /* What counts a standard firmware event on a hart: its started firmware
    counters (bit idx - fw_base) and whether the sampler counts it in
    fw_total (rvpmu_fw_sample); an event site tests both at once (any). */
@@ -173,21 +172,28 @@ union rvpmu_fw_counting {
 	} by;
 };
 
+/*
+ * Per-hart state. Its first part is API: what rvpmu_hart_init was given
+ * and what it discovered, constant from then on (rvpmu_hart_reset never
+ * writes it), which any hart may read at any time (the firmware sets
+ * mcounteren from hw; the sampler checks every hart's sscofpmf and
+ * counters). Everything from RVPMU_HART_STATE on is the core's own: use
+ * the functions below.
+ */
 struct rvpmu_hart {
-	const struct rvpmu_config *cfg;
-	void *ctx;
-	/* discovered by rvpmu_hart_init, then constant: rvpmu_hart_reset
-	   never writes them (nor cfg, ctx), since other harts read them at
-	   any time (the sampler checks every hart's counters) */
+	const struct rvpmu_config *cfg;	/* the platform's, as given */
+	void *ctx;			/* the platform's, passed to its ops */
 	unsigned long nr_counters;	/* logical counters incl. gaps */
 	unsigned long fw_base;		/* first firmware counter */
 	uint64_t valid;			/* logical counters that exist */
-	uint32_t hw;			/* hardware counters that exist */
-	bool sscofpmf;
+	uint32_t hw;			/* hardware counters that exist (bit n:
+					   counter n; 0 and 2 always) */
+	bool sscofpmf;			/* the hart has Sscofpmf */
 	bool hpm64;			/* every hpm counter is 64 bits wide */
 	uint8_t width[RVPMU_HW_SLOTS];	/* bits of each hardware counter */
 	uint64_t wmask[RVPMU_HW_SLOTS];	/* the value bits of each */
-	/* state, from RVPMU_HART_STATE to the end (rvpmu_hart_reset clears it) */
+	/* the core's own, from RVPMU_HART_STATE to the end (rvpmu_hart_reset
+	   clears it) */
 	/* the snapshot area: early in the struct, as fw_counting, so that a
 	   stop reaches it with 12-bit offsets */
 	bool shmem_on;
@@ -372,191 +378,5 @@ static inline void rvpmu_fw_event(struct rvpmu_hart *h, unsigned int code)
 	if (counting)
 		(void)rvpmu_fw_count_slow(h, code, counting);
 }
-
-/*
- * ---- Reservation: counters the firmware's sampler (sampler/) takes for a
- * run. A reserved counter is invisible to S-mode: config_matching never
- * chooses it, and start, stop, SKIP_MATCH and fw_read on it answer
- * INVALID_PARAM as for a counter that is not configured. Only hpm counters
- * (3..31) and firmware counters can be reserved: mcycle and minstret stay
- * free-running, the sampler reads mcycle for its cycle count. All of these
- * run on the hart that owns h, like the SBI functions.
- */
-
-/* Counters that can count (event_idx, event_data) and are free for a
-   reservation: capable, not 0..2, neither configured nor reserved. */
-uint64_t rvpmu_reservable(const struct rvpmu_hart *h, uint32_t event_idx,
-			  uint64_t event_data);
-
-/* Counters that can count the event at all (busy or not), without 0..2:
-   0 when the event is invalid or this hart cannot count it. */
-uint64_t rvpmu_sampler_capable(const struct rvpmu_hart *h, uint32_t event_idx,
-			       uint64_t event_data);
-
-/*
- * Reserve the counters of set. SBI_ERR_INVALID_PARAM when set is empty or
- * names a counter that does not exist or is 0..2; SBI_ERR_DENIED when one
- * is configured by S-mode or already reserved. On error nothing changes.
- * Reserved hpm counters are left inhibited with mhpmevent 0.
- */
-long rvpmu_reserve(struct rvpmu_hart *h, uint64_t set);
-
-/* Stop the reserved counters of set and give them back: hpm counters get
-   mhpmevent 0 (QEMU counts an event on one counter only). Counters of set
-   that are not reserved are ignored. */
-void rvpmu_release(struct rvpmu_hart *h, uint64_t set);
-
-/*
- * The standard firmware events (bit c of codes: code c < 22) whose
- * free-running count fw_total the sampler's groups read: from now on those
- * are counted there, the others no more (0: none; a run's end). An event
- * site nothing else counts stays one load and a branch outside a run.
- */
-void rvpmu_fw_sample(struct rvpmu_hart *h, uint32_t codes);
-
-/* Reserved hpm counters of set count nothing (mhpmevent 0): a counter a
-   group no longer uses must not keep its event, since QEMU counts an event
-   on one counter only. Firmware counters of set are ignored. */
-void rvpmu_reserved_idle(struct rvpmu_hart *h, uint64_t set);
-
-/* ---- Groups: reserved counters that count one window together (a
-   sampler subsample). */
-
-#define RVPMU_GROUP_MAX	29	/* counters in a group (as many as hpm 3..31) */
-
-/*
- * A group's hpm counters are loaded with a base value, not 0, and a
- * window's count is the value read less it: the top two bits of the
- * counter's width (RVPMU_GROUP_BASE for a 64-bit counter). Hardware that
- * fakes the overflow of a cycles/instret-class counter with a timer armed
- * at each counter write (QEMU 7.2 does, when the hart has Sscofpmf)
- * computes the deadline from the distance to the wrap as a signed 64-bit
- * count: from a value below 2^63 that distance is negative, the deadline
- * is in the past, and the timer's expiry takes the hart off its CPU in the
- * middle of the switch (under QEMU's round robin until other harts' slices
- * are over: up to a whole window, seen as the counts and the cycle count
- * covering different intervals). From the base the wrap is a quarter of
- * the range away, so the deadline is far ahead (2^62 ns) and harmless; no
- * window counts that many events.
- */
-#define RVPMU_GROUP_BASE	UINT64_C(0xC000000000000000)
-
-/* An event of a group's firmware counter (only a platform event's is
-   looked at). */
-struct rvpmu_event_ref {
-	uint32_t event_idx;
-	uint64_t event_data;
-};
-
-/* A firmware event as a group's code list holds it: a standard event's
-   code, or RVPMU_GROUP_EXT for any other (counted through fw ops). */
-#define RVPMU_GROUP_EXT	SBI_PMU_FW_STD_COUNT	/* fw_total has it, never counted */
-static inline uint8_t rvpmu_group_code(uint32_t event_idx)
-{
-	uint32_t code = SBI_PMU_EVENT_CODE(event_idx);
-
-	return code < SBI_PMU_FW_STD_COUNT ? (uint8_t)code : RVPMU_GROUP_EXT;
-}
-
-/* The mhpmevent a reserved hpm counter gets for selector sel (from
-   rvpmu_event_selector), filtered by inh (Sscofpmf bits [62:58]), OF set
-   so that it never interrupts. The caller computes it once per run. */
-uint64_t rvpmu_reserved_mhpmevent(uint64_t sel, uint64_t inh);
-
-/*
- * A loaded group: the counters in caller memory, hpm counters first and
- * firmware counters after (so the hpm ones go to the hardware as one list
- * and the switch looks nothing up), the mcountinhibit mask, and where each
- * standard firmware event's free-running count stood at start. Caller
- * memory; zero it before the first open and set seq and max_gap.
- */
-struct rvpmu_group {
-	uint32_t hpm;			/* its hpm counters, as mcountinhibit bits */
-	/* set by the caller: every load's hpm counters are 3, 4, .. in order
-	   and no group has a platform firmware event (then the switch walks
-	   no list and calls nothing) */
-	bool seq;
-	/* set by the caller: the longest, in mcycle counts, that reading the
-	   group's counters or loading them may take; a pass that took longer
-	   was interrupted (group.c says where that happens) and is done
-	   again. UINT64_MAX: never done again. */
-	uint64_t max_gap;
-	uint64_t end;			/* mcycle where the last window closed ended */
-	/* the switch's own, while it runs (core/group.c) */
-	struct {
-		uint8_t *dst;
-		const uint32_t *off;
-		const uint8_t *ctr;
-		const struct rvpmu_group_spec *next;
-	} sw;
-	const uint8_t *ctr;		/* [nhpm + nfw] */
-	const struct rvpmu_group_spec *sp; /* its events */
-	/* fw_total[code] at start, XLEN bits: a window's count is taken
-	   modulo 2^XLEN (on RV32 a window would need 2^32 SBI events) */
-	unsigned long origin[RVPMU_GROUP_MAX];
-};
-
-/*
- * What a group load takes besides its counters ctr[0..nhpm + nfw)
- * (reserved, stopped, distinct, hpm counters first; nhpm + nfw <=
- * RVPMU_GROUP_MAX): hpm counter ctr[j] gets mhpmevent mhpm[j]
- * (rvpmu_reserved_mhpmevent; the Sscofpmf bits are dropped on a hart
- * without Sscofpmf), firmware counter ctr[nhpm + k] the event fw[k], whose
- * rvpmu_group_code is code[k] (and tot[k] its rvpmu_group_total_off);
- * ext: whether some code[k] is RVPMU_GROUP_EXT. Every event must be one rvpmu_sampler_capable gives its
- * counter for. ctr and the spec must stay until the next load. One spec
- * serves every hart (the counters are each hart's own).
- */
-struct rvpmu_group_spec {
-	const uint64_t *mhpm;
-	const uint8_t *code;
-	const uint16_t *tot;		/* [nfw] rvpmu_group_total_off(code[k]) */
-	const struct rvpmu_event_ref *fw;
-	uint8_t nhpm, nfw;
-	bool ext;
-};
-
-/* Where a group code's free-running count lies in struct rvpmu_hart (the
-   switch adds it to the hart's address instead of indexing). */
-static inline uint16_t rvpmu_group_total_off(uint8_t code)
-{
-	return (uint16_t)(__builtin_offsetof(struct rvpmu_hart, fw_total) + 8u * code);
-}
-
-/*
- * Open a window: spec's counters (reserved, stopped, every hpm counter of
- * them with mhpmevent 0) count in g from now: hpm counter ctr[j] gets
- * mhpmevent mhpm[j] and the group base (RVPMU_GROUP_BASE), then the group
- * starts with a single mcountinhibit clear, its firmware counters right
- * after. Every reserved hpm counter outside an open group has mhpmevent 0
- * (rvpmu_reserve gives them that, closing a group gives it to the
- * group's): QEMU counts an event on one counter only, so no event may stay
- * mapped to a counter the new group does not use. Returns mcycle where the
- * window begins (right after the load).
- */
-uint64_t rvpmu_group_open(struct rvpmu_hart *h, struct rvpmu_group *g, const uint8_t *ctr,
-			  const struct rvpmu_group_spec *spec);
-
-/*
- * Close the window of g: its firmware counts, then its hpm counts read
- * while they run, then its hpm counters stopped with a single
- * mcountinhibit set and given mhpmevent 0. The count of counter ctr[j] (of
- * the open) goes to dst + off[j] (bytes, 8-byte aligned). Returns mcycle
- * where the window ends (right before the reads), also in g->end.
- */
-uint64_t rvpmu_group_close(struct rvpmu_hart *h, struct rvpmu_group *g, uint8_t *dst,
-			   const uint32_t *off);
-
-/*
- * The sampler's switch, one call on g's hart: rvpmu_group_close(g, dst,
- * off), then rvpmu_group_open(g, ctr, next). Returns where the new window
- * begins; g->end is where the closed one ended.
- */
-uint64_t rvpmu_group_switch(struct rvpmu_hart *h, struct rvpmu_group *g, uint8_t *dst,
-			    const uint32_t *off, const uint8_t *ctr,
-			    const struct rvpmu_group_spec *next);
-
-/* mcycle now. */
-uint64_t rvpmu_read_cycles(const struct rvpmu_hart *h);
 
 #endif /* RVPMU_PMU_H */

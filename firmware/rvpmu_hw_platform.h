@@ -57,7 +57,7 @@ static inline void rvpmu_hw_inhibit(const struct rvpmu_hart *h, uint64_t mask, b
 
 #ifndef __ASSEMBLER__
 /*
- * The sampler's group accesses, both XLENs (core/internal.h names them):
+ * The sampler's group accesses, both XLENs (core/hw.h says what they do):
  * grp_csr.S's fw_grp_* by list (any counters) and *_seq (hpm counters 3 ..
  * 3 + n - 1 in order, struct rvpmu_group seq), called by `jal t2` with
  * every register they touch named, so the switch around them keeps its

@@ -46,7 +46,7 @@ static struct rvpmu_sampler_hart *op_hart(void *ctx, uint32_t hartid)
 	   pmu.cfg stays (rvpmu_hart_reset, at HSM stop, keeps it): the
 	   engine looks harts up at any time, without a lock, and a NULL
 	   here for a hart of the run would be dereferenced */
-	return t && t->sampler.pmu && t->pmu.cfg ? &t->sampler : 0;
+	return t && rvpmu_sampler_hart_bound(&t->sampler) && t->pmu.cfg ? &t->sampler : 0;
 }
 
 /* M-mode runs with bare physical addresses */
@@ -86,8 +86,7 @@ void fw_sampler_hart_init(struct fw_hart *h)
 
 void fw_sampler_leave(struct fw_hart *h, bool suspend)
 {
-	if (h->sampler.running)
-		rvpmu_sampler_hart_leave(&fw_sampler, &h->sampler, suspend);
+	rvpmu_sampler_hart_leave(&fw_sampler, &h->sampler, suspend);
 }
 
 /* ---- one call at a time */
@@ -121,15 +120,13 @@ static void hart_start(struct fw_hart *t, void *arg)
 static void hart_abort(struct fw_hart *t, void *arg)
 {
 	(void)arg;
-	if (t->sampler.running)
-		rvpmu_sampler_hart_abort(&fw_sampler, &t->sampler);
+	rvpmu_sampler_hart_abort(&fw_sampler, &t->sampler);
 }
 
 static void hart_stop(struct fw_hart *t, void *arg)
 {
 	(void)arg;
-	if (t->sampler.running)
-		rvpmu_sampler_hart_stop(&fw_sampler, &t->sampler);
+	rvpmu_sampler_hart_stop(&fw_sampler, &t->sampler);
 }
 
 static long start(void)
@@ -164,7 +161,7 @@ static long stop(struct fw_hart *h)
 	if (err)
 		return err;
 	fw_remote_call(every_hart, hart_stop, 0);
-	while (__atomic_load_n(&fw_sampler.state, __ATOMIC_ACQUIRE) == RVPMU_SAMPLER_RUNNING)
+	while (rvpmu_sampler_state(&fw_sampler) == RVPMU_SAMPLER_RUNNING)
 		fw_process_mailbox(h);
 	return 0;
 }

@@ -3,8 +3,7 @@
  * CONFIGURE: copy S-mode's configuration into the staging area, check all
  * of it (order in sampler.h), and only then put it in force.
  */
-#include "sampler.h"
-#include "core/internal.h"
+#include "internal.h"
 
 #define HEADER_FIXED	((uint32_t)sizeof(struct rvpmu_sampler_header))
 #define MAX_HART_BITS	65536u	/* hartids below 2^16: bounds the bitmap walk */
@@ -154,7 +153,7 @@ uint64_t rvpmu_sampler_fit(const struct rvpmu_hart *pmu, const struct rvpmu_samp
 				const struct rvpmu_sampler_event *e = &ev[e0 + j];
 				uint64_t can, pick;
 
-				if (event_is_fw(e->event_idx) != fw)
+				if (rvpmu_event_is_fw(e->event_idx) != fw)
 					continue;
 				can = reserving ? rvpmu_reservable(pmu, e->event_idx, e->event_data)
 						: rvpmu_sampler_capable(pmu, e->event_idx,
@@ -247,7 +246,7 @@ static void lay_out_group(struct rvpmu_sampler *s, const struct rvpmu_hart *pmu,
 		for (j = 0; j < n; j++) {
 			const struct rvpmu_sampler_event *ev = &s->events[e0 + j];
 
-			if (event_is_fw(ev->event_idx) != fw)
+			if (rvpmu_event_is_fw(ev->event_idx) != fw)
 				continue;
 			s->pm[p] = fw ? 0 : rvpmu_reserved_mhpmevent(
 				rvpmu_event_selector(pmu, ev->event_idx, ev->event_data), s->inh);

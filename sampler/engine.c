@@ -20,7 +20,7 @@
  * that is still being zeroed. A fill is closed (FULL, nr_samples final) by
  * the last hart still in the run to get through it.
  */
-#include "sampler.h"
+#include "internal.h"
 #include "core/hw.h"
 
 #define FILLS_NONE_FREE	1u

@@ -6,7 +6,7 @@
  */
 #include <stddef.h>
 
-#include "sampler.h"
+#include "internal.h"
 
 #define HDR_FIELD(f)	offsetof(struct rvpmu_sampler_header, f)
 

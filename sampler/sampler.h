@@ -57,7 +57,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "core/pmu.h"
+#include "core/reserve.h"
 #include "rvpmu/sampler.h"
 
 struct rvpmu_sampler_hart;
@@ -232,6 +232,9 @@ bool rvpmu_sampler_in_set(const struct rvpmu_sampler *s, uint32_t hartid);
  * reserved.
  */
 long rvpmu_sampler_hart_start(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh);
+/* Undo hart_start on this hart (another hart of the set failed): its
+   counters released, its deadline disarmed. Nothing on a hart that is not
+   in the run, so the firmware may call it on every hart. */
 void rvpmu_sampler_hart_abort(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh);
 
 /*
@@ -250,10 +253,13 @@ uint64_t rvpmu_sampler_tick(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *
  * DONE once the last hart stopped.
  */
 long rvpmu_sampler_stop(struct rvpmu_sampler *s);
+/* STOP's step on this hart, now (its last window written, its counters
+   released). Nothing on a hart that is not in the run. */
 void rvpmu_sampler_hart_stop(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh);
 
 /* HSM stop (suspend = false) or suspend of a sampled hart, on that hart
-   before it goes: recorded, its counters released, its slots zero. */
+   before it goes: recorded, its counters released, its slots zero.
+   Nothing on a hart that is not in the run. */
 void rvpmu_sampler_hart_leave(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh,
 			      bool suspend);
 
@@ -275,33 +281,22 @@ struct rvpmu_ret rvpmu_sampler_status(struct rvpmu_sampler *s, rvpmu_ulong out_l
  */
 long rvpmu_sampler_buffer_release(struct rvpmu_sampler *s, rvpmu_ulong index);
 
-/* ---- internal, shared by the sampler's files */
-
-/*
- * A counter for every event of every group (events[0..nr_events) in
- * groups of nr_pmu), distinct within each group: greedy, lowest first,
- * preferring counters an earlier group already took so that the run
- * holds as few as it can; each group's hpm events first, then its
- * firmware events (the order of struct rvpmu_sampler's p). reserving:
- * only counters free now (rvpmu_reservable), else every counter that can
- * count the event (rvpmu_sampler_capable). ctr (optional): the counters,
- * in that order. Returns the counters, 0 when some group cannot be served.
- */
-uint64_t rvpmu_sampler_fit(const struct rvpmu_hart *pmu, const struct rvpmu_sampler_event *ev,
-			   uint32_t nr_events, uint32_t nr_pmu, bool reserving, uint8_t *ctr);
-bool rvpmu_sampler_addr(rvpmu_ulong lo, rvpmu_ulong hi, uint64_t *pa);
-long rvpmu_sampler_mem_ok(const struct rvpmu_sampler *s, uint64_t pa, uint64_t size,
-			  bool write);
-uint64_t rvpmu_sampler_buf_data(const struct rvpmu_sampler *s, unsigned int b);
-void rvpmu_sampler_write_header(struct rvpmu_sampler *s, unsigned int b, uint32_t state,
-				uint32_t nr_samples);
-void rvpmu_sampler_header_update(struct rvpmu_sampler *s, unsigned int b,
-				 uint32_t state, uint32_t nr_samples);
-void rvpmu_sampler_zero(struct rvpmu_sampler *s, uint64_t pa, uint64_t len);
-uint64_t rvpmu_sampler_samples(struct rvpmu_sampler *s);
 /* Subsamples hart sh wrote in the last run: its samples and the group it
-   is at (no count of its own on the switch's path). */
+   is at (no count of its own on the switch's path). Any hart. */
 uint64_t rvpmu_sampler_hart_subsamples(const struct rvpmu_sampler *s,
 				       const struct rvpmu_sampler_hart *sh);
+
+/* The state (RVPMU_SAMPLER_IDLE..DONE) now. Any hart. */
+static inline uint32_t rvpmu_sampler_state(const struct rvpmu_sampler *s)
+{
+	return __atomic_load_n(&s->state, __ATOMIC_ACQUIRE);
+}
+
+/* Whether rvpmu_sampler_hart_init has bound sh (a hart still setting
+   itself up has not). Any hart. */
+static inline bool rvpmu_sampler_hart_bound(const struct rvpmu_sampler_hart *sh)
+{
+	return __atomic_load_n(&sh->pmu, __ATOMIC_ACQUIRE) != 0;
+}
 
 #endif /* RVPMU_SAMPLER_H */

@@ -2,7 +2,7 @@
 /* Boot-time binding, STATUS and BUFFER_RELEASE. */
 #include <stddef.h>
 
-#include "sampler.h"
+#include "internal.h"
 
 void rvpmu_sampler_init(struct rvpmu_sampler *s,
 			const struct rvpmu_sampler_platform *plat)
