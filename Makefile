@@ -34,13 +34,13 @@ SAMPLER_HDR := sampler/sampler.h include/rvpmu/sampler.h
 SAMPLER_TEST := $(wildcard tests/sampler/*.c)
 DT_SRC   := dt/pmu_dt.c lib/fmt.c
 NAMES_SRC := lib/names.c	# event names: tools, tests, payloads (not the firmware)
-SIM_SRC  := tests/sim/sim_hart.c
+SIM_SRC  := tools/sim/sim_hart.c
 PAYLOADS := smoke bench demo scale hostile rotbench sampler_demo sampler_bench cycsample lcofismp sampler_hsm sampler_acc
 UNIT_SRC := tests/unit_main.c tests/fixture.c tests/drive.c $(wildcard tests/test_*.c) $(NAMES_SRC)
 # the unit, sampler and report-engine tests reach the simulated hart through
 # the core's fast path contract (core/hw.h) as the firmware reaches its
 # CSRs; the fuzz targets and tools through the ops table (its default)
-SIM_PLATFORM := -DRVPMU_HW_PLATFORM -Itests/sim
+SIM_PLATFORM := -DRVPMU_HW_PLATFORM -Itools/sim
 
 .PHONY: all deps run check fuzz bench clean core-cross
 all: $(B)/rvpmu-dt $(B)/unit64 $(B)/unit32 $(B)/dt-tests $(B)/rvpmu-simstat \
@@ -51,16 +51,16 @@ deps:
 	@scripts/deps.sh
 
 # ---- host programs
-$(B)/unit64: $(UNIT_SRC) $(CORE_SRC) $(SIM_SRC) $(CORE_HDR) tests/*.h tests/sim/*.h
+$(B)/unit64: $(UNIT_SRC) $(CORE_SRC) $(SIM_SRC) $(CORE_HDR) tests/*.h tools/sim/*.h
 	@mkdir -p $(B)
 	$(HOSTCC) $(HOSTCFLAGS) $(SIM_PLATFORM) -DRVPMU_XLEN=64 -o $@ $(UNIT_SRC) $(CORE_SRC) $(SIM_SRC)
 
-$(B)/unit32: $(UNIT_SRC) $(CORE_SRC) $(SIM_SRC) $(CORE_HDR) tests/*.h tests/sim/*.h
+$(B)/unit32: $(UNIT_SRC) $(CORE_SRC) $(SIM_SRC) $(CORE_HDR) tests/*.h tools/sim/*.h
 	@mkdir -p $(B)
 	$(HOSTCC) $(HOSTCFLAGS) $(SIM_PLATFORM) -DRVPMU_XLEN=32 -o $@ $(UNIT_SRC) $(CORE_SRC) $(SIM_SRC)
 
 # the sampler engine on simulated harts (tests/sampler/)
-$(B)/sampler%: $(SAMPLER_TEST) $(SAMPLER_SRC) $(CORE_SRC) $(SIM_SRC) tests/fixture.c $(SAMPLER_HDR) $(CORE_HDR) tests/*.h tests/sampler/*.h tests/sim/*.h
+$(B)/sampler%: $(SAMPLER_TEST) $(SAMPLER_SRC) $(CORE_SRC) $(SIM_SRC) tests/fixture.c $(SAMPLER_HDR) $(CORE_HDR) tests/*.h tests/sampler/*.h tools/sim/*.h
 	@mkdir -p $(B)
 	$(HOSTCC) $(HOSTCFLAGS) $(SIM_PLATFORM) -DRVPMU_XLEN=$* -o $@ $(SAMPLER_TEST) tests/fixture.c $(SAMPLER_SRC) $(CORE_SRC) $(SIM_SRC)
 
@@ -418,6 +418,7 @@ check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-dt $(B)/fuzz-sampler $(B)/fuzz
 	@scripts/check-step rvpmu-simstat   $(B)/check tests/simstat/cli_tests.sh $(B)/rvpmu-simstat $(B)/dt
 	@scripts/check-step rvpmu-report    $(B)/check tests/report/report_tests.sh $(B)/rvpmu-report $(B)/report-gen $(B)/report
 	@scripts/check-step report-engine   $(B)/check $(B)/report-engine
+	@scripts/check-step layers          $(B)/check scripts/check-layers
 	@scripts/check-step perf-decoder-sync $(B)/check scripts/perf-decoder check $(PERF_DECODER_PATCH)
 	@scripts/check-step core-cross      $(B)/check scripts/tap-cmd "core builds freestanding for rv64 and rv32" $(MAKE) -s core-cross
 	@scripts/check-step fw-rv64-smp1    $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/smoke-rv64.elf 1 ,sscofpmf=true

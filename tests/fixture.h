@@ -13,7 +13,7 @@
 #define RVPMU_FIXTURE_H
 
 #include "core/pmu.h"
-#include "sim/sim_hart.h"
+#include "tools/sim/sim_hart.h"
 #include "t.h"
 
 #define FX_DTLB_WR_MISS	SBI_PMU_CACHE_EVENT(SBI_PMU_HW_CACHE_DTLB, 1, 1)

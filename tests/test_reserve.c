@@ -162,7 +162,7 @@ static void a_switch_closes_one_window_and_opens_the_next(void)
 }
 
 /*
- * On the QEMU 7.2 model (tests/sim): groups of cycles and instructions
+ * On the QEMU 7.2 model (tools/sim): groups of cycles and instructions
  * rotating over counters 3 and 4 with a dTLB event, windows of W ticks,
  * the hart taken off its CPU for a whole window (P ticks) just before the
  * k-th counter access of the switch, for every k the switch makes. Each

@@ -22,7 +22,7 @@
 #include "lib/fmt.h"
 #include "core/pmu.h"
 #include "dt/pmu_dt.h"
-#include "sim/sim_hart.h"
+#include "tools/sim/sim_hart.h"
 
 #define PERIOD		100000
 

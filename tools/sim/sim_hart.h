@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * tests/sim/sim_hart.h - a simulated RISC-V hart PMU for host tests.
+ * tools/sim/sim_hart.h - a simulated RISC-V hart PMU for host tests.
  *
  * Models mcycle, minstret and mhpmcounter3..31 (a configurable subset, of
  * a configurable width), mhpmevent with the Sscofpmf OF and xINH bits,

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * tests/sim/rvpmu_hw_platform.h - the simulated hart's side of the core's
+ * tools/sim/rvpmu_hw_platform.h - the simulated hart's side of the core's
  * fast path contract (core/hw.h): the host builds that define
  * RVPMU_HW_PLATFORM (the unit and sampler tests) reach the simulated hart
  * through these, as the firmware's build reaches its CSRs through
