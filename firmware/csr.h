@@ -31,6 +31,13 @@
 #define CSR_MCYCLEH	0xb80
 #define CSR_MHPMEVENT3	0x323
 #define CSR_MHPMEVENT3H	0x723
+/* counter n's CSRs at base + n: mhpmcounter (0 mcycle, 2 minstret, 3..31
+   hpm), their high halves (RV32), mhpmevent (3..31; + 0 is mcountinhibit)
+   and its high halves (Sscofpmf, RV32); for the .S tables */
+#define CSR_MHPMCOUNTER_BASE	0xb00
+#define CSR_MHPMCOUNTERH_BASE	0xb80
+#define CSR_MHPMEVENT_BASE	0x320
+#define CSR_MHPMEVENTH_BASE	0x720
 #define CSR_MVENDORID	0xf11
 #define CSR_MARCHID	0xf12
 #define CSR_MIMPID	0xf13

@@ -26,6 +26,9 @@
  *    then holds, and the old high half with a new low one could put that
  *    deadline in the past, which takes the hart off its CPU).
  */
+#include "csr.h"
+#include "rvpmu_hw_platform.h"	/* FW_GROUP_BASE_SHIFT */
+
 	.option	norelax
 	.globl	fw_grp_read, fw_grp_load, fw_grp_read_seq, fw_grp_load_seq
 
@@ -40,8 +43,8 @@ fw_grp_read:
 	slli	t1, t1, 4
 	add	t1, t1, a6
 	jalr	t0, t1			/* a5: the value */
-	slli	a5, a5, 2
-	srli	a5, a5, 2
+	slli	a5, a5, 64 - FW_GROUP_BASE_SHIFT
+	srli	a5, a5, 64 - FW_GROUP_BASE_SHIFT
 	lwu	t1, 0(a4)
 	add	t1, t1, a3
 	sd	a5, 0(t1)
@@ -54,9 +57,9 @@ fw_grp_read:
 1:
 	.irp	n, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
 	.balign	16
-	csrr	a5, 0xb00 + \n
+	csrr	a5, CSR_MHPMCOUNTER_BASE + \n
 	.if	\n >= 3
-	csrw	0x320 + \n, zero
+	csrw	CSR_MHPMEVENT_BASE + \n, zero
 	.endif
 	jr	t0
 	.endr
@@ -66,7 +69,7 @@ fw_grp_read:
 fw_grp_load:
 	lla	a6, 1f
 	li	a7, -1
-	slli	a7, a7, 62		/* RVPMU_GROUP_BASE */
+	slli	a7, a7, FW_GROUP_BASE_SHIFT	/* RVPMU_GROUP_BASE */
 	li	a0, 0
 3:	lbu	t1, 0(a1)
 	ld	a4, 0(a2)
@@ -86,8 +89,8 @@ fw_grp_load:
 	.irp	n, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
 	.balign	16
 	.if	\n >= 3
-	csrw	0x320 + \n, a4
-	csrw	0xb00 + \n, a7
+	csrw	CSR_MHPMEVENT_BASE + \n, a4
+	csrw	CSR_MHPMCOUNTER_BASE + \n, a7
 	.endif
 	jr	t0
 	.endr
@@ -101,13 +104,13 @@ fw_grp_read_seq:
 	slli	t0, a2, 2
 	add	t1, t1, t0		/* 2f - 28 n */
 	li	t0, -1
-	slli	t0, t0, 62		/* RVPMU_GROUP_BASE */
+	slli	t0, t0, FW_GROUP_BASE_SHIFT	/* RVPMU_GROUP_BASE */
 	jr	t1
 	.option	push
 	.option	norvc
 	.irp	n, 31,30,29,28,27,26,25,24,23,22,21,20,19,18,17,16,15,14,13,12,11,10,9,8,7,6,5,4,3
-	csrr	a5, 0xb00 + \n
-	csrw	0x320 + \n, zero
+	csrr	a5, CSR_MHPMCOUNTER_BASE + \n
+	csrw	CSR_MHPMEVENT_BASE + \n, zero
 	sub	a5, a5, t0
 	lwu	t1, 0(a4)
 	add	t1, t1, a3
@@ -124,14 +127,14 @@ fw_grp_load_seq:
 	slli	t0, a3, 4
 	sub	t1, t1, t0		/* 2f - 16 n */
 	li	t0, -1
-	slli	t0, t0, 62		/* RVPMU_GROUP_BASE */
+	slli	t0, t0, FW_GROUP_BASE_SHIFT	/* RVPMU_GROUP_BASE */
 	jr	t1
 	.option	push
 	.option	norvc
 	.irp	n, 31,30,29,28,27,26,25,24,23,22,21,20,19,18,17,16,15,14,13,12,11,10,9,8,7,6,5,4,3
 	ld	a4, 0(a2)
-	csrw	0x320 + \n, a4
-	csrw	0xb00 + \n, t0
+	csrw	CSR_MHPMEVENT_BASE + \n, a4
+	csrw	CSR_MHPMCOUNTER_BASE + \n, t0
 	addi	a2, a2, -8
 	.endr
 	.option	pop
@@ -143,7 +146,7 @@ fw_grp_load_seq:
    Uses a0, a5, a6, a7, t0, t1 (32-byte slots). */
 fw_grp_read:
 	lla	a6, 1f
-	lui	a7, 0xc0000		/* RVPMU_GROUP_BASE's high half */
+	li	a7, -1 << (FW_GROUP_BASE_SHIFT - 32)	/* RVPMU_GROUP_BASE's high half */
 3:	lbu	t1, 0(a1)
 	slli	t1, t1, 5
 	add	t1, t1, a6
@@ -162,13 +165,13 @@ fw_grp_read:
 1:
 	.irp	n, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
 	.balign	32
-4:	csrr	a5, 0xb80 + \n
-	csrr	a0, 0xb00 + \n
-	csrr	t1, 0xb80 + \n
+4:	csrr	a5, CSR_MHPMCOUNTERH_BASE + \n
+	csrr	a0, CSR_MHPMCOUNTER_BASE + \n
+	csrr	t1, CSR_MHPMCOUNTERH_BASE + \n
 	bne	a5, t1, 4b
 	.if	\n >= 3
-	csrw	0x320 + \n, zero
-	csrw	0x720 + \n, zero
+	csrw	CSR_MHPMEVENT_BASE + \n, zero
+	csrw	CSR_MHPMEVENTH_BASE + \n, zero
 	.endif
 	jr	t0
 	.endr
@@ -178,7 +181,7 @@ fw_grp_read:
    t1 (32-byte slots). */
 fw_grp_load:
 	lla	a6, 1f
-	lui	a7, 0xc0000		/* RVPMU_GROUP_BASE's high half */
+	li	a7, -1 << (FW_GROUP_BASE_SHIFT - 32)	/* RVPMU_GROUP_BASE's high half */
 	li	a0, 0
 3:	lbu	t1, 0(a1)
 	lw	a4, 0(a2)
@@ -199,10 +202,10 @@ fw_grp_load:
 	.irp	n, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
 	.balign	32
 	.if	\n >= 3
-	csrw	0x720 + \n, a5
-	csrw	0x320 + \n, a4
-	csrw	0xb80 + \n, a7
-	csrw	0xb00 + \n, zero
+	csrw	CSR_MHPMEVENTH_BASE + \n, a5
+	csrw	CSR_MHPMEVENT_BASE + \n, a4
+	csrw	CSR_MHPMCOUNTERH_BASE + \n, a7
+	csrw	CSR_MHPMCOUNTER_BASE + \n, zero
 	.endif
 	jr	t0
 	.endr
@@ -214,22 +217,22 @@ fw_grp_read_seq:
 	li	t0, 48
 	mul	t0, t0, a2
 	sub	t1, t1, t0		/* 2f - 48 n */
-	lui	a2, 0xc0000		/* RVPMU_GROUP_BASE's high half */
+	li	a2, -1 << (FW_GROUP_BASE_SHIFT - 32)	/* RVPMU_GROUP_BASE's high half */
 	jr	t1
 	.option	push
 	.option	norvc
 	.irp	n, 31,30,29,28,27,26,25,24,23,22,21,20,19,18,17,16,15,14,13,12,11,10,9,8,7,6,5,4,3
-1:	csrr	a5, 0xb80 + \n
-	csrr	t0, 0xb00 + \n
-	csrr	t1, 0xb80 + \n
+1:	csrr	a5, CSR_MHPMCOUNTERH_BASE + \n
+	csrr	t0, CSR_MHPMCOUNTER_BASE + \n
+	csrr	t1, CSR_MHPMCOUNTERH_BASE + \n
 	bne	a5, t1, 1b
 	sub	a5, a5, a2
 	lw	t1, 0(a4)
 	add	t1, t1, a3
 	sw	t0, 0(t1)
 	sw	a5, 4(t1)
-	csrw	0x320 + \n, zero
-	csrw	0x720 + \n, zero
+	csrw	CSR_MHPMEVENT_BASE + \n, zero
+	csrw	CSR_MHPMEVENTH_BASE + \n, zero
 	addi	a4, a4, -4
 	.endr
 	.option	pop
@@ -243,17 +246,17 @@ fw_grp_load_seq:
 	sub	t1, t1, t0
 	slli	t0, a3, 2
 	add	t1, t1, t0		/* 2f - 28 n */
-	lui	t0, 0xc0000		/* RVPMU_GROUP_BASE's high half */
+	li	t0, -1 << (FW_GROUP_BASE_SHIFT - 32)	/* RVPMU_GROUP_BASE's high half */
 	jr	t1
 	.option	push
 	.option	norvc
 	.irp	n, 31,30,29,28,27,26,25,24,23,22,21,20,19,18,17,16,15,14,13,12,11,10,9,8,7,6,5,4,3
 	lw	a4, 0(a2)
 	lw	a5, 4(a2)
-	csrw	0x720 + \n, a5
-	csrw	0x320 + \n, a4
-	csrw	0xb80 + \n, t0
-	csrw	0xb00 + \n, zero
+	csrw	CSR_MHPMEVENTH_BASE + \n, a5
+	csrw	CSR_MHPMEVENT_BASE + \n, a4
+	csrw	CSR_MHPMCOUNTERH_BASE + \n, t0
+	csrw	CSR_MHPMCOUNTER_BASE + \n, zero
 	addi	a2, a2, -8
 	.endr
 	.option	pop

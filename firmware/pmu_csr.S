@@ -27,6 +27,7 @@
  * from inline asm that declares only t0 clobbered, so the calling C
  * function keeps every other register and needs no frame for ra.
  */
+#include "csr.h"
 #include "rvpmu_hw_platform.h"	/* the FW_SLOT_* table offsets */
 
 	.text
@@ -45,11 +46,11 @@
 	.endr
 .endm
 fw_csr_slots:
-	TABLE	FW_SLOT_READ_CTR, 0, csrr t1, 0xb00 + \n
-	TABLE	FW_SLOT_WRITE_CTR, 0, csrw 0xb00 + \n, t1
-	TABLE	FW_SLOT_WRITE_EVENT, 3, csrw 0x320 + \n, t1
-	TABLE	FW_SLOT_SWAP_EVENT, 3, csrrw t1, 0x320 + \n, t1
-	TABLE	FW_SLOT_READ_EVENT, 3, csrr t1, 0x320 + \n
+	TABLE	FW_SLOT_READ_CTR, 0, csrr t1, CSR_MHPMCOUNTER_BASE + \n
+	TABLE	FW_SLOT_WRITE_CTR, 0, csrw CSR_MHPMCOUNTER_BASE + \n, t1
+	TABLE	FW_SLOT_WRITE_EVENT, 3, csrw CSR_MHPMEVENT_BASE + \n, t1
+	TABLE	FW_SLOT_SWAP_EVENT, 3, csrrw t1, CSR_MHPMEVENT_BASE + \n, t1
+	TABLE	FW_SLOT_READ_EVENT, 3, csrr t1, CSR_MHPMEVENT_BASE + \n
 	.org	fw_csr_slots + FW_SLOT_READ_EVENT + 256
 
 /* The same accesses for the ops table (C calling convention; ctx, in a0,

@@ -26,8 +26,15 @@
 #define FW_SLOT_SWAP_EVENT	768	/* csrrw t1, mhpmevent<n>, t1 (n >= 3) */
 #define FW_SLOT_READ_EVENT	1024	/* csrr t1, mhpmevent<n> (n >= 3) */
 
+/* RVPMU_GROUP_BASE (core/reserve.h) is ~0 << FW_GROUP_BASE_SHIFT: grp_csr.S
+   builds it so, and takes a count as the value with those top bits cleared */
+#define FW_GROUP_BASE_SHIFT	62
+
 #ifndef __ASSEMBLER__
 #include <stdint.h>
+
+_Static_assert(RVPMU_GROUP_BASE == ~UINT64_C(0) << FW_GROUP_BASE_SHIFT,
+	       "grp_csr.S builds the group base from FW_GROUP_BASE_SHIFT");
 
 /* An aligned 8-byte store to S-mode memory the caller has checked against
    RAM and the firmware's region (M-mode: physical, no translation). */
