@@ -6,7 +6,7 @@
 
 char rt_stacks[RT_MAX_HARTS][1 << 14] __attribute__((aligned(16)));
 
-unsigned long rt_entry_instret;
+unsigned long rt_entry_instret, rt_entry_time;
 static rt_irq_fn irq_fns[16];
 static volatile int print_lock;
 static bool have_dbcn;

@@ -24,6 +24,10 @@ int main(unsigned long hartid, void *dtb);
 /* instret (low XLEN bits) as the payload's first instruction ran on the
    boot hart: the instructions from reset to S-mode entry. */
 extern unsigned long rt_entry_instret;
+/* The time CSR (low XLEN bits) as the payload's first instruction ran on
+   the boot hart: under -icount, virtual time from reset to S-mode entry,
+   which counts what the harts waited as well as what they executed. */
+extern unsigned long rt_entry_time;
 
 void rt_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
