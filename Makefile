@@ -9,6 +9,7 @@
 #   make linux-check [FW=opensbi]   Linux 6.1 + perf_event_open + the perf tool
 #   make perf-compare  the perf tool (perf test too) on rvpmu and OpenSBI, compared
 #   make linux-bench  instructions from reset to /init, rvpmu and OpenSBI
+#   make uboot-check  Debian's U-Boot on rvpmu: 1/4/32 harts x 128M..4G
 #   make check-scale  only the many-hart steps of make check (up to 512 harts)
 #   make clean
 #
@@ -312,7 +313,9 @@ $(INITRD): linux/initramfs.list $(B)/linux-rootfs/init $(PERF) $(KERNEL) $(B)/li
            $(B)/linux-rootfs/rvpmu-record
 	cd $(B) && $(LINUX_OUT)/usr/gen_init_cpio $(CURDIR)/linux/initramfs.list > initramfs.cpio
 
-.PHONY: linux linux-check linux-bench perf-compare
+.PHONY: linux linux-check linux-bench perf-compare uboot-check
+uboot-check: deps $(B)/rvpmu-fw-rv64.elf
+	@UBOOT_LOGS=$(B)/uboot scripts/uboot-check $(B)/rvpmu-fw-rv64.elf
 linux: deps $(KERNEL) $(INITRD)
 linux-check: linux $(B)/rvpmu-fw-rv64.elf $(B)/rvpmu-report
 	@scripts/linux-check $(FW) $(KERNEL) $(INITRD) $(B)/rvpmu-fw-rv64.elf
@@ -417,6 +420,7 @@ check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-dt $(B)/fuzz-sampler $(B)/fuzz
 	@scripts/check-step hostile-rv64-plain $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/hostile-rv64.elf 2 ,sscofpmf=false,sstc=false
 	@scripts/check-step hostile-noclint $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/hostile-rv64.elf 2 ,sscofpmf=true -dtb $(B)/fw-dt/virt-noclint-smp2.dtb
 	@scripts/check-step hostile-noclint-nosstc $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/hostile-rv64.elf 2 ,sscofpmf=true,sstc=false -dtb $(B)/fw-dt/virt-noclint-nosstc-smp2.dtb
+	@scripts/check-step uboot-rv64      $(B)/check env UBOOT_LOGS=$(B)/uboot scripts/uboot-check $(B)/rvpmu-fw-rv64.elf
 	@$(MAKE) -s scale-steps
 	@scripts/check-step suite-rvpmu-rv64 $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/suite-rv64.elf 4 ,sscofpmf=true
 	@scripts/check-step suite-rvpmu-rv32 $(B)/check scripts/qemu-run 32 $(B)/rvpmu-fw-rv32.elf $(B)/suite-rv32.elf 4 ,sscofpmf=true
