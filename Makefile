@@ -36,7 +36,8 @@ SAMPLER_TEST := $(wildcard tests/sampler/*.c)
 DT_SRC   := dt/pmu_dt.c lib/fmt.c
 NAMES_SRC := lib/names.c	# event names: tools, tests, payloads (not the firmware)
 SIM_SRC  := tests/sim/sim_hart.c
-PAYLOADS := smoke bench demo scale hostile rotbench sampler_demo sampler_bench cycsample lcofismp sampler_hsm
+PAYLOADS := smoke bench demo scale hostile rotbench sampler_demo sampler_bench cycsample lcofismp sampler_hsm \
+            ipistorm timerdl
 UNIT_SRC := tests/unit_main.c tests/fixture.c tests/drive.c $(wildcard tests/test_*.c) $(NAMES_SRC)
 
 .PHONY: all deps run check fuzz bench clean core-cross
@@ -382,6 +383,11 @@ run: deps $(B)/rvpmu-dt $(B)/rvpmu-fw-rv64.elf $(B)/demo-rv64.elf $(B)/dt/qemu-v
 	@echo "sampler data: $(B)/sampler-demo.bin (decode: $(B)/rvpmu-report -D $(B)/sampler-demo.bin)"
 	@echo "plot: $(B)/sampler-demo.svg   Perfetto trace: $(B)/sampler-demo.json   CSV: $(B)/sampler-demo.csv"
 
+# -icount with sleep=off: an idle wait warps QEMU's virtual clock straight
+# to the next deadline (with sleep=on it takes host time, host latency
+# included), so delivery times are the firmware's alone, and repeatable
+ICOUNT_EXACT := -icount shift=0,sleep=off
+
 check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-dt $(B)/fuzz-sampler $(B)/fuzz-report $(B)/fuzz-misalign $(B)/misalign-m-rv64.elf $(B)/misalign-m-rv32.elf firmware-all $(B)/suite-rv64.elf $(B)/suite-rv32.elf $(B)/cycsample-rv64.elf $(B)/lcofismp-rv64.elf $(KERNEL) $(INITRD) \
 	$(B)/fw-dt/virt-noclint-smp2.dtb $(B)/fw-dt/virt-noclint-nosstc-smp2.dtb \
 	$(B)/fw-dt/virt-8harts-2clusters.dtb
@@ -427,6 +433,12 @@ check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-dt $(B)/fuzz-sampler $(B)/fuzz
 	@scripts/check-step suite-opensbi   $(B)/check scripts/conformance-record $(B)/conformance/opensbi-check.log $(B)/suite-rv64.elf
 	@scripts/check-step cycsample-rv64  $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/cycsample-rv64.elf 1 ,sscofpmf=true -icount shift=0
 	@scripts/check-step lcofismp-rv64-smp4 $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/lcofismp-rv64.elf 4 ,sscofpmf=true
+	@scripts/check-step ipistorm-rv64-smp4 $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/ipistorm-rv64.elf 4 ,sscofpmf=true $(ICOUNT_EXACT)
+	@scripts/check-step ipistorm-rv64-nosstc-smp8 $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/ipistorm-rv64.elf 8 ,sscofpmf=true,sstc=false $(ICOUNT_EXACT)
+	@scripts/check-step ipistorm-rv32-smp4 $(B)/check scripts/qemu-run 32 $(B)/rvpmu-fw-rv32.elf $(B)/ipistorm-rv32.elf 4 ,sscofpmf=true $(ICOUNT_EXACT)
+	@scripts/check-step timerdl-rv64-smp4 $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/timerdl-rv64.elf 4 ,sscofpmf=true $(ICOUNT_EXACT)
+	@scripts/check-step timerdl-rv64-nosstc $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/timerdl-rv64.elf 4 ,sscofpmf=true,sstc=false $(ICOUNT_EXACT)
+	@scripts/check-step timerdl-rv32-nosstc $(B)/check scripts/qemu-run 32 $(B)/rvpmu-fw-rv32.elf $(B)/timerdl-rv32.elf 4 ,sscofpmf=true,sstc=false $(ICOUNT_EXACT)
 	@scripts/check-step linux-rvpmu     $(B)/check scripts/linux-check rvpmu $(KERNEL) $(INITRD) $(B)/rvpmu-fw-rv64.elf
 	@scripts/check-step linux-rvpmu-aclint $(B)/check env LINUX_QEMU_ARGS="-M virt,aclint=on" scripts/linux-check rvpmu $(KERNEL) $(INITRD) $(B)/rvpmu-fw-rv64.elf
 	@scripts/check-step linux-perf-1hart $(B)/check env LINUX_SMP=1 scripts/linux-check rvpmu $(KERNEL) $(INITRD) $(B)/rvpmu-fw-rv64.elf perfsample

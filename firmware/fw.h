@@ -45,24 +45,13 @@ enum fw_hsm_state {
 struct fw_hart;
 typedef void (*fw_call_fn)(struct fw_hart *h, void *arg);
 
-/* A cross-hart call: one per sender (in its struct fw_hart), posted by
-   pointer in each target's mailbox; at most one in flight per hart. */
+/* A cross-hart call: one per sender (in its struct fw_hart), at most one
+   in flight per hart; posted as the sender's bit in each target's
+   mailbox. */
 struct fw_call {
 	fw_call_fn fn;
 	void *arg;
-	struct fw_hart *from;
 	volatile unsigned long pending;		/* targets yet to run it */
-};
-
-/* A hart's mailbox: a small ring of calls to run, whatever the number of
-   harts (a sender finding it full serves its own mailbox and retries).
-   Each hart has at most one call in flight, and a broadcast posts one per
-   target, so a full ring takes several harts calling one at once. */
-#define FW_MAILBOX_SLOTS 8
-struct fw_mailbox {
-	volatile int lock;
-	unsigned int head, tail;		/* head - tail = calls waiting */
-	struct fw_call *slot[FW_MAILBOX_SLOTS];
 };
 
 struct __attribute__((aligned(16))) fw_hart {
@@ -84,7 +73,9 @@ struct __attribute__((aligned(16))) fw_hart {
 	uint32_t dt_phandle, intc_phandle;	/* its DT nodes, for boot */
 	volatile unsigned long ipis;		/* IPIs waiting to be taken */
 	struct fw_call call;			/* what this hart sends */
-	struct fw_mailbox mbox;			/* what it is sent */
+	/* what it is sent: bit p of the bitmap is the call of the hart at
+	   topology position p; plat.nr_harts bits, in the region's tables */
+	volatile unsigned long *mbox;
 	struct rvpmu_sampler_hart sampler;	/* this hart's part of a run */
 };
 
@@ -255,6 +246,7 @@ extern const struct rvpmu_mem_ops fw_pmu_mem_ops;
 extern const struct rvpmu_fw_ops fw_pmu_fw_ops;
 
 /* ipi.c: cross-hart messages. Any hart, in M-mode. */
+#define FW_MBOX_WORDS(n) (((n) + 8 * sizeof(unsigned long) - 1) / (8 * sizeof(unsigned long)))
 void fw_send_ipi(struct fw_hart *t);		/* raise its MSIP */
 void fw_process_mailbox(struct fw_hart *h);	/* take IPIs, run calls */
 /* Is the hart running S-mode (started or suspended), so worth a call? */
@@ -262,10 +254,10 @@ bool fw_hart_reachable(const struct fw_hart *t);
 /*
  * Run fn(h, arg) on every reachable hart h of the (checked) set: through
  * each one's mailbox and an IPI, and here, directly, if this hart is in
- * the set; return once every one has run it, serving this hart's own
- * mailbox meanwhile (two harts calling each other cannot deadlock). fn runs
- * in M-mode on the target, must not make a remote call itself, and must
- * be short. Returns how many harts ran fn. O(harts in the set).
+ * the set; return once every one has run it, asleep meanwhile but serving
+ * this hart's own mailbox (two harts calling each other cannot deadlock).
+ * fn runs in M-mode on the target, must not make a remote call itself,
+ * and must be short. Returns how many harts ran fn. O(harts in the set).
  */
 unsigned int fw_remote_call(struct fw_hartset set, fw_call_fn fn, void *arg);
 

@@ -211,7 +211,6 @@ static void place_hart(const void *fdt, int node, unsigned long id, void *arg)
 	memset(h, 0, sizeof(*h));
 	h->hartid = id;
 	h->hsm = HSM_STOPPED;
-	h->call.from = h;
 	h->dt_phandle = fdt_get_phandle(fdt, node);
 	for (; intc >= 0; intc = fdt_next_subnode(fdt, intc))
 		if (fdt_getprop(fdt, intc, "interrupt-controller", NULL))
@@ -472,11 +471,13 @@ int fw_harts_layout(const void *orig)
 {
 	uint64_t blocks = (uint64_t)plat.nr_harts * FW_HART_BLOCK;
 	uint64_t table = (plat.max_hartid + 1) * sizeof(struct fw_hart *);
-	/* the hartid table; per position: hartid, 2 words for the sampler,
-	   cluster */
-	uint64_t tables = table + plat.nr_harts * (3 * sizeof(uint32_t) + sizeof(uint16_t));
+	uint64_t mbox = FW_MBOX_WORDS(plat.nr_harts) * sizeof(unsigned long);
+	/* the hartid table; per position: its mailbox, hartid, 2 words for
+	   the sampler, cluster */
+	uint64_t tables = table + plat.nr_harts * (mbox + 3 * sizeof(uint32_t) +
+						   sizeof(uint16_t));
 	struct topo t = { 0 };
-	unsigned int n = 0;
+	unsigned int n = 0, p;
 	uint8_t *after;
 	const void *fdt;
 	bool timer;
@@ -494,10 +495,12 @@ int fw_harts_layout(const void *orig)
 	memset(after, 0, tables);
 	fw_hart_table = (struct fw_hart **)after;
 	fw_hart_table_len = plat.max_hartid + 1;
-	t.ids = (uint32_t *)(after + table);
+	t.ids = (uint32_t *)(after + table + plat.nr_harts * mbox);
 	t.cluster = (uint16_t *)(t.ids + 3 * plat.nr_harts);
 	for_each_cpu(fdt, false, place_hart, &n);
 	find_topology(fdt, &t);
+	for (p = 0; p < plat.nr_harts; p++)
+		fw_hart_at(p)->mbox = (unsigned long *)(after + table + p * mbox);
 	find_mdevs(fdt);
 	err = count_regs(false, &plat.has_ipi);
 	if (!err)
