@@ -171,7 +171,7 @@ int main(unsigned long hartid, void *dtb)
 		sampler_status(&st.s, sizeof(st));
 		rt_check(st.s.state == RVPMU_SAMPLER_RUNNING && st.s.samples > 0,
 			 "the sampler ran through the second phase (state %u, %llu samples)",
-			 st.s.state, (unsigned long long)st.s.samples);
+			 (unsigned int)st.s.state, (unsigned long long)st.s.samples);
 		sampler_stop();
 		report("S-mode's timer", 1, " while the sampler switches every 100 us");
 	}
