@@ -432,7 +432,7 @@ check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-dt $(B)/fuzz-sampler $(B)/fuzz
 	@scripts/check-step hostile-noclint $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/hostile-rv64.elf 2 ,sscofpmf=true -dtb $(B)/fw-dt/virt-noclint-smp2.dtb
 	@scripts/check-step hostile-noclint-nosstc $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/hostile-rv64.elf 2 ,sscofpmf=true,sstc=false -dtb $(B)/fw-dt/virt-noclint-nosstc-smp2.dtb
 	@scripts/check-step uboot-rv64      $(B)/check env UBOOT_LOGS=$(B)/uboot scripts/uboot-check $(B)/rvpmu-fw-rv64.elf
-	@scripts/check-step fw-memory-limits $(B)/check scripts/contract-check $(B)/rvpmu-fw-rv64.elf $(B)/rvpmu-fw-rv32.elf $(B)/smoke-rv64.elf $(B)/smoke-rv32.elf
+	@scripts/check-step fw-memory-limits $(B)/check scripts/contract-check $(B)/rvpmu-fw-rv64.elf $(B)/rvpmu-fw-rv32.elf $(B)/smoke-rv64.elf $(B)/smoke-rv32.elf $(B)/hostile-rv64.elf
 	@scripts/check-step m128-smoke-rv64 $(B)/check env QEMU_RAM=128M scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/smoke-rv64.elf 4 ,sscofpmf=true
 	@scripts/check-step m128-smoke-rv32 $(B)/check env QEMU_RAM=128M scripts/qemu-run 32 $(B)/rvpmu-fw-rv32.elf $(B)/smoke-rv32.elf 4 ,sscofpmf=true
 	@scripts/check-step m128-hostile-rv64 $(B)/check env QEMU_RAM=128M scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/hostile-rv64.elf 4 ,sscofpmf=true

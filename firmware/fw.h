@@ -303,6 +303,9 @@ void fw_hsm_park(void) __attribute__((noreturn));
    state STOPPED, then park until HSM starts it again. Never returns. */
 void fw_hart_stop(struct fw_hart *h) __attribute__((noreturn));
 void fw_halt(const char *why) __attribute__((noreturn));
+/* The deepest any hart's M-mode stack has been since boot, on the
+   console (each hart paints its own at set-up). Any hart. */
+void fw_stack_report(void);
 
 /*
  * One function per SBI extension (sbi_*.c), all with the ecall's

@@ -84,10 +84,47 @@ static void pmp_setup(void)
 	__asm__ volatile("sfence.vma" ::: "memory");
 }
 
+/*
+ * The M-mode stacks are small (layout.h): each hart paints the unused part
+ * of its own at set-up, and fw_stack_report finds how deep any has been.
+ */
+#define STACK_PAINT 0x5aa5c33c5aa5c33cull
+
+static void stack_paint(struct fw_hart *h)
+{
+	unsigned long *w = (unsigned long *)((uintptr_t)h - FW_STACK_SIZE), sp;
+
+	__asm__("mv %0, sp" : "=r"(sp));
+	for (; (uintptr_t)w < sp - 64; w++)
+		*w = (unsigned long)STACK_PAINT;
+}
+
+void fw_stack_report(void)
+{
+	unsigned long most = 0, who = 0;
+	unsigned int p;
+
+	for (p = 0; p < plat.nr_harts; p++) {
+		const unsigned long *w = (const unsigned long *)((uintptr_t)fw_hart_at(p) -
+								 FW_STACK_SIZE);
+		unsigned long used = FW_STACK_SIZE;
+
+		for (; used && *w == (unsigned long)STACK_PAINT; w++)
+			used -= sizeof(*w);
+		if (used > most) {
+			most = used;
+			who = fw_hart_at(p)->hartid;
+		}
+	}
+	fw_printf("rvpmu: M-mode stacks: at most %lu of %u bytes used (hart %lu)\n", most,
+		  FW_STACK_SIZE, who);
+}
+
 static void hart_setup(struct fw_hart *h)
 {
 	unsigned long deleg = MIP_SSIP | MIP_STIP | MIP_SEIP;
 
+	stack_paint(h);
 	pmp_setup();
 	/* the overflow interrupt is S-mode's */
 	if (plat.sscofpmf)
