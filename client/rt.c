@@ -192,6 +192,16 @@ long rt_start_hart(unsigned long hartid, void (*fn)(void *), void *arg)
 	return sbi_hart_start(hartid, (unsigned long)rt_secondary_entry, 0).error;
 }
 
+unsigned long rt_start_others(unsigned long n, void (*fn)(void *))
+{
+	unsigned long h, started = 1;
+
+	for (h = 0; h < n; h++)
+		if (h != rt_hartid() && !rt_start_hart(h, fn, (void *)h))
+			started++;
+	return started;
+}
+
 void rt_secondary(unsigned long hartid, unsigned long late_boot_entry)
 {
 	__atomic_thread_fence(__ATOMIC_ACQUIRE);

@@ -80,6 +80,11 @@ bool rt_wait(volatile int *flag, uint64_t ticks);
 /* Spin until HSM reports hart in state `want` or `ticks` pass; 0 on timeout. */
 bool rt_wait_hart_status(unsigned long hart, unsigned long want, uint64_t ticks);
 
+/* Start harts 0..n-1 but this one in fn((void *)hartid), each on its
+   stack; returns how many harts run it then, this one counted (it is the
+   caller's to call fn on itself). */
+unsigned long rt_start_others(unsigned long n, void (*fn)(void *));
+
 /* Harts 0, 1, ... that HSM knows, up to max: the first id it refuses ends
    the count (QEMU virt numbers its harts from 0 without gaps). */
 unsigned long rt_count_harts(unsigned long max);

@@ -186,7 +186,7 @@ static void hart_main(void *arg)
 int main(unsigned long hartid, void *dtb)
 {
 	unsigned long h, s, late = 0, empty = 0, bad_count = 0, bad_ssi = 0, no_bg = 0;
-	unsigned long fw_bad = 0, fw_seen = 0, fences = 0, started = 1;
+	unsigned long fw_bad = 0, fw_seen = 0, fences = 0, started;
 	uint64_t worst = 0;
 
 	(void)dtb;
@@ -201,9 +201,7 @@ int main(unsigned long hartid, void *dtb)
 	rt_set_irq(13, on_lcofi);
 	rt_printf("# ipistorm: %lu harts, %u rounds, cycles period %u, tick %u us\n", nharts,
 		  ROUNDS, PERIOD, TICK / 10);
-	for (h = 0; h < nharts; h++)
-		if (h != hartid && !rt_start_hart(h, hart_main, (void *)h))
-			started++;
+	started = rt_start_others(nharts, hart_main);
 	rt_check(started == nharts, "every hart started (%lu of %lu)", started, nharts);
 	if (started != nharts)
 		return rt_check_report();

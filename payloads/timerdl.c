@@ -142,7 +142,7 @@ static void report(const char *what, unsigned int s, const char *extra)
 
 int main(unsigned long hartid, void *dtb)
 {
-	unsigned long h, started = 1;
+	unsigned long started;
 	bool sampler = sampler_present();
 	long err = SBI_ERR_NOT_SUPPORTED;
 
@@ -154,9 +154,7 @@ int main(unsigned long hartid, void *dtb)
 		return 1;
 	}
 	rt_set_irq(5, on_sti);
-	for (h = 0; h < nharts; h++)
-		if (h != hartid && !rt_start_hart(h, hart_main, (void *)h))
-			started++;
+	started = rt_start_others(nharts, hart_main);
 	rt_check(started == nharts, "every hart started (%lu of %lu)", started, nharts);
 	if (started != nharts)
 		return rt_check_report();
