@@ -205,6 +205,8 @@ static void wait_for_harts(struct fw_hart *h)
 	uint64_t give_up = fw_mtime() + plat.timebase;
 	unsigned int want = plat.nr_harts - 1, got;
 
+	if (!want)
+		return;
 	if (plat.has_mtimer)
 		fw_timer_set_smode(h, give_up);
 	while ((got = __atomic_load_n(&harts_ready, __ATOMIC_ACQUIRE)) < want) {
