@@ -9,6 +9,7 @@
 #   make linux-check [FW=opensbi]   Linux 6.1 + perf_event_open + the perf tool
 #   make perf-compare  the perf tool (perf test too) on rvpmu and OpenSBI, compared
 #   make linux-bench  instructions from reset to /init, rvpmu and OpenSBI
+#   make uboot-check  Debian's U-Boot on rvpmu: 1/4/32 harts x 128M..4G
 #   make check-scale  only the many-hart steps of make check (up to 512 harts)
 #   make clean
 #
@@ -35,7 +36,8 @@ SAMPLER_TEST := $(wildcard tests/sampler/*.c)
 DT_SRC   := dt/pmu_dt.c lib/fmt.c
 NAMES_SRC := lib/names.c	# event names: tools, tests, payloads (not the firmware)
 SIM_SRC  := tools/sim/sim_hart.c
-PAYLOADS := smoke bench demo scale hostile rotbench sampler_demo sampler_bench cycsample lcofismp sampler_hsm sampler_acc
+PAYLOADS := smoke bench demo scale hostile rotbench sampler_demo sampler_bench cycsample lcofismp sampler_hsm sampler_acc \
+            ipistorm timerdl
 UNIT_SRC := tests/unit_main.c tests/fixture.c tests/drive.c $(wildcard tests/test_*.c) $(NAMES_SRC)
 # the unit, sampler and report-engine tests reach the simulated hart through
 # the core's fast path contract (core/hw.h) as the firmware reaches its
@@ -233,18 +235,23 @@ firmware-all: $(B)/rvpmu-fw-rv64.elf $(B)/rvpmu-fw-rv32.elf \
 # ---- S-mode payloads (smoke test, demo, bench), on the client runtime
 PAYLOAD_BASE_rv64 := 0x80200000
 PAYLOAD_BASE_rv32 := 0x80400000
+# 512 harts' firmware memory (3.2 MiB on rv64) does not fit below
+# 0x80200000: the scale payload, which boots them, is linked higher, and
+# the firmware takes its memory below fw_dynamic_info.next_addr (README)
+PAYLOAD_BASE_scale_rv64 := 0x80400000
 RT_SRC := client/start.S client/vs.S client/rt.c client/perf.c client/sampler.c \
-          client/semihost.c lib/fmt.c $(NAMES_SRC)
+          client/semihost.c client/fdt.c lib/fmt.c $(NAMES_SRC)
 PL_CFLAGS := -std=c11 $(WARN) -O2 -g -ffreestanding -fno-stack-protector -fno-pic \
              -mcmodel=medany -mno-relax --specs=picolibc.specs -Iinclude -I.
 # a payload's sources besides payloads/NAME.c
 PL_EXTRA_hostile := payloads/hostile_legacy.c
+PL_EXTRA_smoke := payloads/memcheck.c
 define PAYLOAD_template
 $(B)/$(1)-$(2).elf: payloads/$(1).c $(PL_EXTRA_$(1)) $(RT_SRC) client/*.h payloads/*.h \
 		    include/rvpmu/sbi.h client/smode.lds
 	$(CROSS)gcc $(ARCH_$(2)) $(PL_CFLAGS) -nostartfiles -T client/smode.lds \
-	  -Wl,--defsym=PAYLOAD_BASE=$(PAYLOAD_BASE_$(2)) -Wl,--no-warn-rwx-segments \
-	  -o $$@ payloads/$(1).c $(PL_EXTRA_$(1)) $(RT_SRC) -lc -lgcc
+	  -Wl,--defsym=PAYLOAD_BASE=$(or $(PAYLOAD_BASE_$(1)_$(2)),$(PAYLOAD_BASE_$(2))) \
+	  -Wl,--no-warn-rwx-segments -o $$@ payloads/$(1).c $(PL_EXTRA_$(1)) $(RT_SRC) -lc -lgcc
 endef
 $(foreach p,$(PAYLOADS),$(foreach a,rv64 rv32,$(eval $(call PAYLOAD_template,$(p),$(a)))))
 
@@ -329,7 +336,9 @@ $(INITRD): linux/initramfs.list $(B)/linux-rootfs/init $(PERF) $(KERNEL) $(B)/li
            $(B)/linux-rootfs/rvpmu-report
 	cd $(B) && $(LINUX_OUT)/usr/gen_init_cpio $(CURDIR)/linux/initramfs.list > initramfs.cpio
 
-.PHONY: linux linux-check linux-bench perf-compare
+.PHONY: linux linux-check linux-bench perf-compare uboot-check
+uboot-check: deps $(B)/rvpmu-fw-rv64.elf
+	@UBOOT_LOGS=$(B)/uboot scripts/uboot-check $(B)/rvpmu-fw-rv64.elf
 linux: deps $(KERNEL) $(INITRD)
 linux-check: linux $(B)/rvpmu-fw-rv64.elf $(B)/rvpmu-report
 	@scripts/linux-check $(FW) $(KERNEL) $(INITRD) $(B)/rvpmu-fw-rv64.elf
@@ -402,6 +411,11 @@ run: deps $(B)/rvpmu-dt $(B)/rvpmu-fw-rv64.elf $(B)/demo-rv64.elf $(B)/dt/qemu-v
 heatmap-png:
 	rsvg-convert -o docs/sampler-heatmap.png $(B)/sampler-heatmap.svg
 
+# -icount with sleep=off: an idle wait warps QEMU's virtual clock straight
+# to the next deadline (with sleep=on it takes host time, host latency
+# included), so delivery times are the firmware's alone, and repeatable
+ICOUNT_EXACT := -icount shift=0,sleep=off
+
 check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-dt $(B)/fuzz-sampler $(B)/fuzz-report $(B)/fuzz-misalign $(B)/misalign-m-rv64.elf $(B)/misalign-m-rv32.elf firmware-all $(B)/suite-rv64.elf $(B)/suite-rv32.elf $(B)/cycsample-rv64.elf $(B)/lcofismp-rv64.elf $(KERNEL) $(INITRD) \
 	$(B)/fw-dt/virt-noclint-smp2.dtb $(B)/fw-dt/virt-noclint-nosstc-smp2.dtb \
 	$(B)/fw-dt/virt-8harts-2clusters.dtb
@@ -444,14 +458,27 @@ check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-dt $(B)/fuzz-sampler $(B)/fuzz
 	@scripts/check-step hostile-rv64-plain $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/hostile-rv64.elf 2 ,sscofpmf=false,sstc=false
 	@scripts/check-step hostile-noclint $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/hostile-rv64.elf 2 ,sscofpmf=true -dtb $(B)/fw-dt/virt-noclint-smp2.dtb
 	@scripts/check-step hostile-noclint-nosstc $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/hostile-rv64.elf 2 ,sscofpmf=true,sstc=false -dtb $(B)/fw-dt/virt-noclint-nosstc-smp2.dtb
+	@scripts/check-step uboot-rv64      $(B)/check env UBOOT_LOGS=$(B)/uboot scripts/uboot-check $(B)/rvpmu-fw-rv64.elf
+	@scripts/check-step fw-memory-limits $(B)/check scripts/contract-check $(B)/rvpmu-fw-rv64.elf $(B)/rvpmu-fw-rv32.elf $(B)/smoke-rv64.elf $(B)/smoke-rv32.elf $(B)/hostile-rv64.elf
+	@scripts/check-step m128-smoke-rv64 $(B)/check env QEMU_RAM=128M scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/smoke-rv64.elf 4 ,sscofpmf=true
+	@scripts/check-step m128-smoke-rv32 $(B)/check env QEMU_RAM=128M scripts/qemu-run 32 $(B)/rvpmu-fw-rv32.elf $(B)/smoke-rv32.elf 4 ,sscofpmf=true
+	@scripts/check-step m128-hostile-rv64 $(B)/check env QEMU_RAM=128M scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/hostile-rv64.elf 4 ,sscofpmf=true
+	@scripts/check-step m128-suite-rv64 $(B)/check env QEMU_RAM=128M scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/suite-rv64.elf 4 ,sscofpmf=true
+	@scripts/check-step m128-sampler-rv64 $(B)/check env QEMU_RAM=128M scripts/sampler-check 64 $(B)/rvpmu-fw-rv64.elf $(B)/sampler_demo-rv64.elf 4 ,sscofpmf=true $(B)/rvpmu-report
 	@$(MAKE) -s scale-steps
 	@scripts/check-step suite-rvpmu-rv64 $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/suite-rv64.elf 4 ,sscofpmf=true
 	@scripts/check-step suite-rvpmu-rv32 $(B)/check scripts/qemu-run 32 $(B)/rvpmu-fw-rv32.elf $(B)/suite-rv32.elf 4 ,sscofpmf=true
 	@scripts/check-step suite-opensbi   $(B)/check scripts/conformance-record $(B)/conformance/opensbi-check.log $(B)/suite-rv64.elf
 	@scripts/check-step cycsample-rv64  $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/cycsample-rv64.elf 1 ,sscofpmf=true -icount shift=0
 	@scripts/check-step lcofismp-rv64-smp4 $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/lcofismp-rv64.elf 4 ,sscofpmf=true
+	@scripts/check-step ipistorm-rv64-smp4 $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/ipistorm-rv64.elf 4 ,sscofpmf=true $(ICOUNT_EXACT)
+	@scripts/check-step ipistorm-rv64-nosstc-smp8 $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/ipistorm-rv64.elf 8 ,sscofpmf=true,sstc=false $(ICOUNT_EXACT)
+	@scripts/check-step ipistorm-rv32-smp4 $(B)/check scripts/qemu-run 32 $(B)/rvpmu-fw-rv32.elf $(B)/ipistorm-rv32.elf 4 ,sscofpmf=true $(ICOUNT_EXACT)
+	@scripts/check-step timerdl-rv64-smp4 $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/timerdl-rv64.elf 4 ,sscofpmf=true $(ICOUNT_EXACT)
+	@scripts/check-step timerdl-rv64-nosstc $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/timerdl-rv64.elf 4 ,sscofpmf=true,sstc=false $(ICOUNT_EXACT)
+	@scripts/check-step timerdl-rv32-nosstc $(B)/check scripts/qemu-run 32 $(B)/rvpmu-fw-rv32.elf $(B)/timerdl-rv32.elf 4 ,sscofpmf=true,sstc=false $(ICOUNT_EXACT)
 	@scripts/check-step linux-rvpmu     $(B)/check scripts/linux-check rvpmu $(KERNEL) $(INITRD) $(B)/rvpmu-fw-rv64.elf
-	@scripts/check-step linux-rvpmu-aclint $(B)/check env LINUX_QEMU_ARGS="-M virt,aclint=on" scripts/linux-check rvpmu $(KERNEL) $(INITRD) $(B)/rvpmu-fw-rv64.elf
+	@scripts/check-step linux-rvpmu-aclint-m128 $(B)/check env QEMU_RAM=128M LINUX_QEMU_ARGS="-M virt,aclint=on" scripts/linux-check rvpmu $(KERNEL) $(INITRD) $(B)/rvpmu-fw-rv64.elf
 	@scripts/check-step linux-perf-1hart $(B)/check env LINUX_SMP=1 scripts/linux-check rvpmu $(KERNEL) $(INITRD) $(B)/rvpmu-fw-rv64.elf perfsample
 	@scripts/check-step linux-record-icount $(B)/check env LINUX_SMP=4 LINUX_QEMU_ARGS="-icount shift=0" scripts/linux-check rvpmu $(KERNEL) $(INITRD) $(B)/rvpmu-fw-rv64.elf recordall
 	@scripts/check-step linux-rvpmu-smp32 $(B)/check env LINUX_SMP=32 scripts/linux-check rvpmu $(KERNEL) $(INITRD) $(B)/rvpmu-fw-rv64.elf

@@ -6,7 +6,7 @@
 
 char rt_stacks[RT_MAX_HARTS][1 << 14] __attribute__((aligned(16)));
 
-unsigned long rt_entry_instret;
+unsigned long rt_entry_instret, rt_entry_time;
 static rt_irq_fn irq_fns[16];
 static volatile int print_lock;
 static bool have_dbcn;
@@ -190,6 +190,16 @@ long rt_start_hart(unsigned long hartid, void (*fn)(void *), void *arg)
 	starts[hartid].arg = arg;
 	__atomic_thread_fence(__ATOMIC_RELEASE);
 	return sbi_hart_start(hartid, (unsigned long)rt_secondary_entry, 0).error;
+}
+
+unsigned long rt_start_others(unsigned long n, void (*fn)(void *))
+{
+	unsigned long h, started = 1;
+
+	for (h = 0; h < n; h++)
+		if (h != rt_hartid() && !rt_start_hart(h, fn, (void *)h))
+			started++;
+	return started;
 }
 
 void rt_secondary(unsigned long hartid, unsigned long late_boot_entry)

@@ -24,6 +24,10 @@ int main(unsigned long hartid, void *dtb);
 /* instret (low XLEN bits) as the payload's first instruction ran on the
    boot hart: the instructions from reset to S-mode entry. */
 extern unsigned long rt_entry_instret;
+/* The time CSR (low XLEN bits) as the payload's first instruction ran on
+   the boot hart: under -icount, virtual time from reset to S-mode entry,
+   which counts what the harts waited as well as what they executed. */
+extern unsigned long rt_entry_time;
 
 void rt_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
@@ -75,6 +79,11 @@ bool rt_wait(volatile int *flag, uint64_t ticks);
 
 /* Spin until HSM reports hart in state `want` or `ticks` pass; 0 on timeout. */
 bool rt_wait_hart_status(unsigned long hart, unsigned long want, uint64_t ticks);
+
+/* Start harts 0..n-1 but this one in fn((void *)hartid), each on its
+   stack; returns how many harts run it then, this one counted (it is the
+   caller's to call fn on itself). */
+unsigned long rt_start_others(unsigned long n, void (*fn)(void *));
 
 /* Harts 0, 1, ... that HSM knows, up to max: the first id it refuses ends
    the count (QEMU virt numbers its harts from 0 without gaps). */

@@ -26,7 +26,8 @@
 	.section .text.entry, "ax"
 	.globl _start
 _start:				/* a0 = hartid, a1 = DTB */
-	csrr	s0, instret	/* first thing: instructions since reset */
+	csrr	s1, time	/* first thing: time since reset (boot benches) */
+	csrr	s0, instret	/* and instructions since reset */
 	/*
 	 * Only the boot hart belongs here. A hart that arrives after it was
 	 * sent by a firmware whose hart_start let it run before the start
@@ -47,6 +48,8 @@ _start:				/* a0 = hartid, a1 = DTB */
 	j	1b
 2:	la	t0, rt_entry_instret
 	REG_S	s0, 0(t0)
+	la	t0, rt_entry_time
+	REG_S	s1, 0(t0)
 	call	rt_boot
 3:	wfi
 	j	3b

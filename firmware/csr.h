@@ -105,6 +105,7 @@
 #define PMP_R		0x01
 #define PMP_W		0x02
 #define PMP_X		0x04
+#define PMP_TOR		0x08	/* top of range: [pmpaddr(i-1), pmpaddr(i)) */
 #define PMP_NAPOT	0x18
 
 #ifndef __ASSEMBLER__

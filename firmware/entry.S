@@ -56,17 +56,14 @@ _start:
 	amoswap.w t1, t1, (t0)
 	bnez	t1, .Lsecondary
 .Lboot:
-	/* the boot block's struct fw_hart at its top, sp below it */
-	la	sp, fw_boot_block + FW_HART_BLOCK
-	la	t1, fw_hart_size
-	REG_L	t1, 0(t1)
-	sub	sp, sp, t1
-	andi	sp, sp, -16
+	/* a stack in the image until this hart has its block; an M-mode
+	   trap meanwhile (a firmware bug) lands on it too */
+	la	sp, fw_boot_stack + FW_BOOT_STACK
 	csrw	mscratch, sp
 	mv	s0, a0
 	mv	s1, a1
 	mv	s2, a2
-	/* zero .bss and the boot block (the other harts wait) */
+	/* zero .bss, the boot stack with it (the other harts wait) */
 	la	t0, _bss_start
 	la	t1, _fw_end
 1:	bgeu	t0, t1, 2f
@@ -360,14 +357,14 @@ fw_enter_smode:
 	csrw	sie, zero
 	csrw	stvec, zero
 	csrw	sscratch, zero
-	/* this hart's struct fw_hart: mscratch while in S-mode */
-	srli	t0, sp, FW_HART_SHIFT
-	addi	t0, t0, 1
-	slli	t0, t0, FW_HART_SHIFT
-	la	t1, fw_hart_size
+	/* this hart's struct fw_hart (its stack's top): mscratch while in
+	   S-mode */
+	csrr	t0, mhartid
+	la	t1, fw_hart_table
 	REG_L	t1, 0(t1)
-	sub	t0, t0, t1
-	andi	t0, t0, -16
+	slli	t0, t0, RB_SHIFT
+	add	t1, t1, t0
+	REG_L	t0, 0(t1)
 	csrw	mscratch, t0
 	li	sp, 0
 	li	ra, 0

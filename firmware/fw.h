@@ -2,10 +2,10 @@
 /*
  * firmware/fw.h - the rvpmu M-mode firmware's shared definitions.
  *
- * Hart context: each hart runs on its own stack, in its block of per-hart
- * memory (layout.h), at whose top sits its struct fw_hart; this_hart()
- * finds it from sp, so the trap path needs no scratch register beyond
- * mscratch (which holds that top while the hart is in S-mode). struct
+ * Hart context: each hart runs on its own M-mode stack, in its block of
+ * the firmware's memory (layout.h), right below its struct fw_hart;
+ * this_hart() finds the struct from mhartid, the trap vector from
+ * mscratch (which holds it while the hart is in S-mode). struct
  * fw_platform is written by the boot hart before any other hart leaves the
  * entry wait, and read-only afterwards.
  */
@@ -45,22 +45,13 @@ enum fw_hsm_state {
 struct fw_hart;
 typedef void (*fw_call_fn)(struct fw_hart *h, void *arg);
 
-/* A cross-hart call: one per sender (in its struct fw_hart), posted by
-   pointer in each target's mailbox; at most one in flight per hart. */
+/* A cross-hart call: one per sender (in its struct fw_hart), at most one
+   in flight per hart; posted as the sender's bit in each target's
+   mailbox. */
 struct fw_call {
 	fw_call_fn fn;
 	void *arg;
-	struct fw_hart *from;
 	volatile unsigned long pending;		/* targets yet to run it */
-};
-
-/* A hart's mailbox: a small ring of calls to run, whatever the number of
-   harts (a sender finding it full serves its own mailbox and retries). */
-#define FW_MAILBOX_SLOTS 16
-struct fw_mailbox {
-	volatile int lock;
-	unsigned int head, tail;		/* head - tail = calls waiting */
-	struct fw_call *slot[FW_MAILBOX_SLOTS];
 };
 
 struct __attribute__((aligned(16))) fw_hart {
@@ -82,7 +73,9 @@ struct __attribute__((aligned(16))) fw_hart {
 	uint32_t dt_phandle, intc_phandle;	/* its DT nodes, for boot */
 	volatile unsigned long ipis;		/* IPIs waiting to be taken */
 	struct fw_call call;			/* what this hart sends */
-	struct fw_mailbox mbox;			/* what it is sent */
+	/* what it is sent: bit p of the bitmap is the call of the hart at
+	   topology position p; plat.nr_harts bits, in the region's tables */
+	volatile unsigned long *mbox;
 	struct rvpmu_sampler_hart sampler;	/* this hart's part of a run */
 };
 
@@ -107,6 +100,10 @@ struct fw_mem {
 	uint64_t base, size;
 };
 
+/* A hart's block: its M-mode stack, then its struct fw_hart (layout.h). */
+#define FW_HART_STRUCT	((sizeof(struct fw_hart) + 63) & ~(uint64_t)63)
+#define FW_HART_BLOCK	(FW_STACK_SIZE + FW_HART_STRUCT)
+
 /*
  * The platform description. The hart part is what a sampler needs:
  *   nr_harts           harts the firmware runs (<= FW_MAX_HARTS)
@@ -115,7 +112,7 @@ struct fw_mem {
  *                      order of /cpus/cpu-map; without one, by hartid)
  *   hart_cluster[p]    the cluster index (0 .. nr_clusters-1) of position p
  *   nr_clusters        1 without a cpu-map
- * All three arrays live in the per-hart region, sized at boot; read-only
+ * All three arrays live in the firmware's region, sized at boot; read-only
  * once the boot hart has released the others. A hart's position is also
  * fw_hart_of(id)->pos.
  */
@@ -125,10 +122,19 @@ struct fw_platform {
 	const uint32_t *hart_ids;
 	const uint16_t *hart_cluster;
 	unsigned long max_hartid;		/* highest hartid run */
+	unsigned long boot_hartid;
 	unsigned int nr_mem;
 	struct fw_mem mem[FW_MAX_MEM];
-	uint64_t fw_base, fw_size;		/* PMP-protected, power of 2 */
-	uint64_t harts_base, harts_size;	/* per-hart region: the same */
+	/*
+	 * The firmware's memory (layout.h): [fw_base, fw_base + fw_size) is
+	 * the image, the harts' blocks from harts_base and the tables, closed
+	 * to S-mode by PMP; the DT S-mode gets follows at dt_base, open to it.
+	 * The whole region ends at dt_base + dt_size <= next_addr.
+	 */
+	uint64_t fw_base, fw_size;
+	uint64_t harts_base;
+	uint64_t dt_base, dt_size;
+	unsigned long next_addr;		/* the next stage's entry */
 	/*
 	 * The M-mode IPI and timer registers, closed to S-mode by PMP: [0]
 	 * spans every CLINT and ACLINT MSWI, [1] every ACLINT MTIMER (mtimecmp
@@ -145,8 +151,7 @@ struct fw_platform {
 	unsigned long timebase;
 	bool sstc, sscofpmf, hyp;
 	uint32_t hpm;				/* the hpm counters (bits 3..31) */
-	void *fdt;
-	unsigned long fdt_room;			/* bytes the DT may grow to */
+	void *fdt;				/* QEMU's, then our copy at dt_base */
 	struct rvpmu_map map;
 	struct rvpmu_dt_result dt;
 	struct rvpmu_config pmu;
@@ -154,19 +159,20 @@ struct fw_platform {
 
 extern struct fw_platform plat;
 
-static inline struct fw_hart *this_hart(void)
-{
-	unsigned long sp;
-
-	__asm__("mv %0, sp" : "=r"(sp));
-	return (struct fw_hart *)(((sp >> FW_HART_SHIFT) + 1) << FW_HART_SHIFT) - 1;
-}
-
 /* hartid -> struct fw_hart, NULL for a hart the firmware does not run;
    fw_hart_table_len entries (max hartid + 1), laid out at boot. entry.S
    reads both to put a secondary hart on its stack. */
 extern struct fw_hart **fw_hart_table;
 extern unsigned long fw_hart_table_len;
+
+/* The calling hart's struct: any hart the firmware runs, once laid out. */
+static inline struct fw_hart *this_hart(void)
+{
+	unsigned long id;
+
+	__asm__("csrr %0, mhartid" : "=r"(id));
+	return fw_hart_table[id];
+}
 
 /* The struct of hart `hartid` (any hart may look at any other's), or NULL
    if the platform has no such hart. Any hart, after boot. */
@@ -202,8 +208,10 @@ int fw_getc(void);			/* -1 when nothing is waiting */
 void fw_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void fw_puts_raw(const char *s, unsigned long n);
 
-/* platform.c: boot hart only, except fw_smode_range (any hart) */
-int fw_platform_init(void *fdt);	/* 0, or a negative error */
+/* platform.c: boot hart only, except fw_smode_range (any hart).
+   fw_platform_init halts with one console line where the firmware's
+   memory does not fit below next_addr or in RAM. */
+int fw_platform_init(void *fdt, unsigned long next_addr);	/* 0, or a negative error */
 void fw_dt_fixup(void);			/* what S-mode sees of the DT */
 bool fw_smode_range(uint64_t pa, uint64_t size);	/* S-mode RAM? */
 void fw_print_banner(void);
@@ -215,12 +223,14 @@ int fw_dt_reg(const void *fdt, int node, int i, uint64_t *base, uint64_t *size);
  * fw_harts_scan: count the DT's harts (the first FW_MAX_HARTS with ids up
  *   to FW_MAX_HARTID; every hart left out is named on the console), the
  *   extensions all of them have; -FDT_ERR_NOTFOUND if none.
- * fw_harts_layout: carve the per-hart region (blocks, hartid table,
- *   topology arrays) from the top of the firmware's RAM bank, below the DT;
- *   fill every struct fw_hart, the topology (cpu-map), each hart's msip
- *   and mtimecmp, plat.m_regs, has_ipi and has_timer. 0, or a negative
- *   error (the console says why): a DT whose IPI or timer devices reach
- *   some harts but not all.
+ * fw_harts_layout: lay out the firmware's region after the image (the
+ *   harts' blocks, the hartid table, the topology arrays, the DT S-mode
+ *   gets: layout.h), halting with one console line if it does not fit
+ *   below plat.next_addr or in the RAM bank; copy the DT there (plat.fdt
+ *   is the copy from then on); fill every struct fw_hart, the topology
+ *   (cpu-map), each hart's msip and mtimecmp, plat.m_regs, has_ipi and
+ *   has_timer. 0, or a negative error (the console says why): a DT whose
+ *   IPI or timer devices reach some harts but not all.
  */
 int fw_harts_scan(const void *fdt);
 int fw_harts_layout(const void *fdt);
@@ -236,6 +246,7 @@ extern const struct rvpmu_mem_ops fw_pmu_mem_ops;
 extern const struct rvpmu_fw_ops fw_pmu_fw_ops;
 
 /* ipi.c: cross-hart messages. Any hart, in M-mode. */
+#define FW_MBOX_WORDS(n) (((n) + 8 * sizeof(unsigned long) - 1) / (8 * sizeof(unsigned long)))
 void fw_send_ipi(struct fw_hart *t);		/* raise its MSIP */
 void fw_process_mailbox(struct fw_hart *h);	/* take IPIs, run calls */
 /* Is the hart running S-mode (started or suspended), so worth a call? */
@@ -243,10 +254,10 @@ bool fw_hart_reachable(const struct fw_hart *t);
 /*
  * Run fn(h, arg) on every reachable hart h of the (checked) set: through
  * each one's mailbox and an IPI, and here, directly, if this hart is in
- * the set; return once every one has run it, serving this hart's own
- * mailbox meanwhile (two harts calling each other cannot deadlock). fn runs
- * in M-mode on the target, must not make a remote call itself, and must
- * be short. Returns how many harts ran fn. O(harts in the set).
+ * the set; return once every one has run it, asleep meanwhile but serving
+ * this hart's own mailbox (two harts calling each other cannot deadlock).
+ * fn runs in M-mode on the target, must not make a remote call itself,
+ * and must be short. Returns how many harts ran fn. O(harts in the set).
  */
 unsigned int fw_remote_call(struct fw_hartset set, fw_call_fn fn, void *arg);
 
@@ -283,7 +294,7 @@ struct sbiret fw_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
 		       unsigned long fid, unsigned long eid, struct fw_hart *h);
 
 /* main.c / entry.S: leave M-mode for S-mode at addr with a0, a1; resets
-   this hart's M-mode stack. Never returns. */
+   this hart's M-mode stack (mscratch := its struct). Never returns. */
 void fw_enter_smode(unsigned long addr, unsigned long a0, unsigned long a1)
 	__attribute__((noreturn));
 void fw_hsm_park(void) __attribute__((noreturn));
@@ -292,6 +303,9 @@ void fw_hsm_park(void) __attribute__((noreturn));
    state STOPPED, then park until HSM starts it again. Never returns. */
 void fw_hart_stop(struct fw_hart *h) __attribute__((noreturn));
 void fw_halt(const char *why) __attribute__((noreturn));
+/* The deepest any hart's M-mode stack has been since boot, on the
+   console (each hart paints its own at set-up). Any hart. */
+void fw_stack_report(void);
 
 /*
  * One function per SBI extension (sbi_*.c), all with the ecall's

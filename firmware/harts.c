@@ -1,21 +1,21 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The harts: which ones the DT names, their per-hart memory laid out at
- * boot for exactly that many, each one's msip and mtimecmp (in CLINTs or
- * ACLINT MSWIs and MTIMERs), the topology from /cpus/cpu-map, and the SBI
- * hart sets (hart_mask, hart_mask_base).
+ * The harts: which ones the DT names, the firmware's memory laid out at
+ * boot for exactly that many (layout.h), each one's msip and mtimecmp (in
+ * CLINTs or ACLINT MSWIs and MTIMERs), the topology from /cpus/cpu-map,
+ * and the SBI hart sets (hart_mask, hart_mask_base).
  *
- * The per-hart region is carved from the top of the RAM bank the firmware
- * sits in (below the DT when QEMU put the DT there), not after the image:
- * the image must stay below the payload at 0x80200000 (rv64), and 512
- * harts need 4 MiB. It is one naturally aligned power of two, so a single
- * PMP NAPOT entry closes it to S-mode, and S-mode's DT reserves it.
+ * The region follows the image, from the start of RAM to below the next
+ * stage: loaders (U-Boot) relocate themselves to the top of RAM and do not
+ * read /reserved-memory, so nothing of ours may lie anywhere else.
  */
 #include <libfdt.h>
+#include <stdarg.h>
 #include <string.h>
 
 #include "fw.h"
 #include "lib/bits.h"
+#include "lib/fmt.h"
 
 struct fw_hart **fw_hart_table;
 unsigned long fw_hart_table_len;
@@ -138,38 +138,67 @@ int fw_harts_scan(const void *fdt)
 
 /* ---- layout */
 
-static uint64_t pow2_at_least(uint64_t n)
-{
-	uint64_t p = 4096;
+/* Room the DT fixup may take (fw_dt_fixup: /reserved-memory, two nodes). */
+#define FW_DT_SLACK	1024
 
-	while (p < n)
-		p <<= 1;
-	return p;
+static uint64_t round_up(uint64_t v, uint64_t to)
+{
+	return (v + to - 1) & ~(to - 1);
+}
+
+/* One console line and halt: the firmware cannot run here. */
+static void __attribute__((noreturn, format(printf, 1, 2))) no_room(const char *fmt, ...)
+{
+	static char why[200];
+	va_list ap;
+
+	va_start(ap, fmt);
+	rvpmu_vsnprintf(why, sizeof(why), fmt, ap);
+	va_end(ap);
+	fw_halt(why);
 }
 
 /*
- * Where the region goes: the top of the RAM bank holding the firmware,
- * below the DT if the DT is in that bank, aligned to its size.
+ * Where everything goes (layout.h): the harts' blocks after the image,
+ * `tables` bytes after them, PMP's end on a page, then the DT S-mode gets
+ * with room for the fixup. All of it must lie in the RAM bank that holds
+ * the image and below the next stage (when that lies above us in it);
+ * else one line says what is needed and what there is, and the firmware
+ * halts before it has written a byte there. A DT placed inside the region
+ * (not by QEMU: it puts its DT at the top of RAM) halts too.
  */
-static int place_region(uint64_t size)
+static void place_region(const void *fdt, uint64_t tables)
 {
-	uint64_t lo = (uintptr_t)_fw_end, top = 0, fdt = (uintptr_t)plat.fdt;
+	uint64_t base = plat.fw_base, bank = 0, limit, end, dt;
+	uint64_t harts = round_up((uintptr_t)_fw_end, 64);
+	uint64_t at = (uintptr_t)fdt, dt_len = fdt_totalsize(fdt);
 	unsigned int i;
 
 	for (i = 0; i < plat.nr_mem; i++)
-		if (plat.fw_base >= plat.mem[i].base &&
-		    plat.fw_base - plat.mem[i].base < plat.mem[i].size)
-			top = plat.mem[i].base + plat.mem[i].size;
-	if (fdt > lo && fdt < top)
-		top = fdt;
-	if (top < size || (top & ~(size - 1)) - size < lo) {
-		fw_printf("rvpmu: no room in RAM for %u harts' firmware memory (%llu KiB)\n",
-			  plat.nr_harts, (unsigned long long)(size >> 10));
-		return -FDT_ERR_NOSPACE;
-	}
-	plat.harts_base = (top & ~(size - 1)) - size;
-	plat.harts_size = size;
-	return 0;
+		if (base >= plat.mem[i].base && base - plat.mem[i].base < plat.mem[i].size)
+			bank = plat.mem[i].base + plat.mem[i].size;
+	if (!bank)
+		no_room("no memory node of the device tree holds the firmware at 0x%llx",
+			(unsigned long long)base);
+	plat.harts_base = harts;
+	plat.fw_size = round_up(harts + (uint64_t)plat.nr_harts * FW_HART_BLOCK + tables,
+				FW_PAGE) - base;
+	plat.dt_base = dt = base + plat.fw_size;
+	plat.dt_size = round_up(dt_len + FW_DT_SLACK, FW_PAGE);
+	end = dt + plat.dt_size;
+	limit = plat.next_addr > base && plat.next_addr < bank ? plat.next_addr : bank;
+	if (end > limit)
+		no_room("%u harts need %llu KiB of firmware memory from 0x%llx (image %llu KiB, "
+			"%llu bytes a hart, DT %llu KiB); %s 0x%llx leaves %llu KiB",
+			plat.nr_harts, (unsigned long long)((end - base) >> 10),
+			(unsigned long long)base, (unsigned long long)((harts - base) >> 10),
+			(unsigned long long)FW_HART_BLOCK, (unsigned long long)(plat.dt_size >> 10),
+			limit == bank ? "the end of RAM at" : "the next stage at",
+			(unsigned long long)limit, (unsigned long long)((limit - base) >> 10));
+	if (at < end && harts < at + dt_len)
+		no_room("the device tree at 0x%llx lies where the firmware's memory goes "
+			"(0x%llx-0x%llx)", (unsigned long long)at, (unsigned long long)harts,
+			(unsigned long long)(end - 1));
 }
 
 static void place_hart(const void *fdt, int node, unsigned long id, void *arg)
@@ -177,12 +206,11 @@ static void place_hart(const void *fdt, int node, unsigned long id, void *arg)
 	unsigned int *n = arg;
 	int intc = fdt_first_subnode(fdt, node);
 	struct fw_hart *h = (struct fw_hart *)(uintptr_t)(plat.harts_base +
-		((uint64_t)*n + 1) * FW_HART_BLOCK) - 1;
+		(uint64_t)*n * FW_HART_BLOCK + FW_STACK_SIZE);
 
 	memset(h, 0, sizeof(*h));
 	h->hartid = id;
 	h->hsm = HSM_STOPPED;
-	h->call.from = h;
 	h->dt_phandle = fdt_get_phandle(fdt, node);
 	for (; intc >= 0; intc = fdt_next_subnode(fdt, intc))
 		if (fdt_getprop(fdt, intc, "interrupt-controller", NULL))
@@ -439,32 +467,40 @@ static void find_topology(const void *fdt, struct topo *t)
 	plat.nr_clusters = t->nr_clusters;
 }
 
-int fw_harts_layout(const void *fdt)
+int fw_harts_layout(const void *orig)
 {
 	uint64_t blocks = (uint64_t)plat.nr_harts * FW_HART_BLOCK;
 	uint64_t table = (plat.max_hartid + 1) * sizeof(struct fw_hart *);
-	/* the hartid table; per position: hartid, 2 words for the sampler,
-	   cluster */
-	uint64_t tables = table + plat.nr_harts * (3 * sizeof(uint32_t) + sizeof(uint16_t));
+	uint64_t mbox = FW_MBOX_WORDS(plat.nr_harts) * sizeof(unsigned long);
+	/* the hartid table; per position: its mailbox, hartid, 2 words for
+	   the sampler, cluster */
+	uint64_t tables = table + plat.nr_harts * (mbox + 3 * sizeof(uint32_t) +
+						   sizeof(uint16_t));
 	struct topo t = { 0 };
-	unsigned int n = 0;
+	unsigned int n = 0, p;
 	uint8_t *after;
+	const void *fdt;
 	bool timer;
 	int err;
 
-	_Static_assert(sizeof(struct fw_hart) <= FW_HART_BLOCK / 2,
-		       "struct fw_hart leaves too little stack in its block");
-	err = place_region(pow2_at_least(blocks + tables));
+	_Static_assert(FW_STACK_SIZE % 16 == 0, "the stack's top must stay 16-byte aligned");
+	place_region(orig, tables);
+	/* from here on the DT is the copy S-mode gets (fw_dt_fixup edits it) */
+	err = fdt_open_into(orig, (void *)(uintptr_t)plat.dt_base, (int)plat.dt_size);
 	if (err)
 		return err;
+	plat.fdt = (void *)(uintptr_t)plat.dt_base;
+	fdt = plat.fdt;
 	after = (uint8_t *)(uintptr_t)(plat.harts_base + blocks);
 	memset(after, 0, tables);
 	fw_hart_table = (struct fw_hart **)after;
 	fw_hart_table_len = plat.max_hartid + 1;
-	t.ids = (uint32_t *)(after + table);
+	t.ids = (uint32_t *)(after + table + plat.nr_harts * mbox);
 	t.cluster = (uint16_t *)(t.ids + 3 * plat.nr_harts);
 	for_each_cpu(fdt, false, place_hart, &n);
 	find_topology(fdt, &t);
+	for (p = 0; p < plat.nr_harts; p++)
+		fw_hart_at(p)->mbox = (unsigned long *)(after + table + p * mbox);
 	find_mdevs(fdt);
 	err = count_regs(false, &plat.has_ipi);
 	if (!err)

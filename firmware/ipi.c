@@ -2,18 +2,24 @@
 /*
  * Cross-hart messages through each hart's MSIP word (in a CLINT or an
  * ACLINT MSWI). Plain IPIs are a count per target (so none is lost or
- * merged when counting them). Calls
- * (fw_remote_call; the remote fences are calls) go by pointer into each
- * target's mailbox, a fixed ring: memory per hart does not grow with the
- * number of harts, and a broadcast costs one post per target. The caller
- * waits, asleep, for its call's pending count to drop to zero (the last
- * target IPIs it back), serving its own mailbox meanwhile, so harts
- * calling each other cannot deadlock; the SBI spec wants remote fences
- * complete when the call returns. Without an IPI device neither IPI nor
- * RFENCE is offered (ecall.c), so no call is ever made.
+ * merged when counting them). Calls (fw_remote_call; the remote fences are
+ * calls) are posted as the caller's bit in each target's mailbox, a bitmap
+ * with a bit per hart: a hart has one call in flight at most, so the
+ * mailbox can never be full and a sender never waits to post; a broadcast
+ * costs one post per target. The caller sleeps until its call's pending
+ * count drops to zero (the last target IPIs it back), serving its own
+ * mailbox meanwhile, so harts calling each other cannot deadlock; the SBI
+ * spec wants remote fences complete when the call returns. Without an IPI
+ * device neither IPI nor RFENCE is offered (ecall.c), so no call is ever
+ * made.
  */
 #include "csr.h"
 #include "fw.h"
+#include "lib/bits.h"
+
+#define XLEN	(8 * sizeof(unsigned long))
+/* S-mode's interrupts in mie: what an M-mode wait must not wake on */
+#define S_IRQS	(MIP_SSIP | MIP_STIP | MIP_SEIP | MIP_LCOFIP)
 
 /* The fences order memory against the MSIP (device) accesses: the target
    must not see MSIP before what it announces, nor read its mailbox before
@@ -34,54 +40,33 @@ bool fw_hart_reachable(const struct fw_hart *t)
 	return st == HSM_STARTED || st == HSM_SUSPENDED;
 }
 
-/* Mailbox locks are held for a few instructions, never across a wait;
-   M-mode runs with interrupts off, so nothing nests inside one. */
-static void mbox_lock(struct fw_mailbox *m)
+/* Post my call to t: my bit in its mailbox, then the IPI. */
+static void post(const struct fw_hart *me, struct fw_hart *t)
 {
-	while (__atomic_exchange_n(&m->lock, 1, __ATOMIC_ACQUIRE))
-		while (__atomic_load_n(&m->lock, __ATOMIC_RELAXED))
-			;
+	__atomic_fetch_or(&t->mbox[me->pos / XLEN], 1ul << (me->pos % XLEN), __ATOMIC_RELEASE);
+	fw_send_ipi(t);
 }
 
-static void mbox_unlock(struct fw_mailbox *m)
+/* Run the calls of the harts whose bits are set in word w of h's mailbox
+   (taken whole, so each call runs once), IPIing each caller its last
+   target is done. */
+static void run_calls(struct fw_hart *h, unsigned long w)
 {
-	__atomic_store_n(&m->lock, 0, __ATOMIC_RELEASE);
-}
+	unsigned long bits = __atomic_exchange_n(&h->mbox[w], 0, __ATOMIC_ACQUIRE);
 
-/* Put call c in t's mailbox; while it is full, serve our own (the harts
-   whose calls fill t's may be waiting on us). */
-static void post(struct fw_hart *me, struct fw_hart *t, struct fw_call *c)
-{
-	struct fw_mailbox *m = &t->mbox;
+	for (; bits; bits &= bits - 1) {
+		struct fw_hart *from = fw_hart_at((unsigned int)(w * XLEN + rvpmu_ctz64(bits)));
+		struct fw_call *c = &from->call;
 
-	for (;;) {
-		mbox_lock(m);
-		if (m->head - m->tail < FW_MAILBOX_SLOTS) {
-			m->slot[m->head++ % FW_MAILBOX_SLOTS] = c;
-			mbox_unlock(m);
-			fw_send_ipi(t);
-			return;
-		}
-		mbox_unlock(m);
-		fw_process_mailbox(me);
+		c->fn(h, c->arg);
+		if (__atomic_sub_fetch(&c->pending, 1, __ATOMIC_ACQ_REL) == 0)
+			fw_send_ipi(from);
 	}
-}
-
-static struct fw_call *take(struct fw_mailbox *m)
-{
-	struct fw_call *c = 0;
-
-	mbox_lock(m);
-	if (m->head != m->tail)
-		c = m->slot[m->tail++ % FW_MAILBOX_SLOTS];
-	mbox_unlock(m);
-	return c;
 }
 
 void fw_process_mailbox(struct fw_hart *h)
 {
-	unsigned long n;
-	struct fw_call *c;
+	unsigned long n, w;
 
 	if (h->msip) {
 		*h->msip = 0;
@@ -93,20 +78,16 @@ void fw_process_mailbox(struct fw_hart *h)
 		while (n--)
 			rvpmu_fw_event(&h->pmu, SBI_PMU_FW_IPI_RECEIVED);
 	}
-	while ((c = take(&h->mbox))) {
-		struct fw_hart *from = c->from;	/* c may be reused once released */
-
-		c->fn(h, c->arg);
-		if (__atomic_sub_fetch(&c->pending, 1, __ATOMIC_ACQ_REL) == 0)
-			fw_send_ipi(from);
-	}
+	for (w = 0; w < FW_MBOX_WORDS(plat.nr_harts); w++)
+		if (__atomic_load_n(&h->mbox[w], __ATOMIC_RELAXED))
+			run_calls(h, w);
 }
 
 unsigned int fw_remote_call(struct fw_hartset set, fw_call_fn fn, void *arg)
 {
 	struct fw_hart *me = this_hart(), *t;
 	struct fw_call *c = &me->call;
-	unsigned long cur = 0;
+	unsigned long cur = 0, s_irqs;
 	unsigned int n = 0;
 	bool self = false;
 
@@ -123,7 +104,7 @@ unsigned int fw_remote_call(struct fw_hartset set, fw_call_fn fn, void *arg)
 		if (!fw_hart_reachable(t))
 			continue;
 		__atomic_fetch_add(&c->pending, 1, __ATOMIC_ACQ_REL);
-		post(me, t, c);
+		post(me, t);
 		n++;
 	}
 	if (self) {
@@ -133,13 +114,25 @@ unsigned int fw_remote_call(struct fw_hartset set, fw_call_fn fn, void *arg)
 	/* no other target (a call to this hart alone): nothing to wait for */
 	if (!__atomic_sub_fetch(&c->pending, 1, __ATOMIC_ACQ_REL))
 		return n;
+	/*
+	 * Sleep until the last target's IPI. wfi does not sleep while an
+	 * enabled interrupt is pending, M-mode's or not: S-mode's (an IPI
+	 * taken while we wait, its timer, an overflow) are masked meanwhile,
+	 * and stay pending for S-mode. A hart spinning here under -icount
+	 * would keep the hart after it in QEMU's round robin from running at
+	 * all, the target we wait for perhaps (docs/perf-on-qemu.md).
+	 */
+	s_irqs = csr_read(CSR_MIE) & S_IRQS;
+	csr_clear(CSR_MIE, s_irqs);
 	for (;;) {
 		fw_process_mailbox(me);	/* clears MSIP, then looks */
 		if (!__atomic_load_n(&c->pending, __ATOMIC_ACQUIRE))
-			return n;
+			break;
 		/* S-mode's mtimecmp timer (no Sstc) would keep wfi from sleeping */
 		if (csr_read(CSR_MIP) & csr_read(CSR_MIE) & MIP_MTIP)
 			fw_timer_interrupt(me);
 		__asm__ volatile("wfi");	/* the last target's IPI wakes us */
 	}
+	csr_set(CSR_MIE, s_irqs);
+	return n;
 }

@@ -1,20 +1,31 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * firmware/layout.h - per-hart memory geometry, shared by C and entry.S.
+ * firmware/layout.h - the firmware's memory, shared by C and entry.S.
  *
- * Each hart the firmware runs owns one naturally aligned block of
- * FW_HART_BLOCK bytes: its struct fw_hart at the top, its M-mode stack
- * below. The blocks are laid out at boot, from the number of harts the
- * device tree names, in a PMP-protected region carved from the top of RAM
- * (see fw_harts_layout() in harts.c); this_hart() finds the struct from sp.
+ * Everything the firmware owns lies in one region from the start of RAM,
+ * below the next stage's address (fw_dynamic_info.next_addr: 0x80200000
+ * on rv64, 0x80400000 on rv32), laid out at boot (harts.c) for the harts
+ * the DT names:
+ *
+ *   image     code, data, bss (the boot stack, the sampler's shared state)
+ *   harts     one block per hart: its M-mode stack (FW_STACK_SIZE), then
+ *             its struct fw_hart, whose address is the stack's top
+ *   tables    hartid -> struct fw_hart, the topology, the sampler's
+ *             scratch
+ *             -- PMP closes everything above to S-mode (one TOR range)
+ *   DT        the device tree S-mode gets (open to S-mode)
+ *
+ * A hart finds its struct through fw_hart_table[mhartid] (this_hart()),
+ * or, in the trap vector, from mscratch (its struct while it runs S-mode).
  */
 #ifndef FW_LAYOUT_H
 #define FW_LAYOUT_H
 
-#define FW_HART_SHIFT	13			/* 8 KiB per hart */
-#define FW_HART_BLOCK	(1 << FW_HART_SHIFT)
-#define FW_MAX_HARTS	512			/* QEMU virt's limit, rv64 and rv32 */
-#define FW_MAX_HARTID	4095			/* one CLINT's reach */
+#define FW_STACK_SIZE	2048		/* M-mode stack per hart */
+#define FW_BOOT_STACK	8192		/* the boot hart's until it has a block */
+#define FW_MAX_HARTS	512		/* QEMU virt's limit, rv64 and rv32 */
+#define FW_MAX_HARTID	4095		/* one CLINT's reach */
+#define FW_PAGE		4096		/* the DT's bounds: page-aligned */
 
 /* struct fw_hart as entry.S's PMU dispatch sees it (checked in sbi_pmu.c):
    its struct rvpmu_hart's offset, and the PMU's FIDs 0..FW_PMU_FIDS-1 */

@@ -1,23 +1,19 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Boot: the first hart in (entry.S) reads the platform on a boot stack in
- * the image, lays out every hart's memory (harts.c), moves to its own
+ * the image, lays out the firmware's memory (harts.c), moves to its own
  * block, sets itself up, prints the banner, fixes the DT up, wakes the
- * others and enters the next stage in S-mode. The others, asleep in
- * entry.S until then, set themselves up and park, stopped, until HSM
- * starts them.
+ * others, sleeps until the last of them has set itself up and wakes it,
+ * and enters the next stage in S-mode. The others, asleep in entry.S
+ * until then, set themselves up and park, stopped, until HSM starts them.
  */
 #include "csr.h"
 #include "fw.h"
 
 struct fw_platform plat;
-const unsigned long fw_hart_size = sizeof(struct fw_hart);
-/* The boot hart's stack until per-hart memory exists (one block, so that
-   this_hart() finds a harmless struct there meanwhile). */
-char fw_boot_block[FW_HART_BLOCK]
-	__attribute__((aligned(FW_HART_BLOCK), section(".stacks")));
+/* The boot hart's stack until its block exists (entry.S). */
+char fw_boot_stack[FW_BOOT_STACK] __attribute__((aligned(16)));
 extern int fw_boot_done;
-static unsigned long next_stage;
 
 /* QEMU's record of what to run next (OpenSBI's fw_dynamic convention). */
 struct fw_dynamic_info {
@@ -55,20 +51,23 @@ static unsigned long napot_cover(const struct fw_mem *r)
 }
 
 /*
- * PMP, first match wins: entry 0 closes the firmware's image to S/U-mode,
- * entry 1 the per-hart region, entries 2 and 3 M-mode's IPI and timer
- * registers (plat.m_regs: the CLINTs, or the ACLINT MSWIs and MTIMERs, each
- * kind under one NAPOT cover, so that two devices far apart do not close
- * what lies between them; off when absent), entry 4 opens everything
- * else. Five entries: pmpcfg0 on rv64, pmpcfg0 and pmpcfg1 on rv32.
+ * PMP, first match wins: entries 0 and 1 close the firmware's memory
+ * [fw_base, fw_base + fw_size) to S/U-mode (entry 0 is off and only holds
+ * the base of entry 1's top-of-range, so the range needs no power-of-two
+ * size or alignment), entries 2 and 3 M-mode's IPI and timer registers
+ * (plat.m_regs: the CLINTs, or the ACLINT MSWIs and MTIMERs, each kind
+ * under one NAPOT cover, so that two devices far apart do not close what
+ * lies between them; off when absent), entry 4 opens everything else (the
+ * DT S-mode gets included). Five entries: pmpcfg0 on rv64, pmpcfg0 and
+ * pmpcfg1 on rv32.
  */
 static void pmp_setup(void)
 {
-	uint64_t cfg = PMP_NAPOT | (uint64_t)PMP_NAPOT << 8 |
+	uint64_t cfg = (uint64_t)PMP_TOR << 8 |
 		       (uint64_t)(PMP_NAPOT | PMP_R | PMP_W | PMP_X) << 32;
 
-	csr_write(CSR_PMPADDR0, napot(plat.fw_base, plat.fw_size));
-	csr_write(CSR_PMPADDR0 + 1, napot(plat.harts_base, plat.harts_size));
+	csr_write(CSR_PMPADDR0, (unsigned long)(plat.fw_base >> 2));
+	csr_write(CSR_PMPADDR0 + 1, (unsigned long)((plat.fw_base + plat.fw_size) >> 2));
 	csr_write(CSR_PMPADDR0 + 2, plat.m_regs[0].size ? napot_cover(&plat.m_regs[0]) : 0);
 	csr_write(CSR_PMPADDR0 + 3, plat.m_regs[1].size ? napot_cover(&plat.m_regs[1]) : 0);
 	csr_write(CSR_PMPADDR0 + 4, ~0ul);
@@ -85,10 +84,47 @@ static void pmp_setup(void)
 	__asm__ volatile("sfence.vma" ::: "memory");
 }
 
+/*
+ * The M-mode stacks are small (layout.h): each hart paints the unused part
+ * of its own at set-up, and fw_stack_report finds how deep any has been.
+ */
+#define STACK_PAINT 0x5aa5c33c5aa5c33cull
+
+static void stack_paint(struct fw_hart *h)
+{
+	unsigned long *w = (unsigned long *)((uintptr_t)h - FW_STACK_SIZE), sp;
+
+	__asm__("mv %0, sp" : "=r"(sp));
+	for (; (uintptr_t)w < sp - 64; w++)
+		*w = (unsigned long)STACK_PAINT;
+}
+
+void fw_stack_report(void)
+{
+	unsigned long most = 0, who = 0;
+	unsigned int p;
+
+	for (p = 0; p < plat.nr_harts; p++) {
+		const unsigned long *w = (const unsigned long *)((uintptr_t)fw_hart_at(p) -
+								 FW_STACK_SIZE);
+		unsigned long used = FW_STACK_SIZE;
+
+		for (; used && *w == (unsigned long)STACK_PAINT; w++)
+			used -= sizeof(*w);
+		if (used > most) {
+			most = used;
+			who = fw_hart_at(p)->hartid;
+		}
+	}
+	fw_printf("rvpmu: M-mode stacks: at most %lu of %u bytes used (hart %lu)\n", most,
+		  FW_STACK_SIZE, who);
+}
+
 static void hart_setup(struct fw_hart *h)
 {
 	unsigned long deleg = MIP_SSIP | MIP_STIP | MIP_SEIP;
 
+	stack_paint(h);
 	pmp_setup();
 	/* the overflow interrupt is S-mode's */
 	if (plat.sscofpmf)
@@ -123,23 +159,24 @@ static void hart_setup(struct fw_hart *h)
 }
 
 /*
- * On the boot block: read the platform and lay out per-hart memory.
+ * On the boot stack: read the platform and lay out the firmware's memory.
  * Returns this hart's struct, where entry.S moves sp before calling
  * fw_boot_finish.
  */
 struct fw_hart *fw_boot(unsigned long hartid, void *fdt, const struct fw_dynamic_info *info)
 {
+	unsigned long next = DEFAULT_NEXT;
 	struct fw_hart *h;
 	int err;
 
 	plat.uart = 0x10000000;	/* QEMU virt's, until the DT says otherwise */
-	next_stage = DEFAULT_NEXT;
 	if (info && info->magic == FW_DYNAMIC_MAGIC) {
-		next_stage = info->next_addr;
+		next = info->next_addr;
 		if (info->next_mode != 1)
 			fw_halt("the next stage must run in S-mode");
 	}
-	err = fw_platform_init(fdt);
+	plat.boot_hartid = hartid;
+	err = fw_platform_init(fdt, next);
 	if (err) {
 		fw_printf("rvpmu: bad device tree at %p (error %d)\n", fdt, err);
 		fw_halt("cannot continue without a device tree");
@@ -155,20 +192,37 @@ static unsigned int harts_ready;	/* secondaries through hart_setup */
 /*
  * S-mode may ask anything of any hart from its first instruction (the
  * sampler reads every hart's PMU state at configure), so it starts only
- * once every hart has set itself up; a hart that does not within a second
- * is named and left out of nothing else (HSM still waits for it).
+ * once every hart has set itself up. The boot hart sleeps meanwhile (a
+ * spinning hart would keep QEMU's one-thread round robin under -icount
+ * from running the others until its 100 ms time slice ends, and take host
+ * time from them without it) and the last secondary to arrive wakes it by
+ * IPI. A hart that has not arrived within a second is named and left out
+ * of nothing else (HSM still waits for it); the mtimecmp alarm that ends
+ * the wait is S-mode's deadline slot, free until S-mode runs.
  */
-static void wait_for_harts(void)
+static void wait_for_harts(struct fw_hart *h)
 {
 	uint64_t give_up = fw_mtime() + plat.timebase;
-	unsigned int want = plat.nr_harts - 1;
+	unsigned int want = plat.nr_harts - 1, got;
 
-	while (__atomic_load_n(&harts_ready, __ATOMIC_ACQUIRE) < want)
+	if (!want)
+		return;
+	if (plat.has_mtimer)
+		fw_timer_set_smode(h, give_up);
+	while ((got = __atomic_load_n(&harts_ready, __ATOMIC_ACQUIRE)) < want) {
 		if (fw_mtime() > give_up) {
 			fw_printf("rvpmu: only %u of %u secondary harts set up within a second\n",
-				  __atomic_load_n(&harts_ready, __ATOMIC_ACQUIRE), want);
-			return;
+				  got, want);
+			break;
 		}
+		/* the IPI or the alarm wakes it; without either device: poll */
+		if (plat.has_ipi && plat.has_mtimer)
+			__asm__ volatile("wfi");
+	}
+	if (h->msip)
+		*h->msip = 0;
+	if (plat.has_mtimer)
+		fw_timer_set_smode(h, UINT64_MAX);
 }
 
 /* On the boot hart's own block: the rest of the boot. */
@@ -181,22 +235,26 @@ void fw_boot_finish(unsigned long hartid)
 	h->hsm = HSM_STARTED;
 	fw_print_banner();
 	fw_dt_fixup();
-	fw_printf("rvpmu: entering S-mode at 0x%lx on hart %lu\n\n", next_stage, hartid);
+	fw_printf("rvpmu: entering S-mode at 0x%lx on hart %lu\n\n", plat.next_addr, hartid);
 	__atomic_store_n(&fw_boot_done, 1, __ATOMIC_RELEASE);
 	/* the others wait in entry.S: asleep until an IPI, or spinning on
 	   fw_boot_done without an IPI device */
 	for (p = 0; p < plat.nr_harts; p++)
 		if (fw_hart_at(p) != h)
 			fw_send_ipi(fw_hart_at(p));
-	wait_for_harts();
-	fw_enter_smode(next_stage, hartid, (unsigned long)plat.fdt);
+	wait_for_harts(h);
+	fw_enter_smode(plat.next_addr, hartid, (unsigned long)plat.fdt);
 }
 
-/* A secondary hart the firmware runs, on its own block (entry.S). */
+/* A secondary hart the firmware runs, on its own block (entry.S); the
+   last one in wakes the boot hart. */
 void fw_secondary(void)
 {
-	hart_setup(this_hart());
-	__atomic_fetch_add(&harts_ready, 1, __ATOMIC_RELEASE);
+	struct fw_hart *h = this_hart();
+
+	hart_setup(h);
+	if (__atomic_add_fetch(&harts_ready, 1, __ATOMIC_RELEASE) == plat.nr_harts - 1)
+		fw_send_ipi(fw_hart_of(plat.boot_hartid));
 	fw_hsm_park();
 }
 

@@ -2,8 +2,9 @@
 /*
  * What the machine is, from QEMU's device tree: harts and their ISA, RAM,
  * the UART, CLINT and test (poweroff/reboot) device, the riscv,pmu node.
- * And what S-mode gets to see of it: the DT without the firmware-only PMU
- * mapping and with the firmware's memory reserved.
+ * And what S-mode gets to see of it: a copy in the firmware's region
+ * (layout.h) without the firmware-only PMU mapping and with the region
+ * reserved.
  */
 #include <libfdt.h>
 #include <string.h>
@@ -11,7 +12,7 @@
 #include "fw.h"
 #include "lib/fmt.h"
 
-extern char _fw_start[], _fw_end[];
+extern char _fw_start[];
 
 static uint64_t read_cells(const fdt32_t *p, int n)
 {
@@ -82,41 +83,24 @@ static void find_memory(const void *fdt)
 	}
 }
 
-/* How far the DT may grow in place: to the end of its RAM region, or to
-   the per-hart region if that lies above it in the same bank. */
-static void find_dt_room(void)
+int fw_platform_init(void *fdt, unsigned long next_addr)
 {
-	uint64_t at = (uintptr_t)plat.fdt;
-	unsigned int i;
-
-	for (i = 0; i < plat.nr_mem; i++)
-		if (at >= plat.mem[i].base && at < plat.mem[i].base + plat.mem[i].size)
-			plat.fdt_room = (unsigned long)(plat.mem[i].base + plat.mem[i].size - at);
-	if (plat.harts_base > at && plat.harts_base - at < plat.fdt_room)
-		plat.fdt_room = (unsigned long)(plat.harts_base - at);
-}
-
-int fw_platform_init(void *fdt)
-{
-	uint64_t used = (uintptr_t)_fw_end - (uintptr_t)_fw_start;
 	int err = fdt_check_header(fdt);
 
 	if (err)
 		return err;
 	plat.fdt = fdt;
-	plat.model = fdt_getprop(fdt, 0, "model", NULL);
+	plat.next_addr = next_addr;
+	plat.fw_base = (uintptr_t)_fw_start;
 	find_devices(fdt);
 	find_memory(fdt);
-	/* the PMP region: a naturally aligned power of two */
-	plat.fw_base = (uintptr_t)_fw_start;
-	plat.fw_size = 4096;
-	while (plat.fw_size < used)
-		plat.fw_size <<= 1;
 	err = fw_harts_scan(fdt);
 	err = err ? err : fw_harts_layout(fdt);
 	if (err)
 		return err;
-	find_dt_room();
+	/* the copy from here on */
+	fdt = plat.fdt;
+	plat.model = fdt_getprop(fdt, 0, "model", NULL);
 
 	fw_pmu_probe_hpm();
 	err = rvpmu_dt_parse(fdt, fdt_totalsize(fdt), plat.hpm | 5u,
@@ -137,9 +121,8 @@ bool fw_smode_range(uint64_t pa, uint64_t size)
 
 	if (!size || pa + size < pa)
 		return false;
+	/* the firmware's memory; the DT after it is S-mode's to use */
 	if (pa < plat.fw_base + plat.fw_size && plat.fw_base < pa + size)
-		return false;
-	if (pa < plat.harts_base + plat.harts_size && plat.harts_base < pa + size)
 		return false;
 	for (i = 0; i < plat.nr_mem; i++)
 		if (pa >= plat.mem[i].base &&
@@ -148,8 +131,9 @@ bool fw_smode_range(uint64_t pa, uint64_t size)
 	return false;
 }
 
-/* A no-map node under /reserved-memory for [base, base + size). */
-static int add_reserved(void *fdt, uint64_t base, uint64_t size)
+/* A node under /reserved-memory for [base, base + size); no-map keeps it
+   out of S-mode's mappings (Linux would not map it at all). */
+static int add_reserved(void *fdt, uint64_t base, uint64_t size, bool no_map)
 {
 	char name[48];
 	fdt32_t reg[4];
@@ -176,21 +160,23 @@ static int add_reserved(void *fdt, uint64_t base, uint64_t size)
 	reg[2] = cpu_to_fdt32((uint32_t)(size >> 32));
 	reg[3] = cpu_to_fdt32((uint32_t)size);
 	err = fdt_setprop(fdt, node, "reg", reg, sizeof(reg));
-	return err ? err : fdt_setprop(fdt, node, "no-map", NULL, 0);
+	return err || !no_map ? err : fdt_setprop(fdt, node, "no-map", NULL, 0);
 }
 
+/*
+ * The copy in the region (room to spare, harts.c) becomes S-mode's DT:
+ * the PMU mapping out, the region reserved in two nodes: the part PMP
+ * closes, no-map, and the DT itself, mapped (Linux reads its DT through
+ * its linear map), then packed to its size.
+ */
 void fw_dt_fixup(void)
 {
 	void *fdt = plat.fdt;
-	unsigned long want = fdt_totalsize(fdt) + 1024;
-	int err;
+	int err = rvpmu_dt_strip(fdt);
 
-	if (want > plat.fdt_room)
-		fw_halt("no room to grow the device tree in place");
-	err = fdt_open_into(fdt, fdt, (int)want);
-	err = err ? err : rvpmu_dt_strip(fdt);
-	err = err ? err : add_reserved(fdt, plat.fw_base, plat.fw_size);
-	err = err ? err : add_reserved(fdt, plat.harts_base, plat.harts_size);
+	err = err ? err : add_reserved(fdt, plat.fw_base, plat.fw_size, true);
+	err = err ? err : add_reserved(fdt, plat.dt_base, plat.dt_size, false);
+	err = err ? err : fdt_pack(fdt);
 	if (err) {
 		fw_printf("rvpmu: device tree fixup failed: %s\n", fdt_strerror(err));
 		fw_halt("cannot hand a correct device tree to S-mode");
@@ -213,12 +199,16 @@ void fw_print_banner(void)
 			  (unsigned long long)plat.mem[i].base,
 			  (unsigned long long)(plat.mem[i].base + plat.mem[i].size - 1),
 			  (unsigned long long)(plat.mem[i].size >> 20));
-	fw_printf("firmware: 0x%llx-0x%llx, per-hart 0x%llx-0x%llx (%u x %u KiB), "
-		  "protected by PMP\n", (unsigned long long)plat.fw_base,
+	fw_printf("firmware: 0x%llx-0x%llx (%llu KiB: image %llu KiB, %u harts x %llu bytes "
+		  "from 0x%llx, tables), closed by PMP; DT 0x%llx-0x%llx; next stage 0x%llx\n",
+		  (unsigned long long)plat.fw_base,
 		  (unsigned long long)(plat.fw_base + plat.fw_size - 1),
-		  (unsigned long long)plat.harts_base,
-		  (unsigned long long)(plat.harts_base + plat.harts_size - 1), plat.nr_harts,
-		  FW_HART_BLOCK >> 10);
+		  (unsigned long long)(plat.fw_size >> 10),
+		  (unsigned long long)((plat.harts_base - plat.fw_base) >> 10), plat.nr_harts,
+		  (unsigned long long)FW_HART_BLOCK, (unsigned long long)plat.harts_base,
+		  (unsigned long long)plat.dt_base,
+		  (unsigned long long)(plat.dt_base + plat.dt_size - 1),
+		  (unsigned long long)plat.next_addr);
 	for (i = 0; i < 2; i++)
 		if (plat.m_regs[i].size)
 			fw_printf("%s registers: 0x%llx-0x%llx, closed by PMP\n",

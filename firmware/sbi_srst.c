@@ -31,6 +31,7 @@ SBI_HANDLER(sbi_srst_ecall)
 		r.error = SBI_ERR_NOT_SUPPORTED;	/* no device to do it */
 		return r;
 	}
+	fw_stack_report();
 	if (type == RESET_SHUTDOWN)
 		/* a shutdown for a failure makes QEMU exit non-zero */
 		*dev = reason == REASON_NONE ? plat.poweroff_val : plat.fail_val;

@@ -3,11 +3,12 @@
  * smoke - the S-mode smoke test of the rvpmu firmware: base, timer (an
  * interrupt really arrives), IPI across harts, HSM, RFENCE, DBCN, SRST,
  * the PMU basics, firmware events counted where they happen, and S-mode
- * kept out of firmware memory. Prints TAP and "N passed, N failed", then
+ * kept out of firmware memory, which lies below it (payloads/memcheck.h). Prints TAP and "N passed, N failed", then
  * shuts the machine down (reason "failure" if anything failed).
  */
 #include "client/perf.h"
 #include "client/rt.h"
+#include "payloads/memcheck.h"
 
 #define FW_BASE		0x80000000ul
 #define IMPL_ID		0x7276706dul
@@ -533,7 +534,6 @@ static void test_srst(void)
 
 int main(unsigned long hartid, void *dtb)
 {
-	(void)dtb;
 	me = hartid;
 	sscofpmf = rt_has_sscofpmf();
 	rt_printf("# rvpmu smoke test, RV%d, boot hart %lu\n", __riscv_xlen, hartid);
@@ -541,6 +541,7 @@ int main(unsigned long hartid, void *dtb)
 	pmu_machine_init(&m);
 	rt_printf("# %lu hart(s), %lu PMU counters, Sscofpmf %s\n", nr_harts, m.num,
 		  sscofpmf ? "yes" : "no");
+	check_memory_contract(dtb);
 	test_base();
 	test_timer();
 	test_hsm_and_ipi();

@@ -9,7 +9,7 @@ PACKAGES="
 make gcc libc6-dev python3
 clang libclang-rt-14-dev
 libfdt-dev device-tree-compiler
-qemu-system-misc opensbi
+qemu-system-misc opensbi u-boot-qemu
 gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf
 gcc-riscv64-linux-gnu libc6-dev-riscv64-cross
 linux-source-6.1 xz-utils bc flex bison cpio

@@ -1,0 +1,141 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* A read-only walk of a flattened device tree's structure block, for the
+   RAM banks and the reserved regions (client/fdt.h). Every offset is
+   checked against the blob's own sizes before it is read. */
+#include <string.h>
+
+#include "client/fdt.h"
+
+#define FDT_MAGIC	0xd00dfeedu
+#define TOK_BEGIN	1
+#define TOK_END		2
+#define TOK_PROP	3
+#define TOK_NOP		4
+#define TOK_FINISH	9
+
+static uint32_t be32(const uint8_t *p)
+{
+	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+static uint64_t read_cells(const uint8_t *p, uint32_t n)
+{
+	uint64_t v = 0;
+
+	while (n--) {
+		v = v << 32 | be32(p);
+		p += 4;
+	}
+	return v;
+}
+
+uint32_t fdt_size(const void *dtb)
+{
+	const uint8_t *b = dtb;
+
+	return b && be32(b) == FDT_MAGIC ? be32(b + 4) : 0;
+}
+
+/* What the walk keeps of one node: its reg, and the flags we look for. */
+struct node {
+	const uint8_t *reg;
+	uint32_t reg_len;
+	bool memory, no_map;
+};
+
+/* Append node n's reg entries, in (ac, sc) cells, to r; returns the new count. */
+static int emit(const struct node *n, uint32_t ac, uint32_t sc, struct fdt_range *r, int max,
+		int count)
+{
+	uint32_t step = 4 * (ac + sc), at;
+
+	if (!n->reg || ac < 1 || ac > 2 || sc > 2 || !step)
+		return count;
+	for (at = 0; at + step <= n->reg_len; at += step, count++)
+		if (count < max)
+			r[count] = (struct fdt_range){ read_cells(n->reg + at, ac),
+						       read_cells(n->reg + at + 4 * ac, sc),
+						       n->no_map };
+	return count;
+}
+
+int fdt_ranges(const void *dtb, enum fdt_what what, struct fdt_range *r, int max)
+{
+	const uint8_t *b = dtb, *p, *end, *strings;
+	uint32_t total = fdt_size(dtb), root_ac = 2, root_sc = 1, rm_ac = 2, rm_sc = 1;
+	struct node top = { 0 }, child = { 0 };	/* depth 2 and 3: the root is depth 1 */
+	int depth = 0, count = 0;
+	bool in_rm = false;
+
+	if (total < 40 || be32(b + 8) >= total || be32(b + 12) >= total ||
+	    be32(b + 8) + be32(b + 36) > total)
+		return -1;
+	p = b + be32(b + 8);
+	end = p + be32(b + 36);
+	strings = b + be32(b + 12);
+	while (p + 4 <= end) {
+		uint32_t tok = be32(p), len;
+		const char *name;
+
+		p += 4;
+		switch (tok) {
+		case TOK_BEGIN:
+			name = (const char *)p;
+			for (len = 0; p + len < end && name[len]; len++)
+				;
+			if (p + len == end)
+				return -1;	/* a name running off the block */
+			p += (len + 4) & ~3u;
+			depth++;
+			if (depth == 2) {
+				top = (struct node){ 0 };
+				in_rm = !strcmp(name, "reserved-memory");
+			} else if (depth == 3) {
+				child = (struct node){ 0 };
+			}
+			break;
+		case TOK_PROP:
+			if (p + 8 > end)
+				return -1;
+			len = be32(p);
+			name = (const char *)strings + be32(p + 4);
+			if ((const uint8_t *)name >= b + total || p + 8 + len > end)
+				return -1;
+			if (depth == 1 && !strcmp(name, "#address-cells") && len == 4)
+				root_ac = be32(p + 8);
+			else if (depth == 1 && !strcmp(name, "#size-cells") && len == 4)
+				root_sc = be32(p + 8);
+			else if (depth == 2 && in_rm && !strcmp(name, "#address-cells") && len == 4)
+				rm_ac = be32(p + 8);
+			else if (depth == 2 && in_rm && !strcmp(name, "#size-cells") && len == 4)
+				rm_sc = be32(p + 8);
+			else if (depth == 2 && !strcmp(name, "device_type"))
+				top.memory = len == 7 && !memcmp(p + 8, "memory", 7);
+			else if (depth == 2 && !strcmp(name, "reg"))
+				top = (struct node){ p + 8, len, top.memory, false };
+			else if (depth == 3 && !strcmp(name, "reg"))
+				child = (struct node){ p + 8, len, false, child.no_map };
+			else if (depth == 3 && !strcmp(name, "no-map"))
+				child.no_map = true;
+			p += 8 + ((len + 3) & ~3u);
+			break;
+		case TOK_END:
+			if (depth == 2 && what == FDT_MEMORY && top.memory)
+				count = emit(&top, root_ac, root_sc, r, max, count);
+			if (depth == 3 && what == FDT_RESERVED && in_rm)
+				count = emit(&child, rm_ac, rm_sc, r, max, count);
+			if (depth == 2)
+				in_rm = false;
+			if (--depth < 0)
+				return -1;
+			break;
+		case TOK_NOP:
+			break;
+		case TOK_FINISH:
+			return count;
+		default:
+			return -1;
+		}
+	}
+	return -1;
+}
