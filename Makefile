@@ -11,6 +11,7 @@
 #   make linux-bench  instructions from reset to /init, rvpmu and OpenSBI
 #   make uboot-check  Debian's U-Boot on rvpmu: 1/4/32 harts x 128M..4G
 #   make check-scale  only the many-hart steps of make check (up to 512 harts)
+#   (the steps of both are the rows of tests/check.steps)
 #   make clean
 #
 # Host builds of the core run under ASan and UBSan. The core is also
@@ -416,106 +417,32 @@ heatmap-png:
 # included), so delivery times are the firmware's alone, and repeatable
 ICOUNT_EXACT := -icount shift=0,sleep=off
 
+# make check's steps are the rows of tests/check.steps (scripts/check-run);
+# the variables their command lines use
+CHECK_ENV = B=$(B) KERNEL=$(KERNEL) INITRD=$(INITRD) FUZZ_SECONDS=$(CHECK_FUZZ_SECONDS) \
+	ICOUNT_EXACT="$(ICOUNT_EXACT)" PERF_DECODER_PATCH=$(PERF_DECODER_PATCH) MAKE="$(MAKE)"
+
 check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-dt $(B)/fuzz-sampler $(B)/fuzz-report $(B)/fuzz-misalign $(B)/misalign-m-rv64.elf $(B)/misalign-m-rv32.elf firmware-all $(B)/suite-rv64.elf $(B)/suite-rv32.elf $(B)/cycsample-rv64.elf $(B)/lcofismp-rv64.elf $(KERNEL) $(INITRD) \
 	$(B)/fw-dt/virt-noclint-smp2.dtb $(B)/fw-dt/virt-noclint-nosstc-smp2.dtb \
-	$(B)/fw-dt/virt-8harts-2clusters.dtb
+	$(B)/fw-dt/virt-8harts-2clusters.dtb scale-bins
 	@rm -rf $(B)/check && mkdir -p $(B)/check $(B)/conformance
-	@scripts/check-step core-rv64-unit  $(B)/check $(B)/unit64
-	@scripts/check-step core-rv32-unit  $(B)/check $(B)/unit32
-	@scripts/check-step sampler-rv64-unit $(B)/check $(B)/sampler64
-	@scripts/check-step sampler-rv32-unit $(B)/check $(B)/sampler32
-	@scripts/check-step misalign-unit   $(B)/check $(B)/misalign
-	@scripts/check-step misalign-mmode-rv64 $(B)/check $(call MISALIGN_M_RUN,64)
-	@scripts/check-step misalign-mmode-rv32 $(B)/check $(call MISALIGN_M_RUN,32)
-	@scripts/check-step dt              $(B)/check $(B)/dt-tests $(B)/dt
-	@scripts/check-step rvpmu-dt-cli    $(B)/check tests/dt/cli_tests.sh $(B)/rvpmu-dt $(B)/dt
-	@scripts/check-step rvpmu-simstat   $(B)/check tests/simstat/cli_tests.sh $(B)/rvpmu-simstat $(B)/dt
-	@scripts/check-step rvpmu-report    $(B)/check tests/report/report_tests.sh $(B)/rvpmu-report $(B)/report-gen $(B)/report
-	@scripts/check-step report-engine   $(B)/check $(B)/report-engine
-	@scripts/check-step layers          $(B)/check scripts/check-layers
-	@scripts/check-step perf-decoder-sync $(B)/check scripts/perf-decoder check $(PERF_DECODER_PATCH)
-	@scripts/check-step core-cross      $(B)/check scripts/tap-cmd "core builds freestanding for rv64 and rv32" $(MAKE) -s core-cross
-	@scripts/check-step fw-rv64-smp1    $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/smoke-rv64.elf 1 ,sscofpmf=true
-	@scripts/check-step fw-rv64-smp4    $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/smoke-rv64.elf 4 ,sscofpmf=true
-	@scripts/check-step fw-rv64-plain   $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/smoke-rv64.elf 2 ,sscofpmf=false,sstc=false
-	@scripts/check-step fw-rv32-smp1    $(B)/check scripts/qemu-run 32 $(B)/rvpmu-fw-rv32.elf $(B)/smoke-rv32.elf 1 ,sscofpmf=true
-	@scripts/check-step fw-rv32-plain   $(B)/check scripts/qemu-run 32 $(B)/rvpmu-fw-rv32.elf $(B)/smoke-rv32.elf 2 ,sscofpmf=false,sstc=false
-	@scripts/check-step fw-rv64-aclint  $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/smoke-rv64.elf 4 ,sscofpmf=true -M virt,aclint=on
-	@scripts/check-step fw-rv64-aclint-nosstc $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/smoke-rv64.elf 2 ,sscofpmf=true,sstc=false -M virt,aclint=on
-	@scripts/check-step fw-rv32-aclint-nosstc $(B)/check scripts/qemu-run 32 $(B)/rvpmu-fw-rv32.elf $(B)/smoke-rv32.elf 2 ,sscofpmf=true,sstc=false -M virt,aclint=on
-	@scripts/check-step sampler-rv64    $(B)/check scripts/sampler-check 64 $(B)/rvpmu-fw-rv64.elf $(B)/sampler_demo-rv64.elf 4 ,sscofpmf=true $(B)/rvpmu-report
-	@scripts/check-step sampler-rv32    $(B)/check scripts/sampler-check 32 $(B)/rvpmu-fw-rv32.elf $(B)/sampler_demo-rv32.elf 4 ,sscofpmf=true $(B)/rvpmu-report
-	@scripts/check-step sampler-rv64-nosstc $(B)/check scripts/sampler-check 64 $(B)/rvpmu-fw-rv64.elf $(B)/sampler_demo-rv64.elf 4 ,sscofpmf=true,sstc=false $(B)/rvpmu-report
-	@scripts/check-step sampler-rv64-aclint $(B)/check scripts/sampler-check 64 $(B)/rvpmu-fw-rv64.elf $(B)/sampler_demo-rv64.elf 4 ,sscofpmf=true $(B)/rvpmu-report -M virt,aclint=on
-	@scripts/check-step sampler-rv64-clusters $(B)/check scripts/sampler-check 64 $(B)/rvpmu-fw-rv64.elf $(B)/sampler_demo-rv64.elf 8 ,sscofpmf=true $(B)/rvpmu-report -dtb $(CURDIR)/$(B)/fw-dt/virt-8harts-2clusters.dtb
-	@scripts/check-step sampler-acc-rv64 $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/sampler_acc-rv64.elf 4 ,sscofpmf=true -icount shift=0,sleep=off
-	@scripts/check-step sampler-acc-rv32 $(B)/check scripts/qemu-run 32 $(B)/rvpmu-fw-rv32.elf $(B)/sampler_acc-rv32.elf 4 ,sscofpmf=true -icount shift=0,sleep=off
-	@scripts/check-step sampler-hsm-rv64 $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/sampler_hsm-rv64.elf 4 ,sscofpmf=true
-	@scripts/check-step sampler-hsm-rv32 $(B)/check scripts/qemu-run 32 $(B)/rvpmu-fw-rv32.elf $(B)/sampler_hsm-rv32.elf 4 ,sscofpmf=true
-	@scripts/check-step hostile-rv64    $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/hostile-rv64.elf 4 ,sscofpmf=true
-	@scripts/check-step hostile-rv32    $(B)/check scripts/qemu-run 32 $(B)/rvpmu-fw-rv32.elf $(B)/hostile-rv32.elf 4 ,sscofpmf=true
-	@scripts/check-step hostile-rv64-aclint $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/hostile-rv64.elf 4 ,sscofpmf=true -M virt,aclint=on
-	@scripts/check-step hostile-rv64-plain $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/hostile-rv64.elf 2 ,sscofpmf=false,sstc=false
-	@scripts/check-step hostile-noclint $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/hostile-rv64.elf 2 ,sscofpmf=true -dtb $(B)/fw-dt/virt-noclint-smp2.dtb
-	@scripts/check-step hostile-noclint-nosstc $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/hostile-rv64.elf 2 ,sscofpmf=true,sstc=false -dtb $(B)/fw-dt/virt-noclint-nosstc-smp2.dtb
-	@scripts/check-step uboot-rv64      $(B)/check env UBOOT_LOGS=$(B)/uboot scripts/uboot-check $(B)/rvpmu-fw-rv64.elf
-	@scripts/check-step fw-memory-limits $(B)/check scripts/contract-check $(B)/rvpmu-fw-rv64.elf $(B)/rvpmu-fw-rv32.elf $(B)/smoke-rv64.elf $(B)/smoke-rv32.elf $(B)/hostile-rv64.elf
-	@scripts/check-step m128-smoke-rv64 $(B)/check env QEMU_RAM=128M scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/smoke-rv64.elf 4 ,sscofpmf=true
-	@scripts/check-step m128-smoke-rv32 $(B)/check env QEMU_RAM=128M scripts/qemu-run 32 $(B)/rvpmu-fw-rv32.elf $(B)/smoke-rv32.elf 4 ,sscofpmf=true
-	@scripts/check-step m128-hostile-rv64 $(B)/check env QEMU_RAM=128M scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/hostile-rv64.elf 4 ,sscofpmf=true
-	@scripts/check-step m128-suite-rv64 $(B)/check env QEMU_RAM=128M scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/suite-rv64.elf 4 ,sscofpmf=true
-	@scripts/check-step m128-sampler-rv64 $(B)/check env QEMU_RAM=128M scripts/sampler-check 64 $(B)/rvpmu-fw-rv64.elf $(B)/sampler_demo-rv64.elf 4 ,sscofpmf=true $(B)/rvpmu-report
-	@$(MAKE) -s scale-steps
-	@scripts/check-step suite-rvpmu-rv64 $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/suite-rv64.elf 4 ,sscofpmf=true
-	@scripts/check-step suite-rvpmu-rv32 $(B)/check scripts/qemu-run 32 $(B)/rvpmu-fw-rv32.elf $(B)/suite-rv32.elf 4 ,sscofpmf=true
-	@scripts/check-step suite-opensbi   $(B)/check scripts/conformance-record $(B)/conformance/opensbi-check.log $(B)/suite-rv64.elf
-	@scripts/check-step cycsample-rv64  $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/cycsample-rv64.elf 1 ,sscofpmf=true -icount shift=0
-	@scripts/check-step lcofismp-rv64-smp4 $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/lcofismp-rv64.elf 4 ,sscofpmf=true
-	@scripts/check-step ipistorm-rv64-smp4 $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/ipistorm-rv64.elf 4 ,sscofpmf=true $(ICOUNT_EXACT)
-	@scripts/check-step ipistorm-rv64-nosstc-smp8 $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/ipistorm-rv64.elf 8 ,sscofpmf=true,sstc=false $(ICOUNT_EXACT)
-	@scripts/check-step ipistorm-rv32-smp4 $(B)/check scripts/qemu-run 32 $(B)/rvpmu-fw-rv32.elf $(B)/ipistorm-rv32.elf 4 ,sscofpmf=true $(ICOUNT_EXACT)
-	@scripts/check-step timerdl-rv64-smp4 $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/timerdl-rv64.elf 4 ,sscofpmf=true $(ICOUNT_EXACT)
-	@scripts/check-step timerdl-rv64-nosstc $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/timerdl-rv64.elf 4 ,sscofpmf=true,sstc=false $(ICOUNT_EXACT)
-	@scripts/check-step timerdl-rv32-nosstc $(B)/check scripts/qemu-run 32 $(B)/rvpmu-fw-rv32.elf $(B)/timerdl-rv32.elf 4 ,sscofpmf=true,sstc=false $(ICOUNT_EXACT)
-	@scripts/check-step linux-rvpmu     $(B)/check scripts/linux-check rvpmu $(KERNEL) $(INITRD) $(B)/rvpmu-fw-rv64.elf
-	@scripts/check-step linux-rvpmu-aclint-m128 $(B)/check env QEMU_RAM=128M LINUX_QEMU_ARGS="-M virt,aclint=on" scripts/linux-check rvpmu $(KERNEL) $(INITRD) $(B)/rvpmu-fw-rv64.elf
-	@scripts/check-step linux-perf-1hart $(B)/check env LINUX_SMP=1 scripts/linux-check rvpmu $(KERNEL) $(INITRD) $(B)/rvpmu-fw-rv64.elf perfsample
-	@scripts/check-step linux-record-icount $(B)/check env LINUX_SMP=4 LINUX_QEMU_ARGS="-icount shift=0" scripts/linux-check rvpmu $(KERNEL) $(INITRD) $(B)/rvpmu-fw-rv64.elf recordall
-	@scripts/check-step linux-rvpmu-smp32 $(B)/check env LINUX_SMP=32 scripts/linux-check rvpmu $(KERNEL) $(INITRD) $(B)/rvpmu-fw-rv64.elf
-	@scripts/check-step fuzz-calls      $(B)/check scripts/fuzz-run $(B)/fuzz-calls $(CHECK_FUZZ_SECONDS)
-	@scripts/check-step fuzz-dt         $(B)/check scripts/fuzz-run $(B)/fuzz-dt $(CHECK_FUZZ_SECONDS) tests/dt $(B)/dt
-	@scripts/check-step fuzz-sampler    $(B)/check scripts/fuzz-run $(B)/fuzz-sampler $(CHECK_FUZZ_SECONDS)
-	@scripts/check-step fuzz-report     $(B)/check scripts/fuzz-run $(B)/fuzz-report $(CHECK_FUZZ_SECONDS) $(B)/report/seeds
-	@scripts/check-step fuzz-misalign   $(B)/check scripts/fuzz-run $(B)/fuzz-misalign $(CHECK_FUZZ_SECONDS)
+	@$(CHECK_ENV) scripts/check-run tests/check.steps $(B)/check check scale
 	@scripts/summary $(B)/check
 
 # The many-hart steps (issue 10), measured on 2 shared cores: each smoke or
 # suite run takes about a second; the 512-hart boot (every hart through HSM,
 # an IPI answer from each) about 65 s, so it runs in make check too.
-.PHONY: scale-steps check-scale
+.PHONY: scale-bins check-scale
 SCALE_BIN := $(B)/rvpmu-fw-rv64.elf $(B)/rvpmu-fw-rv32.elf $(B)/smoke-rv64.elf $(B)/smoke-rv32.elf \
              $(B)/scale-rv64.elf $(B)/scale-rv32.elf $(B)/suite-rv64.elf
 $(B)/scale/sparse.dtb: scripts/sparse-dtb
 	@mkdir -p $(B)/scale
 	scripts/sparse-dtb $@ 2>/dev/null
-scale-steps: $(SCALE_BIN) $(B)/scale/sparse.dtb $(B)/hostile-rv64.elf $(B)/fw-dt/virt-noclint-smp32.dtb \
+scale-bins: $(SCALE_BIN) $(B)/scale/sparse.dtb $(B)/hostile-rv64.elf $(B)/fw-dt/virt-noclint-smp32.dtb \
 	     $(B)/fw-dt/virt-noclint-nosstc-smp32.dtb
-	@for n in 2 8 32 64; do \
-	  scripts/check-step fw-rv64-smp$$n $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/smoke-rv64.elf $$n ,sscofpmf=true; done
-	@scripts/check-step fw-rv32-smp32   $(B)/check scripts/qemu-run 32 $(B)/rvpmu-fw-rv32.elf $(B)/smoke-rv32.elf 32 ,sscofpmf=true
-	@scripts/check-step fw-rv64-numa2   $(B)/check scripts/numa-check 64 $(B)/rvpmu-fw-rv64.elf $(B)/smoke-rv64.elf
-	@scripts/check-step fw-rv64-aclint-smp64 $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/smoke-rv64.elf 64 ,sscofpmf=true -M virt,aclint=on
-	@scripts/check-step fw-rv64-aclint-numa2 $(B)/check scripts/numa-check 64 $(B)/rvpmu-fw-rv64.elf $(B)/smoke-rv64.elf -M virt,aclint=on
-	@scripts/check-step hostile-rv64-aclint-numa2 $(B)/check scripts/numa-check 64 $(B)/rvpmu-fw-rv64.elf $(B)/hostile-rv64.elf -M virt,aclint=on
-	@scripts/check-step hostile-noclint-smp32 $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/hostile-rv64.elf 32 ,sscofpmf=true -dtb $(B)/fw-dt/virt-noclint-smp32.dtb
-	@scripts/check-step hostile-noclint-nosstc-smp32 $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/hostile-rv64.elf 32 ,sscofpmf=true,sstc=false -dtb $(B)/fw-dt/virt-noclint-nosstc-smp32.dtb
-	@scripts/check-step fw-rv64-sparse  $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/scale-rv64.elf 6 ,sscofpmf=true -dtb $(B)/scale/sparse.dtb
-	@scripts/check-step suite-rvpmu-smp32 $(B)/check scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/suite-rv64.elf 32 ,sscofpmf=true
-	@scripts/check-step scale-rv64-smp512 $(B)/check env QEMU_TIMEOUT=400 scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/scale-rv64.elf 512 ,sscofpmf=true
-check-scale: deps
+check-scale: deps scale-bins
 	@rm -rf $(B)/check && mkdir -p $(B)/check
-	@$(MAKE) -s scale-steps
-	@scripts/check-step scale-rv32-smp512 $(B)/check env QEMU_TIMEOUT=400 scripts/qemu-run 32 $(B)/rvpmu-fw-rv32.elf $(B)/scale-rv32.elf 512 ,sscofpmf=true
+	@$(CHECK_ENV) scripts/check-run tests/check.steps $(B)/check scale scale-only
 	@scripts/summary $(B)/check
 
 # instructions of the sampler's tick on QEMU (tools/sampler-cost)
