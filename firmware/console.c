@@ -12,15 +12,23 @@
 #define LSR_THRE 0x20
 
 static volatile int print_lock;
+/* QEMU virt's UART until the boot hart has read the DT (fw_console_init):
+   a message about a bad DT must get out too */
+static uintptr_t uart = 0x10000000;
+
+void fw_console_init(uintptr_t base)
+{
+	uart = base;
+}
 
 static inline volatile uint8_t *uart_reg(unsigned int r)
 {
-	return (volatile uint8_t *)(plat.uart + r);
+	return (volatile uint8_t *)(uart + r);
 }
 
 void fw_putc(char c)
 {
-	if (!plat.uart)
+	if (!uart)
 		return;
 	while (!(*uart_reg(UART_LSR) & LSR_THRE))
 		;
@@ -29,7 +37,7 @@ void fw_putc(char c)
 
 int fw_getc(void)
 {
-	if (!plat.uart || !(*uart_reg(UART_LSR) & LSR_DR))
+	if (!uart || !(*uart_reg(UART_LSR) & LSR_DR))
 		return -1;
 	return *uart_reg(UART_RBR);
 }

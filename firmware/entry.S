@@ -13,6 +13,7 @@
  */
 #include "csr.h"
 #include "layout.h"
+#include "rvpmu/sbi.h"
 
 #if __riscv_xlen == 64
 #define REG_S	sd
@@ -40,12 +41,12 @@ _start:
 	   here boots the machine */
 	beqz	a2, .Llottery
 	REG_L	t0, 0(a2)
-	li	t1, 0x4942534f
+	li	t1, FW_DYNAMIC_MAGIC
 	bne	t0, t1, .Llottery
-	REG_L	t0, 1*RB(a2)
+	REG_L	t0, FW_DYNAMIC_VERSION*RB(a2)
 	li	t1, 2
 	bltu	t0, t1, .Llottery
-	REG_L	t0, 5*RB(a2)
+	REG_L	t0, FW_DYNAMIC_BOOT_HART*RB(a2)
 	li	t1, -1
 	beq	t0, t1, .Llottery
 	bne	t0, t2, .Lsecondary
@@ -215,14 +216,14 @@ fw_trap_vector:
 	sw	t1, TFRAME + 4(sp)
 1:
 #endif
-	li	t1, 0x504D55
+	li	t1, SBI_EXT_PMU
 	beq	a7, t1, .Lpmu
 	/* the base extension (probed by every client) and TIME (S-mode's
 	   every timer tick) the same way; jal: the firmware is far smaller
 	   than its 1 MiB reach */
-	li	t1, 0x10
+	li	t1, SBI_EXT_BASE
 	beq	a7, t1, .Lbase
-	li	t1, 0x54494D45
+	li	t1, SBI_EXT_TIME
 	beq	a7, t1, .Ltime
 	addi	t2, sp, TFRAME
 	REG_S	t2, 0(sp)
@@ -237,7 +238,7 @@ fw_trap_vector:
 	jal	sbi_time_ecall
 	j	.Lecall_done
 .Lpmu_unknown:
-	li	a0, -2		/* SBI_ERR_NOT_SUPPORTED */
+	li	a0, SBI_ERR_NOT_SUPPORTED
 	li	a1, 0
 	j	.Lecall_done
 	/* the core's function for the FID (sbi_pmu.c), arguments one up */

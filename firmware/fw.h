@@ -117,7 +117,6 @@ struct fw_mem {
  * fw_hart_of(id)->pos.
  */
 struct fw_platform {
-	const char *model;
 	unsigned int nr_harts, nr_clusters;
 	const uint32_t *hart_ids;
 	const uint16_t *hart_cluster;
@@ -146,7 +145,7 @@ struct fw_platform {
 	bool has_ipi;
 	bool has_timer;				/* Sstc or mtimecmp: TIME offered */
 	bool has_mtimer;			/* every hart has an mtimecmp */
-	uintptr_t uart, test_dev;
+	uintptr_t uart, test_dev;		/* the DT's ns16550a, sifive,test (0: none) */
 	uint32_t test_off, poweroff_val, reboot_val, fail_val;	/* sifive,test words */
 	unsigned long timebase;
 	bool sstc, sscofpmf, hyp;
@@ -157,6 +156,8 @@ struct fw_platform {
 	struct rvpmu_config pmu;
 };
 
+/* platform.c owns it; the boot hart fills it (main.c's boot order), every
+   hart reads it after. */
 extern struct fw_platform plat;
 
 /* hartid -> struct fw_hart, NULL for a hart the firmware does not run;
@@ -202,19 +203,24 @@ long fw_hartset_check(struct fw_hartset s);
 /* The next hart of a checked set; start with *cursor = 0; NULL at the end. */
 struct fw_hart *fw_hartset_next(struct fw_hartset s, unsigned long *cursor);
 
-/* console.c */
+/* console.c: any hart; fw_console_init (the DT's UART) on the boot hart
+   at boot. */
+void fw_console_init(uintptr_t base);
 void fw_putc(char c);
 int fw_getc(void);			/* -1 when nothing is waiting */
 void fw_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void fw_puts_raw(const char *s, unsigned long n);
 
-/* platform.c: boot hart only, except fw_smode_range (any hart).
-   fw_platform_init halts with one console line where the firmware's
-   memory does not fit below next_addr or in RAM. */
-int fw_platform_init(void *fdt, unsigned long next_addr);	/* 0, or a negative error */
+/* platform.c: the machine's devices and RAM (plat), the DT S-mode sees,
+   and the way out. Boot hart only, except fw_smode_range and fw_halt (any
+   hart). fw_platform_init: the devices and RAM banks from QEMU's DT; 0, or
+   a negative libfdt error. */
+int fw_platform_init(void *fdt, unsigned long next_addr);
 void fw_dt_fixup(void);			/* what S-mode sees of the DT */
 bool fw_smode_range(uint64_t pa, uint64_t size);	/* S-mode RAM? */
-void fw_print_banner(void);
+/* The machine stops: why on the console, QEMU told to exit with a
+   failure (the sifive,test device), else this hart sleeps for ever. */
+void fw_halt(const char *why) __attribute__((noreturn));
 /* Reg entry i of a node, in its parent's cell sizes: 0, or -1 if absent. */
 int fw_dt_reg(const void *fdt, int node, int i, uint64_t *base, uint64_t *size);
 
@@ -229,18 +235,24 @@ int fw_dt_reg(const void *fdt, int node, int i, uint64_t *base, uint64_t *size);
  *   below plat.next_addr or in the RAM bank; copy the DT there (plat.fdt
  *   is the copy from then on); fill every struct fw_hart, the topology
  *   (cpu-map), each hart's msip and mtimecmp, plat.m_regs, has_ipi and
- *   has_timer. 0, or a negative error (the console says why): a DT whose
+ *   has_timer; *sampler_scratch: the sampler's per-hart words in the
+ *   region. 0, or a negative error (the console says why): a DT whose
  *   IPI or timer devices reach some harts but not all.
  */
 int fw_harts_scan(const void *fdt);
-int fw_harts_layout(const void *fdt);
+int fw_harts_layout(const void *fdt, uint32_t **sampler_scratch);
 void fw_print_topology(void);
+/* Each hart paints its own M-mode stack's unused part at set-up (on that
+   hart); fw_stack_report prints the deepest any has been since (any hart). */
+void fw_stack_paint(struct fw_hart *h);
+void fw_stack_report(void);
 
-/* pmu_hw.c */
+/* pmu_hw.c: fw_pmu_init on the boot hart once the DT is the copy: the hpm
+   counters (the harts are alike, as plat.sscofpmf takes them to be), the
+   riscv,pmu mapping and the core's configuration in plat; 0, or the DT
+   parser's error. fw_pmu_hart_init on each hart at set-up. */
+int fw_pmu_init(const void *fdt);
 void fw_pmu_hart_init(struct fw_hart *h);
-/* Which hpm counters this hart has, into plat.hpm; on the boot hart, once:
-   the harts are alike (as plat.sscofpmf takes them to be). */
-void fw_pmu_probe_hpm(void);
 extern const struct rvpmu_hw_ops fw_pmu_hw_ops;
 extern const struct rvpmu_mem_ops fw_pmu_mem_ops;
 extern const struct rvpmu_fw_ops fw_pmu_fw_ops;
@@ -293,19 +305,17 @@ struct sbiret fw_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
 		       unsigned long a3, unsigned long a4, unsigned long a5,
 		       unsigned long fid, unsigned long eid, struct fw_hart *h);
 
-/* main.c / entry.S: leave M-mode for S-mode at addr with a0, a1; resets
-   this hart's M-mode stack (mscratch := its struct). Never returns. */
+/* entry.S: leave M-mode for S-mode at addr with a0, a1; resets this
+   hart's M-mode stack (mscratch := its struct). Never returns. */
 void fw_enter_smode(unsigned long addr, unsigned long a0, unsigned long a1)
 	__attribute__((noreturn));
+/* sbi_hsm.c: a stopped hart waits here, serving its mailbox, until HSM
+   starts it (then it enters S-mode). Never returns. */
 void fw_hsm_park(void) __attribute__((noreturn));
 /* sbi_hsm.c: stop the calling hart (HSM_STOP, or a fault S-mode cannot
    take): its PMU back to the boot state, M-mode interrupts but MSIP off,
    state STOPPED, then park until HSM starts it again. Never returns. */
 void fw_hart_stop(struct fw_hart *h) __attribute__((noreturn));
-void fw_halt(const char *why) __attribute__((noreturn));
-/* The deepest any hart's M-mode stack has been since boot, on the
-   console (each hart paints its own at set-up). Any hart. */
-void fw_stack_report(void);
 
 /*
  * One function per SBI extension (sbi_*.c), all with the ecall's
@@ -338,9 +348,9 @@ void fw_timer_trap(struct fw_hart *h);		/* entry.S's MTIP path: count, serve */
 /*
  * sbi_sampler.c: the sampler bound to this firmware. fw_sampler_init on
  * the boot hart once the harts are laid out (scratch: 2 * nr_harts words
- * of per-hart memory); fw_sampler_hart_init on each hart at setup;
- * fw_sampler_tick from the timer; fw_sampler_leave on a hart that stops
- * or suspends through HSM, before it goes.
+ * of per-hart memory, from fw_harts_layout); fw_sampler_hart_init on each
+ * hart at setup; fw_sampler_tick from the timer; fw_sampler_leave on a
+ * hart that stops or suspends through HSM, before it goes.
  */
 void fw_sampler_init(uint32_t *scratch);
 void fw_sampler_hart_init(struct fw_hart *h);

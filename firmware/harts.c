@@ -467,7 +467,7 @@ static void find_topology(const void *fdt, struct topo *t)
 	plat.nr_clusters = t->nr_clusters;
 }
 
-int fw_harts_layout(const void *orig)
+int fw_harts_layout(const void *orig, uint32_t **sampler_scratch)
 {
 	uint64_t blocks = (uint64_t)plat.nr_harts * FW_HART_BLOCK;
 	uint64_t table = (plat.max_hartid + 1) * sizeof(struct fw_hart *);
@@ -515,7 +515,7 @@ int fw_harts_layout(const void *orig)
 	if (!plat.has_timer)
 		fw_printf("rvpmu: no timer device in the DT (riscv,clint0, sifive,clint0, "
 			  "riscv,aclint-mtimer) and no Sstc: no TIME extension\n");
-	fw_sampler_init(t.ids + plat.nr_harts);
+	*sampler_scratch = t.ids + plat.nr_harts;
 	return 0;
 }
 
@@ -569,4 +569,40 @@ struct fw_hart *fw_hartset_next(struct fw_hartset s, unsigned long *cursor)
 	rest &= -rest;
 	*cursor |= rest;
 	return fw_hart_of(s.base + (unsigned long)rvpmu_ctz64(rest));
+}
+
+/*
+ * The M-mode stacks are small (layout.h): each hart paints the unused part
+ * of its own at set-up, and fw_stack_report finds how deep any has been.
+ */
+#define STACK_PAINT 0x5aa5c33c5aa5c33cull
+
+void fw_stack_paint(struct fw_hart *h)
+{
+	unsigned long *w = (unsigned long *)((uintptr_t)h - FW_STACK_SIZE), sp;
+
+	__asm__("mv %0, sp" : "=r"(sp));
+	for (; (uintptr_t)w < sp - 64; w++)
+		*w = (unsigned long)STACK_PAINT;
+}
+
+void fw_stack_report(void)
+{
+	unsigned long most = 0, who = 0;
+	unsigned int p;
+
+	for (p = 0; p < plat.nr_harts; p++) {
+		const unsigned long *w = (const unsigned long *)((uintptr_t)fw_hart_at(p) -
+								 FW_STACK_SIZE);
+		unsigned long used = FW_STACK_SIZE;
+
+		for (; used && *w == (unsigned long)STACK_PAINT; w++)
+			used -= sizeof(*w);
+		if (used > most) {
+			most = used;
+			who = fw_hart_at(p)->hartid;
+		}
+	}
+	fw_printf("rvpmu: M-mode stacks: at most %lu of %u bytes used (hart %lu)\n", most,
+		  FW_STACK_SIZE, who);
 }

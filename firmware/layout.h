@@ -22,6 +22,12 @@
 #define FW_LAYOUT_H
 
 #define FW_STACK_SIZE	2048		/* M-mode stack per hart */
+
+/* QEMU's struct fw_dynamic_info (OpenSBI's convention), a2 at reset: the
+   magic, then words version, next_addr, next_mode, options, boot_hart */
+#define FW_DYNAMIC_MAGIC	0x4942534f
+#define FW_DYNAMIC_VERSION	1	/* word index */
+#define FW_DYNAMIC_BOOT_HART	5	/* word index, from version 2 */
 #define FW_BOOT_STACK	8192		/* the boot hart's until it has a block */
 #define FW_MAX_HARTS	512		/* QEMU virt's limit, rv64 and rv32 */
 #define FW_MAX_HARTID	4095		/* one CLINT's reach */

@@ -1,16 +1,19 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Boot: the first hart in (entry.S) reads the platform on a boot stack in
+ * Boot, and its order (this file alone calls the units' set-up functions):
+ * the first hart in (entry.S) reads the platform on a boot stack in
  * the image, lays out the firmware's memory (harts.c), moves to its own
  * block, sets itself up, prints the banner, fixes the DT up, wakes the
  * others, sleeps until the last of them has set itself up and wakes it,
  * and enters the next stage in S-mode. The others, asleep in entry.S
  * until then, set themselves up and park, stopped, until HSM starts them.
  */
+#include <libfdt.h>
+
 #include "csr.h"
 #include "fw.h"
+#include "lib/fmt.h"
 
-struct fw_platform plat;
 /* The boot hart's stack until its block exists (entry.S). */
 char fw_boot_stack[FW_BOOT_STACK] __attribute__((aligned(16)));
 extern int fw_boot_done;
@@ -19,21 +22,13 @@ extern int fw_boot_done;
 struct fw_dynamic_info {
 	unsigned long magic, version, next_addr, next_mode, options, boot_hart;
 };
-#define FW_DYNAMIC_MAGIC 0x4942534ful
+_Static_assert(__builtin_offsetof(struct fw_dynamic_info, boot_hart) ==
+	       FW_DYNAMIC_BOOT_HART * sizeof(unsigned long), "entry.S reads boot_hart");
 #if __riscv_xlen == 64
 #define DEFAULT_NEXT 0x80200000ul
 #else
 #define DEFAULT_NEXT 0x80400000ul
 #endif
-
-void fw_halt(const char *why)
-{
-	fw_printf("rvpmu: halting: %s\n", why);
-	if (plat.test_dev)	/* make QEMU exit with a failure */
-		*(volatile uint32_t *)(plat.test_dev + plat.test_off) = plat.fail_val;
-	for (;;)
-		__asm__ volatile("wfi");
-}
 
 static unsigned long napot(uint64_t base, uint64_t size)
 {
@@ -84,47 +79,11 @@ static void pmp_setup(void)
 	__asm__ volatile("sfence.vma" ::: "memory");
 }
 
-/*
- * The M-mode stacks are small (layout.h): each hart paints the unused part
- * of its own at set-up, and fw_stack_report finds how deep any has been.
- */
-#define STACK_PAINT 0x5aa5c33c5aa5c33cull
-
-static void stack_paint(struct fw_hart *h)
-{
-	unsigned long *w = (unsigned long *)((uintptr_t)h - FW_STACK_SIZE), sp;
-
-	__asm__("mv %0, sp" : "=r"(sp));
-	for (; (uintptr_t)w < sp - 64; w++)
-		*w = (unsigned long)STACK_PAINT;
-}
-
-void fw_stack_report(void)
-{
-	unsigned long most = 0, who = 0;
-	unsigned int p;
-
-	for (p = 0; p < plat.nr_harts; p++) {
-		const unsigned long *w = (const unsigned long *)((uintptr_t)fw_hart_at(p) -
-								 FW_STACK_SIZE);
-		unsigned long used = FW_STACK_SIZE;
-
-		for (; used && *w == (unsigned long)STACK_PAINT; w++)
-			used -= sizeof(*w);
-		if (used > most) {
-			most = used;
-			who = fw_hart_at(p)->hartid;
-		}
-	}
-	fw_printf("rvpmu: M-mode stacks: at most %lu of %u bytes used (hart %lu)\n", most,
-		  FW_STACK_SIZE, who);
-}
-
 static void hart_setup(struct fw_hart *h)
 {
 	unsigned long deleg = MIP_SSIP | MIP_STIP | MIP_SEIP;
 
-	stack_paint(h);
+	fw_stack_paint(h);
 	pmp_setup();
 	/* the overflow interrupt is S-mode's */
 	if (plat.sscofpmf)
@@ -166,25 +125,82 @@ static void hart_setup(struct fw_hart *h)
 struct fw_hart *fw_boot(unsigned long hartid, void *fdt, const struct fw_dynamic_info *info)
 {
 	unsigned long next = DEFAULT_NEXT;
+	uint32_t *scratch = 0;
 	struct fw_hart *h;
 	int err;
 
-	plat.uart = 0x10000000;	/* QEMU virt's, until the DT says otherwise */
 	if (info && info->magic == FW_DYNAMIC_MAGIC) {
 		next = info->next_addr;
 		if (info->next_mode != 1)
 			fw_halt("the next stage must run in S-mode");
 	}
 	plat.boot_hartid = hartid;
+	/* the machine, its harts and the firmware's region (the DT S-mode
+	   gets is copied there: plat.fdt from then on), the PMU, the sampler */
 	err = fw_platform_init(fdt, next);
+	if (plat.uart)
+		fw_console_init(plat.uart);
+	err = err ? err : fw_harts_scan(fdt);
+	err = err ? err : fw_harts_layout(fdt, &scratch);
+	err = err ? err : fw_pmu_init(plat.fdt);
 	if (err) {
 		fw_printf("rvpmu: bad device tree at %p (error %d)\n", fdt, err);
 		fw_halt("cannot continue without a device tree");
 	}
+	fw_sampler_init(scratch);
 	h = fw_hart_of(hartid);
 	if (!h)
 		fw_halt("the boot hart is not one this firmware runs");
 	return h;
+}
+
+static void print_banner(void)
+{
+	char ctrs[96], line[160];
+	const struct rvpmu_hart *pmu = &this_hart()->pmu;
+	const char *model = fdt_getprop(plat.fdt, 0, "model", NULL);
+	unsigned int i;
+
+	fw_printf("\nrvpmu firmware %lu.%lu, SBI %d.%d\n", FW_SBI_IMPL_VERSION >> 16,
+		  FW_SBI_IMPL_VERSION & 0xffff, 3, 0);
+	fw_printf("platform: %s, %u hart(s), timebase %lu Hz, Sstc %s, H %s\n",
+		  model ? model : "?", plat.nr_harts, plat.timebase,
+		  plat.sstc ? "yes" : "no", plat.hyp ? "yes" : "no");
+	for (i = 0; i < plat.nr_mem; i++)
+		fw_printf("memory: 0x%llx-0x%llx (%llu MiB)\n",
+			  (unsigned long long)plat.mem[i].base,
+			  (unsigned long long)(plat.mem[i].base + plat.mem[i].size - 1),
+			  (unsigned long long)(plat.mem[i].size >> 20));
+	fw_printf("firmware: 0x%llx-0x%llx (%llu KiB: image %llu KiB, %u harts x %llu bytes "
+		  "from 0x%llx, tables), closed by PMP; DT 0x%llx-0x%llx; next stage 0x%llx\n",
+		  (unsigned long long)plat.fw_base,
+		  (unsigned long long)(plat.fw_base + plat.fw_size - 1),
+		  (unsigned long long)(plat.fw_size >> 10),
+		  (unsigned long long)((plat.harts_base - plat.fw_base) >> 10), plat.nr_harts,
+		  (unsigned long long)FW_HART_BLOCK, (unsigned long long)plat.harts_base,
+		  (unsigned long long)plat.dt_base,
+		  (unsigned long long)(plat.dt_base + plat.dt_size - 1),
+		  (unsigned long long)plat.next_addr);
+	for (i = 0; i < 2; i++)
+		if (plat.m_regs[i].size)
+			fw_printf("%s registers: 0x%llx-0x%llx, closed by PMP\n",
+				  i ? "timer" : "IPI", (unsigned long long)plat.m_regs[i].base,
+				  (unsigned long long)(plat.m_regs[i].base + plat.m_regs[i].size - 1));
+	fw_print_topology();
+	rvpmu_fmt_counters(ctrs, sizeof(ctrs), pmu->hw);
+	fw_printf("pmu: hardware counters %s, %u firmware counters (%lu..%lu), Sscofpmf %s\n",
+		  ctrs, plat.pmu.nr_fw, pmu->fw_base, pmu->nr_counters - 1,
+		  plat.sscofpmf ? "yes" : "no");
+	if (plat.dt.node < 0)
+		fw_printf("pmu: no riscv,pmu node: cycles, instret and firmware events only\n");
+	else
+		fw_printf("pmu: DT mapping %s: %u event row(s), %u selector(s), %u raw row(s), "
+			  "%u problem(s)\n", plat.dt.path, plat.map.nr_ranges, plat.map.nr_sels,
+			  plat.map.nr_raws, plat.dt.nr_problems);
+	for (i = 0; i < plat.dt.nr_problems && i < RVPMU_DT_MAX_PROBLEMS; i++) {
+		rvpmu_dt_problem_str(&plat.dt.problems[i], line, sizeof(line));
+		fw_printf("pmu: DT: %s\n", line);
+	}
 }
 
 static unsigned int harts_ready;	/* secondaries through hart_setup */
@@ -233,7 +249,7 @@ void fw_boot_finish(unsigned long hartid)
 
 	hart_setup(h);
 	h->hsm = HSM_STARTED;
-	fw_print_banner();
+	print_banner();
 	fw_dt_fixup();
 	fw_printf("rvpmu: entering S-mode at 0x%lx on hart %lu\n\n", plat.next_addr, hartid);
 	__atomic_store_n(&fw_boot_done, 1, __ATOMIC_RELEASE);
@@ -256,21 +272,4 @@ void fw_secondary(void)
 	if (__atomic_add_fetch(&harts_ready, 1, __ATOMIC_RELEASE) == plat.nr_harts - 1)
 		fw_send_ipi(fw_hart_of(plat.boot_hartid));
 	fw_hsm_park();
-}
-
-void fw_hsm_park(void)
-{
-	struct fw_hart *h = this_hart();
-
-	csr_write(CSR_MIE, MIP_MSIP);
-	for (;;) {
-		fw_process_mailbox(h);
-		if (__atomic_load_n(&h->hsm, __ATOMIC_ACQUIRE) == HSM_START_PENDING) {
-			__atomic_store_n(&h->hsm, HSM_STARTED, __ATOMIC_RELEASE);
-			fw_enter_smode(h->next_addr, h->hartid, h->next_arg);
-		}
-		/* without an IPI device nothing would wake a wfi: poll */
-		if (plat.has_ipi)
-			__asm__ volatile("wfi");
-	}
 }

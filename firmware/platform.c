@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * What the machine is, from QEMU's device tree: harts and their ISA, RAM,
- * the UART, CLINT and test (poweroff/reboot) device, the riscv,pmu node.
- * And what S-mode gets to see of it: a copy in the firmware's region
- * (layout.h) without the firmware-only PMU mapping and with the region
- * reserved.
+ * The platform's state (plat, which every other unit reads) and what the
+ * machine is, from QEMU's device tree: RAM, the UART and the test
+ * (poweroff/reboot) device; the harts are harts.c's, the riscv,pmu node
+ * pmu_hw.c's. And what S-mode gets to see of the DT: the copy in the
+ * firmware's region (layout.h) without the firmware-only PMU mapping and
+ * with the region reserved. And the machine's way out, fw_halt.
  */
 #include <libfdt.h>
 #include <string.h>
@@ -13,6 +14,17 @@
 #include "lib/fmt.h"
 
 extern char _fw_start[];
+
+struct fw_platform plat;
+
+void fw_halt(const char *why)
+{
+	fw_printf("rvpmu: halting: %s\n", why);
+	if (plat.test_dev)	/* make QEMU exit with a failure */
+		*(volatile uint32_t *)(plat.test_dev + plat.test_off) = plat.fail_val;
+	for (;;)
+		__asm__ volatile("wfi");
+}
 
 static uint64_t read_cells(const fdt32_t *p, int n)
 {
@@ -94,24 +106,6 @@ int fw_platform_init(void *fdt, unsigned long next_addr)
 	plat.fw_base = (uintptr_t)_fw_start;
 	find_devices(fdt);
 	find_memory(fdt);
-	err = fw_harts_scan(fdt);
-	err = err ? err : fw_harts_layout(fdt);
-	if (err)
-		return err;
-	/* the copy from here on */
-	fdt = plat.fdt;
-	plat.model = fdt_getprop(fdt, 0, "model", NULL);
-
-	fw_pmu_probe_hpm();
-	err = rvpmu_dt_parse(fdt, fdt_totalsize(fdt), plat.hpm | 5u,
-			     &plat.map, &plat.dt);
-	if (err)
-		return err;
-	plat.pmu.hw = &fw_pmu_hw_ops;
-	plat.pmu.mem = &fw_pmu_mem_ops;
-	plat.pmu.fw = &fw_pmu_fw_ops;
-	plat.pmu.map = &plat.map;
-	plat.pmu.nr_fw = RVPMU_DEFAULT_FW;
 	return 0;
 }
 
@@ -180,53 +174,5 @@ void fw_dt_fixup(void)
 	if (err) {
 		fw_printf("rvpmu: device tree fixup failed: %s\n", fdt_strerror(err));
 		fw_halt("cannot hand a correct device tree to S-mode");
-	}
-}
-
-void fw_print_banner(void)
-{
-	char ctrs[96], line[160];
-	const struct rvpmu_hart *pmu = &this_hart()->pmu;
-	unsigned int i;
-
-	fw_printf("\nrvpmu firmware %lu.%lu, SBI %d.%d\n", FW_SBI_IMPL_VERSION >> 16,
-		  FW_SBI_IMPL_VERSION & 0xffff, 3, 0);
-	fw_printf("platform: %s, %u hart(s), timebase %lu Hz, Sstc %s, H %s\n",
-		  plat.model ? plat.model : "?", plat.nr_harts, plat.timebase,
-		  plat.sstc ? "yes" : "no", plat.hyp ? "yes" : "no");
-	for (i = 0; i < plat.nr_mem; i++)
-		fw_printf("memory: 0x%llx-0x%llx (%llu MiB)\n",
-			  (unsigned long long)plat.mem[i].base,
-			  (unsigned long long)(plat.mem[i].base + plat.mem[i].size - 1),
-			  (unsigned long long)(plat.mem[i].size >> 20));
-	fw_printf("firmware: 0x%llx-0x%llx (%llu KiB: image %llu KiB, %u harts x %llu bytes "
-		  "from 0x%llx, tables), closed by PMP; DT 0x%llx-0x%llx; next stage 0x%llx\n",
-		  (unsigned long long)plat.fw_base,
-		  (unsigned long long)(plat.fw_base + plat.fw_size - 1),
-		  (unsigned long long)(plat.fw_size >> 10),
-		  (unsigned long long)((plat.harts_base - plat.fw_base) >> 10), plat.nr_harts,
-		  (unsigned long long)FW_HART_BLOCK, (unsigned long long)plat.harts_base,
-		  (unsigned long long)plat.dt_base,
-		  (unsigned long long)(plat.dt_base + plat.dt_size - 1),
-		  (unsigned long long)plat.next_addr);
-	for (i = 0; i < 2; i++)
-		if (plat.m_regs[i].size)
-			fw_printf("%s registers: 0x%llx-0x%llx, closed by PMP\n",
-				  i ? "timer" : "IPI", (unsigned long long)plat.m_regs[i].base,
-				  (unsigned long long)(plat.m_regs[i].base + plat.m_regs[i].size - 1));
-	fw_print_topology();
-	rvpmu_fmt_counters(ctrs, sizeof(ctrs), pmu->hw);
-	fw_printf("pmu: hardware counters %s, %u firmware counters (%lu..%lu), Sscofpmf %s\n",
-		  ctrs, plat.pmu.nr_fw, pmu->fw_base, pmu->nr_counters - 1,
-		  plat.sscofpmf ? "yes" : "no");
-	if (plat.dt.node < 0)
-		fw_printf("pmu: no riscv,pmu node: cycles, instret and firmware events only\n");
-	else
-		fw_printf("pmu: DT mapping %s: %u event row(s), %u selector(s), %u raw row(s), "
-			  "%u problem(s)\n", plat.dt.path, plat.map.nr_ranges, plat.map.nr_sels,
-			  plat.map.nr_raws, plat.dt.nr_problems);
-	for (i = 0; i < plat.dt.nr_problems && i < RVPMU_DT_MAX_PROBLEMS; i++) {
-		rvpmu_dt_problem_str(&plat.dt.problems[i], line, sizeof(line));
-		fw_printf("pmu: DT: %s\n", line);
 	}
 }

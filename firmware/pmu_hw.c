@@ -4,6 +4,7 @@
  * must be immediates, so counter access goes through switches that the
  * compiler turns into jump tables.
  */
+#include <libfdt.h>
 #include <string.h>
 
 #include "csr.h"
@@ -175,7 +176,7 @@ static bool hpm_exists(unsigned int n)
 	return !fault;
 }
 
-/* Probed once, by fw_pmu_probe_hpm: each probe is 29 traps. */
+/* Probed once, by probe_hpm: each probe is 29 traps. */
 static uint32_t hw_hpm_present(void *ctx)
 {
 	(void)ctx;
@@ -251,7 +252,9 @@ const struct rvpmu_hw_ops fw_pmu_hw_ops = {
 	.asid = hw_asid,
 };
 
-void fw_pmu_probe_hpm(void)
+/* Which hpm counters this hart has, into plat.hpm; on the boot hart, once:
+   the harts are alike (as plat.sscofpmf takes them to be). */
+static void probe_hpm(void)
 {
 	unsigned int n;
 
@@ -259,6 +262,22 @@ void fw_pmu_probe_hpm(void)
 	for (n = 3; n < 32; n++)
 		if (hpm_exists(n))
 			plat.hpm |= UINT32_C(1) << n;
+}
+
+int fw_pmu_init(const void *fdt)
+{
+	int err;
+
+	probe_hpm();
+	err = rvpmu_dt_parse(fdt, fdt_totalsize(fdt), plat.hpm | 5u, &plat.map, &plat.dt);
+	if (err)
+		return err;
+	plat.pmu.hw = &fw_pmu_hw_ops;
+	plat.pmu.mem = &fw_pmu_mem_ops;
+	plat.pmu.fw = &fw_pmu_fw_ops;
+	plat.pmu.map = &plat.map;
+	plat.pmu.nr_fw = RVPMU_DEFAULT_FW;
+	return 0;
 }
 
 /* ---- S-mode memory: checked against RAM and the firmware's region */

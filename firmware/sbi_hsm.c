@@ -117,3 +117,20 @@ SBI_HANDLER(sbi_hsm_ecall)
 	}
 	return r;
 }
+
+void fw_hsm_park(void)
+{
+	struct fw_hart *h = this_hart();
+
+	csr_write(CSR_MIE, MIP_MSIP);
+	for (;;) {
+		fw_process_mailbox(h);
+		if (__atomic_load_n(&h->hsm, __ATOMIC_ACQUIRE) == HSM_START_PENDING) {
+			__atomic_store_n(&h->hsm, HSM_STARTED, __ATOMIC_RELEASE);
+			fw_enter_smode(h->next_addr, h->hartid, h->next_arg);
+		}
+		/* without an IPI device nothing would wake a wfi: poll */
+		if (plat.has_ipi)
+			__asm__ volatile("wfi");
+	}
+}

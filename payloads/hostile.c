@@ -21,10 +21,12 @@
 #endif
 
 unsigned long nr_harts, me, timebase_ms = 10000;	/* 10 MHz */
-/* How long a hart may take to answer: 500 ms, more without an IPI device
+/* How long a hart may take to answer: 5 s (an answer that comes takes
+   microseconds; a loaded host can hold a vCPU back for a good part of a
+   second), more without an IPI device
    (set in main): then every stopped hart polls, and under QEMU each one
    takes host time from the harts under test. */
-uint64_t wait_ticks = 500 * 10000;
+uint64_t wait_ticks = 5000 * 10000;
 
 
 /* The n-th hart other than the boot hart. */

@@ -6,12 +6,15 @@
  * ids, error codes, the PMU event encodings, counter_info fields, flag bits
  * and the layouts of the two shared-memory areas. Shared by the PMU core,
  * the firmware, the S-mode client, the conformance suite and the host tools.
- * Freestanding: needs only <stdint.h>.
+ * Freestanding: needs only <stdint.h>. Assembly may include it too (the
+ * firmware's trap vector): the C types are hidden from it.
  */
 #ifndef RVPMU_SBI_H
 #define RVPMU_SBI_H
 
+#ifndef __ASSEMBLER__
 #include <stdint.h>
+#endif
 
 /* ---- Spec version (sbi_get_spec_version: major in [30:24], minor in [23:0]) */
 #define SBI_SPEC_VERSION(maj, min)	(((unsigned long)(maj) << 24) | (min))
@@ -233,6 +236,7 @@
 #define SBI_PMU_SNAPSHOT_VALUES_OFFSET	0x8	/* u64 values[64] */
 #define SBI_PMU_SNAPSHOT_NR_VALUES	64
 
+#ifndef __ASSEMBLER__
 struct sbi_pmu_snapshot {
 	uint64_t counter_overflow_bitmap;
 	uint64_t counter_values[SBI_PMU_SNAPSHOT_NR_VALUES];
@@ -249,6 +253,7 @@ struct sbi_pmu_event_info {
 	uint32_t output;	/* RW: [0] supported, [31:1] reserved */
 	uint64_t event_data;	/* RO: for raw (2, 3) and firmware (15) types */
 };
+#endif /* !__ASSEMBLER__ */
 
 /* ---- Shared-memory "disable" value for both halves of an address */
 #define SBI_SHMEM_DISABLE		(~0ul)
