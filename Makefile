@@ -306,10 +306,10 @@ $(PERF): $(B)/linux/perf-patched | $(LINUX_SRC)/Makefile
 	$(MAKE) -C $(LINUX_SRC)/tools/perf -f Makefile.perf O=$(CURDIR)/$(B)/perf $(PERF_OPTS) \
 	  -j2 $(CURDIR)/$(PERF)
 
-$(B)/linux-rootfs/init: linux/perfcheck.c linux/perftool.c linux/samplercheck.c linux/perfcheck.h lib/fmt.c lib/fmt.h
+$(B)/linux-rootfs/init: linux/perfcheck.c linux/perftool.c linux/samplercheck.c linux/perfrun.c linux/perfcheck.h lib/fmt.c lib/fmt.h
 	@mkdir -p $(B)/linux-rootfs
 	riscv64-linux-gnu-gcc -static -O2 $(WARN) -I. -o $@ linux/perfcheck.c linux/perftool.c \
-	  linux/samplercheck.c lib/fmt.c -lpthread
+	  linux/samplercheck.c linux/perfrun.c lib/fmt.c -lpthread
 
 # rvpmu_sampler.ko (linux/module, issue 13), out of tree against $(KERNEL):
 # its sources are copied to $(B)/linux-module (kbuild writes beside them).

@@ -8,6 +8,7 @@
 #ifndef RVPMU_LINUX_PERFCHECK_H
 #define RVPMU_LINUX_PERFCHECK_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 /* One TAP line; counts towards "N passed, N failed". */
@@ -47,6 +48,24 @@ void off(int fd);	/* disable */
 void pin(int cpu);	/* the calling thread to that CPU */
 void compute(unsigned long n);	/* about 3n user instructions */
 void touch_pages(unsigned long pages);	/* writes fresh pages: dTLB misses */
+
+/* perfrun.c: argv (argv[0] a path) run to completion with its output in
+   out; its exit status (128 if killed, -1 if it could not run) */
+int run(char *const argv[], const char *out);
+/* lines of path containing what, and the first of them in first (n bytes;
+   first may be NULL) */
+int lines_with(const char *path, const char *what, char *first, size_t n);
+/* the first max lines of path as "#   " lines on the console */
+void echo_file(const char *path, int max);
+/* samples and lost (*lost) of a perf.data, from rvpmu-report's summary;
+   -1 if none */
+long samples_of(const char *data, long *lost);
+/* whether perf report -D and rvpmu-report -D of one perf.data print the
+   same sampler lines in the same order; *n: how many */
+int dumps_agree(const char *perf_out, const char *rr_out, int *n);
+/* path on the console between "# rvpmu-samples begin SIZE" and "# rvpmu-
+   samples end" for scripts/linux-check, the kernel's console quiet */
+void dump_quietly(const char *path);
 
 /* issue 13: the sampler module, rvpmu-record and the decoded run
    (samplercheck.c); fw: "opensbi" when the firmware has no sampler */

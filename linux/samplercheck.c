@@ -32,7 +32,6 @@
 
 #define DIE0 "/sys/bus/event_source/devices/rvpmu_sampler_die0"
 #define OUT "/tmp/sampler.data"
-#define BLOCK 48
 
 /* one group of 8 (nr_pmu 8): no event twice in a subsample, since QEMU
    7.2 counts a hardware event on one counter only */
@@ -79,50 +78,6 @@ static int free_counters(int cpu)
 		close(fds[i]);
 	}
 	return ran;
-}
-
-static void dump(const char *path)
-{
-	static const char b64[] =
-		"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-	unsigned char blk[BLOCK];
-	unsigned long zeros = 0;
-	struct stat st;
-	FILE *f = fopen(path, "rb");
-	size_t n;
-
-	if (!f || stat(path, &st))
-		return;
-	printf("# rvpmu-samples begin %lld\n", (long long)st.st_size);
-	while ((n = fread(blk, 1, BLOCK, f)) > 0) {
-		char line[2 * BLOCK];
-		size_t i, o = 0;
-
-		for (i = 0; i < n && !blk[i]; i++)
-			;
-		if (i == n && n == BLOCK) {
-			zeros++;
-			continue;
-		}
-		if (zeros)
-			printf("z %lu\n", zeros);
-		zeros = 0;
-		for (i = 0; i < n; i += 3) {	/* base64, = padded */
-			unsigned v = blk[i] << 16 | (i + 1 < n ? blk[i + 1] << 8 : 0) |
-				     (i + 2 < n ? blk[i + 2] : 0);
-
-			line[o++] = b64[v >> 18 & 63];
-			line[o++] = b64[v >> 12 & 63];
-			line[o++] = i + 1 < n ? b64[v >> 6 & 63] : '=';
-			line[o++] = i + 2 < n ? b64[v & 63] : '=';
-		}
-		line[o] = '\0';
-		printf("b %s\n", line);
-	}
-	if (zeros)
-		printf("z %lu\n", zeros);
-	printf("# rvpmu-samples end\n");
-	fclose(f);
 }
 
 /* dTLB write misses over 256 fresh pages, by the regular SBI PMU on
@@ -176,100 +131,6 @@ static void run_is_on(void)
 
 	for (i = 0; i < 500 && access("/tmp/workload.started", F_OK); i++)
 		usleep(20000);
-}
-
-/* argv run to completion with its output in out; its exit status */
-static int run(char *const argv[], const char *out)
-{
-	pid_t pid = fork();
-	int st = -1;
-
-	if (pid == 0) {
-		int fd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-
-		if (fd >= 0)
-			dup2(fd, 1), dup2(fd, 2);
-		execv(argv[0], argv);
-		_exit(127);
-	}
-	if (pid < 0 || waitpid(pid, &st, 0) < 0)
-		return -1;
-	return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
-}
-
-/* lines of path containing what (count), and the first such line */
-static int lines_with(const char *path, const char *what, char *first, size_t n)
-{
-	char line[512];
-	FILE *f = fopen(path, "r");
-	int k = 0;
-
-	if (first)
-		first[0] = '\0';
-	while (f && fgets(line, sizeof(line), f))
-		if (strstr(line, what) && !k++ && first)
-			snprintf(first, n, "%s", line);
-	if (f)
-		fclose(f);
-	return k;
-}
-
-/* the first max lines of path as "# " lines (perf's own words) */
-static void echo_file(const char *path, int max)
-{
-	char line[512];
-	FILE *f = fopen(path, "r");
-
-	while (f && max-- > 0 && fgets(line, sizeof(line), f))
-		printf("#   %s%s", line, strchr(line, '\n') ? "" : "\n");
-	if (f)
-		fclose(f);
-}
-
-/* samples and lost of a perf.data, from rvpmu-report's summary; -1 if none */
-static long samples_of(const char *data, long *lost)
-{
-	char *argv[] = { "/bin/rvpmu-report", (char *)data, NULL }, line[512];
-	long n = -1;
-	const char *p;
-
-	*lost = -1;
-	if (run(argv, "/tmp/summary.txt") == 0 &&
-	    lines_with("/tmp/summary.txt", "RVPMU SAMPLER summary", line, sizeof(line)) &&
-	    (p = strstr(line, " hart(s)")) && (p = strstr(line, "us, ")))
-		sscanf(p, "us, %ld sample(s), %ld lost", &n, lost);
-	return n;
-}
-
-/* The dumps of perf report -D and rvpmu-report -D of one perf.data: the
-   lines of the sampler's (RVPMU SAMPLER and per-hart lines), in order, are
-   the same; their count goes to *n. */
-static int dumps_agree(const char *perf_out, const char *rr_out, int *n)
-{
-	FILE *a = fopen(perf_out, "r"), *b = fopen(rr_out, "r");
-	char la[1024], lb[1024];
-	int same = a && b;
-
-	*n = 0;
-	while (same) {
-		int ga = 0, gb = 0;
-
-		while (!ga && fgets(la, sizeof(la), a))
-			ga = strstr(la, "RVPMU SAMPLER") || !strncmp(la, "  hart ", 7);
-		while (!gb && fgets(lb, sizeof(lb), b))
-			gb = strstr(lb, "RVPMU SAMPLER") || !strncmp(lb, "  hart ", 7);
-		if (!ga || !gb) {
-			same = ga == gb;
-			break;
-		}
-		same = !strcmp(la, lb);
-		*n += same;
-	}
-	if (a)
-		fclose(a);
-	if (b)
-		fclose(b);
-	return same && *n > 0;
 }
 
 static int set_online(int cpu, int on)
@@ -527,21 +388,6 @@ static void lead_offline(void)
 	check(back == ncpu && ncpu <= 64,
 	      "sampler: every CPU has its counters back, cpu%d its %d (%d of %d CPUs)",
 	      from, from >= 0 && from < 64 ? before[from] : -1, back, ncpu);
-}
-
-static void dump_quietly(const char *path)
-{
-	char level[64] = "";
-	int fd = open("/proc/sys/kernel/printk", O_RDWR);
-	ssize_t n = fd >= 0 ? read(fd, level, sizeof(level) - 1) : -1;
-
-	if (fd >= 0)
-		(void)!pwrite(fd, "1\n", 2, 0);
-	dump(path);
-	if (fd >= 0 && n > 0)
-		(void)!pwrite(fd, level, strcspn(level, " \t"), 0);
-	if (fd >= 0)
-		close(fd);
 }
 
 static int write_events(void)
