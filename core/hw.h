@@ -77,28 +77,28 @@ extern const uint8_t rvpmu_seq_ctr[RVPMU_GROUP_MAX];
 #include "rvpmu_hw_platform.h"
 #else
 
-static inline uint64_t rvpmu_hw_read(const struct rvpmu_hart *h, unsigned int ctr)
+static inline uint64_t rvpmu_hw_read(const struct rvpmu_hart *h, unsigned long ctr)
 {
 	return h->cfg->hw->read(h->ctx, ctr);
 }
 
-static inline void rvpmu_hw_write(const struct rvpmu_hart *h, unsigned int ctr, uint64_t v)
+static inline void rvpmu_hw_write(const struct rvpmu_hart *h, unsigned long ctr, uint64_t v)
 {
 	h->cfg->hw->write(h->ctx, ctr, v);
 }
 
-static inline void rvpmu_hw_program(const struct rvpmu_hart *h, unsigned int ctr, uint64_t ev)
+static inline void rvpmu_hw_program(const struct rvpmu_hart *h, unsigned long ctr, uint64_t ev)
 {
 	h->cfg->hw->program(h->ctx, ctr, ev);
 }
 
-static inline uint64_t rvpmu_hw_swap_event(const struct rvpmu_hart *h, unsigned int ctr,
+static inline uint64_t rvpmu_hw_swap_event(const struct rvpmu_hart *h, unsigned long ctr,
 					   uint64_t ev)
 {
 	return h->cfg->hw->swap_event(h->ctx, ctr, ev);
 }
 
-static inline bool rvpmu_hw_overflowed(const struct rvpmu_hart *h, unsigned int ctr)
+static inline bool rvpmu_hw_overflowed(const struct rvpmu_hart *h, unsigned long ctr)
 {
 	return h->cfg->hw->overflowed(h->ctx, ctr);
 }
@@ -113,7 +113,7 @@ static inline uint64_t rvpmu_hw_cycles(const struct rvpmu_hart *h)
 	return rvpmu_hw_read(h, 0);
 }
 
-static inline bool rvpmu_hw_holds_overflow(const struct rvpmu_hart *h, unsigned int ctr,
+static inline bool rvpmu_hw_holds_overflow(const struct rvpmu_hart *h, unsigned long ctr,
 					   uint64_t ev, uint64_t v)
 {
 	const struct rvpmu_hw_ops *hw = h->cfg->hw;

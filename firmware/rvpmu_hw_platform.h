@@ -170,7 +170,7 @@ extern const char fw_csr_slots[];
 			 : "t0");						\
 	t1_; })
 
-static inline uint64_t rvpmu_hw_read(const struct rvpmu_hart *h, unsigned int ctr)
+static inline uint64_t rvpmu_hw_read(const struct rvpmu_hart *h, unsigned long ctr)
 {
 	(void)h;
 	return FW_CSR_SLOT(FW_SLOT_READ_CTR, ctr, 0);
@@ -182,19 +182,19 @@ static inline uint64_t rvpmu_hw_cycles(const struct rvpmu_hart *h)
 	return csr_read(CSR_MCYCLE);
 }
 
-static inline void rvpmu_hw_write(const struct rvpmu_hart *h, unsigned int ctr, uint64_t v)
+static inline void rvpmu_hw_write(const struct rvpmu_hart *h, unsigned long ctr, uint64_t v)
 {
 	(void)h;
 	(void)FW_CSR_SLOT(FW_SLOT_WRITE_CTR, ctr, v);
 }
 
-static inline void rvpmu_hw_program(const struct rvpmu_hart *h, unsigned int ctr, uint64_t ev)
+static inline void rvpmu_hw_program(const struct rvpmu_hart *h, unsigned long ctr, uint64_t ev)
 {
 	(void)h;
 	(void)FW_CSR_SLOT(FW_SLOT_WRITE_EVENT, ctr, ev);
 }
 
-static inline uint64_t rvpmu_hw_swap_event(const struct rvpmu_hart *h, unsigned int ctr,
+static inline uint64_t rvpmu_hw_swap_event(const struct rvpmu_hart *h, unsigned long ctr,
 					   uint64_t ev)
 {
 	(void)h;
@@ -203,7 +203,7 @@ static inline uint64_t rvpmu_hw_swap_event(const struct rvpmu_hart *h, unsigned 
 
 /* OF (bit 63) of a running hpm counter's mhpmevent; only asked with
    Sscofpmf (the core checks h->sscofpmf first) */
-static inline bool rvpmu_hw_overflowed(const struct rvpmu_hart *h, unsigned int ctr)
+static inline bool rvpmu_hw_overflowed(const struct rvpmu_hart *h, unsigned long ctr)
 {
 	(void)h;
 	return FW_CSR_SLOT(FW_SLOT_READ_EVENT, ctr, 0) >> 63;
@@ -219,32 +219,32 @@ void fw_hw_program(unsigned int ctr, uint64_t ev);
 uint64_t fw_hw_swap_event(unsigned int ctr, uint64_t ev);
 bool fw_hw_overflowed(unsigned int ctr);
 
-static inline uint64_t rvpmu_hw_read(const struct rvpmu_hart *h, unsigned int ctr)
+static inline uint64_t rvpmu_hw_read(const struct rvpmu_hart *h, unsigned long ctr)
 {
 	(void)h;
 	return fw_hw_read(ctr);
 }
 
-static inline void rvpmu_hw_write(const struct rvpmu_hart *h, unsigned int ctr, uint64_t v)
+static inline void rvpmu_hw_write(const struct rvpmu_hart *h, unsigned long ctr, uint64_t v)
 {
 	(void)h;
 	fw_hw_write(ctr, v);
 }
 
-static inline void rvpmu_hw_program(const struct rvpmu_hart *h, unsigned int ctr, uint64_t ev)
+static inline void rvpmu_hw_program(const struct rvpmu_hart *h, unsigned long ctr, uint64_t ev)
 {
 	(void)h;
 	fw_hw_program(ctr, ev);
 }
 
-static inline uint64_t rvpmu_hw_swap_event(const struct rvpmu_hart *h, unsigned int ctr,
+static inline uint64_t rvpmu_hw_swap_event(const struct rvpmu_hart *h, unsigned long ctr,
 					   uint64_t ev)
 {
 	(void)h;
 	return fw_hw_swap_event(ctr, ev);
 }
 
-static inline bool rvpmu_hw_overflowed(const struct rvpmu_hart *h, unsigned int ctr)
+static inline bool rvpmu_hw_overflowed(const struct rvpmu_hart *h, unsigned long ctr)
 {
 	(void)h;
 	return fw_hw_overflowed(ctr);
@@ -271,7 +271,7 @@ static inline uint64_t rvpmu_hw_cycles(const struct rvpmu_hart *h)
  * mapped) can have its overflow held (pmu_hw.c), and h->stale already has
  * that answer for the event programmed: other counters skip the call.
  */
-static inline bool rvpmu_hw_holds_overflow(const struct rvpmu_hart *h, unsigned int ctr,
+static inline bool rvpmu_hw_holds_overflow(const struct rvpmu_hart *h, unsigned long ctr,
 					   uint64_t ev, uint64_t v)
 {
 	const struct rvpmu_hw_ops *hw = h->cfg->hw;

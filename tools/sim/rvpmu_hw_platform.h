@@ -16,28 +16,28 @@
 
 #include "sim_hart.h"
 
-static inline uint64_t rvpmu_hw_read(const struct rvpmu_hart *h, unsigned int ctr)
+static inline uint64_t rvpmu_hw_read(const struct rvpmu_hart *h, unsigned long ctr)
 {
 	return sim_hw_ops.read(h->ctx, ctr);
 }
 
-static inline void rvpmu_hw_write(const struct rvpmu_hart *h, unsigned int ctr, uint64_t v)
+static inline void rvpmu_hw_write(const struct rvpmu_hart *h, unsigned long ctr, uint64_t v)
 {
 	sim_hw_ops.write(h->ctx, ctr, v);
 }
 
-static inline void rvpmu_hw_program(const struct rvpmu_hart *h, unsigned int ctr, uint64_t ev)
+static inline void rvpmu_hw_program(const struct rvpmu_hart *h, unsigned long ctr, uint64_t ev)
 {
 	sim_hw_ops.program(h->ctx, ctr, ev);
 }
 
-static inline uint64_t rvpmu_hw_swap_event(const struct rvpmu_hart *h, unsigned int ctr,
+static inline uint64_t rvpmu_hw_swap_event(const struct rvpmu_hart *h, unsigned long ctr,
 					   uint64_t ev)
 {
 	return sim_hw_ops.swap_event(h->ctx, ctr, ev);
 }
 
-static inline bool rvpmu_hw_overflowed(const struct rvpmu_hart *h, unsigned int ctr)
+static inline bool rvpmu_hw_overflowed(const struct rvpmu_hart *h, unsigned long ctr)
 {
 	return sim_hw_ops.overflowed(h->ctx, ctr);
 }
@@ -53,7 +53,7 @@ static inline uint64_t rvpmu_hw_cycles(const struct rvpmu_hart *h)
 }
 
 /* Through the hart's table: a test may give it its own property ops. */
-static inline bool rvpmu_hw_holds_overflow(const struct rvpmu_hart *h, unsigned int ctr,
+static inline bool rvpmu_hw_holds_overflow(const struct rvpmu_hart *h, unsigned long ctr,
 					   uint64_t ev, uint64_t v)
 {
 	const struct rvpmu_hw_ops *hw = h->cfg->hw;
