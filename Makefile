@@ -238,7 +238,7 @@ PAYLOAD_BASE_rv64 := 0x80200000
 PAYLOAD_BASE_rv32 := 0x80400000
 # 512 harts' firmware memory (3.2 MiB on rv64) does not fit below
 # 0x80200000: the scale payload, which boots them, is linked higher, and
-# the firmware takes its memory below fw_dynamic_info.next_addr (README)
+# the firmware takes its memory below fw_dynamic_info.next_addr (docs/firmware.md)
 PAYLOAD_BASE_scale_rv64 := 0x80400000
 RT_SRC := client/start.S client/vs.S client/rt.c client/perf.c client/sampler.c \
           client/semihost.c client/fdt.c lib/fmt.c $(NAMES_SRC)

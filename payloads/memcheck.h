@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * payloads/memcheck.h - the memory contract as an S-mode program sees it
- * (README, "The firmware's memory"): everything the firmware owns lies
+ * (docs/firmware.md, "The firmware's memory"): everything the firmware owns lies
  * below this program, from the start of RAM; the DT it got says so in
  * /reserved-memory; the firmware's part is closed to S-mode and the rest
  * of RAM is open. Boot hart, early (before anything else uses memory

@@ -169,7 +169,7 @@ static void sleep_until(uint64_t t)
  * deadline delays the other harts' ticks by most of a window, and the
  * vCPU after one that used all of its time gets none, so its tick waits
  * whole windows (the sampler then writes long and catch-up windows, right
- * as counts but not what this check is about; README, "QEMU facts").
+ * as counts but not what this check is about; docs/sampling.md, "QEMU facts the sampler meets").
  * Asleep around the deadlines, every hart takes its tick on time.
  */
 static void spin_run(unsigned long h)
