@@ -7,6 +7,7 @@
 #   make conformance FW=rvpmu|opensbi [XLEN=32]   the SBI PMU conformance suite
 #   make conformance-table   regenerate docs/conformance.md (both firmwares)
 #   make linux-check [FW=opensbi]   Linux 6.1 + perf_event_open + the perf tool
+#   make linux-stress  the sampler's AUX lifetime under stress, page poisoning on
 #   make perf-compare  the perf tool (perf test too) on rvpmu and OpenSBI, compared
 #   make linux-bench  instructions from reset to /init, rvpmu and OpenSBI
 #   make uboot-check  Debian's U-Boot on rvpmu: 1/4/32 harts x 128M..4G
@@ -306,10 +307,11 @@ $(PERF): $(B)/linux/perf-patched | $(LINUX_SRC)/Makefile
 	$(MAKE) -C $(LINUX_SRC)/tools/perf -f Makefile.perf O=$(CURDIR)/$(B)/perf $(PERF_OPTS) \
 	  -j2 $(CURDIR)/$(PERF)
 
-$(B)/linux-rootfs/init: linux/perfcheck.c linux/perftool.c linux/samplercheck.c linux/perfrun.c linux/perfcheck.h lib/fmt.c lib/fmt.h
+LINUX_INIT_SRC := linux/perfcheck.c linux/perftool.c linux/samplercheck.c linux/samplerstress.c \
+	linux/perfrun.c lib/fmt.c
+$(B)/linux-rootfs/init: $(LINUX_INIT_SRC) linux/perfcheck.h lib/fmt.h include/rvpmu/sampler.h
 	@mkdir -p $(B)/linux-rootfs
-	riscv64-linux-gnu-gcc -static -O2 $(WARN) -I. -o $@ linux/perfcheck.c linux/perftool.c \
-	  linux/samplercheck.c linux/perfrun.c lib/fmt.c -lpthread
+	riscv64-linux-gnu-gcc -static -O2 $(WARN) -I. -o $@ $(LINUX_INIT_SRC) -lpthread
 
 # rvpmu_sampler.ko (linux/module, issue 13), out of tree against $(KERNEL):
 # its sources are copied to $(B)/linux-module (kbuild writes beside them).
@@ -337,12 +339,17 @@ $(INITRD): linux/initramfs.list $(B)/linux-rootfs/init $(PERF) $(KERNEL) $(B)/li
            $(B)/linux-rootfs/rvpmu-report
 	cd $(B) && $(LINUX_OUT)/usr/gen_init_cpio $(CURDIR)/linux/initramfs.list > initramfs.cpio
 
-.PHONY: linux linux-check linux-bench perf-compare uboot-check
+.PHONY: linux linux-check linux-stress linux-bench perf-compare uboot-check
 uboot-check: deps $(B)/rvpmu-fw-rv64.elf
 	@UBOOT_LOGS=$(B)/uboot scripts/uboot-check $(B)/rvpmu-fw-rv64.elf
 linux: deps $(KERNEL) $(INITRD)
 linux-check: linux $(B)/rvpmu-fw-rv64.elf $(B)/rvpmu-report
 	@scripts/linux-check $(FW) $(KERNEL) $(INITRD) $(B)/rvpmu-fw-rv64.elf
+# issue 21: the sampler's AUX lifetime under stress with the kernel's
+# page poisoning on (linux/samplerstress.c), one boot
+LINUX_STRESS_ARGS := samplerstress page_poison=1 debug_pagealloc=on slub_debug=FZP
+linux-stress: linux $(B)/rvpmu-fw-rv64.elf
+	@scripts/linux-check rvpmu $(KERNEL) $(INITRD) $(B)/rvpmu-fw-rv64.elf $(LINUX_STRESS_ARGS)
 perf-compare: linux $(B)/rvpmu-fw-rv64.elf
 	@scripts/perf-compare $(KERNEL) $(INITRD) $(B)/rvpmu-fw-rv64.elf
 linux-bench: linux $(B)/rvpmu-fw-rv64.elf

@@ -608,6 +608,12 @@ int main(int argc, char **argv)
 		perftool_record_all();
 		finish();
 	}
+	/* "samplerstress": the sampler's AUX lifetime under stress alone
+	   (make linux-stress, with page_poison=1) */
+	if (argc > 1 && !strcmp(argv[1], "samplerstress")) {
+		sampler_stress();
+		finish();
+	}
 	if (second_boot()) {
 		/* after the warm reboot: the firmware and the PMU came back */
 		printf("# perfcheck: second boot, after the warm reboot\n");

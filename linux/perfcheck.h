@@ -101,4 +101,10 @@ extern int online_retries;
    harts line, the two dumps agree) */
 void report_checks(const char *data, int die, long nr_sample);
 
+/* samplerstress.c: the "samplerstress" boot (make linux-stress): the AUX
+   area's lifetime under 50 rounds each of close/munmap mid-run, the lead
+   CPU unplugged mid-run and a module unload tried mid-run, then the
+   kernel log and the counters */
+void sampler_stress(void);
+
 #endif
