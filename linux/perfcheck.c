@@ -609,9 +609,14 @@ int main(int argc, char **argv)
 		finish();
 	}
 	/* "samplerstress": the sampler's AUX lifetime under stress alone
-	   (make linux-stress, with page_poison=1) */
+	   (make linux-stress, with page_poison=1); "multidie": perf record
+	   and report on every die of a DT with sockets (make linux-multidie) */
 	if (argc > 1 && !strcmp(argv[1], "samplerstress")) {
 		sampler_stress();
+		finish();
+	}
+	if (argc > 1 && !strcmp(argv[1], "multidie")) {
+		sampler_dies();
 		finish();
 	}
 	if (second_boot()) {

@@ -106,5 +106,8 @@ void report_checks(const char *data, int die, long nr_sample);
    CPU unplugged mid-run and a module unload tried mid-run, then the
    kernel log and the counters */
 void sampler_stress(void);
+/* samplerdies.c: the "multidie" boot (make linux-multidie): perf record
+   and report on every die's PMU of a DT with several sockets */
+void sampler_dies(void);
 
 #endif
