@@ -436,11 +436,12 @@ ICOUNT_EXACT := -icount shift=0,sleep=off
 # make check's steps are the rows of tests/check.steps (scripts/check-run);
 # the variables their command lines use
 CHECK_ENV = B=$(B) KERNEL=$(KERNEL) INITRD=$(INITRD) FUZZ_SECONDS=$(CHECK_FUZZ_SECONDS) \
-	ICOUNT_EXACT="$(ICOUNT_EXACT)" PERF_DECODER_PATCH=$(PERF_DECODER_PATCH) MAKE="$(MAKE)"
+	ICOUNT_EXACT="$(ICOUNT_EXACT)" PERF_DECODER_PATCH=$(PERF_DECODER_PATCH) MAKE="$(MAKE)" \
+	LINUX_STRESS_ARGS="$(LINUX_STRESS_ARGS)" LINUX_DIES_DTB=$(LINUX_DIES_DTB)
 
 check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-dt $(B)/fuzz-sampler $(B)/fuzz-report $(B)/fuzz-misalign $(B)/misalign-m-rv64.elf $(B)/misalign-m-rv32.elf firmware-all $(B)/suite-rv64.elf $(B)/suite-rv32.elf $(B)/cycsample-rv64.elf $(B)/lcofismp-rv64.elf $(KERNEL) $(INITRD) \
 	$(B)/fw-dt/virt-noclint-smp2.dtb $(B)/fw-dt/virt-noclint-nosstc-smp2.dtb \
-	$(B)/fw-dt/virt-8harts-2clusters.dtb scale-bins
+	$(B)/fw-dt/virt-8harts-2clusters.dtb $(LINUX_DIES_DTB) scale-bins
 	@rm -rf $(B)/check && mkdir -p $(B)/check $(B)/conformance
 	@$(CHECK_ENV) scripts/check-run tests/check.steps $(B)/check check scale
 	@scripts/summary $(B)/check
