@@ -7,6 +7,8 @@
 #   make conformance FW=rvpmu|opensbi [XLEN=32]   the SBI PMU conformance suite
 #   make conformance-table   regenerate docs/conformance.md (both firmwares)
 #   make linux-check [FW=opensbi]   Linux 6.1 + perf_event_open + the perf tool
+#   make linux-stress  the sampler's AUX lifetime under stress, page poisoning on
+#   make linux-multidie  perf record on every die of a 4-socket, 32-hart DT
 #   make perf-compare  the perf tool (perf test too) on rvpmu and OpenSBI, compared
 #   make linux-bench  instructions from reset to /init, rvpmu and OpenSBI
 #   make uboot-check  Debian's U-Boot on rvpmu: 1/4/32 harts x 128M..4G
@@ -306,10 +308,11 @@ $(PERF): $(B)/linux/perf-patched | $(LINUX_SRC)/Makefile
 	$(MAKE) -C $(LINUX_SRC)/tools/perf -f Makefile.perf O=$(CURDIR)/$(B)/perf $(PERF_OPTS) \
 	  -j2 $(CURDIR)/$(PERF)
 
-$(B)/linux-rootfs/init: linux/perfcheck.c linux/perftool.c linux/samplercheck.c linux/perfrun.c linux/perfcheck.h lib/fmt.c lib/fmt.h
+LINUX_INIT_SRC := linux/perfcheck.c linux/perftool.c linux/samplercheck.c linux/samplerstress.c \
+	linux/samplerdies.c linux/perfrun.c lib/fmt.c
+$(B)/linux-rootfs/init: $(LINUX_INIT_SRC) linux/perfcheck.h lib/fmt.h include/rvpmu/sampler.h
 	@mkdir -p $(B)/linux-rootfs
-	riscv64-linux-gnu-gcc -static -O2 $(WARN) -I. -o $@ linux/perfcheck.c linux/perftool.c \
-	  linux/samplercheck.c linux/perfrun.c lib/fmt.c -lpthread
+	riscv64-linux-gnu-gcc -static -O2 $(WARN) -I. -o $@ $(LINUX_INIT_SRC) -lpthread
 
 # rvpmu_sampler.ko (linux/module, issue 13), out of tree against $(KERNEL):
 # its sources are copied to $(B)/linux-module (kbuild writes beside them).
@@ -337,12 +340,25 @@ $(INITRD): linux/initramfs.list $(B)/linux-rootfs/init $(PERF) $(KERNEL) $(B)/li
            $(B)/linux-rootfs/rvpmu-report
 	cd $(B) && $(LINUX_OUT)/usr/gen_init_cpio $(CURDIR)/linux/initramfs.list > initramfs.cpio
 
-.PHONY: linux linux-check linux-bench perf-compare uboot-check
+.PHONY: linux linux-check linux-stress linux-multidie linux-bench perf-compare uboot-check
 uboot-check: deps $(B)/rvpmu-fw-rv64.elf
 	@UBOOT_LOGS=$(B)/uboot scripts/uboot-check $(B)/rvpmu-fw-rv64.elf
 linux: deps $(KERNEL) $(INITRD)
 linux-check: linux $(B)/rvpmu-fw-rv64.elf $(B)/rvpmu-report
 	@scripts/linux-check $(FW) $(KERNEL) $(INITRD) $(B)/rvpmu-fw-rv64.elf
+# issue 21, one boot each: the sampler's AUX lifetime under stress with
+# the kernel's page poisoning on (linux/samplerstress.c), and perf record
+# on every die of a DT with 4 sockets of 8 harts (linux/samplerdies.c)
+LINUX_STRESS_ARGS := samplerstress page_poison=1 debug_pagealloc=on slub_debug=FZP
+LINUX_DIES_DTB := $(B)/fw-dt/linux-32harts-4sockets.dtb
+$(LINUX_DIES_DTB): scripts/cluster-dtb
+	@mkdir -p $(B)/fw-dt
+	scripts/cluster-dtb $@ 64 32 4 4 ,sscofpmf=true,sstc=false 2>/dev/null
+linux-stress: linux $(B)/rvpmu-fw-rv64.elf
+	@scripts/linux-check rvpmu $(KERNEL) $(INITRD) $(B)/rvpmu-fw-rv64.elf $(LINUX_STRESS_ARGS)
+linux-multidie: linux $(B)/rvpmu-fw-rv64.elf $(B)/rvpmu-report $(LINUX_DIES_DTB)
+	@LINUX_SMP=32 LINUX_QEMU_ARGS="-dtb $(LINUX_DIES_DTB)" scripts/linux-check rvpmu \
+	  $(KERNEL) $(INITRD) $(B)/rvpmu-fw-rv64.elf multidie
 perf-compare: linux $(B)/rvpmu-fw-rv64.elf
 	@scripts/perf-compare $(KERNEL) $(INITRD) $(B)/rvpmu-fw-rv64.elf
 linux-bench: linux $(B)/rvpmu-fw-rv64.elf
@@ -420,11 +436,12 @@ ICOUNT_EXACT := -icount shift=0,sleep=off
 # make check's steps are the rows of tests/check.steps (scripts/check-run);
 # the variables their command lines use
 CHECK_ENV = B=$(B) KERNEL=$(KERNEL) INITRD=$(INITRD) FUZZ_SECONDS=$(CHECK_FUZZ_SECONDS) \
-	ICOUNT_EXACT="$(ICOUNT_EXACT)" PERF_DECODER_PATCH=$(PERF_DECODER_PATCH) MAKE="$(MAKE)"
+	ICOUNT_EXACT="$(ICOUNT_EXACT)" PERF_DECODER_PATCH=$(PERF_DECODER_PATCH) MAKE="$(MAKE)" \
+	LINUX_STRESS_ARGS="$(LINUX_STRESS_ARGS)" LINUX_DIES_DTB=$(LINUX_DIES_DTB)
 
 check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-dt $(B)/fuzz-sampler $(B)/fuzz-report $(B)/fuzz-misalign $(B)/misalign-m-rv64.elf $(B)/misalign-m-rv32.elf firmware-all $(B)/suite-rv64.elf $(B)/suite-rv32.elf $(B)/cycsample-rv64.elf $(B)/lcofismp-rv64.elf $(KERNEL) $(INITRD) \
 	$(B)/fw-dt/virt-noclint-smp2.dtb $(B)/fw-dt/virt-noclint-nosstc-smp2.dtb \
-	$(B)/fw-dt/virt-8harts-2clusters.dtb scale-bins
+	$(B)/fw-dt/virt-8harts-2clusters.dtb $(LINUX_DIES_DTB) scale-bins
 	@rm -rf $(B)/check && mkdir -p $(B)/check $(B)/conformance
 	@$(CHECK_ENV) scripts/check-run tests/check.steps $(B)/check check scale
 	@scripts/summary $(B)/check

@@ -608,6 +608,17 @@ int main(int argc, char **argv)
 		perftool_record_all();
 		finish();
 	}
+	/* "samplerstress": the sampler's AUX lifetime under stress alone
+	   (make linux-stress, with page_poison=1); "multidie": perf record
+	   and report on every die of a DT with sockets (make linux-multidie) */
+	if (argc > 1 && !strcmp(argv[1], "samplerstress")) {
+		sampler_stress();
+		finish();
+	}
+	if (argc > 1 && !strcmp(argv[1], "multidie")) {
+		sampler_dies();
+		finish();
+	}
 	if (second_boot()) {
 		/* after the warm reboot: the firmware and the PMU came back */
 		printf("# perfcheck: second boot, after the warm reboot\n");

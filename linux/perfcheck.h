@@ -67,8 +67,47 @@ int dumps_agree(const char *perf_out, const char *rr_out, int *n);
    samples end" for scripts/linux-check, the kernel's console quiet */
 void dump_quietly(const char *path);
 
-/* issue 13: the sampler module, rvpmu-record and the decoded run
-   (samplercheck.c); fw: "opensbi" when the firmware has no sampler */
+/* issue 13: the sampler module, perf record of its PMU and the decoded
+   run (samplercheck.c); fw: "opensbi" when the firmware has no sampler */
 void sampler_checks(const char *fw);
+
+/* samplercheck.c's pieces that samplerstress.c and samplerdies.c use */
+#define SAMPLER_PMU "/sys/bus/event_source/devices/rvpmu_sampler_die"
+/* finit_module of /rvpmu_sampler.ko: 0 or -errno */
+int sampler_load(void);
+/* the perf type of rvpmu_sampler_die<die>, its cpumask CPU; -1 if none */
+int sampler_pmu_type(int die);
+int lead_cpu(int die);
+/* Linux's physical package of cpu (sysfs topology); -1 if unknown */
+int package_of(int cpu);
+/* one check: a PMU per package of Linux's topology, named by it, its
+   cpumask a CPU of it; returns the number of PMUs */
+int pmu_per_die(void);
+/* the 240 events (8 kinds, 30 times) into die's user_events; whether the
+   write took, and how many of them read back */
+int write_events(int die);
+int events_back(int die);
+/* ids (user_events text) into die's user_events: whether the write took */
+int write_user_events(int die, const char *ids);
+/* pinned dTLB-load-miss events cpu can run at once: its free hpm counters */
+int free_counters(int cpu);
+/* sysfs online of cpu: whether the write took; an online that fails is
+   tried again (Linux 6.1's riscv hotplug race: samplercheck.c), and the
+   retries are counted in online_retries */
+int set_online(int cpu, int on);
+extern int online_retries;
+/* perf report -D and --stdio and rvpmu-report -D of a perf.data of die's
+   PMU: five checks (nr_sample samples, 0 lost, every subsample, the
+   harts line, the two dumps agree) */
+void report_checks(const char *data, int die, long nr_sample);
+
+/* samplerstress.c: the "samplerstress" boot (make linux-stress): the AUX
+   area's lifetime under 50 rounds each of close/munmap mid-run, the lead
+   CPU unplugged mid-run and a module unload tried mid-run, then the
+   kernel log and the counters */
+void sampler_stress(void);
+/* samplerdies.c: the "multidie" boot (make linux-multidie): perf record
+   and report on every die's PMU of a DT with several sockets */
+void sampler_dies(void);
 
 #endif

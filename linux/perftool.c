@@ -10,7 +10,8 @@
  *
  * There is no shell: perf is started with fork/exec, its output read
  * through a pipe, echoed as "# " lines and parsed here. The workloads are
- * /init itself started by perf ("/init work", "/init nap", "/init busy").
+ * /init itself started by perf ("/init work", "/init nap", "/init busy",
+ * "/init busyctl CTL ACK DIE").
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -80,6 +81,65 @@ static void *spin(void *arg)
 	return NULL;
 }
 
+/* busyctl: threads on their CPU, counted in, until told to stop */
+static int spinning, stop_spinning;
+
+static void *spin_until_told(void *arg)
+{
+	unsigned long cpu = (unsigned long)arg;
+	cpu_set_t s;
+
+	CPU_ZERO(&s);
+	CPU_SET(cpu, &s);
+	sched_setaffinity(0, sizeof(s), &s);
+	__atomic_add_fetch(&spinning, 1, __ATOMIC_RELEASE);
+	while (!__atomic_load_n(&stop_spinning, __ATOMIC_ACQUIRE))
+		perfcheck_hot_loop(100000);
+	return NULL;
+}
+
+/*
+ * "busyctl CTL ACK DIE": the CPUs of package DIE busy; once a thread runs
+ * on each, perf record's events (started disabled, -D -1) are enabled
+ * through its control fifo CTL (its answer on ACK), and the threads go on
+ * for 3 s more. The sampler's multi-die checks want the workload on every
+ * hart of the die for the whole run, however slowly a loaded host starts
+ * the threads; the other CPUs idle, which leaves the host's time to the
+ * die's (a run ends when its slowest hart has written every sample).
+ */
+static int busy_then_enable(const char *ctl, const char *ack, int die)
+{
+	struct timespec ms = { 0, 1000000 }, three = { 3, 0 };
+	FILE *f = fopen("/tmp/workload.pid", "w");
+	pthread_t t[64];
+	long i, n = sysconf(_SC_NPROCESSORS_ONLN), k = 0;
+	char answer[16];
+	int fd;
+
+	if (f)	/* the checks look for it in CID2 */
+		fprintf(f, "%d\n", (int)getpid()), fclose(f);
+	for (i = 0; i < n && i < 64; i++)
+		if (package_of((int)i) == die)
+			pthread_create(&t[k++], NULL, spin_until_told, (void *)i);
+	while (__atomic_load_n(&spinning, __ATOMIC_ACQUIRE) < k)
+		nanosleep(&ms, NULL);
+	fd = open(ctl, O_WRONLY);
+	if (fd < 0 || write(fd, "enable\n", 7) != 7)
+		perror("busyctl: perf's control fifo");
+	if (fd >= 0)
+		close(fd);
+	fd = open(ack, O_RDONLY);
+	if (fd < 0 || read(fd, answer, sizeof(answer)) <= 0)
+		perror("busyctl: perf's ack fifo");
+	if (fd >= 0)
+		close(fd);
+	nanosleep(&three, NULL);
+	__atomic_store_n(&stop_spinning, 1, __ATOMIC_RELEASE);
+	while (k)
+		pthread_join(t[--k], NULL);
+	return 0;
+}
+
 int perftool_workload(int argc, char **argv)
 {
 	struct timespec ts = { 1, 0 };
@@ -105,7 +165,14 @@ int perftool_workload(int argc, char **argv)
 		nanosleep(&ts, NULL);
 		return 0;
 	}
+	if (!strcmp(argv[1], "busyctl") && argc > 4)
+		return busy_then_enable(argv[2], argv[3], atoi(argv[4]));
 	if (!strcmp(argv[1], "busy")) {	/* every CPU busy for about a second */
+		FILE *f = fopen("/tmp/workload.pid", "w");
+
+		/* the sampler's multi-die checks look for it in CID2 */
+		if (f)
+			fprintf(f, "%d\n", (int)getpid()), fclose(f);
 		n = sysconf(_SC_NPROCESSORS_ONLN);
 		for (i = 0; i < n && i < 64; i++)
 			pthread_create(&t[i], NULL, spin, (void *)i);

@@ -30,8 +30,89 @@
 #include "include/rvpmu/sampler.h"
 #include "linux/perfcheck.h"
 
-#define DIE0 "/sys/bus/event_source/devices/rvpmu_sampler_die0"
+#define DIE0 SAMPLER_PMU "0"
 #define OUT "/tmp/sampler.data"
+
+/* a file of die's PMU directory, opened with flags; -1 if it is not there */
+static int pmu_file(int die, const char *file, int flags)
+{
+	char path[128];
+
+	snprintf(path, sizeof(path), SAMPLER_PMU "%d/%s", die, file);
+	return open(path, flags);
+}
+
+/* a number at the start of one of die's PMU files; -1 if none */
+static int pmu_number(int die, const char *file)
+{
+	char b[32] = "";
+	int fd = pmu_file(die, file, O_RDONLY);
+	ssize_t n = fd >= 0 ? read(fd, b, sizeof(b) - 1) : -1;
+
+	if (fd >= 0)
+		close(fd);
+	return n > 0 && b[0] >= '0' && b[0] <= '9' ? atoi(b) : -1;
+}
+
+int sampler_pmu_type(int die)
+{
+	return pmu_number(die, "type");
+}
+
+int lead_cpu(int die)
+{
+	return pmu_number(die, "cpumask");
+}
+
+int package_of(int cpu)
+{
+	char path[96], b[16] = "";
+	int fd;
+	ssize_t n;
+
+	snprintf(path, sizeof(path),
+		 "/sys/devices/system/cpu/cpu%d/topology/physical_package_id", cpu);
+	fd = open(path, O_RDONLY);
+	n = fd >= 0 ? read(fd, b, sizeof(b) - 1) : -1;
+	if (fd >= 0)
+		close(fd);
+	return n > 0 && b[0] >= '0' && b[0] <= '9' ? atoi(b) : -1;
+}
+
+/* a PMU per die: rvpmu_sampler_die<N> for each package N of Linux's
+   topology and no other, each with its cpumask on a CPU of its package */
+int pmu_per_die(void)
+{
+	int d, c, dies = 0, packages = 0, named = 0, seen[64] = { 0 };
+
+	for (d = 0; d < 64; d++) {
+		int lead = lead_cpu(d);
+
+		dies += sampler_pmu_type(d) >= 0;
+		named += sampler_pmu_type(d) >= 0 && lead >= 0 && package_of(lead) == d;
+	}
+	for (c = 0; c < ncpu; c++) {
+		int id = package_of(c);
+
+		if (id >= 0 && id < 64 && !seen[id]++)
+			packages++;
+	}
+	check(dies == packages && named == dies && dies > 0,
+	      "sampler: a PMU per die: %d PMUs (%d named by a package and on a CPU of it), "
+	      "%d packages in Linux's topology", dies, named, packages);
+	return dies;
+}
+
+int sampler_load(void)
+{
+	int fd = open("/rvpmu_sampler.ko", O_RDONLY);
+	long r = fd >= 0 ? syscall(SYS_finit_module, fd, "", 0) : -1;
+	int e = errno;
+
+	if (fd >= 0)
+		close(fd);
+	return r ? -e : 0;
+}
 
 /* one group of 8 (nr_pmu 8): no event twice in a subsample, since QEMU
    7.2 counts a hardware event on one counter only */
@@ -58,7 +139,7 @@ static void pinned_dtlb(struct perf_event_attr *a)
 }
 
 /* pinned dTLB-load-miss events a CPU can run at once: its free hpm counters */
-static int free_counters(int cpu)
+int free_counters(int cpu)
 {
 	struct perf_event_attr a;
 	int fds[32], n = 0, i, ran = 0;
@@ -133,16 +214,35 @@ static void run_is_on(void)
 		usleep(20000);
 }
 
-static int set_online(int cpu, int on)
+int online_retries;
+
+/*
+ * Bringing a CPU up right after it went down can fail on Linux 6.1
+ * (riscv): __cpu_die returns once the dying CPU has reported its death,
+ * before that CPU has made its HSM stop call, and its check of the
+ * firmware's view takes HSM_STATE_STARTED (0) for "stopped"; the start
+ * that follows then gets ALREADY_AVAILABLE ("CPUn: failed to start"). So
+ * a failed online is tried again, up to 50 times 10 ms apart, and counted.
+ */
+int set_online(int cpu, int on)
 {
 	char path[96];
-	int fd, ok;
+	int fd, ok, tries = 0;
 
 	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/online", cpu);
-	fd = open(path, O_WRONLY);
-	ok = fd >= 0 && write(fd, on ? "1" : "0", 1) == 1;
-	if (fd >= 0)
-		close(fd);
+	do {
+		if (tries)
+			usleep(10000);
+		fd = open(path, O_WRONLY);
+		ok = fd >= 0 && write(fd, on ? "1" : "0", 1) == 1;
+		if (fd >= 0)
+			close(fd);
+	} while (!ok && on && ++tries < 50);
+	if (tries) {
+		online_retries += tries;
+		printf("# cpu%d: online %s after %d retr%s\n", cpu, ok ? "took" : "failed", tries,
+		       tries == 1 ? "y" : "ies");
+	}
 	return ok;
 }
 
@@ -197,34 +297,46 @@ static void unprivileged(struct perf_event_attr *a)
 	      WIFEXITED(st) ? WEXITSTATUS(st) : -1);
 }
 
-/* perf report -D and perf report of the main run, and rvpmu-report -D of
-   the same perf.data: samples decode, none lost, the two dumps agree line
-   for line */
-static void report_checks(void)
+/* perf report -D and perf report --stdio of a perf.data of die's PMU,
+   and rvpmu-report -D of the same file: nr_sample samples decode, none
+   lost, perf's -D prints every subsample the summary announces, and the
+   two dumps agree line for line */
+void report_checks(const char *data, int die, long nr_sample)
 {
-	char *dump[] = { "/bin/perf", "report", "-D", "-i", OUT, NULL };
-	char *sum[] = { "/bin/perf", "report", "--stdio", "-i", OUT, NULL };
-	char *rr[] = { "/bin/rvpmu-report", "-D", OUT, NULL };
-	char line[512];
+	char *dump[] = { "/bin/perf", "report", "-D", "-i", (char *)data, NULL };
+	char *sum[] = { "/bin/perf", "report", "--stdio", "-i", (char *)data, NULL };
+	char *rr[] = { "/bin/rvpmu-report", "-D", (char *)data, NULL };
+	char line[512], want[64];
 	int rd = run(dump, "/tmp/perf-D.txt"), rs = run(sum, "/tmp/perf-report.txt");
-	int rr_rc = run(rr, "/tmp/rr-D.txt"), subs, n = 0;
+	int rr_rc = run(rr, "/tmp/rr-D.txt"), subs, per = 0, n = 0;
 	long samples, lost;
+	const char *p;
 
-	subs = lines_with("/tmp/perf-D.txt", "RVPMU SAMPLER subsample", line, sizeof(line));
-	printf("# sampler: perf report -D: %s", line);
-	check(rd == 0 && subs == 32 * 30,
-	      "sampler: perf report -D prints every subsample: %d (32 samples of 30)", subs);
 	lines_with("/tmp/perf-report.txt", "RVPMU SAMPLER summary", line, sizeof(line));
-	printf("# sampler: perf report: %s", line);
-	check(rs == 0 && strstr(line, " 32 sample(s), 0 lost"),
-	      "sampler: perf report sums up 32 samples, 0 lost");
+	printf("# sampler die%d: perf report: %s", die, line);
+	if ((p = strstr(line, "subsample(s) per sample")))
+		while (p > line && p[-1] != '(')
+			p--;
+	if (p)
+		per = atoi(p);
+	snprintf(want, sizeof(want), " %ld sample(s), 0 lost", nr_sample);
+	check(rs == 0 && strstr(line, want) && per > 0,
+	      "sampler die%d: perf report sums up %ld samples of %d subsamples, 0 lost", die,
+	      nr_sample, per);
+	subs = lines_with("/tmp/perf-D.txt", "RVPMU SAMPLER subsample", line, sizeof(line));
+	printf("# sampler die%d: perf report -D: %s", die, line);
+	check(rd == 0 && per > 0 && subs == nr_sample * per,
+	      "sampler die%d: perf report -D prints every subsample: %d (%ld samples of %d)", die,
+	      subs, nr_sample, per);
 	check(lines_with("/tmp/perf-report.txt", "RVPMU SAMPLER harts:", NULL, 0) == 1,
-	      "sampler: perf report says which CPU each hart is");
-	samples = samples_of(OUT, &lost);
-	check(samples == 32 && lost == 0, "sampler: rvpmu-report reads the perf.data: %ld samples, %ld lost",
+	      "sampler die%d: perf report says which CPU each hart is", die);
+	samples = samples_of(data, &lost);
+	check(samples == nr_sample && lost == 0,
+	      "sampler die%d: rvpmu-report reads the perf.data: %ld samples, %ld lost", die,
 	      samples, lost);
 	check(rr_rc == 0 && dumps_agree("/tmp/perf-D.txt", "/tmp/rr-D.txt", &n),
-	      "sampler: perf report -D and rvpmu-report -D agree line for line (%d lines)", n);
+	      "sampler die%d: perf report -D and rvpmu-report -D agree line for line (%d lines)",
+	      die, n);
 }
 
 /* counters held by pinned regular perf events on every CPU: the run is
@@ -255,7 +367,6 @@ static void refused_run(void)
 		close(fds[--nfd]);
 }
 
-static int events_back(void);
 
 /* while a run is on: a second event, a per-task event and bad
    user_events writes are refused, and the list stays */
@@ -263,13 +374,8 @@ static void refusals(void)
 {
 	struct perf_event_attr a;
 	char big[241 * 2 + 1];
-	int fd, type = -1, e1, e2, w1, w2, i;
-	FILE *f = fopen(DIE0 "/type", "r");
+	int fd, type = sampler_pmu_type(0), e1, e2, w1, w2, i;
 
-	if (!f || fscanf(f, "%d", &type) != 1)
-		type = -1;
-	if (f)
-		fclose(f);
 	memset(&a, 0, sizeof(a));
 	a.size = sizeof(a);
 	a.type = (uint32_t)type;
@@ -295,20 +401,8 @@ static void refusals(void)
 	e2 = errno;
 	if (fd >= 0)
 		close(fd);
-	check(w1 < 0 && e1 == EINVAL && w2 < 0 && e2 == E2BIG && events_back() == 240,
+	check(w1 < 0 && e1 == EINVAL && w2 < 0 && e2 == E2BIG && events_back(0) == 240,
 	      "sampler: a bad id (EINVAL) or a 241st event (E2BIG) leaves user_events as it was");
-}
-
-/* die 0's lead CPU, from its cpumask (-1: none) */
-static int lead_cpu(void)
-{
-	char b[32] = "";
-	int fd = open(DIE0 "/cpumask", O_RDONLY);
-	ssize_t n = fd >= 0 ? read(fd, b, sizeof(b) - 1) : -1;
-
-	if (fd >= 0)
-		close(fd);
-	return n > 0 && b[0] >= '0' && b[0] <= '9' ? atoi(b) : -1;
 }
 
 /* harts that counted cycles in the first and in the last window of a
@@ -353,7 +447,7 @@ static void harts_at_ends(const char *data, int *first, int *last)
    its counters again */
 static void lead_offline(void)
 {
-	int from = lead_cpu(), to, before[64], c, back = 0, st = -1, off, first, last;
+	int from = lead_cpu(0), to, before[64], c, back = 0, st = -1, off, first, last;
 	pid_t rec;
 	long n, lost;
 
@@ -363,7 +457,7 @@ static void lead_offline(void)
 	run_is_on();
 	off = from >= 0 && set_online(from, 0);
 	check(off, "sampler: cpu%d (the PMU's cpumask) goes offline while it samples", from);
-	to = lead_cpu();
+	to = lead_cpu(0);
 	check(off && to >= 0 && to != from && to < ncpu,
 	      "sampler: the PMU's cpumask moves from cpu%d to cpu%d", from, to);
 	waitpid(rec, &st, 0);
@@ -390,26 +484,33 @@ static void lead_offline(void)
 	      from, from >= 0 && from < 64 ? before[from] : -1, back, ncpu);
 }
 
-static int write_events(void)
+int write_user_events(int die, const char *ids)
 {
-	char buf[240 * 18 + 1];
-	size_t o = 0;
-	int i, fd, ok;
+	size_t n = strlen(ids);
+	int fd = pmu_file(die, "user_events", O_WRONLY);
+	int ok = fd >= 0 && write(fd, ids, n) == (ssize_t)n;
 
-	for (i = 0; i < 240; i++)
-		o += (size_t)snprintf(buf + o, sizeof(buf) - o, "%s%c", group[i % 8],
-				      i == 239 ? '\n' : ' ');
-	fd = open(DIE0 "/user_events", O_WRONLY);
-	ok = fd >= 0 && write(fd, buf, o) == (ssize_t)o;
 	if (fd >= 0)
 		close(fd);
 	return ok;
 }
 
-static int events_back(void)
+int write_events(int die)
 {
 	char buf[240 * 18 + 1];
-	int fd = open(DIE0 "/user_events", O_RDONLY), n = 0;
+	size_t o = 0;
+	int i;
+
+	for (i = 0; i < 240; i++)
+		o += (size_t)snprintf(buf + o, sizeof(buf) - o, "%s%c", group[i % 8],
+				      i == 239 ? '\n' : ' ');
+	return write_user_events(die, buf);
+}
+
+int events_back(int die)
+{
+	char buf[240 * 18 + 1];
+	int fd = pmu_file(die, "user_events", O_RDONLY), n = 0;
 	ssize_t len = fd >= 0 ? read(fd, buf, sizeof(buf) - 1) : -1;
 	char *p;
 
@@ -425,55 +526,30 @@ static int events_back(void)
 
 void sampler_checks(const char *fw)
 {
-	int fd = open("/rvpmu_sampler.ko", O_RDONLY), before, during, after, i, st;
+	int before, during, after, i, st;
 	pid_t kids[64], rec;
 	struct reading ref;
-	long r;
+	long r = sampler_load();
 
-	r = fd >= 0 ? syscall(SYS_finit_module, fd, "", 0) : -1;
-	if (fd >= 0)
-		close(fd);
 	if (fw && !strcmp(fw, "opensbi")) {
-		check(r < 0 && errno == ENODEV,
+		check(r == -ENODEV,
 		      "sampler: rvpmu_sampler.ko refuses to load without the extension (ENODEV)");
 		return;
 	}
-	check(r == 0, "sampler: rvpmu_sampler.ko loads (%s)", r ? strerror(errno) : "ok");
+	check(r == 0, "sampler: rvpmu_sampler.ko loads (%s)", r ? strerror((int)-r) : "ok");
 	if (r)
 		return;
 	check(access(DIE0 "/format/sample_period_ms", R_OK) == 0 &&
 	      access(DIE0 "/format/nr_sample", R_OK) == 0,
 	      "sampler: PMU rvpmu_sampler_die0 with format nr_sample, sample_period_ms");
 	if (ncpu > 8) {	/* the 32-hart run: the PMUs only (a run takes long) */
-		char path[128];
-		int d, c, dies = 0, packages = 0, seen[64] = { 0 };
-
-		for (d = 0; d < 64; d++) {
-			snprintf(path, sizeof(path),
-				 "/sys/bus/event_source/devices/rvpmu_sampler_die%d", d);
-			dies += access(path, F_OK) == 0;
-		}
-		for (c = 0; c < ncpu; c++) {
-			snprintf(path, sizeof(path),
-				 "/sys/devices/system/cpu/cpu%d/topology/physical_package_id", c);
-			fd = open(path, O_RDONLY);
-			if (fd >= 0) {
-				char b[16] = "";
-				int id = read(fd, b, sizeof(b) - 1) > 0 ? atoi(b) : -1;
-
-				close(fd);
-				if (id >= 0 && id < 64 && !seen[id]++)
-					packages++;
-			}
-		}
-		check(dies == packages && dies > 0,
-		      "sampler: a PMU per die: %d PMUs, %d packages in Linux's topology", dies, packages);
+		pmu_per_die();
 		check(syscall(SYS_delete_module, "rvpmu_sampler", O_NONBLOCK) == 0,
 		      "sampler: the module unloads");
 		return;
 	}
-	check(write_events(), "sampler: 240 events written to user_events");
-	check(events_back() == 240, "sampler: user_events reads back the 240 events");
+	check(write_events(0), "sampler: 240 events written to user_events");
+	check(events_back(0) == 240, "sampler: user_events reads back the 240 events");
 	before = free_counters(0);
 	ref = dtlb_writes();
 
@@ -522,7 +598,7 @@ void sampler_checks(const char *fw)
 		kill(kids[i], SIGKILL), waitpid(kids[i], NULL, 0);
 	echo_file(OUT ".log", 10);
 	check(WIFEXITED(st) && WEXITSTATUS(st) == 0, "sampler: perf record -a -e rvpmu_sampler_die0/... exits 0");
-	report_checks();
+	report_checks(OUT, 0, 32);
 	after = free_counters(0);
 	printf("# sampler: free hpm counters on cpu0: %d before, %d while sampling, %d after\n",
 	       before, during, after);

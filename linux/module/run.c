@@ -131,14 +131,20 @@ static phys_addr_t aux_phys(const struct rvs_aux *aux, unsigned long off,
 /*
  * Commits every closed buffer perf has room for and releases every chunk
  * the reader consumed: the handle is ended with the bytes committed and
- * begun again, which also tells how far the reader got. Returns false when
- * the handle cannot be begun again (the AUX area is going away): the
- * caller must STOP the firmware before it returns.
+ * begun again, which also tells how far the reader got. The room is what
+ * it was at the last begin: when a closed buffer waits for more and none
+ * was committed, the handle is ended empty and begun again (once) to learn
+ * the reader's progress, else a reader that caught up after the last
+ * commit would never be seen (the run's last buffer left out, or no
+ * buffer released until the run stops FULL). Returns false when the
+ * handle cannot be begun again (the AUX area is going away): the caller
+ * must STOP the firmware before it returns.
  */
-static bool drain(struct rvs_event *ev)
+static bool drain(struct rvs_event *ev, bool refreshed)
 {
 	unsigned long size = aux_size(ev), commit = 0;
 	struct perf_output_handle *h = &ev->handle;
+	bool waiting = false;
 
 	for (;;) {
 		struct rvpmu_sampler_header *hdr;
@@ -157,22 +163,27 @@ static bool drain(struct rvs_event *ev)
 		state = READ_ONCE(hdr->state);
 		smp_rmb();	/* the header's state is written last */
 		if ((state != RVPMU_SAMPLER_BUF_FULL && state != RVPMU_SAMPLER_BUF_LAST) ||
-		    READ_ONCE(hdr->lap) != ev->done / ev->nbufs ||
-		    h->size < commit + ev->chunk)
+		    READ_ONCE(hdr->lap) != ev->done / ev->nbufs)
 			break;
+		if (h->size < commit + ev->chunk) {
+			waiting = true;		/* closed, but no room at begin */
+			break;
+		}
 		commit += ev->chunk;
 		ev->done++;
 		if (state == RVPMU_SAMPLER_BUF_LAST)
 			ev->ended = true;
 	}
-	if (!commit)
+	if (!commit && (!waiting || refreshed))
 		return true;
 	/* end and begin again back to back: nothing can free the pages in
 	   between (see the top of the file) */
 	perf_aux_output_end(h, commit);
 	ev->held = perf_aux_output_begin(h, ev->event) != NULL;
-	if (ev->held && !ev->ended)
-		return drain(ev);	/* more may be closed, now that it is known */
+	/* after a commit more may be closed, now that it is known; after an
+	   empty end, the room may now do */
+	if (ev->held && (!commit || !ev->ended))
+		return drain(ev, !commit);
 	return ev->held;
 }
 
@@ -202,7 +213,7 @@ static void finish(struct rvs_event *ev)
 		return;
 	}
 	if (ev->held)
-		drain(ev);
+		drain(ev, false);
 	if (status->lost)
 		pr_warn_ratelimited(RVS_NAME ": %s: %llu sample(s) lost: the reader did not keep up (a larger AUX area, -m, helps)\n",
 				    ev->die->name, status->lost);
@@ -212,19 +223,18 @@ static void finish(struct rvs_event *ev)
 static enum hrtimer_restart poll_fn(struct hrtimer *t)
 {
 	struct rvs_event *ev = container_of(t, struct rvs_event, poll);
-	bool done;
 
 	if (!ev->running)
 		return HRTIMER_NORESTART;
-	/* STATUS first: DONE then means every buffer is final for drain() */
-	read_status();
-	done = status->state == RVPMU_SAMPLER_DONE;
-	if (!drain(ev)) {	/* the AUX area is going away: STOP now */
+	if (!drain(ev, false)) {	/* the AUX area is going away: STOP now */
 		finish(ev);
 		return HRTIMER_NORESTART;
 	}
-	if (done || ev->ended)
-		return HRTIMER_NORESTART;	/* stop() ends the rest */
+	/* once the LAST buffer is perf's, stop() ends the rest; until then
+	   go on, also after the firmware is DONE: the last buffer may wait
+	   for the reader to make room */
+	if (ev->ended)
+		return HRTIMER_NORESTART;
 	hrtimer_forward_now(t, ns_to_ktime(clamp(ev->period_us, 1000u, 20000u) * NSEC_PER_USEC));
 	return HRTIMER_RESTART;
 }

@@ -1,0 +1,223 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * samplerdies.c - the sampler on a machine of several dies (issue 21),
+ * the "multidie" boot of the Linux test system (make linux-multidie: 32
+ * CPUs, a DT of our own with four sockets of one cluster of 8 harts).
+ *
+ * A die is what the module and Linux's topology call the physical
+ * package: the DT cpu-map's socketN node. The firmware knows clusters
+ * (the node holding a core, so a cluster never spans two sockets) and
+ * puts them in the data; Linux 6.1 folds clusters into one package when
+ * the cpu-map has no socket, so it takes sockets for several PMUs.
+ *
+ * Checked: a PMU per package, named by it, its cpumask a CPU of it; then
+ * on every die in turn, with the 240 events written to its user_events,
+ *   perf record -a -e rvpmu_sampler_die<N>/nr_sample=32,sample_period_ms=1/
+ *       -- /init busyctl CTL ACK <N>
+ * (with -D -1 --control fifo:CTL,ACK: the workload, busy on the die's
+ * CPUs, enables perf's events itself once it runs on each of them)
+ * exits 0, perf report -D and perf report --stdio decode all 32 samples,
+ * 0 lost, the dump agrees line for line with rvpmu-report -D of the same
+ * perf.data (samplercheck.c's report_checks), the data's harts are the
+ * die's CPUs and no other, its clusters are no other die's, and CID2 shows
+ * the workload's pid on every hart of the die.
+ */
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "linux/perfcheck.h"
+
+#define MAX_HARTS 64
+#define CTL "/tmp/perf-ctl.fifo"	/* perf record's control fifo */
+#define ACK "/tmp/perf-ack.fifo"
+
+/* each CPU's hartid, from /proc/cpuinfo; -1 where none */
+static void hartids(long hart[MAX_HARTS])
+{
+	char line[256];
+	FILE *f = fopen("/proc/cpuinfo", "r");
+	long cpu = -1, h;
+	int i;
+
+	for (i = 0; i < MAX_HARTS; i++)
+		hart[i] = -1;
+	while (f && fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "processor : %ld", &cpu) == 1)
+			continue;
+		if (sscanf(line, "hart : %ld", &h) == 1 && cpu >= 0 && cpu < MAX_HARTS)
+			hart[cpu] = h;
+	}
+	if (f)
+		fclose(f);
+}
+
+/* the harts, clusters and the harts whose CID2 was pid, of a perf.data
+   (rvpmu-report --csv: time_s,hart,cluster,cid1,cid2,...), as bit masks */
+static int decoded(const char *data, long pid, uint64_t *harts, uint64_t *clusters,
+		   uint64_t *with_pid)
+{
+	char *argv[] = { "/bin/rvpmu-report", "--csv", (char *)data, NULL }, line[256];
+	unsigned int hart, cluster, cid2, seen[6] = { 0 }, count[6] = { 0 };
+	FILE *f;
+	int i;
+
+	*harts = *clusters = *with_pid = 0;
+	if (run(argv, "/tmp/die.csv"))
+		return 0;
+	f = fopen("/tmp/die.csv", "r");
+	while (f && fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "%*f,%u,%u,%*u,%u,", &hart, &cluster, &cid2) != 3 ||
+		    hart >= MAX_HARTS || cluster >= 64)
+			continue;
+		*harts |= 1ull << hart;
+		*clusters |= 1ull << cluster;
+		if (cid2 == pid)
+			*with_pid |= 1ull << hart;
+		for (i = 0; i < 6 && count[i] && seen[i] != cid2; i++)
+			;
+		if (i < 6)
+			seen[i] = cid2, count[i]++;
+	}
+	if (f)
+		fclose(f);
+	printf("# multidie: %s: CID2 (rows):", data);
+	for (i = 0; i < 6 && count[i]; i++)
+		printf(" %u (%u)", seen[i], count[i]);
+	printf("\n");
+	return 1;
+}
+
+/* mtime of the first and the last subsample perf report -D printed
+   (/tmp/perf-D.txt, report_checks' file): the run's length */
+static double run_length_s(void)
+{
+	char line[512];
+	unsigned long long t, first = 0, last = 0;
+	FILE *f = fopen("/tmp/perf-D.txt", "r");
+	const char *p;
+
+	while (f && fgets(line, sizeof(line), f))
+		if (strstr(line, "RVPMU SAMPLER subsample") && (p = strstr(line, "mtime ")) &&
+		    sscanf(p, "mtime %llu", &t) == 1) {
+			first = first ? first : t;
+			last = t;
+		}
+	if (f)
+		fclose(f);
+	return (double)(last - first) / 1e7;	/* QEMU virt's timebase, 10 MHz */
+}
+
+/* the first subsample perf report -D printed, on the console */
+static void first_subsample(int die)
+{
+	char line[512];
+	FILE *f = fopen("/tmp/perf-D.txt", "r");
+	int n = 0;
+
+	while (f && fgets(line, sizeof(line), f) && n < 10)
+		if (n || strstr(line, "RVPMU SAMPLER subsample 0 of sample 0"))
+			printf("# die%d -D: %s%s", die, line, strchr(line, '\n') ? "" : "\n"), n++;
+	if (f)
+		fclose(f);
+}
+
+static long workload_pid(void)
+{
+	char b[32] = "";
+	int fd = open("/tmp/workload.pid", O_RDONLY);
+	ssize_t n = fd >= 0 ? read(fd, b, sizeof(b) - 1) : -1;
+
+	if (fd >= 0)
+		close(fd);
+	return n > 0 ? atol(b) : -1;
+}
+
+static void list(const char *what, uint64_t mask)
+{
+	int i;
+
+	printf("%s", what);
+	for (i = 0; i < 64; i++)
+		if (mask >> i & 1)
+			printf(" %d", i);
+}
+
+static void one_die(int die, const long hart[MAX_HARTS], uint64_t *clusters_seen)
+{
+	char ev[96], out[32], log[40], dies[16];
+	/* perf record starts with its events disabled (-D -1) and the
+	   workload, busy on the die's CPUs, enables them through perf's
+	   control fifo once it runs on each (perftool.c): the run sees it on
+	   every hart of the die, however slowly a loaded host starts it */
+	char *argv[] = { "/bin/perf", "record", "-q", "-a", "-D", "-1", "--control",
+			 "fifo:" CTL "," ACK, "-e", ev, "-o", out, "--", "/init", "busyctl",
+			 CTL, ACK, dies, NULL };
+	uint64_t want = 0, harts, clusters, with_pid;
+	int c, rc, ok;
+	long pid;
+
+	snprintf(ev, sizeof(ev), "rvpmu_sampler_die%d/nr_sample=32,sample_period_ms=1/", die);
+	snprintf(dies, sizeof(dies), "%d", die);
+	snprintf(out, sizeof(out), "/tmp/die%d.data", die);
+	snprintf(log, sizeof(log), "/tmp/die%d.log", die);
+	for (c = 0; c < ncpu && c < MAX_HARTS; c++)
+		if (package_of(c) == die && hart[c] >= 0 && hart[c] < MAX_HARTS)
+			want |= 1ull << hart[c];
+	check(write_events(die) && events_back(die) == 240,
+	      "multidie: die%d: 240 events written to its user_events", die);
+	unlink("/tmp/workload.pid");
+	unlink(CTL), unlink(ACK);
+	mkfifo(CTL, 0600), mkfifo(ACK, 0600);
+	rc = run(argv, log);
+	if (rc)
+		echo_file(log, 10);
+	pid = workload_pid();
+	check(rc == 0 && pid > 0, "multidie: die%d: perf record -a -e %s -- /init busyctl exits 0 "
+	      "(workload pid %ld)", die, ev, pid);
+	report_checks(out, die, 32);
+	printf("# multidie: die%d: the run's subsamples span %.3f s of mtime\n", die,
+	       run_length_s());
+	first_subsample(die);
+	ok = decoded(out, pid, &harts, &clusters, &with_pid);
+	printf("# multidie: die%d:", die);
+	list(" harts", want);
+	list("; in the data: harts", harts);
+	list(", clusters", clusters);
+	list(", CID2 the workload's on harts", with_pid);
+	printf("\n");
+	check(ok && want && harts == want,
+	      "multidie: die%d: the data's harts are the die's %d CPUs and no other", die,
+	      __builtin_popcountll(want));
+	check(ok && clusters && !(clusters & *clusters_seen),
+	      "multidie: die%d: its %d cluster(s) are no other die's", die,
+	      __builtin_popcountll(clusters));
+	check(ok && pid > 0 && with_pid == want,
+	      "multidie: die%d: CID2 shows the workload's pid %ld on every hart of the die (%d of %d)",
+	      die, pid, __builtin_popcountll(with_pid), __builtin_popcountll(want));
+	*clusters_seen |= clusters;
+}
+
+void sampler_dies(void)
+{
+	long hart[MAX_HARTS], r = sampler_load();
+	uint64_t clusters = 0;
+	int dies, d;
+
+	check(r == 0, "multidie: rvpmu_sampler.ko loads (%s)", r ? strerror((int)-r) : "ok");
+	if (r)
+		return;
+	hartids(hart);
+	dies = pmu_per_die();
+	check(dies > 1, "multidie: more than one die (%d)", dies);
+	for (d = 0; d < dies; d++)
+		one_die(d, hart, &clusters);
+	check(syscall(SYS_delete_module, "rvpmu_sampler", O_NONBLOCK) == 0,
+	      "multidie: the module unloads");
+}
