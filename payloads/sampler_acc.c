@@ -20,9 +20,11 @@
  * inside [t0 + k P, t0 + (k + 1) P) (each call is bracketed by two reads
  * of `time`; a call that straddles a deadline makes its window's firmware
  * check unverifiable, reported as skipped). The cases cover nr_pmu 1, 2,
- * 4, 8 and 16; hardware only, firmware only and mixed groups; duplicates;
- * cycles and instructions in every slot position; events rotating on one
- * counter.
+ * 4, 8, 12 and 16; hardware only, firmware only and mixed groups;
+ * duplicates (a copy in the same group may read 0 where another copy reads
+ * the window); cycles and instructions in every slot position; events
+ * rotating on one counter; and, with counters 3.. held by S-mode, the
+ * switch's general path (counter lists) beside its unrolled one.
  *
  * One TAP line per case and hart, with the worst per-window error; the
  * first bad window of each is printed in full.
@@ -63,23 +65,31 @@ static uint32_t event_of(char c)
 struct acc_case {
 	const char *what, *events;
 	unsigned int nr_pmu;
+	/* hpm counters 3 .. 3 + hold - 1 held by S-mode on every hart during
+	   the run (configured with the dTLB write-miss event, which no such
+	   case samples): the sampler's groups then sit elsewhere and its
+	   switch takes the general path (counter lists), not the unrolled one */
+	unsigned int hold;
 };
 
 static const struct acc_case cases[] = {
-	{ "one counter, cycles, no rotation", "C", 1 },
-	{ "cycles and instructions, no rotation", "CI", 2 },
-	{ "dTLB and cycles rotating on one counter", "RC", 1 },
-	{ "four hardware events on one counter", "CRIW", 1 },
-	{ "hardware and firmware on one counter", "CSIP", 1 },
-	{ "instructions before cycles, rotating", "ICRWSC", 2 },
-	{ "nr_pmu 2, firmware and hardware swap slots", "SCIS", 2 },
-	{ "nr_pmu 4, cycles and instructions in every slot", "CIRSRCIWSRCIIWSC", 4 },
-	{ "nr_pmu 4, firmware only", "SPFXPSXF", 4 },
-	{ "nr_pmu 4, hardware only", "CIRWWCIRRWCIIRWC", 4 },
-	{ "nr_pmu 8, mixed", "CIRWTSPFFPSTWRIC", 8 },
-	{ "nr_pmu 8, duplicates across groups, padding", "CCIIRRSSPCIS", 8 },
-	{ "nr_pmu 16, mixed", "CRWTSPFXSPFXSPFIIRWTSPFXSPFXSPFC", 16 },
-	{ "nr_pmu 16, one group, instructions last", "CRWTSPFXSPFXSPFI", 16 },
+	{ "one counter, cycles, no rotation", "C", 1, 0 },
+	{ "cycles and instructions, no rotation", "CI", 2, 0 },
+	{ "dTLB and cycles rotating on one counter", "RC", 1, 0 },
+	{ "four hardware events on one counter", "CRIW", 1, 0 },
+	{ "hardware and firmware on one counter", "CSIP", 1, 0 },
+	{ "instructions before cycles, rotating", "ICRWSC", 2, 0 },
+	{ "nr_pmu 2, firmware and hardware swap slots", "SCIS", 2, 0 },
+	{ "nr_pmu 4, cycles and instructions in every slot", "CIRSRCIWSRCIIWSC", 4, 0 },
+	{ "nr_pmu 4, firmware only", "SPFXPSXF", 4, 0 },
+	{ "nr_pmu 4, hardware only", "CIRWWCIRRWCIIRWC", 4, 0 },
+	{ "nr_pmu 8, mixed", "CIRWTSPFFPSTWRIC", 8, 0 },
+	{ "nr_pmu 8, duplicates across groups, padding", "CCIIRRSSPCIS", 8, 0 },
+	{ "nr_pmu 16, mixed", "CRWTSPFXSPFXSPFIIRWTSPFXSPFXSPFC", 16, 0 },
+	{ "nr_pmu 16, one group, instructions last", "CRWTSPFXSPFXSPFI", 16, 0 },
+	{ "counter 3 held: lists, duplicates in a group", "CCCCIIIIRRSSTTPC", 8, 1 },
+	{ "counters 3-5 held: lists, nr_pmu 4, mixed", "CIRSTCIPICRT", 4, 3 },
+	{ "counter 3 held: lists, nr_pmu 12, duplicates", "CICICIRTRSPFCIRT", 12, 1 },
 };
 #define NR_CASES (sizeof(cases) / sizeof(cases[0]))
 
@@ -97,6 +107,12 @@ static volatile uint64_t run_t0, run_end;
 static volatile unsigned int run_windows;
 static volatile unsigned long spinner;
 static volatile int go, arrived, ready, run_over;
+/* what the harts do at the next `go`: take part in a run, or hold (1) or
+   release (0) the case's counters */
+enum { TAKE_PART, HOLD, RELEASE };
+static volatile int cmd;
+static volatile unsigned int hold_n;
+static volatile int hold_failed;
 /* set_timer calls each hart made in each window, and whether one
    straddled a deadline (then its firmware counts are not checked) */
 static unsigned int made[MAX_HARTS][MAX_WINDOWS];
@@ -211,6 +227,33 @@ static void take_part(void)
 		sleep_while(&run_over, 0);
 }
 
+/* counters 3 .. 3 + hold_n - 1 of this hart configured by S-mode (HOLD),
+   or released (RELEASE) */
+static void hold_counters(int what)
+{
+	unsigned long mask = (1ul << hold_n) - 1;
+
+	if (what == HOLD) {
+		for (unsigned int i = 0; i < hold_n; i++)
+			if (sbi_pmu_config(3 + i, 1, 0,
+					   event_of('W'), 0).error)
+				__atomic_store_n(&hold_failed, 1, __ATOMIC_RELAXED);
+	} else if (sbi_pmu_start(3, mask, 0, 0).error ||
+		   sbi_pmu_stop(3, mask, SBI_PMU_STOP_RESET).error) {
+		/* a configured counter is released by stopping it with RESET;
+		   one never started would answer ALREADY_STOPPED and stay */
+		__atomic_store_n(&hold_failed, 1, __ATOMIC_RELAXED);
+	}
+}
+
+static void act(void)
+{
+	if (cmd == TAKE_PART)
+		take_part();
+	else
+		hold_counters(cmd);
+}
+
 static void worker(void *arg)
 {
 	int seen = 0;
@@ -224,7 +267,7 @@ static void worker(void *arg)
 		seen = sleep_while(&go, seen);
 		if (seen < 0)
 			return;
-		take_part();
+		act();
 		__atomic_fetch_add(&arrived, 1, __ATOMIC_ACQ_REL);
 		sbi_send_ipi(1, 0);	/* hart 0 may be asleep waiting */
 	}
@@ -305,13 +348,18 @@ static int check_hart(const struct acc_case *c, const struct rvpmu_sampler_heade
 
 				/* a duplicate of a hardware event in the same
 				   group: QEMU counts an event on one counter,
-				   so a copy may read 0 */
-				bool dup = false;
+				   so a copy may read 0, where another copy of
+				   the group reads the window */
+				bool dup = false, counted = false;
 
 				for (unsigned int o = g * np; o < g * np + np && o < hd->nr_events; o++)
-					if (o != e && c->events[o] == ev)
+					if (o != e && c->events[o] == ev) {
+						uint64_t w = rd64(sub + 8 * H + 8 * ((o - g * np) * H + p));
+
 						dup = true;
-				ok = e_ppm <= 10000 || (dup && v == 0);
+						counted |= w && ppm(w, field) <= 10000;
+					}
+				ok = e_ppm <= 10000 || (dup && v == 0 && counted);
 				if (!(dup && v == 0)) {
 					hw_checked++;
 					if (e_ppm > worst_hw)
@@ -364,6 +412,18 @@ static int check_hart(const struct acc_case *c, const struct rvpmu_sampler_heade
 	return bad != 0;
 }
 
+/* Every hart (this one too) does what. */
+static void all_harts(int what)
+{
+	cmd = what;
+	arrived = 0;
+	__atomic_fetch_add(&go, 1, __ATOMIC_ACQ_REL);
+	wake_others();
+	act();
+	while (__atomic_load_n(&arrived, __ATOMIC_ACQUIRE) < (int)nr_harts - 1)
+		sleep_while(&arrived, __atomic_load_n(&arrived, __ATOMIC_ACQUIRE));
+}
+
 static void run_case(const struct acc_case *c)
 {
 	const struct rvpmu_sampler_header *hd = (const void *)buf;
@@ -392,6 +452,13 @@ static void run_case(const struct acc_case *c)
 	cfg.harts_addr = (uintptr_t)harts_bitmap;
 	cfg.harts_bits = RT_MAX_HARTS;
 	sampler_cfg_buffer(&cfg, buf, BUF_SIZE);
+	if (c->hold) {
+		hold_n = c->hold;
+		hold_failed = 0;
+		all_harts(HOLD);
+		rt_check(!hold_failed, "%s: S-mode holds counters 3..%u on every hart", c->what,
+			 2 + c->hold);
+	}
 	err = sampler_configure(&cfg).error;
 	err = err ? err : sampler_start().error;
 	if (err || windows > MAX_WINDOWS) {
@@ -408,13 +475,8 @@ static void run_case(const struct acc_case *c)
 			made[p][k] = 0;
 			straddled[p][k] = false;
 		}
-	arrived = 0;
 	run_over = 0;
-	__atomic_fetch_add(&go, 1, __ATOMIC_ACQ_REL);
-	wake_others();
-	take_part();
-	while (__atomic_load_n(&arrived, __ATOMIC_ACQUIRE) < (int)nr_harts - 1)
-		sleep_while(&arrived, __atomic_load_n(&arrived, __ATOMIC_ACQUIRE));
+	all_harts(TAKE_PART);
 	rt_check(returned < hd->t0, "%s: START returns before t0 (%llu ticks before it)",
 		 c->what, (unsigned long long)(hd->t0 > returned ? hd->t0 - returned : 0));
 	r = sampler_status(&st.s, sizeof(st));
@@ -430,6 +492,11 @@ static void run_case(const struct acc_case *c)
 			rt_printf("# hart %u flags 0x%x\n", (unsigned)st.h[p].hartid, (unsigned)st.h[p].flags);
 	for (p = 0; p < hd->nr_harts; p++)
 		check_hart(c, hd, p, windows);
+	if (c->hold) {
+		hold_failed = 0;
+		all_harts(RELEASE);
+		rt_check(!hold_failed, "%s: S-mode's counters released on every hart", c->what);
+	}
 }
 
 int main(unsigned long hartid, void *dtb)
