@@ -196,17 +196,25 @@ static inline __attribute__((always_inline)) void open_fw(struct rvpmu_hart *h,
    right before that pass. Returns mcycle right after it. The counters are
    still running: each gets its event back (a read unmaps it), which
    leaves its count as it was (QEMU keeps a cycles/instret counter's
-   origin; other events go on counting from where they were). */
+   origin; other events go on counting from where they were). In the
+   load's order (hw.h: a seq load goes from the highest counter down): on
+   hardware where the first counter given an event owns it, another order
+   would give a duplicate the event, and that counter, written while it
+   counted nothing, would count from where it never started. */
 static __attribute__((noinline)) uint64_t reread(struct rvpmu_hart *h, struct rvpmu_group *g,
 						 uint8_t *dst, const uint32_t *off)
 {
 	const struct rvpmu_group_spec *sp = g->sp;
+	bool seq = g->seq && rvpmu_hw_seq_ok(h);
 	uint64_t c0 = 0, c = 0;
 
 	for (unsigned int i = 0; i < GROUP_TRIES; i++) {
-		for (unsigned long j = 0; j < sp->nhpm; j++)
-			rvpmu_hw_program(h, g->seq ? rvpmu_seq_ctr[j] : g->ctr[j],
+		for (unsigned long k = 0; k < sp->nhpm; k++) {
+			unsigned long j = seq ? sp->nhpm - 1 - k : k;
+
+			rvpmu_hw_program(h, seq ? rvpmu_seq_ctr[j] : g->ctr[j],
 					 sp->mhpm[j] & keep_bits(h));
+		}
 		c0 = rvpmu_hw_cycles(h);
 		read_hpm(h, g, dst, off);
 		c = rvpmu_hw_cycles(h);

@@ -50,7 +50,10 @@
  *       an mcountinhibit mask;
  *   void rvpmu_hw_read_seq(h, n, dst, off), void rvpmu_hw_load_seq(h, ev, n)
  *       the same for counters 3, 4, .. 3 + n - 1 (a group laid out in
- *       order: a platform may unroll it), called only on a hart for which
+ *       order: a platform may unroll it), load_seq from the highest
+ *       counter down (the order matters where the first counter given an
+ *       event owns it, as on QEMU: core/group.c gives events back in the
+ *       load's order), called only on a hart for which
  *   bool rvpmu_hw_seq_ok(h)
  *       answers true (the core uses the list accesses elsewhere).
  *
@@ -158,7 +161,8 @@ static inline void rvpmu_hw_read_seq(const struct rvpmu_hart *h, unsigned long n
 static inline void rvpmu_hw_load_seq(const struct rvpmu_hart *h, const uint64_t *ev,
 				     unsigned long n)
 {
-	(void)rvpmu_group_load_each(h, rvpmu_seq_ctr, ev, n);
+	while (n--)
+		(void)rvpmu_group_load_each(h, &rvpmu_seq_ctr[n], &ev[n], 1);
 }
 
 #endif

@@ -59,23 +59,31 @@ static void hartids(long hart[MAX_HARTS])
 }
 
 /* the harts, clusters and the harts whose CID2 was pid, of a perf.data
-   (rvpmu-report --csv: time_s,hart,cluster,cid1,cid2,...), as bit masks */
+   (rvpmu-report --csv: time_s,hart,cluster,cid1,cid2,event,value,cycles,
+   ...), as bit masks; *wild: the rows whose count no window can hold (more
+   than twice the window's cycles and 10^7: a counter that counted from
+   where it never started reads a host clock or 2^62 more) */
 static int decoded(const char *data, long pid, uint64_t *harts, uint64_t *clusters,
-		   uint64_t *with_pid)
+		   uint64_t *with_pid, unsigned int *wild)
 {
 	char *argv[] = { "/bin/rvpmu-report", "--csv", (char *)data, NULL }, line[256];
 	unsigned int hart, cluster, cid2, seen[6] = { 0 }, count[6] = { 0 };
+	unsigned long long value, cycles;
 	FILE *f;
 	int i;
 
 	*harts = *clusters = *with_pid = 0;
+	*wild = 0;
 	if (run(argv, "/tmp/die.csv"))
 		return 0;
 	f = fopen("/tmp/die.csv", "r");
 	while (f && fgets(line, sizeof(line), f)) {
-		if (sscanf(line, "%*f,%u,%u,%*u,%u,", &hart, &cluster, &cid2) != 3 ||
+		if (sscanf(line, "%*f,%u,%u,%*u,%u,%*[^,],%llu,%llu,", &hart, &cluster, &cid2,
+			   &value, &cycles) != 5 ||
 		    hart >= MAX_HARTS || cluster >= 64)
 			continue;
+		if (value > 2 * cycles + 10000000ull && (*wild)++ < 3)
+			printf("# multidie: %s: impossible count: %s", data, line);
 		*harts |= 1ull << hart;
 		*clusters |= 1ull << cluster;
 		if (cid2 == pid)
@@ -160,6 +168,7 @@ static void one_die(int die, const long hart[MAX_HARTS], uint64_t *clusters_seen
 			 "fifo:" CTL "," ACK, "-e", ev, "-o", out, "--", "/init", "busyctl",
 			 CTL, ACK, dies, NULL };
 	uint64_t want = 0, harts, clusters, with_pid;
+	unsigned int wild;
 	int c, rc, ok;
 	long pid;
 
@@ -185,7 +194,7 @@ static void one_die(int die, const long hart[MAX_HARTS], uint64_t *clusters_seen
 	printf("# multidie: die%d: the run's subsamples span %.3f s of mtime\n", die,
 	       run_length_s());
 	first_subsample(die);
-	ok = decoded(out, pid, &harts, &clusters, &with_pid);
+	ok = decoded(out, pid, &harts, &clusters, &with_pid, &wild);
 	printf("# multidie: die%d:", die);
 	list(" harts", want);
 	list("; in the data: harts", harts);
@@ -201,6 +210,8 @@ static void one_die(int die, const long hart[MAX_HARTS], uint64_t *clusters_seen
 	check(ok && pid > 0 && with_pid == want,
 	      "multidie: die%d: CID2 shows the workload's pid %ld on every hart of the die (%d of %d)",
 	      die, pid, __builtin_popcountll(with_pid), __builtin_popcountll(want));
+	check(ok && !wild, "multidie: die%d: no window's count above twice its cycles "
+	      "(%u such rows)", die, wild);
 	*clusters_seen |= clusters;
 }
 

@@ -162,35 +162,58 @@ static void a_switch_closes_one_window_and_opens_the_next(void)
 }
 
 /*
- * On the QEMU 7.2 model (tools/sim): groups of cycles and instructions
- * rotating over counters 3 and 4 with a dTLB event, windows of W ticks,
- * the hart taken off its CPU for a whole window (P ticks) just before the
- * k-th counter access of the switch, for every k the switch makes. Each
- * window's cycles and instructions counts must equal its mcycle length
- * (g.end - the open's answer): the part the interruption hit is done
- * again. And no load writes a value that puts QEMU's overflow deadline in
- * the past (f.sim.kicks: the hart would lose its CPU on every switch).
+ * A window's counts on the QEMU 7.2 model: a dTLB slot reads 0 (the hart
+ * only runs), a cycles or instructions slot its window's mcycle length, or
+ * 0 for a duplicate (QEMU lets one counter own an event) as long as another
+ * copy of the same event in the group reads the window.
  */
-static void windows_agree_when_the_switch_is_interrupted(void)
+static bool window_right(const uint64_t *mhpm, const uint64_t *v, unsigned int n, uint64_t len)
+{
+	bool seen[2] = { false, false };
+	bool want[2] = { false, false };
+
+	for (unsigned int j = 0; j < n; j++) {
+		uint64_t ev = mhpm[j] & 0xffff;
+		int e = ev == SBI_PMU_HW_CPU_CYCLES ? 0 : ev == SBI_PMU_HW_INSTRUCTIONS ? 1 : -1;
+
+		if (e < 0) {
+			if (v[j])
+				return false;
+			continue;
+		}
+		want[e] = true;
+		if (v[j] == len)
+			seen[e] = true;
+		else if (v[j])
+			return false;
+	}
+	return seen[0] == want[0] && seen[1] == want[1];
+}
+
+/*
+ * On the QEMU 7.2 model (tools/sim): a switch from group a to group b on
+ * counters 3.., windows of W ticks, the hart taken off its CPU for a whole
+ * window (P ticks) just before the k-th counter access of the switch, for
+ * every k the switch makes. Each window's counts must be right
+ * (window_right) against its mcycle length (g.end - the open's answer): the
+ * part the interruption hit is done again, and done again the way the load
+ * did it (a redo that gave the events back in another order would hand a
+ * duplicate's counter the event, and it would count from where it never
+ * started). And no load writes a value that puts QEMU's overflow deadline
+ * in the past (f.sim.kicks: the hart would lose its CPU on every switch).
+ */
+static void interrupt_every_access(const struct rvpmu_group_spec *a,
+				   const struct rvpmu_group_spec *b)
 {
 	enum { W = 5000, P = 100000 };
 	static struct fx f;
 	static struct rvpmu_group g;
-	const uint8_t ctr[2] = { 3, 4 };
-	const uint64_t mhpm[4] = {
-		rvpmu_reserved_mhpmevent(SBI_PMU_HW_CPU_CYCLES, 0),
-		rvpmu_reserved_mhpmevent(SBI_PMU_HW_INSTRUCTIONS, 0),
-		rvpmu_reserved_mhpmevent(A, 0),
-		rvpmu_reserved_mhpmevent(SBI_PMU_HW_CPU_CYCLES, 0),
-	};
-	/* {cycles, instructions} on 3, 4; then {dTLB, cycles} on 3, 4 */
-	const struct rvpmu_group_spec ci = { &mhpm[0], 0, 0, 0, 2, 0, false };
-	const struct rvpmu_group_spec ac = { &mhpm[2], 0, 0, 0, 2, 0, false };
-	const uint32_t off[2] = { 0, 8 };
+	static const uint8_t ctr[4] = { 3, 4, 5, 6 };
+	static const uint32_t off[4] = { 0, 8, 16, 24 };
 	unsigned int k, bad = 0, interrupted = 0;
 
-	for (k = 0; k < 40; k++) {
-		uint64_t v[2], c0, c1, len;
+	for (k = 0; k < 80; k++) {
+		uint64_t v[4], c0, c1;
 
 		fx_std(&f);
 		f.sim.qemu_inhibit = true;
@@ -198,29 +221,58 @@ static void windows_agree_when_the_switch_is_interrupted(void)
 		memset(&g, 0, sizeof(g));
 		g.seq = true;
 		g.max_gap = 1000;
-		CHECK_EQ(rvpmu_reserve(&f.h, BIT64(3) | BIT64(4)), 0);
-		c0 = rvpmu_group_open(&f.h, &g, ctr, &ci);
+		CHECK_EQ(rvpmu_reserve(&f.h, BIT64(3) | BIT64(4) | BIT64(5) | BIT64(6)), 0);
+		c0 = rvpmu_group_open(&f.h, &g, ctr, a);
 		sim_run(&f.sim, W);
 		f.sim.preempt_at = k + 1;
 		f.sim.preempt_ticks = P;
-		c1 = rvpmu_group_switch(&f.h, &g, (uint8_t *)v, off, ctr, &ac);
+		c1 = rvpmu_group_switch(&f.h, &g, (uint8_t *)v, off, ctr, b);
 		if (f.sim.preempt_at)
 			break;			/* k is past the switch's accesses */
 		interrupted++;
-		len = g.end - c0;
-		if (v[0] != len || v[1] != len)
+		if (!window_right(a->mhpm, v, a->nhpm, g.end - c0))
 			bad++;
 		sim_run(&f.sim, W);
 		(void)rvpmu_group_close(&f.h, &g, (uint8_t *)v, off);
-		len = g.end - c1;
-		if (v[0] != 0 || v[1] != len)
+		if (!window_right(b->mhpm, v, b->nhpm, g.end - c1))
 			bad++;
 	}
-	CHECK(interrupted > 10);
+	CHECK(interrupted > 2 * (a->nhpm + b->nhpm));
 	CHECK_EQ(bad, 0);
 	CHECK_EQ(f.sim.kicks, 0);
 	CHECK_EQ(f.sim.faults, 0);
 }
+
+#define CYC	rvpmu_reserved_mhpmevent(SBI_PMU_HW_CPU_CYCLES, 0)
+#define INS	rvpmu_reserved_mhpmevent(SBI_PMU_HW_INSTRUCTIONS, 0)
+#define TLB	rvpmu_reserved_mhpmevent(A, 0)
+
+/* {cycles, instructions}, then {dTLB, cycles}: an event moves counter */
+static void windows_agree_when_the_switch_is_interrupted(void)
+{
+	const uint64_t ci[2] = { CYC, INS }, ac[2] = { TLB, CYC };
+	const struct rvpmu_group_spec a = { ci, 0, 0, 0, 2, 0, false };
+	const struct rvpmu_group_spec b = { ac, 0, 0, 0, 2, 0, false };
+
+	interrupt_every_access(&a, &b);
+}
+
+/* Each event two or three times a group (the multi-die boot's groups):
+   only one copy counts on QEMU, and a redo must not move it. */
+static void duplicates_agree_when_the_switch_is_interrupted(void)
+{
+	const uint64_t d1[4] = { CYC, INS, CYC, INS }, d2[4] = { INS, CYC, TLB, CYC };
+	const struct rvpmu_group_spec a = { d1, 0, 0, 0, 4, 0, false };
+	const struct rvpmu_group_spec b = { d2, 0, 0, 0, 4, 0, false };
+
+	interrupt_every_access(&a, &b);
+	interrupt_every_access(&b, &a);
+	interrupt_every_access(&a, &a);
+}
+
+#undef CYC
+#undef INS
+#undef TLB
 
 /*
  * A standard event's free-running count moves only while the sampler
@@ -267,6 +319,7 @@ void suite_reserve(void)
 		T(a_group_counts_its_window),
 		T(a_switch_closes_one_window_and_opens_the_next),
 		T(windows_agree_when_the_switch_is_interrupted),
+		T(duplicates_agree_when_the_switch_is_interrupted),
 		T(free_running_counts_only_while_sampled),
 	};
 
