@@ -301,8 +301,34 @@ static void unprivileged(struct perf_event_attr *a)
    and rvpmu-report -D of the same file: nr_sample samples decode, none
    lost, perf's -D prints every subsample the summary announces, and the
    two dumps agree line for line */
+/* the rows of a perf.data (rvpmu-report --csv: time_s,hart,cluster,cid1,
+   cid2,event,value,cycles,...) whose count no window can hold: more than
+   twice the window's cycles and 10^7 (a counter that counted from where it
+   never started reads a host clock, or 2^62 more); -1 when it does not
+   decode */
+static long wild_rows(const char *data, int die)
+{
+	char *argv[] = { "/bin/rvpmu-report", "--csv", (char *)data, NULL }, line[256];
+	unsigned long long value, cycles;
+	long wild = 0;
+	FILE *f;
+
+	if (run(argv, "/tmp/wild.csv"))
+		return -1;
+	f = fopen("/tmp/wild.csv", "r");
+	while (f && fgets(line, sizeof(line), f))
+		if (sscanf(line, "%*f,%*u,%*u,%*u,%*u,%*[^,],%llu,%llu,", &value, &cycles) == 2 &&
+		    value > 2 * cycles + 10000000ull && wild++ < 3)
+			printf("# sampler die%d: impossible count: %s", die, line);
+	if (f)
+		fclose(f);
+	return f ? wild : -1;
+}
+
 void report_checks(const char *data, int die, long nr_sample)
 {
+	long wild = wild_rows(data, die);
+
 	char *dump[] = { "/bin/perf", "report", "-D", "-i", (char *)data, NULL };
 	char *sum[] = { "/bin/perf", "report", "--stdio", "-i", (char *)data, NULL };
 	char *rr[] = { "/bin/rvpmu-report", "-D", (char *)data, NULL };
@@ -337,6 +363,8 @@ void report_checks(const char *data, int die, long nr_sample)
 	check(rr_rc == 0 && dumps_agree("/tmp/perf-D.txt", "/tmp/rr-D.txt", &n),
 	      "sampler die%d: perf report -D and rvpmu-report -D agree line for line (%d lines)",
 	      die, n);
+	check(wild == 0, "sampler die%d: no window's count above twice its cycles (%ld such rows)",
+	      die, wild);
 }
 
 /* counters held by pinned regular perf events on every CPU: the run is
