@@ -309,7 +309,7 @@ $(PERF): $(B)/linux/perf-patched | $(LINUX_SRC)/Makefile
 	  -j2 $(CURDIR)/$(PERF)
 
 LINUX_INIT_SRC := linux/perfcheck.c linux/perftool.c linux/samplercheck.c linux/samplerstress.c \
-	linux/samplerdies.c linux/perfrun.c lib/fmt.c
+	linux/samplerdies.c linux/samplerpmu.c linux/perfload.c linux/perfrun.c lib/fmt.c
 $(B)/linux-rootfs/init: $(LINUX_INIT_SRC) linux/perfcheck.h lib/fmt.h include/rvpmu/sampler.h
 	@mkdir -p $(B)/linux-rootfs
 	riscv64-linux-gnu-gcc -static -O2 $(WARN) -I. -o $@ $(LINUX_INIT_SRC) -lpthread

@@ -46,8 +46,13 @@ struct reading perf_read(int fd);
 void on(int fd);	/* reset and enable */
 void off(int fd);	/* disable */
 void pin(int cpu);	/* the calling thread to that CPU */
+
+/* perfload.c: the workload */
 void compute(unsigned long n);	/* about 3n user instructions */
 void touch_pages(unsigned long pages);	/* writes fresh pages: dTLB misses */
+void ping_pong(int other, int rounds);	/* wakes a thread on CPU other: IPIs */
+void naps(int n);		/* n sleeps of 2 ms */
+void workload(int cpu);		/* each of them, ping_pong with cpu + 1 */
 
 /* perfrun.c: argv (argv[0] a path) run to completion with its output in
    out; its exit status (128 if killed, -1 if it could not run) */
@@ -71,7 +76,7 @@ void dump_quietly(const char *path);
    run (samplercheck.c); fw: "opensbi" when the firmware has no sampler */
 void sampler_checks(const char *fw);
 
-/* samplercheck.c's pieces that samplerstress.c and samplerdies.c use */
+/* samplerpmu.c and samplercheck.c: the pieces samplerstress.c and samplerdies.c use */
 #define SAMPLER_PMU "/sys/bus/event_source/devices/rvpmu_sampler_die"
 /* finit_module of /rvpmu_sampler.ko: 0 or -errno */
 int sampler_load(void);
@@ -89,16 +94,21 @@ int write_events(int die);
 int events_back(int die);
 /* ids (user_events text) into die's user_events: whether the write took */
 int write_user_events(int die, const char *ids);
+/* a pinned dTLB-load-miss event's attributes: each such event holds one
+   hpm counter */
+struct perf_event_attr;
+void pinned_dtlb(struct perf_event_attr *a);
 /* pinned dTLB-load-miss events cpu can run at once: its free hpm counters */
 int free_counters(int cpu);
 /* sysfs online of cpu: whether the write took; an online that fails is
-   tried again (Linux 6.1's riscv hotplug race: samplercheck.c), and the
+   tried again (Linux 6.1's riscv hotplug race: samplerpmu.c), and the
    retries are counted in online_retries */
 int set_online(int cpu, int on);
 extern int online_retries;
 /* perf report -D and --stdio and rvpmu-report -D of a perf.data of die's
    PMU: five checks (nr_sample samples, 0 lost, every subsample, the
-   harts line, the two dumps agree) */
+   harts line, the two dumps agree, no count above twice its window's
+   cycles) */
 void report_checks(const char *data, int die, long nr_sample);
 
 /* samplerstress.c: the "samplerstress" boot (make linux-stress): the AUX

@@ -15,6 +15,7 @@ void suite_map(void);
 void suite_names(void);
 void suite_random(void);
 void suite_reserve(void);
+void suite_hwprops(void);
 
 int main(int argc, char **argv)
 {
@@ -24,6 +25,7 @@ int main(int argc, char **argv)
 	suite_counters();
 	suite_match();
 	suite_startstop();
+	suite_hwprops();
 	suite_fw();
 	suite_snapshot();
 	suite_event_info();
