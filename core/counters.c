@@ -63,6 +63,7 @@ int rvpmu_hart_init(struct rvpmu_hart *h, const struct rvpmu_config *cfg,
 	hw = cfg->hw;
 	hpm = hw->hpm_present(ctx) & ~UINT32_C(7);
 	h->sscofpmf = hw->has_sscofpmf(ctx);
+	h->hi_no_borrow = RVPMU_XLEN == 32 && hw->hi_without_borrow && hw->hi_without_borrow(ctx);
 	h->hw = hpm | (uint32_t)FIXED_CTRS;
 	for (i = 3; i < RVPMU_HW_SLOTS; i++)
 		if (hpm & (UINT32_C(1) << i))

@@ -123,6 +123,16 @@ struct rvpmu_hw_ops {
 	/* Optional: satp.ASID S-mode runs with now on this hart (the sampler's
 	   CID1). NULL: 0. */
 	uint32_t (*asid)(void *ctx);
+	/*
+	 * Optional hardware property, RV32: whether the high half of a
+	 * counter that counts like the clock (mcycle, minstret, an hpm
+	 * counter of cycles or instructions) is the clock's high half since
+	 * the write, without the borrow from the low half: a counter written
+	 * at clock T0 and read at T1 then reads 2^32 too much whenever T1's
+	 * low 32 bits are below T0's, that is across every multiple of 2^32
+	 * (QEMU 7.2). Asked once at init; NULL: never.
+	 */
+	bool (*hi_without_borrow)(void *ctx);
 };
 
 /*
@@ -190,6 +200,10 @@ struct rvpmu_hart {
 					   counter n; 0 and 2 always) */
 	bool sscofpmf;			/* the hart has Sscofpmf */
 	bool hpm64;			/* every hpm counter is 64 bits wide */
+	bool hi_no_borrow;		/* RV32 high halves without the low
+					   half's borrow (hw ops'
+					   hi_without_borrow): the sampler
+					   corrects its windows */
 	uint8_t width[RVPMU_HW_SLOTS];	/* bits of each hardware counter */
 	uint64_t wmask[RVPMU_HW_SLOTS];	/* the value bits of each */
 	/* the core's own, from RVPMU_HART_STATE to the end (rvpmu_hart_reset

@@ -342,6 +342,43 @@ static __attribute__((noinline)) void new_start(struct rvpmu_sampler *s,
 	sh->mt_start = now(s);
 }
 
+/*
+ * On a hart whose RV32 high halves lose the low half's borrow (core/pmu.h,
+ * hi_no_borrow), each clock-like counter of a window that crossed a
+ * multiple of 2^32 clock ticks reads 2^32 too much. The window's counters
+ * ran from at most max_gap before its start (their load, timed) to before
+ * next (their reads): it may have crossed one if next's high word is not
+ * its start's, or its start's low word is below max_gap. The test: a few
+ * instructions a window on RV32, none on RV64.
+ */
+static inline bool may_cross(const struct rvpmu_sampler_hart *sh, uint64_t next)
+{
+#if RVPMU_XLEN == 32
+	return __builtin_expect((uint32_t)(next >> 32) != (uint32_t)(sh->cyc0 >> 32) ||
+				(uint32_t)sh->cyc0 < (uint32_t)sh->grp.max_gap, 0);
+#else
+	(void)sh;
+	(void)next;
+	return false;
+#endif
+}
+
+/* ... and then, out of line: in a window under 2^31 ticks no counter
+   counts 2^32 (none counts more than once a tick there), so a count that
+   high is one of those and loses 2^32. */
+static __attribute__((noinline)) void unborrow(const struct rvpmu_sampler_hart *sh,
+					       uint8_t *dst, const uint32_t *off, unsigned long n)
+{
+	if (!sh->pmu->hi_no_borrow || sh->grp.end - sh->cyc0 >= UINT64_C(1) << 31)
+		return;
+	for (unsigned long j = 0; j < n; j++) {
+		volatile uint64_t *v = (volatile uint64_t *)(dst + off[j]);
+
+		if (*v >> 32 == 1)
+			*v -= UINT64_C(1) << 32;
+	}
+}
+
 /* Slot offsets of v[] when M-mode cannot store into the buffer. */
 static const uint32_t ident[RVPMU_SAMPLER_NR_PMU_MAX] = {
 	0, 8, 16, 24, 32, 40, 48, 56, 64, 72, 80, 88, 96, 104, 112, 120, 128, 136, 144,
@@ -515,6 +552,8 @@ static __attribute__((noinline)) uint64_t switch_put(struct rvpmu_sampler *s,
 
 	c = rvpmu_group_switch(sh->pmu, &sh->grp, (uint8_t *)v, ident, &sh->ctr[next->first],
 			       &next->spec);
+	if (may_cross(sh, c))
+		unborrow(sh, (uint8_t *)v, ident, gr->spec.nhpm);
 	put_counts(s, sh, base, v, gr, sh->grp.end - sh->cyc0);
 	if (sh->off_mt) {
 		new_start(s, sh, &mt);
@@ -551,6 +590,8 @@ uint64_t rvpmu_sampler_tick(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *
 		sh->q = q + s->subsample_size;
 		c = rvpmu_group_switch(sh->pmu, &sh->grp, q + sh->off_cnt, gr->soff,
 				       &sh->ctr[next->first], &next->spec);
+		if (may_cross(sh, c))
+			unborrow(sh, q + sh->off_cnt, gr->soff, gr->spec.nhpm);
 		*cyc = sh->grp.end - sh->cyc0;
 		if (sh->off_mt)
 			new_start(s, sh, (volatile uint64_t *)(q + sh->off_mt));

@@ -54,6 +54,12 @@ struct sim_hart {
 	 *    (under QEMU's round robin, another hart's slice).
 	 */
 	bool qemu_inhibit;
+	/* with qemu_inhibit, on RV32 builds: a clock-like counter's high
+	   half is the clock's high half since the write plus the value's,
+	   with no borrow from the low half (QEMU 7.2 RV32: across every
+	   multiple of 2^32 ticks it reads 2^32 too much); set it before
+	   rvpmu_hart_init */
+	bool split_halves;
 	uint64_t ticks;			/* the clock (sim_run) */
 	uint64_t prev[32];
 	bool started[32];		/* QEMU's per-counter "started" */
