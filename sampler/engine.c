@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The run: START's two steps, the tick, and how a hart ends its part.
+ * The run: the tick, and how a hart ends its part (START's steps, which
+ * set it going: start.c).
  *
  * Subsample k of the run covers mtime [t0 + k * P, t0 + (k + 1) * P) on
  * every hart: deadlines are absolute, so a late tick never shifts the ones
@@ -23,193 +24,7 @@
 #include "internal.h"
 #include "core/hw.h"
 
-#define FILLS_NONE_FREE	1u
-#define FILLS_OPENING	2u
-#define FILLS_SHIFT	2
-
-static const struct rvpmu_sampler_ops *ops(const struct rvpmu_sampler *s)
-{
-	return s->plat->ops;
-}
-
-static uint64_t now(const struct rvpmu_sampler *s)
-{
-	return ops(s)->mtime(s->plat->ctx);
-}
-
-static void put(struct rvpmu_sampler *s, uint64_t pa, const void *v, unsigned long len)
-{
-	s->plat->mem->write(s->plat->ctx, pa, v, len);
-}
-
-/* Where M-mode stores to S-mode address pa of a checked range (linear over
-   each buffer), NULL when only mem->write reaches it. */
-static uint8_t *reach(const struct rvpmu_sampler *s, uint64_t pa)
-{
-	const struct rvpmu_sampler_platform *p = s->plat;
-
-	return p->direct ? (uint8_t *)p->direct(p->ctx, pa) : 0;
-}
-
-static struct rvpmu_sampler_hart *hart_at(const struct rvpmu_sampler *s, uint32_t i)
-{
-	return ops(s)->hart(s->plat->ctx, s->plat->order[s->pos[i]]);
-}
-
-/* A hart that ticks before START has chosen t0 looks again this much
-   later; t0 is at least twice that far from the launch, so every hart has
-   seen it in time. */
-static uint64_t retry_ticks(const struct rvpmu_sampler *s)
-{
-	uint64_t r = s->plat->lead_ticks / 4;
-
-	return r ? r : 1;
-}
-
-static uint64_t launch_lead(const struct rvpmu_sampler *s)
-{
-	return 2 * retry_ticks(s) + 1;
-}
-
-/* ---- START */
-
-long rvpmu_sampler_prepare(struct rvpmu_sampler *s)
-{
-	uint32_t state = __atomic_load_n(&s->state, __ATOMIC_ACQUIRE), joined = 0, i;
-
-	if (state == RVPMU_SAMPLER_RUNNING)
-		return SBI_ERR_ALREADY_STARTED;
-	if (state == RVPMU_SAMPLER_IDLE)
-		return SBI_ERR_INVALID_STATE;
-	for (i = 0; i < s->nr_data; i++)
-		if (ops(s)->hart_started(s->plat->ctx, s->plat->order[s->pos[i]]))
-			joined++;
-	if (!joined)
-		return SBI_ERR_INVALID_STATE;	/* no hart of the set is started */
-
-	/* the harts of the set are not sampling: their statistics are free */
-	for (i = 0; i < s->nr_data; i++) {
-		struct rvpmu_sampler_hart *sh = hart_at(s, i);
-
-		sh->flags = ops(s)->hart_started(s->plat->ctx, sh->hartid)
-			    ? 0 : RVPMU_SAMPLER_HART_ABSENT;
-		sh->samples = sh->late = sh->max_skew = 0;
-		sh->gr = &s->group[0];
-		sh->running = false;
-	}
-	/* t0 is chosen once every hart has armed (rvpmu_sampler_launch); until
-	   then each arms a provisional deadline and, if that comes first,
-	   waits for t0 */
-	s->t0 = 0;
-	s->t0_set = 0;
-	s->p0 = now(s) + (s->plat->lead_ticks ? s->plat->lead_ticks : 1);
-	for (i = 0; i < s->nr_bufs; i++) {
-		s->lap[i] = 0;
-		s->first[i] = 0;
-		s->done[i] = 0;
-		rvpmu_sampler_zero(s, rvpmu_sampler_buf_data(s, i),
-				   s->bufs[i].size - s->header_size);
-	}
-	s->next_first = s->cap[0];
-	s->last_buf = 0;
-	s->fills = 1u << FILLS_SHIFT;
-	s->running = joined;
-	s->active = joined;
-	s->stop_req = 0;
-	s->stop_reason = RVPMU_SAMPLER_STOP_NONE;
-	s->prev_state = state;
-	__atomic_store_n(&s->state, RVPMU_SAMPLER_RUNNING, __ATOMIC_RELEASE);
-	return 0;
-}
-
-void rvpmu_sampler_abort(struct rvpmu_sampler *s)
-{
-	__atomic_store_n(&s->state, s->prev_state, __ATOMIC_RELEASE);
-}
-
-void rvpmu_sampler_launch(struct rvpmu_sampler *s)
-{
-	uint64_t t = now(s) + launch_lead(s);
-
-	/* the harts are armed, for p0 at the latest: they need no message,
-	   only a tick that finds t0 set (retry, below, at the most) */
-	s->t0 = t > s->p0 ? t : s->p0;
-	for (uint32_t i = 0; i < s->nr_bufs; i++)
-		rvpmu_sampler_write_header(s, i, i ? RVPMU_SAMPLER_BUF_FREE
-						   : RVPMU_SAMPLER_BUF_FILLING, 0);
-	__atomic_store_n(&s->t0_set, 1, __ATOMIC_RELEASE);
-}
-
-bool rvpmu_sampler_in_set(const struct rvpmu_sampler *s, uint32_t hartid)
-{
-	for (uint32_t i = 0; i < s->nr_data; i++)
-		if (s->plat->order[s->pos[i]] == hartid)
-			return true;
-	return false;
-}
-
-/* Whether every group's hpm events have counters 3, 4, .. in order (no
-   group has a platform firmware event, which needs its own counter): the
-   core's switch then walks no list (struct rvpmu_group seq). */
-static bool counters_in_order(const struct rvpmu_sampler *s,
-			      const struct rvpmu_sampler_hart *sh)
-{
-	for (uint32_t g = 0; g < s->nsub; g++) {
-		const struct rvpmu_group_spec *sp = &s->group[g].spec;
-
-		if (sp->ext)
-			return false;
-		for (uint32_t k = 0; k < sp->nhpm; k++)
-			if (sh->ctr[s->group[g].first + k] != 3 + k)
-				return false;
-	}
-	return true;
-}
-
-long rvpmu_sampler_hart_start(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh)
-{
-	uint32_t nh = s->nr_data, p;
-	uint64_t held;
-	long err;
-
-	if (sh->flags & RVPMU_SAMPLER_HART_ABSENT)
-		return 0;	/* started after prepare: not counted in, not run */
-	for (p = 0; p < nh && s->plat->order[s->pos[p]] != sh->hartid; p++)
-		;
-	if (p == nh)
-		return 0;	/* not in the set */
-	held = rvpmu_sampler_fit(sh->pmu, s->events, s->nr_events, s->nr_pmu, true, sh->ctr);
-	if (!held)
-		return SBI_ERR_DENIED;
-	err = rvpmu_reserve(sh->pmu, held);
-	if (err)
-		return err;
-	sh->reserved = held;
-	rvpmu_fw_sample(sh->pmu, s->fw_codes);
-	sh->grp.seq = counters_in_order(s, sh);
-	sh->pos = p;
-	sh->off_cid1 = 4 * p;
-	sh->off_cid2 = 4 * nh + 4 * p;
-	sh->off_cnt = 8 * nh + 8 * p;
-	sh->off_cyc = 8 * nh + 8 * nh * s->nr_pmu + 8 * p;
-	sh->cid2_pa = s->cid2_addr ? s->cid2_addr + 4 * (uint64_t)sh->hartid : 0;
-	sh->cid2 = sh->cid2_pa ? (const volatile uint32_t *)reach(s, sh->cid2_pa) : 0;
-	sh->gr = &s->group[0];
-	sh->in_buf = sh->fill = sh->buf = 0;
-	sh->addr = rvpmu_sampler_buf_data(s, 0);
-	sh->q = reach(s, sh->addr);
-	sh->off_mt = s->flags & RVPMU_SAMPLER_F_MTIME ? sh->off_cyc + 8 * nh : 0;
-	sh->grp.hpm = 0;
-	sh->deadline = s->p0;
-	sh->begun = false;
-	sh->running = true;
-	/* mcycle against mtime from here to t0: how many counts a switch may
-	   take (begin) */
-	sh->cal_t = now(s);
-	sh->cal_c = rvpmu_read_cycles(sh->pmu);
-	ops(s)->set_deadline(sh->hctx, s->p0);
-	return 0;
-}
+/* ---- a hart's part given up */
 
 /* Counters back to the core, no more deadlines (in a tick, its answer
    says so). */
@@ -221,7 +36,7 @@ static void let_go(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh, bool 
 	sh->grp.hpm = 0;
 	sh->running = false;
 	if (!in_tick)
-		ops(s)->set_deadline(sh->hctx, UINT64_MAX);
+		sampler_ops(s)->set_deadline(sh->hctx, UINT64_MAX);
 }
 
 void rvpmu_sampler_hart_abort(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh)
@@ -339,7 +154,7 @@ static __attribute__((noinline)) void new_start(struct rvpmu_sampler *s,
 						volatile uint64_t *slot)
 {
 	*slot = sh->mt_start;
-	sh->mt_start = now(s);
+	sh->mt_start = sampler_now(s);
 }
 
 /*
@@ -395,8 +210,8 @@ static __attribute__((noinline)) void put_cids(struct rvpmu_sampler *s,
 
 	if (sh->cid2_pa)
 		p->mem->read(p->ctx, sh->cid2_pa, &cid2, 4);
-	put(s, base + sh->off_cid1, &cid1, 4);
-	put(s, base + sh->off_cid2, &cid2, 4);
+	sampler_put(s, base + sh->off_cid1, &cid1, 4);
+	sampler_put(s, base + sh->off_cid2, &cid2, 4);
 }
 
 /* CID1 and CID2 of this hart now, for the subsample at base (q: M-mode's
@@ -427,8 +242,8 @@ static __attribute__((noinline)) void put_counts(struct rvpmu_sampler *s,
 	uint64_t pa = base + sh->off_cnt;
 
 	for (uint32_t j = 0; j < gr->n; j++)
-		put(s, pa + gr->soff[j], &v[j], 8);
-	put(s, base + sh->off_cyc, &cycles, 8);
+		sampler_put(s, pa + gr->soff[j], &v[j], 8);
+	sampler_put(s, base + sh->off_cyc, &cycles, 8);
 }
 
 /*
@@ -463,7 +278,7 @@ static __attribute__((noinline)) uint64_t begin(struct rvpmu_sampler *s,
 	uint64_t t0;
 
 	if (!__atomic_load_n(&s->t0_set, __ATOMIC_ACQUIRE))
-		return sh->deadline = t + retry_ticks(s);
+		return sh->deadline = t + sampler_retry_ticks(s);
 	t0 = s->t0;
 	if (t < t0)
 		return sh->deadline = t0;
@@ -473,7 +288,7 @@ static __attribute__((noinline)) uint64_t begin(struct rvpmu_sampler *s,
 	sh->grp.max_gap = max_gap(s, sh, t);
 	sh->cyc0 = rvpmu_group_open(sh->pmu, &sh->grp, &sh->ctr[gr->first], &gr->spec);
 	if (sh->off_mt)
-		sh->mt_start = now(s);
+		sh->mt_start = sampler_now(s);
 	sh->deadline = t0 + s->period_ticks;
 	return sh->deadline;
 }
@@ -500,7 +315,7 @@ static __attribute__((noinline)) uint32_t next_buffer(struct rvpmu_sampler *s,
 	sh->buf = nb;
 	sh->in_buf = 0;
 	sh->addr = rvpmu_sampler_buf_data(s, nb);
-	sh->q = reach(s, sh->addr);
+	sh->q = sampler_reach(s, sh->addr);
 	return 0;
 }
 
@@ -557,7 +372,7 @@ static __attribute__((noinline)) uint64_t switch_put(struct rvpmu_sampler *s,
 	put_counts(s, sh, base, v, gr, sh->grp.end - sh->cyc0);
 	if (sh->off_mt) {
 		new_start(s, sh, &mt);
-		put(s, base + sh->off_mt, &mt, 8);
+		sampler_put(s, base + sh->off_mt, &mt, 8);
 	}
 	sh->addr = base + s->subsample_size;
 	return c;

@@ -16,11 +16,6 @@ _Static_assert(sizeof(struct rvpmu_sampler_header) == 104, "header layout");
 _Static_assert(sizeof(struct rvpmu_sampler_status) == 64, "status layout");
 _Static_assert(sizeof(struct rvpmu_sampler_hart_status) == 32, "hart status layout");
 
-static void put(struct rvpmu_sampler *s, uint64_t pa, const void *v, unsigned long len)
-{
-	s->plat->mem->write(s->plat->ctx, pa, v, len);
-}
-
 /* A 64-bit physical address from two XLEN registers; false when it needs
    more bits than the platform has (RV64: hi != 0). */
 bool rvpmu_sampler_addr(rvpmu_ulong lo, rvpmu_ulong hi, uint64_t *pa)
@@ -56,7 +51,7 @@ void rvpmu_sampler_zero(struct rvpmu_sampler *s, uint64_t pa, uint64_t len)
 	while (len) {
 		unsigned long n = len < sizeof(zeros) ? (unsigned long)len : sizeof(zeros);
 
-		put(s, pa, zeros, n);
+		sampler_put(s, pa, zeros, n);
 		pa += n;
 		len -= n;
 	}
@@ -68,12 +63,12 @@ void rvpmu_sampler_header_update(struct rvpmu_sampler *s, unsigned int b,
 {
 	uint64_t base = s->bufs[b].addr;
 
-	put(s, base + HDR_FIELD(lap), &s->lap[b], 4);
-	put(s, base + HDR_FIELD(first_sample), &s->first[b], 8);
-	put(s, base + HDR_FIELD(nr_samples), &nr_samples, 4);
+	sampler_put(s, base + HDR_FIELD(lap), &s->lap[b], 4);
+	sampler_put(s, base + HDR_FIELD(first_sample), &s->first[b], 8);
+	sampler_put(s, base + HDR_FIELD(nr_samples), &nr_samples, 4);
 	/* state last: a reader that sees FULL sees the rest */
 	__atomic_thread_fence(__ATOMIC_RELEASE);
-	put(s, base + HDR_FIELD(state), &state, 4);
+	sampler_put(s, base + HDR_FIELD(state), &state, 4);
 }
 
 /* The whole header of buffer b: fixed part, hart and cluster tables, events. */
@@ -106,15 +101,15 @@ void rvpmu_sampler_write_header(struct rvpmu_sampler *s, unsigned int b, uint32_
 		.capacity = s->cap[b],
 	};
 
-	put(s, s->bufs[b].addr, &h, sizeof(h));
+	sampler_put(s, s->bufs[b].addr, &h, sizeof(h));
 	rvpmu_sampler_zero(s, pa, 2 * table);
 	for (uint32_t i = 0; i < s->nr_data; i++) {
 		uint32_t cl = p->cluster[s->pos[i]];
 
-		put(s, pa + 4 * (uint64_t)i, &p->order[s->pos[i]], 4);
-		put(s, pa + table + 4 * (uint64_t)i, &cl, 4);
+		sampler_put(s, pa + 4 * (uint64_t)i, &p->order[s->pos[i]], 4);
+		sampler_put(s, pa + table + 4 * (uint64_t)i, &cl, 4);
 	}
-	put(s, pa + 2 * table, s->events,
+	sampler_put(s, pa + 2 * table, s->events,
 	    s->nr_events * sizeof(struct rvpmu_sampler_event));
 	rvpmu_sampler_header_update(s, b, state, nr_samples);
 }

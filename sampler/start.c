@@ -1,0 +1,146 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * START's steps (sampler.h): prepare the run, let each hart of the set
+ * take its counters and arm its first deadline, then launch: t0 chosen
+ * once every hart has armed. The run itself is engine.c's.
+ */
+#include "internal.h"
+#include "core/hw.h"
+
+long rvpmu_sampler_prepare(struct rvpmu_sampler *s)
+{
+	uint32_t state = __atomic_load_n(&s->state, __ATOMIC_ACQUIRE), joined = 0, i;
+
+	if (state == RVPMU_SAMPLER_RUNNING)
+		return SBI_ERR_ALREADY_STARTED;
+	if (state == RVPMU_SAMPLER_IDLE)
+		return SBI_ERR_INVALID_STATE;
+	for (i = 0; i < s->nr_data; i++)
+		if (sampler_ops(s)->hart_started(s->plat->ctx, s->plat->order[s->pos[i]]))
+			joined++;
+	if (!joined)
+		return SBI_ERR_INVALID_STATE;	/* no hart of the set is started */
+
+	/* the harts of the set are not sampling: their statistics are free */
+	for (i = 0; i < s->nr_data; i++) {
+		struct rvpmu_sampler_hart *sh = sampler_hart_at(s, i);
+
+		sh->flags = sampler_ops(s)->hart_started(s->plat->ctx, sh->hartid)
+			    ? 0 : RVPMU_SAMPLER_HART_ABSENT;
+		sh->samples = sh->late = sh->max_skew = 0;
+		sh->gr = &s->group[0];
+		sh->running = false;
+	}
+	/* t0 is chosen once every hart has armed (rvpmu_sampler_launch); until
+	   then each arms a provisional deadline and, if that comes first,
+	   waits for t0 */
+	s->t0 = 0;
+	s->t0_set = 0;
+	s->p0 = sampler_now(s) + (s->plat->lead_ticks ? s->plat->lead_ticks : 1);
+	for (i = 0; i < s->nr_bufs; i++) {
+		s->lap[i] = 0;
+		s->first[i] = 0;
+		s->done[i] = 0;
+		rvpmu_sampler_zero(s, rvpmu_sampler_buf_data(s, i),
+				   s->bufs[i].size - s->header_size);
+	}
+	s->next_first = s->cap[0];
+	s->last_buf = 0;
+	s->fills = 1u << FILLS_SHIFT;
+	s->running = joined;
+	s->active = joined;
+	s->stop_req = 0;
+	s->stop_reason = RVPMU_SAMPLER_STOP_NONE;
+	s->prev_state = state;
+	__atomic_store_n(&s->state, RVPMU_SAMPLER_RUNNING, __ATOMIC_RELEASE);
+	return 0;
+}
+
+void rvpmu_sampler_abort(struct rvpmu_sampler *s)
+{
+	__atomic_store_n(&s->state, s->prev_state, __ATOMIC_RELEASE);
+}
+
+void rvpmu_sampler_launch(struct rvpmu_sampler *s)
+{
+	uint64_t t = sampler_now(s) + sampler_launch_lead(s);
+
+	/* the harts are armed, for p0 at the latest: they need no message,
+	   only a tick that finds t0 set (retry, below, at the most) */
+	s->t0 = t > s->p0 ? t : s->p0;
+	for (uint32_t i = 0; i < s->nr_bufs; i++)
+		rvpmu_sampler_write_header(s, i, i ? RVPMU_SAMPLER_BUF_FREE
+						   : RVPMU_SAMPLER_BUF_FILLING, 0);
+	__atomic_store_n(&s->t0_set, 1, __ATOMIC_RELEASE);
+}
+
+bool rvpmu_sampler_in_set(const struct rvpmu_sampler *s, uint32_t hartid)
+{
+	for (uint32_t i = 0; i < s->nr_data; i++)
+		if (s->plat->order[s->pos[i]] == hartid)
+			return true;
+	return false;
+}
+
+/* Whether every group's hpm events have counters 3, 4, .. in order (no
+   group has a platform firmware event, which needs its own counter): the
+   core's switch then walks no list (struct rvpmu_group seq). */
+static bool counters_in_order(const struct rvpmu_sampler *s,
+			      const struct rvpmu_sampler_hart *sh)
+{
+	for (uint32_t g = 0; g < s->nsub; g++) {
+		const struct rvpmu_group_spec *sp = &s->group[g].spec;
+
+		if (sp->ext)
+			return false;
+		for (uint32_t k = 0; k < sp->nhpm; k++)
+			if (sh->ctr[s->group[g].first + k] != 3 + k)
+				return false;
+	}
+	return true;
+}
+
+long rvpmu_sampler_hart_start(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh)
+{
+	uint32_t nh = s->nr_data, p;
+	uint64_t held;
+	long err;
+
+	if (sh->flags & RVPMU_SAMPLER_HART_ABSENT)
+		return 0;	/* started after prepare: not counted in, not run */
+	for (p = 0; p < nh && s->plat->order[s->pos[p]] != sh->hartid; p++)
+		;
+	if (p == nh)
+		return 0;	/* not in the set */
+	held = rvpmu_sampler_fit(sh->pmu, s->events, s->nr_events, s->nr_pmu, true, sh->ctr);
+	if (!held)
+		return SBI_ERR_DENIED;
+	err = rvpmu_reserve(sh->pmu, held);
+	if (err)
+		return err;
+	sh->reserved = held;
+	rvpmu_fw_sample(sh->pmu, s->fw_codes);
+	sh->grp.seq = counters_in_order(s, sh);
+	sh->pos = p;
+	sh->off_cid1 = 4 * p;
+	sh->off_cid2 = 4 * nh + 4 * p;
+	sh->off_cnt = 8 * nh + 8 * p;
+	sh->off_cyc = 8 * nh + 8 * nh * s->nr_pmu + 8 * p;
+	sh->cid2_pa = s->cid2_addr ? s->cid2_addr + 4 * (uint64_t)sh->hartid : 0;
+	sh->cid2 = sh->cid2_pa ? (const volatile uint32_t *)sampler_reach(s, sh->cid2_pa) : 0;
+	sh->gr = &s->group[0];
+	sh->in_buf = sh->fill = sh->buf = 0;
+	sh->addr = rvpmu_sampler_buf_data(s, 0);
+	sh->q = sampler_reach(s, sh->addr);
+	sh->off_mt = s->flags & RVPMU_SAMPLER_F_MTIME ? sh->off_cyc + 8 * nh : 0;
+	sh->grp.hpm = 0;
+	sh->deadline = s->p0;
+	sh->begun = false;
+	sh->running = true;
+	/* mcycle against mtime from here to t0: how many counts a switch may
+	   take (begin) */
+	sh->cal_t = sampler_now(s);
+	sh->cal_c = rvpmu_read_cycles(sh->pmu);
+	sampler_ops(s)->set_deadline(sh->hctx, s->p0);
+	return 0;
+}
