@@ -108,4 +108,18 @@ void rt_irq_enable(bool on);
 #define rt_csr_clear(csr, v) __asm__ volatile("csrc " #csr ", %0" :: "r"((unsigned long)(v)) : "memory")
 #define rt_csr_write(csr, v) __asm__ volatile("csrw " #csr ", %0" :: "r"((unsigned long)(v)) : "memory")
 
+/* Sstc's stimecmp (CSR 0x14d; stimecmph 0x15d on RV32): S-mode's timer
+   deadline t with no SBI call. RV32 parks the high half at all-ones while
+   the halves change, so that no early match fires meanwhile. */
+static inline void rt_set_stimecmp(uint64_t t)
+{
+#if __riscv_xlen == 32
+	rt_csr_write(0x15d, ~0ul);
+	rt_csr_write(0x14d, (unsigned long)t);
+	rt_csr_write(0x15d, (unsigned long)(t >> 32));
+#else
+	rt_csr_write(0x14d, t);
+#endif
+}
+
 #endif

@@ -105,17 +105,6 @@ static void on_lcofi(unsigned long irq)
 		pmu_overflow(&cpus[rt_hartid()]);
 }
 
-static void set_stimecmp(uint64_t t)
-{
-#if __riscv_xlen == 32
-	rt_csr_write(0x15d, ~0ul);	/* stimecmph: no early match meanwhile */
-	rt_csr_write(0x14d, (unsigned long)t);
-	rt_csr_write(0x15d, (unsigned long)(t >> 32));
-#else
-	rt_csr_write(0x14d, t);
-#endif
-}
-
 /* The control's expiry: count it, its lateness, and re-arm 100 us on. */
 static void on_sti(unsigned long irq)
 {
@@ -127,7 +116,7 @@ static void on_sti(unsigned long irq)
 	hr->samples++;
 	hr->late += hr->last - hr->due;
 	hr->due = rd_time() + TIMER_TICKS;
-	set_stimecmp(hr->due);
+	rt_set_stimecmp(hr->due);
 }
 
 /* Everyone at the barrier of run r, then go. */
@@ -201,11 +190,11 @@ static void timer_run(unsigned long h, unsigned int r)
 	hr->last = rd_time();
 	hr->count = RUN_MS * TIMEBASE_MS;
 	hr->due = rd_time() + TIMER_TICKS;
-	set_stimecmp(hr->due);
+	rt_set_stimecmp(hr->due);
 	rt_csr_set(sie, 1ul << 5);
 	busy(0, 0, false, h);
 	rt_csr_clear(sie, 1ul << 5);
-	set_stimecmp(~0ull);
+	rt_set_stimecmp(~0ull);
 	if (rd_time() - hr->last > hr->gap)
 		hr->gap = rd_time() - hr->last;
 }

@@ -159,32 +159,21 @@ static void wake_others(void)
 			sbi_send_ipi(1, h);
 }
 
-/* stimecmp (Sstc; CSR 0x14d, stimecmph 0x15d): an S-mode timer with no
-   SBI call, so that the firmware events stay the calls made. */
-static void set_stimecmp(uint64_t t)
-{
-#if __riscv_xlen == 32
-	rt_csr_write(0x15d, ~0ul);	/* no early match while the halves change */
-	rt_csr_write(0x14d, (unsigned long)t);
-	rt_csr_write(0x15d, (unsigned long)(t >> 32));
-#else
-	rt_csr_write(0x14d, t);
-#endif
-}
-
 static void read_stimecmp(void *arg)
 {
 	(void)arg;
 	(void)rt_csr_read(0x14d);
 }
 
-/* Asleep until time t: the S-mode timer (or a sampler tick) ends the wfi. */
+/* Asleep until time t: the S-mode timer (or a sampler tick) ends the wfi.
+   stimecmp, not SBI set_timer, so that the firmware events stay the calls
+   the spinner makes. */
 static void sleep_until(uint64_t t)
 {
-	set_stimecmp(t);
+	rt_set_stimecmp(t);
 	while (rd_time() < t)
 		__asm__ volatile("wfi" ::: "memory");
-	set_stimecmp(~0ull);
+	rt_set_stimecmp(~0ull);
 }
 
 /*
