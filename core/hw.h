@@ -59,7 +59,9 @@
  *
  * A platform's list accesses may fall back on the core's own loops,
  * rvpmu_group_read_each and rvpmu_group_load_each (below), for harts their
- * fast version does not fit (other counter widths, say).
+ * fast version does not fit (other counter widths, say); a platform with
+ * no faster group accesses at all includes core/hw_each.h, as the
+ * ops-table defaults here do.
  */
 #ifndef RVPMU_CORE_HW_H
 #define RVPMU_CORE_HW_H
@@ -134,36 +136,7 @@ static inline void rvpmu_mem_write64(const struct rvpmu_hart *h, uint64_t addr, 
 	h->cfg->mem->write(h->ctx, addr, &v, sizeof(v));
 }
 
-static inline void rvpmu_hw_read_list(const struct rvpmu_hart *h, const uint8_t *ctr,
-				      unsigned long n, uint8_t *dst, const uint32_t *off)
-{
-	rvpmu_group_read_each(h, ctr, n, dst, off);
-}
-
-static inline uint32_t rvpmu_hw_load_list(const struct rvpmu_hart *h, const uint8_t *ctr,
-					  const uint64_t *ev, unsigned long n)
-{
-	return rvpmu_group_load_each(h, ctr, ev, n);
-}
-
-static inline bool rvpmu_hw_seq_ok(const struct rvpmu_hart *h)
-{
-	(void)h;
-	return true;
-}
-
-static inline void rvpmu_hw_read_seq(const struct rvpmu_hart *h, unsigned long n,
-				     uint8_t *dst, const uint32_t *off)
-{
-	rvpmu_group_read_each(h, rvpmu_seq_ctr, n, dst, off);
-}
-
-static inline void rvpmu_hw_load_seq(const struct rvpmu_hart *h, const uint64_t *ev,
-				     unsigned long n)
-{
-	while (n--)
-		(void)rvpmu_group_load_each(h, &rvpmu_seq_ctr[n], &ev[n], 1);
-}
+#include "hw_each.h"
 
 #endif
 #endif

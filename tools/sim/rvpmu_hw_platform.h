@@ -7,9 +7,9 @@
  * firmware/rvpmu_hw_platform.h; the others (fuzz targets, tools) go
  * through the ops table (core/hw.h's defaults), so both paths run.
  *
- * The group accesses walk the counters the way the firmware's unrolled
- * code does (highest first for a group laid out in order), so that the
- * simulated hart's interruptions land where the firmware's would.
+ * The group accesses are core/hw_each.h's, one counter at a time in the
+ * firmware's order, so that the simulated hart's interruptions land where
+ * the firmware's would.
  */
 #ifndef SIM_RVPMU_HW_PLATFORM_H
 #define SIM_RVPMU_HW_PLATFORM_H
@@ -71,37 +71,6 @@ static inline void rvpmu_mem_write64(const struct rvpmu_hart *h, uint64_t addr, 
 	h->cfg->mem->write(h->ctx, addr, &v, sizeof(v));
 }
 
-static inline void rvpmu_hw_read_list(const struct rvpmu_hart *h, const uint8_t *ctr,
-				      unsigned long n, uint8_t *dst, const uint32_t *off)
-{
-	rvpmu_group_read_each(h, ctr, n, dst, off);
-}
-
-static inline uint32_t rvpmu_hw_load_list(const struct rvpmu_hart *h, const uint8_t *ctr,
-					  const uint64_t *ev, unsigned long n)
-{
-	return rvpmu_group_load_each(h, ctr, ev, n);
-}
-
-static inline bool rvpmu_hw_seq_ok(const struct rvpmu_hart *h)
-{
-	(void)h;
-	return true;
-}
-
-/* Highest counter first, as the firmware's unrolled code. */
-static inline void rvpmu_hw_read_seq(const struct rvpmu_hart *h, unsigned long n,
-				     uint8_t *dst, const uint32_t *off)
-{
-	while (n--)
-		rvpmu_group_read_each(h, &rvpmu_seq_ctr[n], 1, dst, &off[n]);
-}
-
-static inline void rvpmu_hw_load_seq(const struct rvpmu_hart *h, const uint64_t *ev,
-				     unsigned long n)
-{
-	while (n--)
-		(void)rvpmu_group_load_each(h, &rvpmu_seq_ctr[n], &ev[n], 1);
-}
+#include "core/hw_each.h"
 
 #endif
