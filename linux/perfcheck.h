@@ -100,6 +100,11 @@ struct perf_event_attr;
 void pinned_dtlb(struct perf_event_attr *a);
 /* pinned dTLB-load-miss events cpu can run at once: its free hpm counters */
 int free_counters(int cpu);
+/* free_counters of every CPU (the first 64) into n */
+void free_counters_all(int n[64]);
+/* the CPUs (of the first 64) whose free counters are before's again and
+   not 0; each one that differs printed, as who's */
+int counters_back(const int before[64], const char *who);
 /* sysfs online of cpu: whether the write took; an online that fails is
    tried again (Linux 6.1's riscv hotplug race: samplerpmu.c), and the
    retries are counted in online_retries */

@@ -317,12 +317,11 @@ static void harts_at_ends(const char *data, int *first, int *last)
    its counters again */
 static void lead_offline(void)
 {
-	int from = lead_cpu(0), to, before[64], c, back = 0, st = -1, off, first, last;
+	int from = lead_cpu(0), to, before[64], back, st = -1, off, first, last;
 	pid_t rec;
 	long n, lost;
 
-	for (c = 0; c < ncpu && c < 64; c++)
-		before[c] = free_counters(c);
+	free_counters_all(before);
 	rec = record("nr_sample=32,sample_period_ms=1,nr_pmu=8", "/tmp/lead.data", "3");
 	run_is_on();
 	off = from >= 0 && set_online(from, 0);
@@ -342,13 +341,7 @@ static void lead_offline(void)
 	      "sampler: harts counted: %d in the first sample, %d in the last (cpu%d left the run)",
 	      first, last, from);
 	check(off && set_online(from, 1), "sampler: cpu%d comes back online", from);
-	for (c = 0; c < ncpu && c < 64; c++) {
-		int now = free_counters(c);
-
-		back += now == before[c] && now > 0;
-		if (now != before[c])
-			printf("# sampler: cpu%d: %d free counters, %d before\n", c, now, before[c]);
-	}
+	back = counters_back(before, "sampler");
 	check(back == ncpu && ncpu <= 64,
 	      "sampler: every CPU has its counters back, cpu%d its %d (%d of %d CPUs)",
 	      from, from >= 0 && from < 64 ? before[from] : -1, back, ncpu);

@@ -147,6 +147,26 @@ int free_counters(int cpu)
 	return ran;
 }
 
+void free_counters_all(int n[64])
+{
+	for (int c = 0; c < ncpu && c < 64; c++)
+		n[c] = free_counters(c);
+}
+
+int counters_back(const int before[64], const char *who)
+{
+	int c, back = 0;
+
+	for (c = 0; c < ncpu && c < 64; c++) {
+		int now = free_counters(c);
+
+		back += now == before[c] && now > 0;
+		if (now != before[c])
+			printf("# %s: cpu%d: %d free counters, %d before\n", who, c, now, before[c]);
+	}
+	return back;
+}
+
 
 int online_retries;
 

@@ -472,7 +472,7 @@ void sampler_stress(void)
 {
 	struct figures fig[KINDS];
 	struct logscan ls = { 0, 0, 0 };
-	int before[64], back = 0, c, i, k, max_tries = 0;
+	int before[64], back, i, k, max_tries = 0;
 	double t0 = now();
 	long r = sampler_load(), swept;
 
@@ -482,8 +482,7 @@ void sampler_stress(void)
 	if (r)
 		return;
 	check(write_user_events(0, events8), "stress: 8 events written to die 0's user_events");
-	for (c = 0; c < ncpu && c < 64; c++)
-		before[c] = free_counters(c);
+	free_counters_all(before);
 	scan_log(&ls);	/* the boot's, then every round's */
 	for (i = 0; i < ROUNDS; i++) {
 		round_unmap(i, &fig[UNMAP]);
@@ -529,13 +528,7 @@ void sampler_stress(void)
 	      "corruption report (%d lines)", ls.bad);
 	check(ls.unexpected == 0, "stress: the kernel log has no rvpmu_sampler line but the "
 	      "expected ones (%d others)", ls.unexpected);
-	for (c = 0; c < ncpu && c < 64; c++) {
-		int n = free_counters(c);
-
-		back += n == before[c] && n > 0;
-		if (n != before[c])
-			printf("# stress: cpu%d: %d free counters, %d before\n", c, n, before[c]);
-	}
+	back = counters_back(before, "stress");
 	check(back == ncpu && ncpu <= 64,
 	      "stress: every CPU has its counters back (%d of %d CPUs, %d on cpu0)", back, ncpu,
 	      before[0]);
