@@ -11,7 +11,8 @@
 #   make linux-multidie  perf record on every die of a 4-socket, 32-hart DT
 #   make perf-compare  the perf tool (perf test too) on rvpmu and OpenSBI, compared
 #   make linux-bench  instructions from reset to /init, rvpmu and OpenSBI
-#   make uboot-check  Debian's U-Boot on rvpmu: 1/4/32 harts x 128M..4G
+#   make uboot-check  U-Boot 2023.01 and 2025.01 on rvpmu, booti Linux: 1/4/32 harts x 128M..4G
+#   make stack   QEMU 10 and U-Boot 2025.01 from Debian's archive into build/stack
 #   make check-scale  only the many-hart steps of make check (up to 512 harts)
 #   (the steps of both are the rows of tests/check.steps)
 #   make clean
@@ -341,8 +342,9 @@ $(INITRD): linux/initramfs.list $(B)/linux-rootfs/init $(PERF) $(KERNEL) $(B)/li
 	cd $(B) && $(LINUX_OUT)/usr/gen_init_cpio $(CURDIR)/linux/initramfs.list > initramfs.cpio
 
 .PHONY: linux linux-check linux-stress linux-multidie linux-bench perf-compare uboot-check
-uboot-check: deps $(B)/rvpmu-fw-rv64.elf
-	@UBOOT_LOGS=$(B)/uboot scripts/uboot-check $(B)/rvpmu-fw-rv64.elf
+uboot-check: deps stack $(B)/rvpmu-fw-rv64.elf $(KERNEL) $(INITRD)
+	@UBOOT_LOGS=$(B)/uboot scripts/uboot-check $(B)/rvpmu-fw-rv64.elf $(UBOOT2023) $(KERNEL) $(INITRD)
+	@UBOOT_LOGS=$(B)/uboot-2025 scripts/uboot-check $(B)/rvpmu-fw-rv64.elf $(UBOOT2025) $(KERNEL) $(INITRD)
 linux: deps $(KERNEL) $(INITRD)
 linux-check: linux $(B)/rvpmu-fw-rv64.elf $(B)/rvpmu-report
 	@scripts/linux-check $(FW) $(KERNEL) $(INITRD) $(B)/rvpmu-fw-rv64.elf
@@ -433,17 +435,36 @@ heatmap-png:
 # included), so delivery times are the firmware's alone, and repeatable
 ICOUNT_EXACT := -icount shift=0,sleep=off
 
+# ---- Today's stack beside Debian 12's (docs/stacks.md): what apt cannot
+# install beside it comes from Debian's archive through a private apt
+# configuration in $(B)/apt and is unpacked into $(B)/stack
+# (scripts/stack-fetch); this is the one list of it.
+QEMU10_BIN := $(B)/stack/qemu10/bin
+UBOOT2023  := /usr/lib/u-boot/qemu-riscv64_smode/uboot.elf
+UBOOT2025  := $(B)/stack/uboot-2025/usr/lib/u-boot/qemu-riscv64_smode/uboot.elf
+$(QEMU10_BIN)/qemu-system-riscv64: scripts/stack-qemu scripts/stack-fetch
+	scripts/stack-qemu $(B)/stack/qemu10
+$(UBOOT2025): scripts/stack-fetch
+	scripts/stack-fetch $(B)/stack/uboot-2025 trixie u-boot-qemu
+	@touch $@
+.PHONY: stack
+stack: deps $(QEMU10_BIN)/qemu-system-riscv64 $(UBOOT2025)
+
 # make check's steps are the rows of tests/check.steps (scripts/check-run);
 # the variables their command lines use
 CHECK_ENV = B=$(B) KERNEL=$(KERNEL) INITRD=$(INITRD) FUZZ_SECONDS=$(CHECK_FUZZ_SECONDS) \
 	ICOUNT_EXACT="$(ICOUNT_EXACT)" PERF_DECODER_PATCH=$(PERF_DECODER_PATCH) MAKE="$(MAKE)" \
-	LINUX_STRESS_ARGS="$(LINUX_STRESS_ARGS)" LINUX_DIES_DTB=$(LINUX_DIES_DTB)
+	LINUX_STRESS_ARGS="$(LINUX_STRESS_ARGS)" LINUX_DIES_DTB=$(LINUX_DIES_DTB) \
+	UBOOT2023=$(UBOOT2023) UBOOT2025=$(UBOOT2025)
+# the rows of set "qemu10" run a second time on QEMU 10, named NAME@qemu10
+CHECK_QEMU10 = PATH=$(CURDIR)/$(QEMU10_BIN):$$PATH CHECK_SUFFIX=@qemu10
 
 check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-dt $(B)/fuzz-sampler $(B)/fuzz-report $(B)/fuzz-misalign $(B)/misalign-m-rv64.elf $(B)/misalign-m-rv32.elf firmware-all $(B)/suite-rv64.elf $(B)/suite-rv32.elf $(B)/cycsample-rv64.elf $(B)/lcofismp-rv64.elf $(KERNEL) $(INITRD) \
 	$(B)/fw-dt/virt-noclint-smp2.dtb $(B)/fw-dt/virt-noclint-nosstc-smp2.dtb \
-	$(B)/fw-dt/virt-8harts-2clusters.dtb $(LINUX_DIES_DTB) scale-bins
+	$(B)/fw-dt/virt-8harts-2clusters.dtb $(LINUX_DIES_DTB) scale-bins stack
 	@rm -rf $(B)/check && mkdir -p $(B)/check $(B)/conformance
 	@$(CHECK_ENV) scripts/check-run tests/check.steps $(B)/check check scale
+	@$(CHECK_ENV) $(CHECK_QEMU10) scripts/check-run tests/check.steps $(B)/check qemu10
 	@scripts/summary $(B)/check
 
 # The many-hart steps (issue 10), measured on 2 shared cores: each smoke or

@@ -36,6 +36,24 @@ uint32_t fdt_size(const void *dtb)
 	return b && be32(b) == FDT_MAGIC ? be32(b + 4) : 0;
 }
 
+uint32_t fdt_free(const void *dtb)
+{
+	const uint8_t *b = dtb;
+	uint32_t total = fdt_size(dtb), end, e;
+
+	if (!total || total < 40)
+		return 0;
+	/* off_dt_struct + size_dt_struct, off_dt_strings + size_dt_strings;
+	   the reservation map ends where the structure block begins, or
+	   before */
+	end = be32(b + 8) + be32(b + 36);
+	e = be32(b + 12) + be32(b + 32);
+	if (end < be32(b + 8) || e < be32(b + 12))
+		return 0;
+	end = e > end ? e : end;
+	return end <= total ? total - end : 0;
+}
+
 /* What the walk keeps of one node: its reg, and the flags we look for. */
 struct node {
 	const uint8_t *reg;

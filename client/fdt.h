@@ -20,6 +20,14 @@ struct fdt_range {
 uint32_t fdt_size(const void *dtb);
 
 /*
+ * The free bytes at the blob's end: totalsize less the end of its last
+ * block (memory reservations, structure or strings, whichever ends last);
+ * what a next stage can add in place. 0 for a bad magic or a block that
+ * runs past totalsize.
+ */
+uint32_t fdt_free(const void *dtb);
+
+/*
  * The reg ranges of the nodes the DT names: FDT_MEMORY, every node with
  * device_type "memory" under the root; FDT_RESERVED, every child of
  * /reserved-memory. Up to max into r; returns how many there are (may be

@@ -138,8 +138,17 @@ int fw_harts_scan(const void *fdt)
 
 /* ---- layout */
 
-/* Room the DT fixup may take (fw_dt_fixup: /reserved-memory, two nodes). */
+/*
+ * Room the DT fixup may take (fw_dt_fixup: /reserved-memory, two nodes),
+ * and room left free in the DT S-mode gets. A next stage edits its DT in
+ * place: U-Boot keeps its control DT in a copy exactly as large as the DT's
+ * totalsize and at booti writes /chosen (bootargs, linux,initrd-start/end,
+ * boot-hartid, rng-seed) into it where it lies (qemu-riscv sets fdt_high
+ * to ~0). A packed DT made that write run over U-Boot's global data just
+ * above the copy: "Load access fault" with string bytes in TVAL.
+ */
 #define FW_DT_SLACK	1024
+#define FW_DT_ROOM	8192
 
 static uint64_t round_up(uint64_t v, uint64_t to)
 {
@@ -184,7 +193,7 @@ static void place_region(const void *fdt, uint64_t tables)
 	plat.fw_size = round_up(harts + (uint64_t)plat.nr_harts * FW_HART_BLOCK + tables,
 				FW_PAGE) - base;
 	plat.dt_base = dt = base + plat.fw_size;
-	plat.dt_size = round_up(dt_len + FW_DT_SLACK, FW_PAGE);
+	plat.dt_size = round_up(dt_len + FW_DT_SLACK + FW_DT_ROOM, FW_PAGE);
 	end = dt + plat.dt_size;
 	limit = plat.next_addr > base && plat.next_addr < bank ? plat.next_addr : bank;
 	if (end > limit)

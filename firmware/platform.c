@@ -161,7 +161,9 @@ static int add_reserved(void *fdt, uint64_t base, uint64_t size, bool no_map)
  * The copy in the region (room to spare, harts.c) becomes S-mode's DT:
  * the PMU mapping out, the region reserved in two nodes: the part PMP
  * closes, no-map, and the DT itself, mapped (Linux reads its DT through
- * its linear map), then packed to its size.
+ * its linear map), then packed and opened again over the whole area, so
+ * the next stage finds the free space (harts.c, FW_DT_ROOM) in the DT's
+ * totalsize, where it looks for it, and not after it.
  */
 void fw_dt_fixup(void)
 {
@@ -171,6 +173,7 @@ void fw_dt_fixup(void)
 	err = err ? err : add_reserved(fdt, plat.fw_base, plat.fw_size, true);
 	err = err ? err : add_reserved(fdt, plat.dt_base, plat.dt_size, false);
 	err = err ? err : fdt_pack(fdt);
+	err = err ? err : fdt_open_into(fdt, fdt, (int)plat.dt_size);
 	if (err) {
 		fw_printf("rvpmu: device tree fixup failed: %s\n", fdt_strerror(err));
 		fw_halt("cannot hand a correct device tree to S-mode");

@@ -6,6 +6,7 @@
 
 #define MAX_RANGES	8
 #define PAGE		4096ul
+#define DT_ROOM		8192u	/* docs/firmware.md, "The firmware's memory" */
 
 extern char _start[];	/* this program's first byte (client/smode.lds) */
 
@@ -27,6 +28,12 @@ void check_memory_contract(const void *dtb)
 	rt_check(size && (uintptr_t)dtb + size <= me, "memory: the DT this program got "
 		 "(0x%lx, %lu bytes) lies below it (0x%lx)", (unsigned long)(uintptr_t)dtb,
 		 (unsigned long)size, (unsigned long)me);
+	/* a next stage edits its DT in place (U-Boot's booti writes /chosen
+	   into its copy, which is exactly totalsize long): docs/firmware.md
+	   promises this much room inside totalsize */
+	rt_check(fdt_free(dtb) >= DT_ROOM, "memory: the DT has at least %u bytes free "
+		 "inside its totalsize for the next stage (%lu)", DT_ROOM,
+		 (unsigned long)fdt_free(dtb));
 	for (i = 0; i < nm && i < MAX_RANGES; i++)
 		if (me >= mem[i].base && me - mem[i].base < mem[i].size) {
 			ram = mem[i].base;
