@@ -386,3 +386,10 @@ uint64_t rvpmu_read_cycles(const struct rvpmu_hart *h)
 {
 	return rvpmu_hw_cycles(h);
 }
+
+bool rvpmu_instret_own_clock(const struct rvpmu_hart *h)
+{
+	const struct rvpmu_hw_ops *hw = h->cfg->hw;
+
+	return hw->instret_own_clock && hw->instret_own_clock(h->ctx);
+}

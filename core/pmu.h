@@ -133,6 +133,19 @@ struct rvpmu_hw_ops {
 	 * (QEMU 7.2). Asked once at init; NULL: never.
 	 */
 	bool (*hi_without_borrow)(void *ctx);
+	/*
+	 * Optional hardware property: whether minstret and a counter of the
+	 * instructions event count on a clock of their own, not mcycle's
+	 * (mcycle also counts time in which no instruction retires), so that
+	 * their multiples of 2^32 fall elsewhere (QEMU 9.1 and later under
+	 * -icount: the instructions the machine executed, against a virtual
+	 * clock that jumps over the time every hart sleeps). With
+	 * hi_without_borrow, the sampler then corrects every window on RV32,
+	 * not only one whose mcycle crossed such a multiple. Asked when the
+	 * sampler starts on the hart, so a platform may learn it by a probe
+	 * after init; NULL: never.
+	 */
+	bool (*instret_own_clock)(void *ctx);
 };
 
 /*

@@ -207,5 +207,7 @@ uint64_t rvpmu_group_switch(struct rvpmu_hart *h, struct rvpmu_group *g, uint8_t
 
 /* mcycle now. */
 uint64_t rvpmu_read_cycles(const struct rvpmu_hart *h);
+/* The hw ops' instret_own_clock (false without it): a rare path's question. */
+bool rvpmu_instret_own_clock(const struct rvpmu_hart *h);
 
 #endif /* RVPMU_CORE_RESERVE_H */

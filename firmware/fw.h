@@ -149,6 +149,9 @@ struct fw_platform {
 	uint32_t test_off, poweroff_val, reboot_val, fail_val;	/* sifive,test words */
 	unsigned long timebase;
 	bool sstc, sscofpmf, hyp;
+	/* minstret counts on a clock of its own, not mcycle's: probed once
+	   the harts are set up (fw_pmu_probe_clocks) */
+	bool instret_apart;
 	uint32_t hpm;				/* the hpm counters (bits 3..31) */
 	void *fdt;				/* QEMU's, then our copy at dt_base */
 	struct rvpmu_map map;
@@ -341,6 +344,9 @@ SBI_HANDLER(sbi_sampler_ecall);
  */
 uint64_t fw_mtime(void);			/* any hart */
 void fw_timer_set_smode(struct fw_hart *h, uint64_t when);
+/* pmu_hw.c: whether minstret keeps a clock of its own (plat.instret_apart);
+   on the boot hart, every other hart parked */
+void fw_pmu_probe_clocks(struct fw_hart *h);
 void fw_timer_set_sampler(struct fw_hart *h, uint64_t when);
 void fw_timer_interrupt(struct fw_hart *h);	/* MTIP: serve what is due */
 void fw_timer_trap(struct fw_hart *h);		/* entry.S's MTIP path: count, serve */

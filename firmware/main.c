@@ -259,6 +259,7 @@ void fw_boot_finish(unsigned long hartid)
 		if (fw_hart_at(p) != h)
 			fw_send_ipi(fw_hart_at(p));
 	wait_for_harts(h);
+	fw_pmu_probe_clocks(h);
 	fw_enter_smode(plat.next_addr, hartid, (unsigned long)plat.fdt);
 }
 

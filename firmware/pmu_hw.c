@@ -246,6 +246,49 @@ static bool hw_hi_without_borrow(void *ctx)
 	return __riscv_xlen == 32;
 }
 
+/* Whether minstret keeps a clock of its own (plat.instret_apart, probed
+   after init: the sampler asks at its start). */
+static bool hw_instret_own_clock(void *ctx)
+{
+	(void)ctx;
+	return plat.instret_apart;
+}
+
+/*
+ * minstret against mcycle across a wait in which every hart sleeps (the
+ * others are parked: the boot hart runs this after they set themselves
+ * up), the S-mode deadline slot as the alarm, free until S-mode runs.
+ * Where both count one clock (QEMU 7.2; QEMU 9.1 and later without
+ * -icount, host ticks) they gain alike; QEMU 9.1 and later under -icount
+ * count instructions executed in minstret and virtual time in mcycle, and
+ * a sleep of every hart retires a few dozen instructions while mcycle
+ * gains the whole wait. Without an mtimecmp the hart cannot sleep on a
+ * deadline: not probed (false, as before).
+ */
+#define PROBE_TICKS	100	/* 10 us at virt's 10 MHz */
+void fw_pmu_probe_clocks(struct fw_hart *h)
+{
+	uint64_t c0, i0, dc, di, until;
+
+	if (!plat.has_mtimer)
+		return;
+	until = fw_mtime() + PROBE_TICKS;
+	fw_timer_set_smode(h, until);
+	c0 = rvpmu_hw_cycles(&h->pmu);
+	i0 = rvpmu_hw_read(&h->pmu, 2);
+	while (fw_mtime() < until)
+		__asm__ volatile("wfi");
+	di = rvpmu_hw_read(&h->pmu, 2) - i0;
+	dc = rvpmu_hw_cycles(&h->pmu) - c0;
+	fw_timer_set_smode(h, UINT64_MAX);
+	plat.instret_apart = di < dc / 2;
+	if (plat.instret_apart)
+		fw_printf("pmu: instret counts apart from mcycle (%llu instructions in %llu cycles "
+			  "asleep)%s\n", (unsigned long long)di, (unsigned long long)dc,
+			  __riscv_xlen == 32 ? ": every sampler window is checked for a lost borrow" :
+			  "");
+}
+
 const struct rvpmu_hw_ops fw_pmu_hw_ops = {
 	.read = hw_read,
 	.write = hw_write,
@@ -260,6 +303,7 @@ const struct rvpmu_hw_ops fw_pmu_hw_ops = {
 	.clock_ns = hw_clock_ns,
 	.asid = hw_asid,
 	.hi_without_borrow = hw_hi_without_borrow,
+	.instret_own_clock = hw_instret_own_clock,
 };
 
 /* Which hpm counters this hart has, into plat.hpm; on the boot hart, once:

@@ -3,12 +3,23 @@
  * sampler_acc - the sampler's numbers, window by window, on QEMU under
  * -icount shift=0 (make check runs it on rv64 and rv32, 4 harts).
  *
- * Under -icount QEMU's cycles and instret counters, mcycle included, all
- * count virtual nanoseconds: over any interval an hpm counter given the
- * cycles or instructions event must read what mcycle gained. So for every
- * hart and every window (subsample) of every case:
- *  - a cycles or instructions slot is within 1% of the window's cycles
- *    field (the window's mcycle difference);
+ * Under -icount QEMU's cycles counters, mcycle included, count virtual
+ * nanoseconds: over any interval an hpm counter given the cycles event must
+ * read what mcycle gained. What instret counts there depends on the QEMU:
+ * 7.2 derives it from the same clock (virtual ns, the time every hart
+ * spent asleep included); 9.1 and later count the instructions the machine
+ * executed (one count for all harts, QEMU's icount without the jumps of
+ * the clock over time when every hart sleeps, target/riscv/csr.c
+ * riscv_pmu_ctr_get_fixed_counters_val). The payload asks the hart first
+ * (instret across a sleep of every hart) and expects, for every hart and
+ * every window (subsample) of every case:
+ *  - a cycles slot within 1% of the window's cycles field (the window's
+ *    mcycle difference);
+ *  - an instructions slot between the instructions the spinner saw
+ *    executed between its wakes and sleeps around the window's two
+ *    deadlines (its own instret reads: the window's count less what ran
+ *    while it slept, and more), and, where instret counts the time asleep,
+ *    within 1% of the window's cycles field as well;
  *  - a TLB-miss slot is not cycle-sized (below 1% of it: the harts spin
  *    on a few pages, and the slot must not hold another event's count);
  *  - a firmware slot is exact: SET_TIMER and the platform's "SBI calls"
@@ -127,6 +138,15 @@ static volatile int hold_failed;
    straddled a deadline (then its firmware counts are not checked) */
 static unsigned int made[MAX_HARTS][MAX_WINDOWS];
 static bool straddled[MAX_HARTS][MAX_WINDOWS];
+/* the spinner's instret (low XLEN bits: a window's count is far below
+   2^32) right before it sleeps across deadline k and right after it wakes
+   past it: window k's instructions are at least ins_sleep[k + 1] -
+   ins_wake[k] and at most ins_wake[k + 1] - ins_sleep[k] (every hart's
+   tick at deadline k comes while the spinner sleeps there) */
+static unsigned long ins_sleep[MAX_WINDOWS + 1], ins_wake[MAX_WINDOWS + 1];
+/* whether instret counts the time every hart sleeps (QEMU 7.2) or only
+   the instructions executed (QEMU 9.1 and later): asked once, at boot */
+static bool instret_counts_sleep;
 
 /* set_timer calls the spinner makes in window k: 0..4 */
 static unsigned int plan(unsigned int k)
@@ -195,7 +215,9 @@ static void spin_run(unsigned long h)
 	for (k = 0; k < w; k++) {
 		uint64_t d = t0 + k * P_TICKS, dn = d + P_TICKS;
 
+		ins_sleep[k] = rd_instret();
 		sleep_until(d + MARGIN);
+		ins_wake[k] = rd_instret();
 		for (i = 0; i < plan(k); i++) {
 			uint64_t before = rd_time(), after;
 
@@ -209,7 +231,9 @@ static void spin_run(unsigned long h)
 		}
 		wait_time(dn - MARGIN);
 	}
+	ins_sleep[w] = rd_instret();
 	sleep_until(t0 + w * P_TICKS + MARGIN);	/* the run's last tick */
+	ins_wake[w] = rd_instret();
 	__atomic_store_n(&run_over, 1, __ATOMIC_RELEASE);
 	wake_others();
 }
@@ -290,6 +314,33 @@ static uint64_t ppm(uint64_t a, uint64_t b)
 	return b ? d * 1000000 / b : (a ? 1000000 : 0);
 }
 
+/*
+ * Whether count v of hardware event ev ('C' or 'I') fits window k, whose
+ * cycles field is field; *err: how far off, in ppm (of the field, or of
+ * the nearer end of the spinner's bracket for instructions outside it).
+ */
+static bool hw_fits(char ev, uint64_t v, uint64_t field, unsigned int k, uint64_t *err)
+{
+	bool in = true;
+	uint64_t f;
+
+	*err = 0;
+	if (ev == 'I') {
+		uint64_t lo = (unsigned long)(ins_sleep[k + 1] - ins_wake[k]);
+		uint64_t hi = (unsigned long)(ins_wake[k + 1] - ins_sleep[k]);
+
+		in = v >= lo && v <= hi;
+		if (!in)
+			*err = ppm(v, v < lo ? lo : hi);
+		if (!instret_counts_sleep)
+			return in;
+	}
+	f = ppm(v, field);
+	if (f > *err)
+		*err = f;
+	return in && f <= 10000;
+}
+
 /* Check every window of hart position p of the run in buf; returns 0 when
    all hold. */
 static int check_hart(const struct acc_case *c, const struct rvpmu_sampler_header *hd,
@@ -298,7 +349,7 @@ static int check_hart(const struct acc_case *c, const struct rvpmu_sampler_heade
 	unsigned int H = hd->nr_harts, np = hd->nr_pmu, nsub = hd->nr_subsamples;
 	unsigned long h = rd32((const char *)hd + 104 + 4 * p);
 	unsigned int k, j, bad = 0, fw_checked = 0, fw_skipped = 0, hw_checked = 0;
-	uint64_t worst_hw = 0, worst_len = 0, last_mt = 0, last_field = 0;
+	uint64_t worst_hw = 0, worst_len = 0, last_mt = 0, last_field = 0, widest = 0;
 	unsigned int mt_checked = 0;
 	char first_bad[160] = "";
 
@@ -343,7 +394,8 @@ static int check_hart(const struct acc_case *c, const struct rvpmu_sampler_heade
 			switch (ev) {
 			case 'C':
 			case 'I': {
-				uint64_t e_ppm = ppm(v, field);
+				uint64_t e_ppm, w_ppm;
+				bool fits = hw_fits(ev, v, field, k, &e_ppm);
 
 				/* a duplicate of a hardware event in the same
 				   group: QEMU counts an event on one counter,
@@ -356,13 +408,20 @@ static int check_hart(const struct acc_case *c, const struct rvpmu_sampler_heade
 						uint64_t w = rd64(sub + 8 * H + 8 * ((o - g * np) * H + p));
 
 						dup = true;
-						counted |= w && ppm(w, field) <= 10000;
+						counted |= w && hw_fits(ev, w, field, k, &w_ppm);
 					}
-				ok = e_ppm <= 10000 || (dup && v == 0 && counted);
+				ok = fits || (dup && v == 0 && counted);
 				if (!(dup && v == 0)) {
 					hw_checked++;
 					if (e_ppm > worst_hw)
 						worst_hw = e_ppm;
+				}
+				if (ev == 'I') {
+					uint64_t lo = (unsigned long)(ins_sleep[k + 1] - ins_wake[k]);
+
+					w_ppm = ppm((unsigned long)(ins_wake[k + 1] - ins_sleep[k]), lo);
+					if (w_ppm > widest)
+						widest = w_ppm;
 				}
 				break;
 			}
@@ -393,9 +452,11 @@ static int check_hart(const struct acc_case *c, const struct rvpmu_sampler_heade
 			if (!ok && !bad++)
 				rvpmu_snprintf(first_bad, sizeof(first_bad),
 					       "window %u slot %u (%c): %llu, cycles field %llu, "
-					       "calls %u", k, j, ev ? ev : '-',
-					       (unsigned long long)v, (unsigned long long)field,
-					       made[h][k]);
+					       "calls %u, spinner's instructions %lu..%lu", k, j,
+					       ev ? ev : '-', (unsigned long long)v,
+					       (unsigned long long)field, made[h][k],
+					       ins_sleep[k + 1] - ins_wake[k],
+					       ins_wake[k + 1] - ins_sleep[k]);
 		}
 	}
 	if (bad)
@@ -403,12 +464,30 @@ static int check_hart(const struct acc_case *c, const struct rvpmu_sampler_heade
 	rt_check(!bad && !(fw_skipped && !fw_checked),
 		 "%s (%s, nr_pmu %u): hart %lu, %u windows: worst cycles/instructions "
 		 "error %llu.%04llu%% (%u checked), firmware exact in %u (%u skipped), "
-		 "worst window length off by %llu.%02llu%%, mtime checked in %u", c->what,
+		 "worst window length off by %llu.%02llu%%, mtime checked in %u, "
+		 "instructions' bracket at most %llu.%02llu%% wide", c->what,
 		 c->events, c->nr_pmu, h, windows, (unsigned long long)(worst_hw / 10000),
 		 (unsigned long long)(worst_hw % 10000), hw_checked, fw_checked, fw_skipped,
 		 (unsigned long long)(worst_len / 10000),
-		 (unsigned long long)(worst_len % 10000 / 100), mt_checked);
+		 (unsigned long long)(worst_len % 10000 / 100), mt_checked,
+		 (unsigned long long)(widest / 10000), (unsigned long long)(widest % 10000 / 100));
 	return bad != 0;
+}
+
+/* What instret counts: its gain over a sleep of every hart (the others
+   wait for `go`), against cycle's. QEMU 7.2 under -icount: the clock, so
+   as much; 9.1 and later: the instructions executed, a few hundred. */
+static void probe_instret(void)
+{
+	unsigned long c0 = rd_cycle(), i0 = rd_instret(), dc, di;
+
+	sleep_until(rd_time() + 10 * P_TICKS);
+	di = rd_instret() - i0;
+	dc = rd_cycle() - c0;
+	instret_counts_sleep = di >= dc / 100 * 99;
+	rt_printf("# instret gained %lu while cycle gained %lu, every hart asleep: it counts %s\n",
+		  di, dc, instret_counts_sleep ? "the time asleep (QEMU 7.2)" :
+		  "instructions executed (QEMU 9.1 and later)");
 }
 
 /* Every hart (this one too) does what. */
@@ -544,6 +623,7 @@ int main(unsigned long hartid, void *dtb)
 		sleep_while(&ready, __atomic_load_n(&ready, __ATOMIC_ACQUIRE));
 	rt_printf("# sampler_acc: %lu harts, period %u us, -icount shift=0 expected\n",
 		  nr_harts, PERIOD_US);
+	probe_instret();
 	for (i = 0; i < NR_CASES; i++)
 		run_case(&cases[i]);
 	__atomic_store_n(&go, -1, __ATOMIC_RELEASE);

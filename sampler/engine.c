@@ -163,14 +163,17 @@ static __attribute__((noinline)) void new_start(struct rvpmu_sampler *s,
  * multiple of 2^32 clock ticks reads 2^32 too much. The window's counters
  * ran from at most max_gap before its start (their load, timed) to before
  * next (their reads): it may have crossed one if next's high word is not
- * its start's, or its start's low word is below max_gap. The test: a few
- * instructions a window on RV32, none on RV64.
+ * its start's, or its start's low word is below max_gap (sh->cross_low).
+ * The test: a few instructions a window on RV32, none on RV64. Where
+ * instret counts on a clock of its own (hw ops' instret_own_clock), its
+ * crossings do not show in mcycle: cross_low is then UINT32_MAX and every
+ * window is corrected, at no cost to a hart without that property.
  */
 static inline bool may_cross(const struct rvpmu_sampler_hart *sh, uint64_t next)
 {
 #if RVPMU_XLEN == 32
 	return __builtin_expect((uint32_t)(next >> 32) != (uint32_t)(sh->cyc0 >> 32) ||
-				(uint32_t)sh->cyc0 < (uint32_t)sh->grp.max_gap, 0);
+				(uint32_t)sh->cyc0 < sh->cross_low, 0);
 #else
 	(void)sh;
 	(void)next;
@@ -286,6 +289,9 @@ static __attribute__((noinline)) uint64_t begin(struct rvpmu_sampler *s,
 		sh->max_skew = t - t0;
 	sh->begun = true;
 	sh->grp.max_gap = max_gap(s, sh, t);
+	sh->cross_low = (uint32_t)sh->grp.max_gap;
+	if (RVPMU_XLEN == 32 && sh->pmu->hi_no_borrow && rvpmu_instret_own_clock(sh->pmu))
+		sh->cross_low = UINT32_MAX;
 	sh->cyc0 = rvpmu_group_open(sh->pmu, &sh->grp, &sh->ctr[gr->first], &gr->spec);
 	if (sh->off_mt)
 		sh->mt_start = sampler_now(s);

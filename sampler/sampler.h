@@ -170,6 +170,11 @@ struct rvpmu_sampler_hart {
 	uint64_t reserved;		/* counters held */
 	struct rvpmu_group grp;		/* the group loaded */
 	uint64_t deadline, cyc0;
+	/* RV32: a window whose mcycle began with a low word below this may
+	   have crossed a multiple of 2^32 ticks in its counters' load
+	   (engine.c, may_cross): the switch's max_gap, or, where instret
+	   keeps a clock of its own, every window (UINT32_MAX) */
+	uint32_t cross_low;
 	uint64_t cal_t, cal_c;		/* mtime and mcycle at hart_start */
 	uint64_t mt_start;		/* mtime the open window began at (MTIME) */
 	uint64_t addr;			/* this subsample's start: kept only

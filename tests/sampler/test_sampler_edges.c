@@ -280,6 +280,65 @@ static void windows_across_2_32_ticks(void)
 	CHECK_EQ(bad, 0);
 }
 
+/* 700 instructions, then 300 ticks with every hart asleep, a window. */
+static void spin_then_sleep(struct sfx *x, unsigned int i)
+{
+	if (!x->sh[i].running)
+		return;
+	sim_run(&x->sim[i], 700);
+	sim_idle(&x->sim[i], 300);
+}
+
+/*
+ * QEMU 9.1 and later under -icount on RV32 (tools/sim instret_apart with
+ * split_halves): instret counts the instructions executed, mcycle a clock
+ * that also moves while every hart sleeps, and both lose the low half's
+ * borrow. Windows of 700 instructions and 300 ticks asleep, from 2,000
+ * instructions before 2^32 to after it, with mcycle far from a multiple
+ * of 2^32 (it never crosses one in the run): the instructions counts are
+ * 700, the cycles 1000, though mcycle shows no crossing.
+ */
+static void instret_across_2_32_on_its_own_clock(void)
+{
+	static const uint32_t ci[2] = { SBI_PMU_HW_CPU_CYCLES, SBI_PMU_HW_INSTRUCTIONS };
+	struct sfx *x = sfx_new(1);
+	const struct rvpmu_sampler_header *h = sfx_hdr(x, SFX_BUF);
+	struct sim_hart *sim = &x->sim[0];
+	unsigned int k, bad = 0;
+
+	sim->qemu_inhibit = true;
+	sim->split_halves = true;
+	sim->instret_apart = true;
+	sim->insns = (UINT64_C(1) << 32) - 2000;
+	sim->ticks = (UINT64_C(5) << 31);	/* 2^33 + 2^31: 2^31 from a multiple */
+	sim->ctr[0] = sim->prev[0] = 0;		/* mcycle: 0 at reset */
+	sim->ctr[2] = sim->prev[2] = 0;		/* minstret too */
+	CHECK_EQ(rvpmu_hart_init(&x->h[0], &x->cfg, sim), 0);
+	CHECK_EQ(x->h[0].hi_no_borrow, RVPMU_XLEN == 32);
+	CHECK(rvpmu_instret_own_clock(&x->h[0]));
+	sfx_cfg(x, ci, 2, 0x800);
+	x->c.nr_pmu = 2;
+	x->c.nr_sample = 8;
+	CHECK_EQ(sfx_configure(x), 0);
+	CHECK_EQ(sfx_start(x), 0);
+	sfx_window = spin_then_sleep;
+	sfx_run(x, 100);
+	CHECK_EQ(x->s.state, RVPMU_SAMPLER_DONE);
+	CHECK(sim->insns > UINT64_C(1) << 32);
+	CHECK(sim->ticks >> 32 == 2);
+	for (k = 0; k < 8; k++) {
+		uint64_t sub = SFX_BUF + h->header_size + k * (uint64_t)h->sample_size;
+		uint64_t c = u64(x, sub + 8), i = u64(x, sub + 16), f = u64(x, sub + 24);
+
+		if (c == 1000 && i == 700 && f == 1000)
+			continue;
+		if (!bad++)
+			printf("# window %u: cycles %llu, instructions %llu, field %llu\n", k,
+			       (unsigned long long)c, (unsigned long long)i, (unsigned long long)f);
+	}
+	CHECK_EQ(bad, 0);
+}
+
 void suite_sampler_edges(void)
 {
 	static const struct t_case cases[] = {
@@ -288,6 +347,7 @@ void suite_sampler_edges(void)
 		T(a_run_ends_in_one_last_buffer),
 		T(nothing_is_written_after_stop),
 		T(windows_across_2_32_ticks),
+		T(instret_across_2_32_on_its_own_clock),
 	};
 
 	T_RUN(cases);

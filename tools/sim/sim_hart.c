@@ -117,10 +117,28 @@ void sim_event(struct sim_hart *s, uint64_t sel, uint64_t n)
 void sim_run(struct sim_hart *s, uint64_t n)
 {
 	s->ticks += n;
+	s->insns += n;
 	bump(s, 0, n);
 	bump(s, 2, n);
 	sim_event(s, SBI_PMU_HW_CPU_CYCLES, n);
 	sim_event(s, SBI_PMU_HW_INSTRUCTIONS, n);
+}
+
+void sim_idle(struct sim_hart *s, uint64_t n)
+{
+	s->ticks += n;
+	bump(s, 0, n);
+	sim_event(s, SBI_PMU_HW_CPU_CYCLES, n);
+}
+
+/* The clock a clock-like (quirky) counter derives from: insns for
+   minstret and the instructions counter where instret keeps its own. */
+static uint64_t clock_of(const struct sim_hart *s, unsigned int ctr)
+{
+	if (s->instret_apart &&
+	    (ctr == 2 || owner(s, SBI_PMU_HW_INSTRUCTIONS) == ctr))
+		return s->insns;
+	return s->ticks;
 }
 
 /* Every counter CSR access: the hart may be taken off its CPU first. */
@@ -142,8 +160,9 @@ void *sim_ram(struct sim_hart *s, uint64_t pa)
    borrow never reaches the high half (sim_hart.h, split_halves). */
 static uint64_t split(const struct sim_hart *s, unsigned int ctr)
 {
-	uint32_t lo = (uint32_t)s->ticks - (uint32_t)s->prev[ctr] + (uint32_t)s->ctr[ctr];
-	uint32_t hi = (uint32_t)(s->ticks >> 32) - (uint32_t)(s->prev[ctr] >> 32) +
+	uint64_t clk = clock_of(s, ctr);
+	uint32_t lo = (uint32_t)clk - (uint32_t)s->prev[ctr] + (uint32_t)s->ctr[ctr];
+	uint32_t hi = (uint32_t)(clk >> 32) - (uint32_t)(s->prev[ctr] >> 32) +
 		      (uint32_t)(s->ctr[ctr] >> 32);
 
 	return (uint64_t)hi << 32 | lo;
@@ -161,7 +180,7 @@ static uint64_t hw_read(void *ctx, unsigned int ctr)
 	if (quirky(s, ctr)) {
 		bool live = !(s->inhibit & (1u << ctr)) || s->started[ctr];
 		uint64_t now = RVPMU_XLEN == 32 && s->split_halves ? split(s, ctr) :
-				       (s->ticks - s->prev[ctr] + s->ctr[ctr]) & mask_of(s, ctr);
+				       (clock_of(s, ctr) - s->prev[ctr] + s->ctr[ctr]) & mask_of(s, ctr);
 
 		if (s->inhibit & (1u << ctr))
 			s->started[ctr] = false;
@@ -194,7 +213,7 @@ static void hw_write(void *ctx, unsigned int ctr, uint64_t v)
 		s->prev[ctr] = s->ctr[ctr];
 		return;
 	}
-	s->prev[ctr] = s->ticks;
+	s->prev[ctr] = clock_of(s, ctr);
 	if (ctr >= 3 && s->sscofpmf && v <= (UINT64_C(1) << 63)) {
 		s->kicks++;
 		sim_run(s, s->kick);
@@ -304,6 +323,13 @@ static bool hw_hi_without_borrow(void *ctx)
 	return RVPMU_XLEN == 32 && ((struct sim_hart *)ctx)->split_halves;
 }
 
+static bool hw_instret_own_clock(void *ctx)
+{
+	const struct sim_hart *s = ctx;
+
+	return s->qemu_inhibit && s->instret_apart;
+}
+
 const struct rvpmu_hw_ops sim_hw_ops = {
 	.read = hw_read,
 	.write = hw_write,
@@ -316,6 +342,7 @@ const struct rvpmu_hw_ops sim_hw_ops = {
 	.counts_while_inhibited = hw_counts_while_inhibited,
 	.asid = hw_asid,
 	.hi_without_borrow = hw_hi_without_borrow,
+	.instret_own_clock = hw_instret_own_clock,
 };
 
 static int mem_check(void *ctx, uint64_t pa, uint64_t size, bool write)

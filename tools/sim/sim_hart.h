@@ -60,7 +60,14 @@ struct sim_hart {
 	   multiple of 2^32 ticks it reads 2^32 too much); set it before
 	   rvpmu_hart_init */
 	bool split_halves;
-	uint64_t ticks;			/* the clock (sim_run) */
+	/* with qemu_inhibit: minstret and the hpm counter mapped to
+	   instructions derive from insns, the instructions executed, not from
+	   ticks (QEMU 9.1 and later under -icount: icount_get_raw() against
+	   icount_get(), target/riscv/csr.c), so sim_idle moves the one and
+	   not the other; the hart says so (hw ops' instret_own_clock) */
+	bool instret_apart;
+	uint64_t ticks;			/* the clock (sim_run, sim_idle) */
+	uint64_t insns;			/* instructions executed (sim_run) */
 	uint64_t prev[32];
 	bool started[32];		/* QEMU's per-counter "started" */
 	struct { uint64_t sel; unsigned int ctr; } map[8];	/* event -> counter */
@@ -92,6 +99,12 @@ void sim_hart_init(struct sim_hart *s, unsigned int nr_hpm, unsigned int bits,
 /* n cycles in which n instructions retire (mcycle, minstret and hpm
    counters whose selector is 1 or 2 count them). */
 void sim_run(struct sim_hart *s, uint64_t n);
+
+/* n ticks in which every hart sleeps: the clock moves, no instruction
+   retires. mcycle and cycles counters count them; minstret and
+   instructions counters only where they derive from the clock (the QEMU
+   model without instret_apart, as QEMU 7.2). */
+void sim_idle(struct sim_hart *s, uint64_t n);
 
 /* n occurrences of the event whose mhpmevent selector is sel. */
 void sim_event(struct sim_hart *s, uint64_t sel, uint64_t n);
