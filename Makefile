@@ -3,9 +3,10 @@
 #   make run     the main job (see README)
 #   make check   every test; last line "N passed, N failed"
 #   make fuzz    the fuzz targets for longer (FUZZ_SECONDS, default 60 each)
-#   make bench   SBI call instruction counts, rvpmu and OpenSBI side by side
-#   make conformance FW=rvpmu|opensbi [XLEN=32]   the SBI PMU conformance suite
-#   make conformance-table   regenerate docs/conformance.md (both firmwares)
+#   make bench   SBI call instruction counts, rvpmu and every OpenSBI peer side by side
+#   make conformance FW=rvpmu|opensbi|opensbi-<ver> [XLEN=32]   the SBI PMU conformance suite
+#   make conformance-table   regenerate docs/conformance.md (rvpmu and every peer)
+#   make peers   fetch the OpenSBI releases of PEERS into build/stack (no system change)
 #   make linux-check [FW=opensbi]   Linux 6.1 + perf_event_open + the perf tool
 #   make linux-stress  the sampler's AUX lifetime under stress, page poisoning on
 #   make linux-multidie  perf record on every die of a 4-socket, 32-hart DT
@@ -379,23 +380,64 @@ $(eval $(call SUITE_template,rv64))
 $(eval $(call SUITE_template,rv32))
 
 
-# ---- conformance: make conformance FW=rvpmu|opensbi [XLEN=32]; the table
+# ---- the peers: OpenSBI releases beside rvpmu in make bench and the
+# conformance table. This is the one list. A peer is a name and a
+# fw_dynamic.bin per XLEN Debian ships it for: 1.1 is Debian 12's own
+# package (scripts/deps.sh; rv64 only), the others come from newer suites
+# through scripts/stack-fetch into $(B)/stack/opensbi-<ver>/ (nothing on the
+# system changes). 1.5 and later link fw_dynamic.elf at 0: QEMU takes the .bin.
+PEERS           := opensbi-1.1 opensbi-1.5.1 opensbi-1.6 opensbi-1.9
+PEER_SUITE_opensbi-1.5.1 := bookworm-backports
+PEER_SUITE_opensbi-1.6   := trixie
+PEER_SUITE_opensbi-1.9   := sid
+PEER_XLENS_opensbi-1.1   := 64
+PEER_XLENS_opensbi-1.5.1 := 64 32
+PEER_XLENS_opensbi-1.6   := 64 32
+PEER_XLENS_opensbi-1.9   := 64 32
+PEERS_FETCHED   := $(filter-out opensbi-1.1,$(PEERS))
+peer_root = $(if $(filter opensbi-1.1,$(1)),,$(B)/stack/$(1))
+# peer_bin NAME XLEN: its fw_dynamic.bin
+peer_bin  = $(call peer_root,$(1))/usr/lib/riscv$(2)-linux-gnu/opensbi/generic/fw_dynamic.bin
+# "NAME=BIN" for every peer with an XLEN build, as the bench and table scripts take them
+peer_args = $(foreach p,$(PEERS),$(if $(filter $(1),$(PEER_XLENS_$(p))),$(p)=$(call peer_bin,$(p),$(1))))
+.PHONY: peers
+peers: $(foreach p,$(PEERS_FETCHED),$(B)/stack/$(p)/.done)
+$(B)/stack/opensbi-%/.done: scripts/stack-fetch
+	scripts/stack-fetch $(B)/stack/opensbi-$* $(PEER_SUITE_opensbi-$*) opensbi
+	@for x in $(PEER_XLENS_opensbi-$*); do \
+	  test -f $(B)/stack/opensbi-$*/usr/lib/riscv$$x-linux-gnu/opensbi/generic/fw_dynamic.bin || \
+	  { echo "opensbi-$*: no rv$$x fw_dynamic.bin in the package"; exit 1; }; done
+
+# ---- conformance: make conformance FW=rvpmu|opensbi|<peer> [XLEN=32]; the table
+# FW=opensbi is QEMU's bundled OpenSBI 1.1 (what make check records); a peer
+# name (above) runs that peer's fw_dynamic.bin. A peer that halts the
+# machine is stopped there by scripts/peer-run, which says so.
 XLEN ?= 64
-CONF_BIOS = $(if $(filter opensbi,$(FW)),default,$(B)/rvpmu-fw-rv$(XLEN).elf)
+CONF_BIOS = $(if $(filter opensbi,$(FW)),default,$(if $(filter $(PEERS),$(FW)),$(call peer_bin,$(FW),$(XLEN)),$(B)/rvpmu-fw-rv$(XLEN).elf))
 .PHONY: conformance conformance-table
-conformance: deps $(B)/rvpmu-fw-rv$(XLEN).elf $(B)/suite-rv$(XLEN).elf
-	@scripts/qemu-run $(XLEN) $(CONF_BIOS) $(B)/suite-rv$(XLEN).elf 4 ,sscofpmf=true
-# OpenSBI's results move with QEMU's timing: the table shows several runs.
-CONF_OPENSBI_RUNS := 1 2 3 4 5
-conformance-table: deps firmware-all $(B)/suite-rv64.elf $(B)/suite-rv32.elf
+conformance: deps $(if $(filter $(PEERS_FETCHED),$(FW)),peers) $(B)/rvpmu-fw-rv$(XLEN).elf $(B)/suite-rv$(XLEN).elf
 	@mkdir -p $(B)/conformance
-	scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/suite-rv64.elf 4 ,sscofpmf=true > $(B)/conformance/rvpmu-rv64.log
-	scripts/qemu-run 32 $(B)/rvpmu-fw-rv32.elf $(B)/suite-rv32.elf 4 ,sscofpmf=true > $(B)/conformance/rvpmu-rv32.log
-	for i in $(CONF_OPENSBI_RUNS); do \
-	  scripts/qemu-run 64 default $(B)/suite-rv64.elf 4 ,sscofpmf=true > $(B)/conformance/opensbi-rv64-$$i.log; \
-	  done  # OpenSBI fails checks, so its runs end in a failure shutdown; the table checks each run finished
-	scripts/conformance-table $(B)/conformance/rvpmu-rv64.log $(B)/conformance/rvpmu-rv32.log \
-	  docs/conformance-opensbi-notes.tsv $(foreach i,$(CONF_OPENSBI_RUNS),$(B)/conformance/opensbi-rv64-$(i).log) \
+	@scripts/peer-run -t $(B)/conformance/run-$(or $(FW),rvpmu)-rv$(XLEN).log \
+	  $(XLEN) $(CONF_BIOS) $(B)/suite-rv$(XLEN).elf 4 ,sscofpmf=true
+# OpenSBI's results move with QEMU's timing: the table shows several runs of each peer.
+CONF_OPENSBI_RUNS := 1 2 3 4 5
+# every (peer, XLEN) as NAME:XLEN
+CONF_PEER_RUNS  := $(foreach p,$(PEERS),$(foreach x,$(PEER_XLENS_$(p)),$(p):$(x)))
+pr_name = $(word 1,$(subst :, ,$(1)))
+pr_xlen = $(word 2,$(subst :, ,$(1)))
+conformance-table: deps peers firmware-all $(B)/suite-rv64.elf $(B)/suite-rv32.elf
+	@rm -rf $(B)/conformance/table && mkdir -p $(B)/conformance/table
+	scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/suite-rv64.elf 4 ,sscofpmf=true > $(B)/conformance/table/rvpmu-rv64.log
+	scripts/qemu-run 32 $(B)/rvpmu-fw-rv32.elf $(B)/suite-rv32.elf 4 ,sscofpmf=true > $(B)/conformance/table/rvpmu-rv32.log
+	@# OpenSBI fails checks, so its runs end in a failure shutdown (or a halt
+	@# peer-run ends); the table checks each run finished or says where it stopped
+	@$(foreach pr,$(CONF_PEER_RUNS),$(foreach i,$(CONF_OPENSBI_RUNS),\
+	  scripts/peer-run $(B)/conformance/table/$(call pr_name,$(pr))-rv$(call pr_xlen,$(pr))-$(i).log \
+	    $(call pr_xlen,$(pr)) $(call peer_bin,$(call pr_name,$(pr)),$(call pr_xlen,$(pr))) \
+	    $(B)/suite-rv$(call pr_xlen,$(pr)).elf 4 ,sscofpmf=true || true;))
+	scripts/conformance-table docs/conformance-opensbi-notes.tsv $(B)/conformance/table/rvpmu-rv64.log \
+	  $(B)/conformance/table/rvpmu-rv32.log \
+	  $(foreach pr,$(CONF_PEER_RUNS),$(foreach i,$(CONF_OPENSBI_RUNS),$(B)/conformance/table/$(subst :,-rv,$(pr))-$(i).log)) \
 	  > $(B)/conformance/table.md
 	cp $(B)/conformance/table.md docs/conformance.md
 	@echo "docs/conformance.md written"
@@ -494,9 +536,11 @@ sampler-cost: $(B)/sampler-cost.elf
 	@timeout 60 qemu-system-riscv64 -M virt -cpu rv64,sscofpmf=true -m 256M -nographic \
 	  -monitor none -serial stdio -bios $< -icount shift=0 </dev/null | tr -d '\r'
 
-bench: deps $(B)/rvpmu-fw-rv64.elf $(B)/bench-rv64.elf $(B)/rvpmu-fw-rv32.elf $(B)/bench-rv32.elf \
+# every peer (PEERS above) beside rvpmu, rv64 and rv32 (a benchmark, not a test)
+bench: deps peers $(B)/rvpmu-fw-rv64.elf $(B)/bench-rv64.elf $(B)/rvpmu-fw-rv32.elf $(B)/bench-rv32.elf \
 		$(B)/scale-rv64.elf
-	@scripts/bench-table $(B)/rvpmu-fw-rv64.elf $(B)/bench-rv64.elf $(B)/rvpmu-fw-rv32.elf $(B)/bench-rv32.elf
+	@scripts/bench-table $(B)/rvpmu-fw-rv64.elf $(B)/bench-rv64.elf $(B)/rvpmu-fw-rv32.elf $(B)/bench-rv32.elf \
+	  $(foreach x,64 32,$(addprefix $(x):,$(call peer_args,$(x))))
 	@echo
 	@scripts/bench-scale $(B)/rvpmu-fw-rv64.elf $(B)/scale-rv64.elf
 

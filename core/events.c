@@ -34,23 +34,25 @@ uint64_t rvpmu_event_counters(const struct rvpmu_hart *h,
 		return 0;
 	switch (SBI_PMU_EVENT_TYPE(event_idx)) {
 	case SBI_PMU_EVENT_TYPE_HW:
-		if (data || code == SBI_PMU_HW_NO_EVENT ||
+	case SBI_PMU_EVENT_TYPE_CACHE:
+		if (data)
+			return 0;
+		/* the map keeps the answer for every standard event (map.h) */
+		if (map) {
+			int slot = rvpmu_map_std_slot(event_idx);
+
+			return slot < 0 ? 0 : map->std_ctrs[slot] & h->hw;
+		}
+		if (SBI_PMU_EVENT_TYPE(event_idx) == SBI_PMU_EVENT_TYPE_CACHE)
+			return 0;	/* no map, no cache event */
+		if (code == SBI_PMU_HW_NO_EVENT ||
 		    code > SBI_PMU_HW_GENERAL_MAX)
 			return 0;
-		if (map)
-			ctrs = rvpmu_map_counters(map, (uint32_t)event_idx);
 		/* the fixed counters always count their own event */
 		if (code == SBI_PMU_HW_CPU_CYCLES)
 			fixed = 1u << 0;
 		else if (code == SBI_PMU_HW_INSTRUCTIONS)
 			fixed = 1u << 2;
-		break;
-	case SBI_PMU_EVENT_TYPE_CACHE:
-		if (data || SBI_PMU_CACHE_ID(code) > SBI_PMU_HW_CACHE_ID_MAX ||
-		    SBI_PMU_CACHE_OP(code) > SBI_PMU_HW_CACHE_OP_MAX)
-			return 0;
-		if (map)
-			ctrs = rvpmu_map_counters(map, (uint32_t)event_idx);
 		break;
 	case SBI_PMU_EVENT_TYPE_RAW:
 	case SBI_PMU_EVENT_TYPE_RAW_V2:
@@ -79,8 +81,12 @@ uint64_t rvpmu_event_selector(const struct rvpmu_hart *h, uint32_t event_idx,
 	uint64_t sel;
 	uint32_t type = SBI_PMU_EVENT_TYPE(event_idx);
 
+	int slot = rvpmu_map_std_slot(event_idx);
+
 	if (type == SBI_PMU_EVENT_TYPE_RAW || type == SBI_PMU_EVENT_TYPE_RAW_V2)
 		return data;
+	if (h->cfg->map && slot >= 0)
+		return h->cfg->map->std_sel[slot];
 	if (h->cfg->map && rvpmu_map_selector(h->cfg->map, event_idx, &sel))
 		return sel;
 	/* the spec's suggested default for hardware general/cache events */

@@ -238,6 +238,11 @@ static inline void rvpmu_hw_inhibit_keep(struct rvpmu_hart *h, unsigned int idx)
 #define RVPMU_UNPARK_ALL UINT32_MAX	/* every parked counter, whatever its event */
 void rvpmu_unpark(struct rvpmu_hart *h, uint32_t event_idx);
 
+/* AUTO_START of hardware counter idx, just configured and stopped: from
+   the value it keeps; ret_val(idx), so config_matching reaches it by a
+   tail call (startstop.c). */
+struct rvpmu_ret rvpmu_autostart_hw(struct rvpmu_hart *h, unsigned int idx);
+
 /* Start the counters of set (validated); values from the flags (start.c). */
 void rvpmu_start_set(struct rvpmu_hart *h, uint64_t set, rvpmu_ulong base,
 		     rvpmu_ulong flags, uint64_t initial_value);

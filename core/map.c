@@ -5,12 +5,38 @@
  * config_matching path, use binary search.
  */
 #include "map.h"
+#include "rvpmu/sbi.h"
+
+/* The event_idx of standard slot i. */
+static uint32_t std_event(unsigned int i)
+{
+	return i < RVPMU_MAP_STD_GENERAL ? i : 0x10000 + i - RVPMU_MAP_STD_GENERAL;
+}
+
+/* Whether the spec defines the event of standard slot i. */
+static bool std_defined(unsigned int i)
+{
+	uint32_t code = SBI_PMU_EVENT_CODE(std_event(i));
+
+	if (i < RVPMU_MAP_STD_GENERAL)
+		return code != SBI_PMU_HW_NO_EVENT && code <= SBI_PMU_HW_GENERAL_MAX;
+	return SBI_PMU_CACHE_ID(code) <= SBI_PMU_HW_CACHE_ID_MAX &&
+	       SBI_PMU_CACHE_OP(code) <= SBI_PMU_HW_CACHE_OP_MAX;
+}
 
 void rvpmu_map_init(struct rvpmu_map *m)
 {
+	unsigned int i;
+
 	m->nr_ranges = 0;
 	m->nr_sels = 0;
 	m->nr_raws = 0;
+	for (i = 0; i < RVPMU_MAP_STD_SLOTS; i++) {
+		/* the fixed counters always count their own event */
+		m->std_ctrs[i] = std_event(i) == SBI_PMU_HW_CPU_CYCLES ? 1u << 0 :
+				 std_event(i) == SBI_PMU_HW_INSTRUCTIONS ? 1u << 2 : 0;
+		m->std_sel[i] = std_event(i);
+	}
 }
 
 /* First index whose range starts after event (upper bound on .first). */
@@ -47,6 +73,10 @@ int rvpmu_map_add_range(struct rvpmu_map *m, uint32_t first, uint32_t last,
 	m->ranges[pos].last = last;
 	m->ranges[pos].counters = counters;
 	m->nr_ranges++;
+	/* ranges are disjoint: each standard event gets one row's counters */
+	for (i = 0; i < RVPMU_MAP_STD_SLOTS; i++)
+		if (std_defined(i) && std_event(i) >= first && std_event(i) <= last)
+			m->std_ctrs[i] |= counters & ~UINT32_C(7);
 	return 0;
 }
 
@@ -96,6 +126,9 @@ int rvpmu_map_add_sel(struct rvpmu_map *m, uint32_t event, uint64_t selector)
 	m->sels[pos].event = event;
 	m->sels[pos].selector = selector;
 	m->nr_sels++;
+	i = (unsigned int)rvpmu_map_std_slot(event);
+	if (i < RVPMU_MAP_STD_SLOTS)
+		m->std_sel[i] = selector;
 	return 0;
 }
 

@@ -33,11 +33,39 @@ struct rvpmu_map_raw {
 	uint32_t counters;
 };
 
+/*
+ * The standard hardware events (type 0, codes 0..15; type 1, codes 0..63)
+ * by slot, the two tables' answers for each kept as rows are added, so
+ * that config_matching of the events Linux uses is a lookup, not two
+ * binary searches: RVPMU_MAP_STD_SLOTS slots, -1 for any other event_idx.
+ */
+#define RVPMU_MAP_STD_GENERAL	16
+#define RVPMU_MAP_STD_SLOTS	(RVPMU_MAP_STD_GENERAL + 64)
+
+static inline int rvpmu_map_std_slot(uint64_t event_idx)
+{
+	if (event_idx < RVPMU_MAP_STD_GENERAL)
+		return (int)event_idx;
+	if (event_idx - 0x10000 < RVPMU_MAP_STD_SLOTS - RVPMU_MAP_STD_GENERAL)
+		return (int)(event_idx - 0x10000 + RVPMU_MAP_STD_GENERAL);
+	return -1;
+}
+
 struct rvpmu_map {
 	uint16_t nr_ranges, nr_sels, nr_raws;
 	struct rvpmu_map_range ranges[RVPMU_MAP_MAX_ROWS]; /* sorted, disjoint */
 	struct rvpmu_map_sel sels[RVPMU_MAP_MAX_ROWS];	    /* sorted, unique */
 	struct rvpmu_map_raw raws[RVPMU_MAP_MAX_ROWS];	    /* in given order */
+	/*
+	 * By standard slot: the counters that can count the event, as the
+	 * core answers them before a hart's own (rvpmu_event_counters): the
+	 * range table's hpm counters (3..31), and counter 0 for cycles, 2
+	 * for instructions; 0 for a code the spec does not define (general
+	 * 0 and 11..15, cache id 7 or op 3). And its selector: the selector
+	 * row's, else the event_idx itself.
+	 */
+	uint32_t std_ctrs[RVPMU_MAP_STD_SLOTS];
+	uint64_t std_sel[RVPMU_MAP_STD_SLOTS];
 };
 
 /* Empty the map. */

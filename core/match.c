@@ -12,7 +12,8 @@
  * taken only when no other is free: on it a sampling event would lose an
  * interrupt.
  */
-static unsigned int choose(const struct rvpmu_hart *h, uint64_t free)
+static inline __attribute__((always_inline)) unsigned int choose(const struct rvpmu_hart *h,
+								   uint64_t free)
 {
 	uint64_t fixed = free & FIXED_CTRS, hpm = free & ~FIXED_CTRS;
 	uint64_t clear = hpm & ~(uint64_t)h->held;
@@ -242,6 +243,90 @@ static __attribute__((noinline)) struct rvpmu_ret config_general(struct rvpmu_ha
 	return ret_val(idx);
 }
 
+/* What configure() and the AUTO_START after it do, out of line: a fixed
+   counter chosen on config_std_hw's path. */
+static __attribute__((noinline)) struct rvpmu_ret configure_fixed(struct rvpmu_hart *h,
+								  unsigned int idx,
+								  rvpmu_ulong event_idx,
+								  rvpmu_ulong flags)
+{
+	configure(h, idx, (uint32_t)event_idx, 0, flags);
+	if (flags & SBI_PMU_CFG_FLAG_AUTO_START)
+		return start_configured(h, idx);
+	return ret_val(idx);
+}
+
+/* The end of config_std_hw's hpm path, out of line as its one call (the
+   platform's counts_while_inhibited, through the ops table): the stale
+   note, then AUTO_START. */
+static __attribute__((noinline)) struct rvpmu_ret hpm_configured(struct rvpmu_hart *h,
+								 unsigned int idx, uint64_t ev,
+								 rvpmu_ulong flags)
+{
+	rvpmu_note_stale(h, idx, ev);
+	if (flags & SBI_PMU_CFG_FLAG_AUTO_START)
+		return rvpmu_autostart_hw(h, idx);
+	return ret_val(idx);
+}
+
+/*
+ * A standard hardware event (general or cache, no event data) without
+ * SKIP_MATCH: what config_general does, with the counters and the
+ * selector from the map's standard slot (map.h) instead of the event
+ * tables' searches, and an hpm counter configured as configure() does,
+ * with no frame (its one call, and AUTO_START, behind a tail call). A
+ * hart without a map, with parked counters to unpark first, or with
+ * nothing free takes config_general.
+ */
+static inline __attribute__((always_inline)) struct rvpmu_ret config_std_hw(struct rvpmu_hart *h,
+									  uint64_t set,
+									  rvpmu_ulong flags,
+									  unsigned int slot,
+									  rvpmu_ulong event_idx)
+{
+	const struct rvpmu_map *map = h->cfg->map;
+	uint64_t free, ev;
+	unsigned int idx;
+
+	free = map ? set & (map->std_ctrs[slot] & h->hw) & ~h->configured & ~h->reserved : 0;
+	/* without a map, with parked counters to unpark, or with no counter
+	   free (NOT_SUPPORTED there too): every exit is a tail call, so the
+	   path needs no frame (an answer of its own would be kept in memory) */
+	if (!free || h->parked)
+		return config_general(h, set, flags, event_idx, 0);
+	idx = choose(h, free);
+	if (idx < 3)
+		return configure_fixed(h, idx, event_idx, flags);
+	note_event(h, idx, (uint32_t)event_idx, 0);
+	ev = map->std_sel[slot];
+	if (h->sscofpmf)
+		ev = with_filter(ev, flags);
+	h->mhpmevent[idx] = ev;
+	/* OF stays set until start: no interrupt from a stopped counter */
+	rvpmu_hw_program(h, idx, h->sscofpmf ? ev | MHPMEVENT_OF : ev);
+	h->saved[idx] = rvpmu_hw_read(h, idx);
+	if (flags & SBI_PMU_CFG_FLAG_CLEAR_VALUE) {
+		rvpmu_hw_write(h, idx, 0);
+		h->saved[idx] = 0;
+	}
+	return hpm_configured(h, idx, ev, flags);
+}
+
+/* A valid request without SKIP_MATCH for an event the tables answer:
+   config_std_hw's for a standard hardware event, else config_general.
+   Out of line, so that the entry's other paths pay nothing for the test. */
+static __attribute__((noinline)) struct rvpmu_ret config_tables(struct rvpmu_hart *h,
+								uint64_t set,
+								rvpmu_ulong flags,
+								rvpmu_ulong event_idx,
+								uint64_t data)
+{
+	int slot = rvpmu_map_std_slot(event_idx);
+
+	if (slot >= 0 && !data)
+		return config_std_hw(h, set, flags, (unsigned int)slot, event_idx);
+	return config_general(h, set, flags, event_idx, data);
+}
 
 /*
  * The paths that need no event tables: standard firmware events (with
@@ -292,7 +377,7 @@ struct rvpmu_ret config_known(struct rvpmu_hart *h, uint64_t set, rvpmu_ulong ba
 }
 
 /* Validate what every path shares, then the path: a valid request for
-   an event the tables must answer to config_general, all else to
+   an event the tables must answer to config_tables, all else to
    config_known. */
 struct rvpmu_ret rvpmu_counter_config_matching(struct rvpmu_hart *h,
 					       rvpmu_ulong base,
@@ -305,6 +390,6 @@ struct rvpmu_ret rvpmu_counter_config_matching(struct rvpmu_hart *h,
 
 	if (!(flags & ~SBI_PMU_CFG_FLAG_ALL) && set && !(flags & SBI_PMU_CFG_FLAG_SKIP_MATCH) &&
 	    !fw_std_event(event_idx, data) && !unmapped_raw(h, event_idx))
-		return config_general(h, set, flags, event_idx, data);
+		return config_tables(h, set, flags, event_idx, data);
 	return config_known(h, set, base, mask, flags, event_idx, data);
 }

@@ -135,6 +135,16 @@ static __attribute__((noinline)) struct rvpmu_ret start_hw_one(struct rvpmu_hart
 	return ret_val(0);
 }
 
+/* AUTO_START of hpm counter idx, just configured (config_matching's
+   standard hardware path): started from the value it keeps, as
+   start_hw_one without flags, answering idx. */
+struct rvpmu_ret rvpmu_autostart_hw(struct rvpmu_hart *h, unsigned int idx)
+{
+	h->started |= BIT64(idx);
+	start_hw(h, idx, h->saved[idx]);
+	return ret_val(idx);
+}
+
 static __attribute__((noinline)) struct rvpmu_ret start_fw_one(struct rvpmu_hart *h,
 							       unsigned int idx,
 							       rvpmu_ulong flags,

@@ -71,7 +71,35 @@ static void raw_rows_match_under_mask(void)
 	CHECK_EQ(rvpmu_map_raw_counters(&m, 0x12), 0);
 }
 
+/* The standard slots give what the two tables give (the fixture's map,
+   and rows added after a selector), and nothing for undefined codes. */
+static void std_slots_agree_with_tables(void)
+{
+	static struct rvpmu_map m;
+	unsigned int i;
+	uint64_t sel;
+
+	fx_map(&m);
+	CHECK_EQ(rvpmu_map_add_range(&m, 0x10000, 0x10007, 0x700), 0);
+	CHECK_EQ(rvpmu_map_add_sel(&m, 0x10001, 0xabc), 0);
+	CHECK_EQ(rvpmu_map_std_slot(0x10040), -1);
+	CHECK_EQ(rvpmu_map_std_slot(16), -1);
+	CHECK_EQ(rvpmu_map_std_slot(0xf0000), -1);
+	for (i = 0; i < RVPMU_MAP_STD_SLOTS; i++) {
+		uint32_t ev = i < RVPMU_MAP_STD_GENERAL ? i : 0x10000 + i - RVPMU_MAP_STD_GENERAL;
+		uint32_t code = ev & 0xffff;
+		bool defined = ev < 0x10000 ? code >= 1 && code <= 10 :
+			       (code >> 3) <= 6 && ((code >> 1) & 3) <= 2;
+		uint32_t fixed = ev == 1 ? 1 : ev == 2 ? 4 : 0;
+
+		CHECK_EQ(rvpmu_map_std_slot(ev), (int)i);
+		CHECK_EQ(m.std_ctrs[i], defined ? (rvpmu_map_counters(&m, ev) & ~7u) | fixed : 0);
+		CHECK_EQ(m.std_sel[i], rvpmu_map_selector(&m, ev, &sel) ? sel : ev);
+	}
+}
+
 static const struct t_case cases[] = {
+	T(std_slots_agree_with_tables),
 	T(ranges_sort_and_refuse_overlap),
 	T(ranges_table_fills_up),
 	T(selectors_are_unique),
