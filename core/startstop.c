@@ -308,8 +308,12 @@ HOT void release_one(struct rvpmu_hart *h, unsigned int idx)
 		/* a free fixed counter runs again, as at boot: unfiltered (its
 		   filter cleared while still inhibited; never set without
 		   Smcntrpmf) */
-		if (h->filtered & (UINT32_C(1) << idx))
-			rvpmu_fixed_filter(h, idx, 0);
+		if (h->filtered & (UINT32_C(1) << idx)) {
+			/* inline (a CSR write on the firmware): a call here
+			   would cost every stop+RESET a frame */
+			rvpmu_hw_filter_fixed(h, idx, 0);
+			h->filtered &= ~(UINT32_C(1) << idx);
+		}
 		rvpmu_hw_inhibit(h, UINT32_C(1) << idx, false);
 	}
 }
