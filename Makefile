@@ -244,7 +244,7 @@ PAYLOAD_BASE_rv32 := 0x80400000
 # 0x80200000: the scale payload, which boots them, is linked higher, and
 # the firmware takes its memory below fw_dynamic_info.next_addr (docs/firmware.md)
 PAYLOAD_BASE_scale_rv64 := 0x80400000
-RT_SRC := client/start.S client/vs.S client/rt.c client/perf.c client/sampler.c \
+RT_SRC := client/start.S client/vs.S client/u.S client/rt.c client/perf.c client/sampler.c \
           client/semihost.c client/fdt.c lib/fmt.c $(NAMES_SRC)
 PL_CFLAGS := -std=c11 $(WARN) -O2 -g -ffreestanding -fno-stack-protector -fno-pic \
              -mcmodel=medany -mno-relax --specs=picolibc.specs -Iinclude -I.

@@ -157,3 +157,60 @@ int fdt_ranges(const void *dtb, enum fdt_what what, struct fdt_range *r, int max
 	}
 	return -1;
 }
+
+/* ext as one of isa's "_"-separated parts (isa is len bytes, maybe
+   without its NUL) */
+static bool isa_names(const char *isa, uint32_t len, const char *ext)
+{
+	uint32_t n = (uint32_t)strlen(ext), i;
+
+	for (i = 0; i + n < len; i++)
+		if (isa[i] == '_' && !memcmp(isa + i + 1, ext, n) &&
+		    (i + 1 + n == len || isa[i + 1 + n] == '_' || isa[i + 1 + n] == '\0'))
+			return true;
+	return false;
+}
+
+bool fdt_isa_has(const void *dtb, const char *ext)
+{
+	const uint8_t *b = dtb, *p, *end, *strings;
+	uint32_t total = fdt_size(dtb);
+	bool seen = false;
+
+	if (total < 40 || be32(b + 8) >= total || be32(b + 12) >= total ||
+	    be32(b + 8) + be32(b + 36) > total)
+		return false;
+	p = b + be32(b + 8);
+	end = p + be32(b + 36);
+	strings = b + be32(b + 12);
+	while (p + 4 <= end) {
+		uint32_t tok = be32(p), len;
+		const char *name;
+
+		p += 4;
+		if (tok == TOK_BEGIN) {
+			name = (const char *)p;
+			for (len = 0; p + len < end && name[len]; len++)
+				;
+			p += (len + 4) & ~3u;
+		} else if (tok == TOK_PROP) {
+			if (p + 8 > end)
+				return false;
+			len = be32(p);
+			name = (const char *)strings + be32(p + 4);
+			if ((const uint8_t *)name >= b + total || p + 8 + len > end)
+				return false;
+			if (!strcmp(name, "riscv,isa")) {
+				if (!isa_names((const char *)p + 8, len, ext))
+					return false;
+				seen = true;
+			}
+			p += 8 + ((len + 3) & ~3u);
+		} else if (tok == TOK_FINISH) {
+			break;
+		} else if (tok != TOK_END && tok != TOK_NOP) {
+			return false;
+		}
+	}
+	return seen;
+}

@@ -36,4 +36,11 @@ uint32_t fdt_free(const void *dtb);
 enum fdt_what { FDT_MEMORY, FDT_RESERVED };
 int fdt_ranges(const void *dtb, enum fdt_what what, struct fdt_range *r, int max);
 
+/*
+ * Whether every riscv,isa property of the DT names multi-letter extension
+ * ext (lower case, e.g. "smcntrpmf") after an underscore; false when the DT
+ * has none or cannot be walked.
+ */
+bool fdt_isa_has(const void *dtb, const char *ext);
+
 #endif

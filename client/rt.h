@@ -62,6 +62,14 @@ long rt_start_hart(unsigned long hartid, void (*fn)(void *), void *arg);
  * marked as coming from the guest.
  */
 long rt_vs_run(void (*code)(void));
+
+/*
+ * Run code in U-mode, with arg in a0, until it traps (an ecall when done:
+ * scause 8) and return that scause; S-mode interrupts are off meanwhile.
+ * Single hart at a time (the saved state is global). code must leave sp,
+ * ra and every callee-saved register alone (it is assembly).
+ */
+long rt_u_run(void (*code)(void), unsigned long arg);
 extern unsigned long rt_vs_spv;
 
 /* SRST shutdown; reason "system failure" when failed. Never returns. */

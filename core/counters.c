@@ -28,7 +28,9 @@ static unsigned int probe_width(const struct rvpmu_hart *h, unsigned int ctr)
  * The boot state on the hardware: every hpm counter inhibited and 0, its
  * mhpmevent 0 and then OF|MINH with Sscofpmf (0 first: QEMU keeps its
  * event-to-counter map across a system reset and drops a counter from it
- * only then); mcycle and minstret run freely until S-mode configures them.
+ * only then); mcycle and minstret run freely until S-mode configures them,
+ * and with Smcntrpmf unfiltered (their cfg written 0 while inhibited: a
+ * filter changed on a running counter may make it jump).
  */
 static void hw_boot_state(const struct rvpmu_hart *h)
 {
@@ -44,6 +46,11 @@ static void hw_boot_state(const struct rvpmu_hart *h)
 		hw->program(h->ctx, i, 0);
 		if (h->sscofpmf)
 			hw->program(h->ctx, i, MHPMEVENT_OF | MHPMEVENT_MINH);
+	}
+	if (h->smcntrpmf) {
+		hw->inhibit(h->ctx, (uint32_t)FIXED_CTRS, true);
+		hw->filter_fixed(h->ctx, 0, 0);
+		hw->filter_fixed(h->ctx, 2, 0);
 	}
 	hw->inhibit(h->ctx, (uint32_t)FIXED_CTRS, false);
 }
@@ -64,6 +71,7 @@ int rvpmu_hart_init(struct rvpmu_hart *h, const struct rvpmu_config *cfg,
 	hpm = hw->hpm_present(ctx) & ~UINT32_C(7);
 	h->sscofpmf = hw->has_sscofpmf(ctx);
 	h->hi_no_borrow = RVPMU_XLEN == 32 && hw->hi_without_borrow && hw->hi_without_borrow(ctx);
+	h->smcntrpmf = hw->has_smcntrpmf && hw->filter_fixed && hw->has_smcntrpmf(ctx);
 	h->hw = hpm | (uint32_t)FIXED_CTRS;
 	for (i = 3; i < RVPMU_HW_SLOTS; i++)
 		if (hpm & (UINT32_C(1) << i))

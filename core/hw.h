@@ -26,6 +26,11 @@
  *   void rvpmu_hw_inhibit(h, mask, on)      set (on) or clear mcountinhibit's
  *                                           bits in mask (hardware counters)
  *   uint64_t rvpmu_hw_cycles(h)             mcycle
+ *   void rvpmu_hw_filter_fixed(h, ctr, cfg) mcyclecfg (ctr 0) or minstretcfg
+ *                                           (ctr 2) := cfg, the xINH bits
+ *                                           62..58 (only with Smcntrpmf,
+ *                                           only while ctr is inhibited:
+ *                                           struct rvpmu_hw_ops filter_fixed)
  *   bool rvpmu_hw_holds_overflow(h, ctr, ev, v)
  *                                           whether starting ctr from v
  *                                           leaves its next overflow held
@@ -116,6 +121,12 @@ static inline void rvpmu_hw_inhibit(const struct rvpmu_hart *h, uint64_t mask, b
 static inline uint64_t rvpmu_hw_cycles(const struct rvpmu_hart *h)
 {
 	return rvpmu_hw_read(h, 0);
+}
+
+static inline void rvpmu_hw_filter_fixed(const struct rvpmu_hart *h, unsigned long ctr,
+					 uint64_t cfg)
+{
+	h->cfg->hw->filter_fixed(h->ctx, (unsigned int)ctr, cfg);
 }
 
 static inline bool rvpmu_hw_holds_overflow(const struct rvpmu_hart *h, unsigned long ctr,

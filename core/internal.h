@@ -243,6 +243,11 @@ void rvpmu_unpark(struct rvpmu_hart *h, uint32_t event_idx);
    tail call (startstop.c). */
 struct rvpmu_ret rvpmu_autostart_hw(struct rvpmu_hart *h, unsigned int idx);
 
+/* Smcntrpmf: fixed counter idx (0 or 2, inhibited) gets mode filter cfg
+   (the xINH bits 62..58) in mcyclecfg / minstretcfg, noted in h->filtered
+   (match.c). Only on a hart with h->smcntrpmf. */
+void rvpmu_fixed_filter(struct rvpmu_hart *h, unsigned int idx, uint64_t cfg);
+
 /* Start the counters of set (validated); values from the flags (start.c). */
 void rvpmu_start_set(struct rvpmu_hart *h, uint64_t set, rvpmu_ulong base,
 		     rvpmu_ulong flags, uint64_t initial_value);

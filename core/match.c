@@ -23,13 +23,27 @@ static inline __attribute__((always_inline)) unsigned int choose(const struct rv
 	return lowest_bit(clear ? clear : hpm);
 }
 
+/* The mode filter flags as the xINH bits 62..58 (Sscofpmf's mhpmevent,
+   Smcntrpmf's mcyclecfg / minstretcfg). */
+static inline uint64_t filter_bits(rvpmu_ulong flags)
+{
+	return (uint64_t)(flags & SBI_PMU_CFG_FLAG_FILTER_MASK) << MHPMEVENT_FILTER_SHIFT;
+}
+
+void rvpmu_fixed_filter(struct rvpmu_hart *h, unsigned int idx, uint64_t cfg)
+{
+	uint32_t bit = UINT32_C(1) << idx;
+
+	rvpmu_hw_filter_fixed(h, idx, cfg);
+	h->filtered = cfg ? h->filtered | bit : h->filtered & ~bit;
+}
+
 /* Selector ev with Sscofpmf's bits (OF clear) set from the mode filter
    flags: the top 8 bits shifted out and the filter's 5 in. */
 static inline uint64_t with_filter(uint64_t ev, rvpmu_ulong flags)
 {
 	_Static_assert(MHPMEVENT_SSCOF_MASK == ~(~UINT64_C(0) >> 8), "Sscofpmf owns the top byte");
-	return (ev << 8 >> 8) |
-	       ((uint64_t)(flags & SBI_PMU_CFG_FLAG_FILTER_MASK) << MHPMEVENT_FILTER_SHIFT);
+	return (ev << 8 >> 8) | filter_bits(flags);
 }
 
 /* Map (event_idx, data) to counter idx: what every counter kind notes. */
@@ -78,9 +92,12 @@ static void configure(struct rvpmu_hart *h, unsigned int idx,
 		rvpmu_note_stale(h, idx, ev);
 		h->saved[idx] = rvpmu_hw_read(h, idx);
 	} else {
-		/* a free fixed counter runs; a configured one waits for start */
+		/* a free fixed counter runs; a configured one waits for start,
+		   its filter set while it is inhibited */
 		rvpmu_note_stale(h, idx, 0);
 		rvpmu_hw_inhibit_keep(h, idx);
+		if (h->smcntrpmf)
+			rvpmu_fixed_filter(h, idx, filter_bits(flags));
 	}
 	if (clear) {
 		rvpmu_hw_write(h, idx, 0);

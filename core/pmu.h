@@ -146,6 +146,21 @@ struct rvpmu_hw_ops {
 	 * after init; NULL: never.
 	 */
 	bool (*instret_own_clock)(void *ctx);
+	/*
+	 * Optional: whether the hart has Smcntrpmf (mcyclecfg, minstretcfg:
+	 * mode filters for the fixed counters, the xINH bits at mhpmevent's
+	 * positions 62..58); asked once at init. NULL: no.
+	 */
+	bool (*has_smcntrpmf)(void *ctx);
+	/*
+	 * With has_smcntrpmf: mcyclecfg (ctr 0) or minstretcfg (ctr 2) :=
+	 * cfg, which holds only the xINH bits 62..58 (RV32: mcyclecfgh /
+	 * minstretcfgh take the high half). Called only while the counter is
+	 * inhibited: hardware may count a filtered counter from another base
+	 * than an unfiltered one (QEMU 9.1+: the sum of its per-mode counts
+	 * against the clock), so a change while it runs can make it jump.
+	 */
+	void (*filter_fixed)(void *ctx, unsigned int ctr, uint64_t cfg);
 };
 
 /*
@@ -217,6 +232,8 @@ struct rvpmu_hart {
 					   half's borrow (hw ops'
 					   hi_without_borrow): the sampler
 					   corrects its windows */
+	bool smcntrpmf;			/* the hart has Smcntrpmf: mode
+					   filters on counters 0 and 2 */
 	uint8_t width[RVPMU_HW_SLOTS];	/* bits of each hardware counter */
 	uint64_t wmask[RVPMU_HW_SLOTS];	/* the value bits of each */
 	/* the core's own, from RVPMU_HART_STATE to the end (rvpmu_hart_reset
@@ -228,6 +245,8 @@ struct rvpmu_hart {
 	uint64_t configured;
 	uint64_t started;
 	uint32_t stale;			/* hw counters whose stop writes back */
+	uint32_t filtered;		/* fixed counters (0, 2) whose mcyclecfg /
+					   minstretcfg is not 0 (Smcntrpmf) */
 	/* per standard code, what counts it; early in the struct so that an
 	   event site is one load (a 12-bit offset) and a branch (two loads
 	   on RV32) */
@@ -259,7 +278,8 @@ struct rvpmu_hart {
 /*
  * Bring the hart's PMU to its boot state: probe which counters exist and
  * their widths, inhibit every hpm counter and write its mhpmevent to OF|MINH
- * (Sscofpmf) or 0, leave mcycle/minstret running, forget every mapping and
+ * (Sscofpmf) or 0, leave mcycle/minstret running and unfiltered
+ * (mcyclecfg/minstretcfg 0 with Smcntrpmf), forget every mapping and
  * the snapshot area. Returns 0, or SBI_ERR_INVALID_PARAM for a config
  * without hw/mem ops or with nr_fw > RVPMU_MAX_FW. Call once per hart, on
  * that hart, before any other function.
@@ -303,9 +323,15 @@ struct rvpmu_ret rvpmu_counter_get_info(const struct rvpmu_hart *h,
  * better: always without Sscofpmf (an hpm counter could do no more), and
  * with Sscofpmf only when no capable hpm counter is free in the set,
  * because only an hpm counter can raise the overflow interrupt sampling
- * needs and apply the mode filters. Filter flags go to mhpmevent [62:58]
- * when Sscofpmf exists and are ignored otherwise (the spec calls them
- * hints). CLEAR_VALUE zeroes the counter; AUTO_START starts it.
+ * needs. Filter flags go to mhpmevent [62:58] when Sscofpmf exists, and
+ * on the fixed counters to mcyclecfg / minstretcfg [62:58] when
+ * Smcntrpmf exists (written while the counter is inhibited; 0 again on
+ * release); elsewhere they are ignored (the spec calls them hints): so
+ * without Smcntrpmf a filtered cycles/instret request that finds only the
+ * fixed counter free gets it, counting in every mode, rather than
+ * NOT_SUPPORTED. The choice above already prefers a counter that can
+ * filter: with Sscofpmf an hpm counter, without it the fixed counter.
+ * CLEAR_VALUE zeroes the counter; AUTO_START starts it.
  */
 struct rvpmu_ret rvpmu_counter_config_matching(struct rvpmu_hart *h,
 					       rvpmu_ulong counter_idx_base,

@@ -315,7 +315,15 @@ HOT void release_one(struct rvpmu_hart *h, unsigned int idx)
 		h->mhpmevent[idx] = 0;
 		rvpmu_hw_program(h, idx, 0);
 	} else {
-		/* a free fixed counter runs again, as at boot */
+		/* a free fixed counter runs again, as at boot: unfiltered (its
+		   filter cleared while still inhibited; never set without
+		   Smcntrpmf) */
+		if (h->filtered & (UINT32_C(1) << idx)) {
+			/* inline (a CSR write on the firmware): a call here
+			   would cost every stop+RESET a frame */
+			rvpmu_hw_filter_fixed(h, idx, 0);
+			h->filtered &= ~(UINT32_C(1) << idx);
+		}
 		rvpmu_hw_inhibit(h, UINT32_C(1) << idx, false);
 	}
 }

@@ -19,6 +19,10 @@
 #define CSR_MENVCFG	0x30a
 #define CSR_MENVCFGH	0x31a
 #define CSR_MCOUNTINHIBIT 0x320
+#define CSR_MCYCLECFG	0x321	/* Smcntrpmf */
+#define CSR_MINSTRETCFG	0x322	/* Smcntrpmf */
+#define CSR_MCYCLECFGH	0x721	/* Smcntrpmf, RV32 */
+#define CSR_MINSTRETCFGH 0x722	/* Smcntrpmf, RV32 */
 #define CSR_MHARTID	0xf14
 #define CSR_MEPC	0x341
 #define CSR_MCAUSE	0x342
@@ -101,6 +105,7 @@
 #define CAUSE_STORE_GUEST_PF	23
 
 #define MENVCFG_STCE	(1ull << 63)
+#define MENVCFG_CDE	(1ull << 60)	/* Smcdeleg: counters to S-mode */
 
 #define PMP_R		0x01
 #define PMP_W		0x02

@@ -149,6 +149,10 @@ struct fw_platform {
 	uint32_t test_off, poweroff_val, reboot_val, fail_val;	/* sifive,test words */
 	unsigned long timebase;
 	bool sstc, sscofpmf, hyp;
+	/* mcyclecfg / minstretcfg exist (probed: fw_pmu_init) */
+	bool smcntrpmf;
+	/* counter delegation (menvcfg.CDE) exists; the firmware keeps it off */
+	bool smcdeleg;
 	/* minstret counts on a clock of its own, not mcycle's: probed once
 	   the harts are set up (fw_pmu_probe_clocks) */
 	bool instret_apart;

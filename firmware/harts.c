@@ -105,11 +105,13 @@ static void scan_one(const void *fdt, int node, unsigned long id, void *arg)
 	if (*first) {
 		plat.sstc = isa_has(isa, "sstc");
 		plat.sscofpmf = isa_has(isa, "sscofpmf");
+		plat.smcdeleg = isa_has(isa, "smcdeleg");
 		plat.hyp = isa_base_has(isa, 'h');
 		*first = false;
 	} else {
 		plat.sstc &= isa_has(isa, "sstc");
 		plat.sscofpmf &= isa_has(isa, "sscofpmf");
+		plat.smcdeleg &= isa_has(isa, "smcdeleg");
 		plat.hyp &= isa_base_has(isa, 'h');
 	}
 }

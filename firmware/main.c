@@ -109,6 +109,20 @@ static void hart_setup(struct fw_hart *h)
 		csr_set(CSR_MENVCFGH, MENVCFG_STCE >> 32);
 #endif
 	}
+	/*
+	 * Counter delegation stays off: with menvcfg.CDE S-mode would program
+	 * the counters itself (sireg/siselect), behind the PMU core, which
+	 * keeps each counter's state (configured, saved value, filter) and
+	 * the sampler's reservations (docs/firmware.md). Cleared rather than
+	 * left at its reset value, which the spec does not fix.
+	 */
+	if (plat.smcdeleg) {
+#if __riscv_xlen == 64
+		csr_clear(CSR_MENVCFG, MENVCFG_CDE);
+#else
+		csr_clear(CSR_MENVCFGH, MENVCFG_CDE >> 32);
+#endif
+	}
 	fw_pmu_hart_init(h);
 	fw_sampler_hart_init(h);
 	h->s_deadline = h->sampler_deadline = UINT64_MAX;	/* MTIP off below */
@@ -166,6 +180,8 @@ static void print_banner(void)
 	fw_printf("platform: %s, %u hart(s), timebase %lu Hz, Sstc %s, H %s\n",
 		  model ? model : "?", plat.nr_harts, plat.timebase,
 		  plat.sstc ? "yes" : "no", plat.hyp ? "yes" : "no");
+	if (plat.smcdeleg)
+		fw_printf("pmu: counter delegation (Smcdeleg) present, left off: menvcfg.CDE 0\n");
 	for (i = 0; i < plat.nr_mem; i++)
 		fw_printf("memory: 0x%llx-0x%llx (%llu MiB)\n",
 			  (unsigned long long)plat.mem[i].base,
@@ -188,9 +204,9 @@ static void print_banner(void)
 				  (unsigned long long)(plat.m_regs[i].base + plat.m_regs[i].size - 1));
 	fw_print_topology();
 	rvpmu_fmt_counters(ctrs, sizeof(ctrs), pmu->hw);
-	fw_printf("pmu: hardware counters %s, %u firmware counters (%lu..%lu), Sscofpmf %s\n",
-		  ctrs, plat.pmu.nr_fw, pmu->fw_base, pmu->nr_counters - 1,
-		  plat.sscofpmf ? "yes" : "no");
+	fw_printf("pmu: hardware counters %s, %u firmware counters (%lu..%lu), Sscofpmf %s, "
+		  "Smcntrpmf %s\n", ctrs, plat.pmu.nr_fw, pmu->fw_base, pmu->nr_counters - 1,
+		  plat.sscofpmf ? "yes" : "no", plat.smcntrpmf ? "yes" : "no");
 	if (plat.dt.node < 0)
 		fw_printf("pmu: no riscv,pmu node: cycles, instret and firmware events only\n");
 	else

@@ -176,6 +176,36 @@ static bool hpm_exists(unsigned int n)
 	return !fault;
 }
 
+/* Smcntrpmf: mcyclecfg and minstretcfg (on RV32 their high halves too)
+   read without a trap. */
+static bool smcntrpmf_exists(void)
+{
+	unsigned long fault = 0, old = csr_swap(CSR_MTVEC, (unsigned long)fw_probe_vector);
+
+#define C(csr) __asm__ volatile("li t1, 0\n\tcsrr t0, %1\n\tor %0, %0, t1" \
+		: "+r"(fault) : "i"(csr) : "t0", "t1", "memory")
+	C(CSR_MCYCLECFG);
+	C(CSR_MINSTRETCFG);
+#if __riscv_xlen == 32
+	C(CSR_MCYCLECFGH);
+	C(CSR_MINSTRETCFGH);
+#endif
+#undef C
+	csr_write(CSR_MTVEC, old);
+	return !fault;
+}
+
+static bool hw_has_smcntrpmf(void *ctx)
+{
+	(void)ctx;
+	return plat.smcntrpmf;
+}
+
+static void hw_filter_fixed(void *ctx, unsigned int ctr, uint64_t cfg)
+{
+	rvpmu_hw_filter_fixed(&((struct fw_hart *)ctx)->pmu, ctr, cfg);
+}
+
 /* Probed once, by probe_hpm: each probe is 29 traps. */
 static uint32_t hw_hpm_present(void *ctx)
 {
@@ -304,6 +334,8 @@ const struct rvpmu_hw_ops fw_pmu_hw_ops = {
 	.asid = hw_asid,
 	.hi_without_borrow = hw_hi_without_borrow,
 	.instret_own_clock = hw_instret_own_clock,
+	.has_smcntrpmf = hw_has_smcntrpmf,
+	.filter_fixed = hw_filter_fixed,
 };
 
 /* Which hpm counters this hart has, into plat.hpm; on the boot hart, once:
@@ -323,6 +355,7 @@ int fw_pmu_init(const void *fdt)
 	int err;
 
 	probe_hpm();
+	plat.smcntrpmf = smcntrpmf_exists();
 	err = rvpmu_dt_parse(fdt, fdt_totalsize(fdt), plat.hpm | 5u, &plat.map, &plat.dt);
 	if (err)
 		return err;

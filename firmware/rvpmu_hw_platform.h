@@ -60,6 +60,26 @@ static inline void rvpmu_hw_inhibit(const struct rvpmu_hart *h, uint64_t mask, b
 	(void)h;
 	csr_inhibit_counters(mask, on);
 }
+
+/* Smcntrpmf's mcyclecfg / minstretcfg (config_matching and release of a
+   fixed counter, never a start or stop): the xINH bits 62..58, which on
+   RV32 are the high CSR's; its low half holds nothing the core sets */
+static inline void rvpmu_hw_filter_fixed(const struct rvpmu_hart *h, unsigned long ctr,
+					 uint64_t cfg)
+{
+	(void)h;
+#if __riscv_xlen == 64
+	if (ctr == 0)
+		csr_write(CSR_MCYCLECFG, cfg);
+	else
+		csr_write(CSR_MINSTRETCFG, cfg);
+#else
+	if (ctr == 0)
+		csr_write(CSR_MCYCLECFGH, (unsigned long)(cfg >> 32));
+	else
+		csr_write(CSR_MINSTRETCFGH, (unsigned long)(cfg >> 32));
+#endif
+}
 #endif
 
 #ifndef __ASSEMBLER__

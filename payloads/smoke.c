@@ -8,6 +8,7 @@
  */
 #include "client/perf.h"
 #include "client/rt.h"
+#include "client/fdt.h"
 #include "payloads/memcheck.h"
 
 #define FW_BASE		0x80000000ul
@@ -532,6 +533,32 @@ static void test_srst(void)
 	check(sbi_system_reset(0, 7).error == SBI_ERR_INVALID_PARAM, "srst: reserved reason");
 }
 
+/* siselect 0x40: the first counter delegation window (mcycle's, read as
+   sireg) */
+static void read_delegated_cycle(void *a)
+{
+	__asm__ volatile("csrw 0x150, %0" :: "r"(0x40ul) : "memory");
+	*(volatile unsigned long *)a = rt_csr_read(0x151);
+}
+
+/*
+ * Counter delegation (Smcdeleg with Sscsrind in riscv,isa): the firmware
+ * keeps menvcfg.CDE 0, so S-mode reaching a counter through siselect /
+ * sireg is an illegal instruction (docs/firmware.md). A firmware that
+ * turned delegation on would let this read mcycle.
+ */
+static void test_counter_delegation(const void *dtb)
+{
+	unsigned long v = 0;
+	long cause;
+
+	if (!fdt_isa_has(dtb, "smcdeleg") || !fdt_isa_has(dtb, "sscsrind"))
+		return;
+	cause = rt_expect_fault(read_delegated_cycle, &v, 0);
+	check(cause == 2, "pmu: counter delegation is off: sireg at siselect 0x40 traps "
+	      "(scause %ld, 2 expected)", cause);
+}
+
 int main(unsigned long hartid, void *dtb)
 {
 	me = hartid;
@@ -552,6 +579,7 @@ int main(unsigned long hartid, void *dtb)
 	test_faults();
 	test_misaligned();
 	test_pmu();
+	test_counter_delegation(dtb);
 	test_call_counting();
 	test_guest_traps();
 	test_srst();

@@ -19,7 +19,14 @@ void fx_map(struct rvpmu_map *m)
 void fx_init(struct fx *f, unsigned int nr_hpm, unsigned int bits,
 	     bool sscofpmf, unsigned int nr_fw)
 {
+	fx_init_ext(f, nr_hpm, bits, sscofpmf, false, nr_fw);
+}
+
+void fx_init_ext(struct fx *f, unsigned int nr_hpm, unsigned int bits,
+		 bool sscofpmf, bool smcntrpmf, unsigned int nr_fw)
+{
 	sim_hart_init(&f->sim, nr_hpm, bits, sscofpmf);
+	f->sim.smcntrpmf = smcntrpmf;
 	fx_map(&f->map);
 	f->cfg.hw = &sim_hw_ops;
 	f->cfg.mem = &sim_mem_ops;

@@ -38,6 +38,10 @@ void fx_map(struct rvpmu_map *m);
 void fx_init(struct fx *f, unsigned int nr_hpm, unsigned int bits,
 	     bool sscofpmf, unsigned int nr_fw);
 
+/* The same, with Smcntrpmf (mode filters on counters 0 and 2) as given. */
+void fx_init_ext(struct fx *f, unsigned int nr_hpm, unsigned int bits,
+		 bool sscofpmf, bool smcntrpmf, unsigned int nr_fw);
+
 /* The usual: 16 hpm counters of 64 bits, Sscofpmf, 16 firmware counters
    (35 counters, firmware from 19, like OpenSBI on QEMU virt). */
 void fx_std(struct fx *f);

@@ -469,6 +469,133 @@ static void filter_flags_are_hints_without_sscofpmf(void)
 	CHECK_EQ(f.sim.faults, 0);
 }
 
+#define UONLY	(SBI_PMU_CFG_FLAG_SET_SINH | SBI_PMU_CFG_FLAG_SET_VSINH | \
+		 SBI_PMU_CFG_FLAG_SET_VUINH | SBI_PMU_CFG_FLAG_SET_MINH)
+#define SONLY	(SBI_PMU_CFG_FLAG_SET_UINH | SBI_PMU_CFG_FLAG_SET_VSINH | \
+		 SBI_PMU_CFG_FLAG_SET_VUINH | SBI_PMU_CFG_FLAG_SET_MINH)
+#define MONLY	(SBI_PMU_CFG_FLAG_SET_UINH | SBI_PMU_CFG_FLAG_SET_SINH | \
+		 SBI_PMU_CFG_FLAG_SET_VSINH | SBI_PMU_CFG_FLAG_SET_VUINH)
+
+/* n cycles (and instructions) in each of U, S and M. */
+static void run_modes(struct fx *f, uint64_t u, uint64_t s, uint64_t m)
+{
+	f->sim.mode = SIM_U;
+	sim_run(&f->sim, u);
+	f->sim.mode = SIM_S;
+	sim_run(&f->sim, s);
+	f->sim.mode = SIM_M;
+	sim_run(&f->sim, m);
+	f->sim.mode = SIM_S;
+}
+
+/* Smcntrpmf: each filter flag lands on its bit of mcyclecfg / minstretcfg. */
+static void filter_flags_reach_mcyclecfg_with_smcntrpmf(void)
+{
+	struct fx f;
+	rvpmu_ulong flags[5] = { SBI_PMU_CFG_FLAG_SET_VUINH, SBI_PMU_CFG_FLAG_SET_VSINH,
+				 SBI_PMU_CFG_FLAG_SET_UINH, SBI_PMU_CFG_FLAG_SET_SINH,
+				 SBI_PMU_CFG_FLAG_SET_MINH };
+	uint64_t bits[5] = { MHPMEVENT_VUINH, MHPMEVENT_VSINH, MHPMEVENT_UINH,
+			     MHPMEVENT_SINH, MHPMEVENT_MINH };
+	int i;
+
+	fx_init_ext(&f, 16, 64, true, true, 16);
+	for (i = 0; i < 5; i++) {
+		CHECK_OK(rvpmu_counter_config_matching(&f.h, 0, 1, flags[i], FX_CYCLES, 0), 0);
+		CHECK_OK(rvpmu_counter_config_matching(&f.h, 2, 1, flags[i], FX_INSTRET, 0), 2);
+		CHECK_EQ(f.sim.fixedcfg[0], bits[i]);
+		CHECK_EQ(f.sim.fixedcfg[2], bits[i]);
+		CHECK_ERR(rvpmu_counter_stop(&f.h, 0, 5, SBI_PMU_STOP_RESET), SBI_ERR_ALREADY_STOPPED);
+		CHECK_EQ(f.sim.fixedcfg[0] | f.sim.fixedcfg[2], 0);
+	}
+	CHECK_EQ(f.sim.cfg_live, 0);
+	CHECK_EQ(f.sim.faults, 0);
+}
+
+/* Smcntrpmf: cycles:u and instructions:k on the fixed counters count only
+   their mode; u + k + m of one run add up to the unfiltered count. */
+static void fixed_counters_filter_by_mode_with_smcntrpmf(void)
+{
+	struct fx f;
+
+	fx_init_ext(&f, 16, 64, false, true, 16);
+	CHECK_EQ(fx_match(&f, AUTO | CLEAR | UONLY, FX_CYCLES, 0), 0);
+	CHECK_EQ(fx_match(&f, AUTO | CLEAR | SONLY, FX_INSTRET, 0), 2);
+	run_modes(&f, 100, 50, 7);
+	CHECK_EQ(fx_hw(&f, 0), 100);
+	CHECK_EQ(fx_hw(&f, 2), 50);
+	/* stopped, reconfigured in place (SKIP_MATCH) for M alone, and on */
+	CHECK_OK(rvpmu_counter_stop(&f.h, 0, 1, 0), 0);
+	CHECK_OK(rvpmu_counter_config_matching(&f.h, 0, 1, SKIP | CLEAR | AUTO | MONLY,
+					       FX_CYCLES, 0), 0);
+	run_modes(&f, 100, 50, 7);
+	CHECK_EQ(fx_hw(&f, 0), 7);
+	CHECK_EQ(f.sim.cfg_live, 0);
+	CHECK_EQ(f.sim.faults, 0);
+}
+
+/* A released fixed counter counts in every mode again (S-mode's rdcycle),
+   and a hart reset leaves it unfiltered too; the filter never changes
+   while the counter counts. */
+static void released_fixed_counter_is_unfiltered(void)
+{
+	struct fx f;
+
+	fx_init_ext(&f, 16, 64, false, true, 16);
+	CHECK_EQ(fx_match(&f, AUTO | CLEAR | UONLY, FX_CYCLES, 0), 0);
+	CHECK_OK(rvpmu_counter_stop(&f.h, 0, 1, SBI_PMU_STOP_RESET), 0);
+	CHECK_EQ(f.sim.fixedcfg[0], 0);
+	f.sim.ctr[0] = 0;
+	run_modes(&f, 100, 50, 7);
+	CHECK_EQ(fx_hw(&f, 0), 157);
+	CHECK_EQ(fx_match(&f, AUTO | SONLY, FX_INSTRET, 0), 2);
+	rvpmu_hart_reset(&f.h);
+	CHECK_EQ(f.sim.fixedcfg[2], 0);
+	CHECK_EQ(f.h.filtered, 0);
+	f.sim.ctr[2] = 0;
+	run_modes(&f, 100, 50, 7);
+	CHECK_EQ(fx_hw(&f, 2), 157);
+	CHECK_EQ(f.sim.cfg_live, 0);
+	CHECK_EQ(f.sim.faults, 0);
+}
+
+/* With Sscofpmf too, a filtered cycles request still takes an hpm counter
+   first (sampling needs its interrupt); the fixed counter, once the hpm
+   counters are busy, filters as well. */
+static void filtered_cycles_prefer_hpm_then_fixed_filters(void)
+{
+	struct fx f;
+	int i;
+
+	fx_init_ext(&f, 16, 64, true, true, 16);
+	CHECK_EQ(fx_match(&f, SBI_PMU_CFG_FLAG_SET_SINH, FX_CYCLES, 0), 3);
+	CHECK_EQ(f.sim.fixedcfg[0], 0);
+	for (i = 4; i <= 18; i++)
+		CHECK_EQ(fx_match(&f, 0, SBI_PMU_DTLB_READ_MISS, 0), i);
+	CHECK_EQ(fx_match(&f, AUTO | CLEAR | SBI_PMU_CFG_FLAG_SET_SINH, FX_CYCLES, 0), 0);
+	CHECK_EQ(f.sim.fixedcfg[0], MHPMEVENT_SINH);
+	run_modes(&f, 100, 50, 7);
+	CHECK_EQ(fx_hw(&f, 0), 107);
+}
+
+/* Without Smcntrpmf the filter is a hint the fixed counter cannot apply:
+   a filtered request that finds only the fixed counter free gets it, and
+   it counts in every mode (the spec lets the hints be ignored). */
+static void fixed_counter_ignores_filters_without_smcntrpmf(void)
+{
+	struct fx f;
+	int i;
+
+	fx_std(&f);
+	for (i = 3; i <= 18; i++)
+		CHECK_EQ(fx_match(&f, 0, SBI_PMU_DTLB_READ_MISS, 0), i);
+	CHECK_EQ(fx_match(&f, AUTO | CLEAR | UONLY, FX_CYCLES, 0), 0);
+	run_modes(&f, 100, 50, 7);
+	CHECK_EQ(fx_hw(&f, 0), 157);
+	CHECK_EQ(f.h.filtered, 0);
+	CHECK_EQ(f.sim.faults, 0);	/* mcyclecfg never touched */
+}
+
 static void selector_from_the_map_or_the_default(void)
 {
 	struct fx f;
@@ -544,6 +671,11 @@ static const struct t_case cases[] = {
 	T(filter_flags_reach_mhpmevent_with_sscofpmf),
 	T(filter_flags_filter_counting),
 	T(filter_flags_are_hints_without_sscofpmf),
+	T(filter_flags_reach_mcyclecfg_with_smcntrpmf),
+	T(fixed_counters_filter_by_mode_with_smcntrpmf),
+	T(released_fixed_counter_is_unfiltered),
+	T(filtered_cycles_prefer_hpm_then_fixed_filters),
+	T(fixed_counter_ignores_filters_without_smcntrpmf),
 	T(selector_from_the_map_or_the_default),
 	T(configured_fixed_counter_waits_for_start),
 	T(errors_change_nothing),

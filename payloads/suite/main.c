@@ -4,6 +4,7 @@
 
 #include "lib/fmt.h"
 #include "suite.h"
+#include "client/fdt.h"
 
 struct suite S;
 static int n_pass, n_fail, n_skip;
@@ -164,12 +165,12 @@ static void discover(unsigned long hartid)
 
 int main(unsigned long hartid, void *dtb)
 {
-	(void)dtb;
 	discover(hartid);
+	S.smcntrpmf = fdt_isa_has(dtb, "smcntrpmf");
 	rt_printf("# rvpmu SBI PMU conformance suite, RV%d\n", XLEN);
 	rt_printf("# firmware: impl id 0x%lx, SBI %lu.%lu, %lu harts, %lu counters, "
-		  "Sscofpmf %s\n", S.impl_id, S.spec >> 24, S.spec & 0xffffff, S.nr_harts,
-		  S.m.num, S.sscofpmf ? "yes" : "no");
+		  "Sscofpmf %s, Smcntrpmf %s\n", S.impl_id, S.spec >> 24, S.spec & 0xffffff,
+		  S.nr_harts, S.m.num, S.sscofpmf ? "yes" : "no", S.smcntrpmf ? "yes" : "no");
 	suite_discovery();
 	suite_matching();
 	suite_startstop();
@@ -179,6 +180,7 @@ int main(unsigned long hartid, void *dtb)
 	suite_snapshot();
 	suite_event_info();
 	suite_linux();
+	suite_filters();
 	suite_harts();
 	rt_printf("1..%d\n%d passed, %d failed, %d skipped\n", n_pass + n_fail + n_skip,
 		  n_pass, n_fail, n_skip);

@@ -28,6 +28,7 @@ struct suite {
 	unsigned long spec, impl_id, nr_harts, boot_hart;
 	uint64_t hw;			/* valid hardware counters */
 	bool sscofpmf;
+	bool smcntrpmf;			/* every riscv,isa in the DT names it */
 	unsigned long timebase_ms;
 };
 extern struct suite S;
@@ -76,5 +77,6 @@ void suite_event_info(void);
 void suite_linux(void);
 void suite_harts(void);
 void suite_client(void);
+void suite_filters(void);
 
 #endif

@@ -52,6 +52,12 @@ static inline uint64_t rvpmu_hw_cycles(const struct rvpmu_hart *h)
 	return sim_hw_ops.read(h->ctx, 0);
 }
 
+static inline void rvpmu_hw_filter_fixed(const struct rvpmu_hart *h, unsigned long ctr,
+					 uint64_t cfg)
+{
+	sim_hw_ops.filter_fixed(h->ctx, (unsigned int)ctr, cfg);
+}
+
 /* Through the hart's table: a test may give it its own property ops. */
 static inline bool rvpmu_hw_holds_overflow(const struct rvpmu_hart *h, unsigned long ctr,
 					   uint64_t ev, uint64_t v)

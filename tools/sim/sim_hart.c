@@ -35,9 +35,9 @@ void sim_hart_init(struct sim_hart *s, unsigned int nr_hpm, unsigned int bits,
 /* Whether the hpm counter's mode filter lets the current mode count. */
 static bool mode_counts(const struct sim_hart *s, unsigned int ctr)
 {
-	uint64_t ev = s->mhpmevent[ctr];
+	uint64_t ev = ctr < 3 ? s->fixedcfg[ctr] : s->mhpmevent[ctr];
 
-	if (ctr < 3 || !s->sscofpmf)
+	if (ctr < 3 ? !s->smcntrpmf : !s->sscofpmf)
 		return true;
 	switch (s->mode) {
 	case SIM_U:  return !(ev & MHPMEVENT_UINH);
@@ -313,6 +313,27 @@ static bool hw_counts_while_inhibited(void *ctx, unsigned int ctr, uint64_t ev)
 				   sel == SBI_PMU_HW_INSTRUCTIONS);
 }
 
+static bool hw_has_smcntrpmf(void *ctx)
+{
+	return ((struct sim_hart *)ctx)->smcntrpmf;
+}
+
+/* mcyclecfg / minstretcfg: only the xINH bits are writable (bit 63 and the
+   low bits are reserved); a write to a counter that counts is noted */
+static void hw_filter_fixed(void *ctx, unsigned int ctr, uint64_t cfg)
+{
+	struct sim_hart *s = ctx;
+
+	access(s);
+	if (!s->smcntrpmf || (ctr != 0 && ctr != 2)) {
+		s->faults++;
+		return;
+	}
+	if (!(s->inhibit & (1u << ctr)))
+		s->cfg_live++;
+	s->fixedcfg[ctr] = cfg & (MHPMEVENT_SSCOF_MASK & ~MHPMEVENT_OF & ~(UINT64_C(3) << 56));
+}
+
 static uint32_t hw_asid(void *ctx)
 {
 	return ((struct sim_hart *)ctx)->asid;
@@ -343,6 +364,8 @@ const struct rvpmu_hw_ops sim_hw_ops = {
 	.asid = hw_asid,
 	.hi_without_borrow = hw_hi_without_borrow,
 	.instret_own_clock = hw_instret_own_clock,
+	.has_smcntrpmf = hw_has_smcntrpmf,
+	.filter_fixed = hw_filter_fixed,
 };
 
 static int mem_check(void *ctx, uint64_t pa, uint64_t size, bool write)

@@ -4,7 +4,8 @@
  *
  * Models mcycle, minstret and mhpmcounter3..31 (a configurable subset, of
  * a configurable width), mhpmevent with the Sscofpmf OF and xINH bits,
- * mcountinhibit, the LCOFI pending line, the privilege mode the hart runs
+ * mcyclecfg/minstretcfg (Smcntrpmf; not with the QEMU 7.2 model,
+ * qemu_inhibit, as QEMU 7.2 has no Smcntrpmf), mcountinhibit, the LCOFI pending line, the privilege mode the hart runs
  * in, a RAM with the firmware's region carved out, and platform firmware
  * events. It plugs into the core through the same ops tables the firmware
  * uses. Any access to a counter that does not exist is recorded in
@@ -30,6 +31,15 @@ struct sim_hart {
 	uint32_t hpm;		/* mhpmcounterN that exist (bits 3..31) */
 	unsigned int hpm_bits;	/* width of the hpm counters */
 	bool sscofpmf;
+	/* Smcntrpmf: mcyclecfg (fixedcfg[0]) and minstretcfg (fixedcfg[2])
+	   filter the fixed counters by mode, with mhpmevent's xINH bits; set
+	   it before rvpmu_hart_init. cfg_live counts cfg writes to a counter
+	   that was counting: QEMU 9.1+ counts a filtered fixed counter as the
+	   sum of its per-mode counts and an unfiltered one from the clock, so
+	   such a write makes it jump (target/riscv/csr.c, read for facts) */
+	bool smcntrpmf;
+	uint64_t fixedcfg[3];
+	unsigned int cfg_live;
 	uint64_t ctr[32];
 	uint64_t mhpmevent[32];
 	uint32_t inhibit;
