@@ -146,8 +146,7 @@ struct rvpmu_sampler_header {
 	uint32_t nr_pmu;	/* event counts per hart per subsample */
 	uint32_t nr_events;	/* events in a sample */
 	uint32_t nr_subsamples;	/* per sample: ceil(nr_events / nr_pmu) */
-	/* bytes: (4 + 4 + 8 * nr_pmu + 8) * nr_harts, + 8 * nr_harts in version 2,
-	   + 16 * nr_harts in version 3 */
+	/* bytes: (4 + 4 + 8 * nr_pmu + 8) * nr_harts, + 8 (v2) or 16 (v3) * nr_harts */
 	uint32_t subsample_size;
 	uint32_t sample_size;	/* bytes: subsample_size * nr_subsamples */
 	uint32_t period_us;
