@@ -148,6 +148,40 @@ static void finish(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh, uint3
 /* ---- the tick */
 
 /*
+ * The late policy: at t (a tick's time, or the start of the window it
+ * opened) the next deadline (sh->deadline) is under half a period away.
+ * It moves to the first grid point at least half a period (rounded up)
+ * from t; the grid points passed over are counted (sh->skipped, and
+ * sh->next_skip for the window opening now), except at the tick that
+ * ends this hart's part with its last sample (no window opens). at:
+ * SKIP_TICK at a tick's time (which also counts a late deadline),
+ * SKIP_START at the start of the window a tick opened, SKIP_BEGIN at the
+ * start of the run's first window.
+ */
+enum { SKIP_BEGIN, SKIP_TICK, SKIP_START };
+static __attribute__((noinline)) void skip_late(struct rvpmu_sampler *s,
+						struct rvpmu_sampler_hart *sh, uint64_t t,
+						int at)
+{
+	uint64_t P = s->period_ticks, want = t + (P - s->half_ticks);
+	uint64_t n;
+
+	/* the deadline reached (sh->deadline - P) with the next already due */
+	if (at == SKIP_TICK && t >= sh->deadline)
+		sh->late++;
+	if (sh->deadline >= want)
+		return;
+	/* a tick closing the last group (the next is group 0) of the last sample */
+	if (at != SKIP_BEGIN && sh->gr == s->group && sh->samples + 1 >= s->nr_sample)
+		return;		/* the last sample's end: the part ends here */
+	n = (want - sh->deadline + P - 1) / P;
+	sh->deadline += n * P;
+	sh->skipped += n;
+	sh->next_skip = n > UINT32_MAX - sh->next_skip ? UINT32_MAX
+						      : sh->next_skip + (uint32_t)n;
+}
+
+/*
  * RVPMU_SAMPLER_F_MTIME, after a switch at tick time sh->tick_t (read
  * before the switch read the closing window's counters and mcycle): the closing
  * window's start stamp, and with RVPMU_SAMPLER_F_WINDOW its window word,
@@ -165,7 +199,7 @@ static __attribute__((noinline)) void stamp(struct rvpmu_sampler *s,
 					    uint64_t base)
 {
 	uint64_t t = sh->tick_t, m = sampler_now(s), sw = m > t ? m - t : 0, w[2];
-	uint32_t skip = sh->next_skip;
+	uint32_t skip;
 	uint64_t len = t > sh->mt_start ? t - sh->mt_start : 0;
 
 	w[0] = sh->mt_start;
@@ -185,30 +219,15 @@ static __attribute__((noinline)) void stamp(struct rvpmu_sampler *s,
 	}
 	sh->mt_start = m;
 	sh->sw_ticks = sw;
+	/* the window starts now, not at t: a hart away inside the switch
+	   must not leave it under half a period either */
+	if (__builtin_expect(sh->deadline < m + (s->period_ticks - s->half_ticks), 0))
+		skip_late(s, sh, m, SKIP_START);
+	skip = sh->next_skip;
 	sh->win_skip = skip > RVPMU_SAMPLER_WIN_SKIP_MAX ? RVPMU_SAMPLER_WIN_SKIP_MAX : skip;
 	sh->next_skip = 0;
 }
 
-/*
- * The late policy: the tick at t found its next deadline (sh->deadline)
- * under half a period away. It moves to the first grid point at least
- * half a period (rounded up) from t; the grid points passed over are
- * counted (sh->skipped, and sh->next_skip for the window opening now).
- */
-static __attribute__((noinline)) void skip_late(struct rvpmu_sampler *s,
-						struct rvpmu_sampler_hart *sh, uint64_t t)
-{
-	uint64_t P = s->period_ticks, want = t + (P - s->half_ticks);
-	uint64_t n = (want - sh->deadline + P - 1) / P;
-
-	/* the deadline reached (sh->deadline - P) with the next already due */
-	if (t >= sh->deadline)
-		sh->late++;
-
-	sh->deadline += n * P;
-	sh->skipped += n;
-	sh->next_skip = n > UINT32_MAX ? UINT32_MAX : (uint32_t)n;
-}
 
 /*
  * On a hart whose RV32 high halves lose the low half's borrow (core/pmu.h,
@@ -341,19 +360,18 @@ static __attribute__((noinline)) uint64_t begin(struct rvpmu_sampler *s,
 	sh->grp.max_gap = max_gap(s, sh, t);
 	sh->deadline = t0 + s->period_ticks;
 	sh->next_skip = 0;
-	if (t - t0 > s->half_ticks) {
-		uint64_t late = sh->late;
-
-		skip_late(s, sh, t);
-		sh->late = late;	/* no deadline reached yet: skew only */
-	}
-	sh->win_skip = sh->next_skip;
-	sh->next_skip = 0;
+	if (t - t0 > s->half_ticks)
+		skip_late(s, sh, t, SKIP_BEGIN);	/* no deadline reached yet: skew only */
 	sh->cyc0 = rvpmu_group_open(sh->pmu, &sh->grp, &sh->ctr[gr->first], &gr->spec);
 	if (sh->off_mt) {
 		sh->mt_start = sampler_now(s);
 		sh->sw_ticks = sh->mt_start - t;
+		/* as in stamp: the window starts now */
+		if (sh->deadline < sh->mt_start + (s->period_ticks - s->half_ticks))
+			skip_late(s, sh, sh->mt_start, SKIP_BEGIN);
 	}
+	sh->win_skip = sh->next_skip;
+	sh->next_skip = 0;
 	if (sh->win_skip > RVPMU_SAMPLER_WIN_SKIP_MAX)
 		sh->win_skip = RVPMU_SAMPLER_WIN_SKIP_MAX;
 	return sh->deadline;
@@ -464,7 +482,7 @@ uint64_t rvpmu_sampler_tick(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *
 	sh->tick_t = t;
 	/* late by a period (counted) is late by more than half: one test */
 	if (__builtin_expect(late > s->half_ticks, 0))
-		skip_late(s, sh, t);
+		skip_late(s, sh, t, SKIP_TICK);
 	if (q) {
 		volatile uint64_t *cyc = (volatile uint64_t *)(q + sh->off_cyc);
 

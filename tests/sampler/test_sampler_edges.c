@@ -204,6 +204,41 @@ static void window_words(void)
 	CHECK_EQ(st->late, 0);
 }
 
+/* A hart away 80 ticks inside the switch that closes window 0 (on time):
+   window 1 starts 20 ticks before its deadline, so the late policy
+   applies at its start too: its deadline moves a grid point on. */
+static void away_in_switch(void)
+{
+	struct sfx *x = sfx_new(1);
+	const struct rvpmu_sampler_header *h = sfx_hdr(x, SFX_BUF);
+	const struct rvpmu_sampler_status *st;
+	uint64_t P, t0, sub;
+
+	sfx_cfg(x, ab, 2, 0x1000);
+	x->c.nr_pmu = 1;
+	x->c.nr_sample = 2;
+	x->c.flags = RVPMU_SAMPLER_F_MTIME | RVPMU_SAMPLER_F_WINDOW;
+	CHECK_EQ(sfx_configure(x), 0);
+	CHECK_EQ(sfx_start(x), 0);
+	sfx_window = busy;
+	while (!x->sh[0].begun)
+		sfx_run(x, 1);
+	P = h->period_ticks;
+	t0 = h->t0;
+	x->lag = 80;
+	sfx_run(x, 1);				/* the tick at t0 + P */
+	x->lag = 0;
+	CHECK_EQ(x->deadline[0], t0 + 3 * P);
+	sfx_run(x, 100);
+	sub = SFX_BUF + h->header_size + h->subsample_size;	/* window 1 */
+	CHECK_EQ(u64(x, sub + 8 * 3), t0 + P + 80);
+	CHECK_EQ(u64(x, sub + 8 * 4), (2 * P - 80) | (UINT64_C(1) << 48) |
+				      RVPMU_SAMPLER_WIN_LOST);
+	CHECK_OK(sfx_status(x, &st), sizeof(*st) + sizeof(struct rvpmu_sampler_hart_status));
+	CHECK_EQ(st->skipped, 1);
+	CHECK_EQ(st->late, 0);
+}
+
 /* A client that releases every FULL buffer at once (ring mode): the run
    ends in exactly one buffer, which goes to LAST with its samples, never
    to FULL first (it could be released before LAST is written). */
@@ -367,6 +402,7 @@ void suite_sampler_edges(void)
 		T(t0_is_chosen_once_every_hart_armed),
 		T(mtime_ends_every_subsample),
 		T(window_words),
+		T(away_in_switch),
 		T(a_run_ends_in_one_last_buffer),
 		T(nothing_is_written_after_stop),
 		T(windows_across_2_32_ticks),
