@@ -375,19 +375,22 @@ static const struct rvpmu_hw_ops fw_pmu_hw_ops_still = { FW_PMU_HW_OPS(hw_holds_
  * lowest hpm counter, before any hart's PMU is set up (hart init then
  * writes its event 0, then OF|MINH): the event with OF set (no overflow
  * interrupt, and QEMU 9.1+ arms no timer), the group base as its value
- * (QEMU 7.2 arms its timer 2^62 ns ahead: no left-over), counting for a
- * moment, then inhibited and read three times across a short wait. QEMU
- * 7.2 answers the first read live and later ones with the value written
- * (stale); QEMU 9.1 and later save the count at the inhibit and answer it
- * every time. A counter that did not count, or no hpm counter, tells
- * nothing: the quirk is assumed (the write-backs are harmless where it
- * is absent).
+ * (QEMU 7.2 arms its timer 2^62 ns ahead: no left-over), counting until
+ * it reads past the base, then inhibited and read three times across a
+ * short wait. A counter that holds still reads the same count past the
+ * base each time (QEMU 9.1 and later save it at the inhibit). QEMU 7.2
+ * answers the first CSR read after the inhibit live and later ones with
+ * the value written: on rv64 the first read differs from the others, on
+ * rv32 (a read is three CSR reads) all read the base. A counter that did
+ * not count, or no hpm counter, tells nothing: the quirk is assumed (the
+ * write-backs are harmless where it is absent).
  */
 static bool probe_counts_inhibited(void)
 {
 	uint64_t ev = 1 | (plat.sscofpmf ? MHPMEVENT_OF : 0), r0, r1, r2;
 	unsigned int c, i;
 	uint32_t bit;
+	bool counted;
 
 	if (!plat.hpm)
 		return true;
@@ -399,6 +402,7 @@ static bool probe_counts_inhibited(void)
 	csr_inhibit_counters(bit, false);
 	for (i = 0; i < 256 && hw_read(0, c) == RVPMU_GROUP_BASE; i++)
 		;
+	counted = i < 256;
 	csr_inhibit_counters(bit, true);
 	r0 = hw_read(0, c);
 	for (i = 0; i < 64; i++)
@@ -407,7 +411,7 @@ static bool probe_counts_inhibited(void)
 	r2 = hw_read(0, c);
 	hw_program(0, c, 0);	/* unmapped: QEMU keeps the event elsewhere free */
 	hw_write(0, c, 0);
-	return r0 == RVPMU_GROUP_BASE || r1 != r0 || r2 != r0;
+	return !counted || r1 == RVPMU_GROUP_BASE || r1 != r0 || r2 != r0;
 }
 
 /* Which hpm counters this hart has, into plat.hpm; on the boot hart, once:
