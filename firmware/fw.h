@@ -156,6 +156,10 @@ struct fw_platform {
 	/* minstret counts on a clock of its own, not mcycle's: probed once
 	   the harts are set up (fw_pmu_probe_clocks) */
 	bool instret_apart;
+	/* a cycles counter keeps counting, or reads stale, once inhibited
+	   (QEMU 7.2): probed at fw_pmu_init on an hpm counter; true until
+	   then, and where there is none to probe on */
+	bool counts_inhibited;
 	uint32_t hpm;				/* the hpm counters (bits 3..31) */
 	void *fdt;				/* QEMU's, then our copy at dt_base */
 	struct rvpmu_map map;

@@ -9,6 +9,7 @@
 
 #include "csr.h"
 #include "fw.h"
+#include "lib/bits.h"
 #include "core/hw.h"	/* and through it rvpmu_hw_platform.h: fw_smode_store64 */
 
 extern char fw_probe_vector[];
@@ -220,18 +221,38 @@ static bool hw_has_sscofpmf(void *ctx)
 }
 
 /*
- * QEMU 7.2 derives mcycle, minstret and any hpm counter counting its
- * cycles (1) or instructions (2) event from its clock: they count while
- * inhibited and read stale once inhibited. QEMU looks the event up by the
- * selector's low bits, so any selector whose low 16 bits are 1 or 2 is
- * taken as one (a needless write-back at worst).
+ * QEMU derives mcycle, minstret and any hpm counter counting its cycles
+ * (1) or instructions (2) event from its clock. QEMU looks the event up
+ * by the selector's low bits, so any selector whose low 16 bits are 1 or
+ * 2 is taken as one.
  */
-static bool hw_counts_while_inhibited(void *ctx, unsigned int ctr, uint64_t ev)
+static bool clock_like(unsigned int ctr, uint64_t ev)
 {
 	uint64_t sel = ev & 0xffff;
 
-	(void)ctx;
 	return ctr < 3 || sel == 1 || sel == 2;
+}
+
+/*
+ * QEMU 7.2's clock-like counters keep counting while inhibited and read
+ * stale once inhibited: stop writes them back (h->stale). Since 9.1 an
+ * inhibit saves the count and the counter holds still, and nothing needs
+ * writing back. Probed at boot (probe_counts_inhibited), and bound by
+ * choosing the ops table (fw_pmu_init), so that neither kind of hart
+ * tests the answer when a counter is configured.
+ */
+static bool hw_counts_while_inhibited(void *ctx, unsigned int ctr, uint64_t ev)
+{
+	(void)ctx;
+	return clock_like(ctr, ev);
+}
+
+static bool hw_holds_still(void *ctx, unsigned int ctr, uint64_t ev)
+{
+	(void)ctx;
+	(void)ctr;
+	(void)ev;
+	return false;
 }
 
 /* QEMU's virtual clock in ns, as far as mtime tells (10 MHz on virt). */
@@ -243,17 +264,18 @@ static uint64_t now_ns(void)
 }
 
 /*
- * QEMU 7.2 arms its overflow timer for a cycle/instret counter written
- * with v at now + (v's distance to the wrap, as a signed 64-bit count of
- * ns); past INT64_MAX it keeps the rest as a left-over that swallows the
- * next expiry. Which selectors count as cycles/instret: as for staleness.
+ * QEMU's overflow timer holds an overflow back (rvpmu_hw_holds_overflow,
+ * rvpmu_hw_platform.h): read in QEMU 7.2's and 10.0.2's
+ * target/riscv/pmu.c (riscv_pmu_setup_timer, pmu_timer_trigger_irq:
+ * irq_overflow_left), alike in both; only with Sscofpmf, which is
+ * when QEMU runs the timer. fw_pmu_init sets the ns per mtime tick here
+ * then, and leaves 0 (no quirk) otherwise.
  */
+unsigned long fw_held_ns_per_tick;
+
 static bool hw_holds_overflow(void *ctx, unsigned int ctr, uint64_t ev, uint64_t v)
 {
-	(void)ctx;
-	if (!plat.sscofpmf || ctr < 3 || !hw_counts_while_inhibited(ctx, ctr, ev))
-		return false;
-	return now_ns() + (0 - v) > (uint64_t)INT64_MAX;
+	return rvpmu_hw_holds_overflow(&((struct fw_hart *)ctx)->pmu, ctr, ev, v);
 }
 
 static uint64_t hw_clock_ns(void *ctx)
@@ -312,6 +334,11 @@ void fw_pmu_probe_clocks(struct fw_hart *h)
 	dc = rvpmu_hw_cycles(&h->pmu) - c0;
 	fw_timer_set_smode(h, UINT64_MAX);
 	plat.instret_apart = di < dc / 2;
+	fw_printf("pmu: quirks: counts while inhibited %s (probed), overflow held after a far "
+		  "write %s, rv32 high half without borrow %s, instret on its own clock %s "
+		  "(probed)\n", plat.counts_inhibited ? "yes" : "no",
+		  fw_held_ns_per_tick ? "yes" : "no (no Sscofpmf)", __riscv_xlen == 32 ? "yes" : "no",
+		  plat.instret_apart ? "yes" : "no");
 	if (plat.instret_apart)
 		fw_printf("pmu: instret counts apart from mcycle (%llu instructions in %llu cycles "
 			  "asleep)%s\n", (unsigned long long)di, (unsigned long long)dc,
@@ -319,24 +346,73 @@ void fw_pmu_probe_clocks(struct fw_hart *h)
 			  "");
 }
 
-const struct rvpmu_hw_ops fw_pmu_hw_ops = {
-	.read = hw_read,
-	.write = hw_write,
-	.program = hw_program,
-	.swap_event = hw_swap_event,
-	.inhibit = hw_inhibit,
-	.overflowed = hw_overflowed,
-	.hpm_present = hw_hpm_present,
-	.has_sscofpmf = hw_has_sscofpmf,
-	.counts_while_inhibited = hw_counts_while_inhibited,
-	.holds_overflow = hw_holds_overflow,
-	.clock_ns = hw_clock_ns,
-	.asid = hw_asid,
-	.hi_without_borrow = hw_hi_without_borrow,
-	.instret_own_clock = hw_instret_own_clock,
-	.has_smcntrpmf = hw_has_smcntrpmf,
+/* Both tables but for counts_while_inhibited (fw_pmu_init picks one) */
+#define FW_PMU_HW_OPS(counts_while_inhibited_)		\
+	.read = hw_read,					\
+	.write = hw_write,					\
+	.program = hw_program,					\
+	.swap_event = hw_swap_event,				\
+	.inhibit = hw_inhibit,					\
+	.overflowed = hw_overflowed,				\
+	.hpm_present = hw_hpm_present,				\
+	.has_sscofpmf = hw_has_sscofpmf,			\
+	.counts_while_inhibited = counts_while_inhibited_,	\
+	.holds_overflow = hw_holds_overflow,			\
+	.clock_ns = hw_clock_ns,				\
+	.asid = hw_asid,					\
+	.hi_without_borrow = hw_hi_without_borrow,		\
+	.instret_own_clock = hw_instret_own_clock,		\
+	.has_smcntrpmf = hw_has_smcntrpmf,			\
 	.filter_fixed = hw_filter_fixed,
-};
+
+/* QEMU 7.2: clock-like counters count on while inhibited */
+const struct rvpmu_hw_ops fw_pmu_hw_ops = { FW_PMU_HW_OPS(hw_counts_while_inhibited) };
+/* QEMU 9.1 and later: every counter holds still once inhibited */
+static const struct rvpmu_hw_ops fw_pmu_hw_ops_still = { FW_PMU_HW_OPS(hw_holds_still) };
+
+/*
+ * Does a counter of the cycles event hold still once inhibited? On the
+ * lowest hpm counter, before any hart's PMU is set up (hart init then
+ * writes its event 0, then OF|MINH): the event with OF set (no overflow
+ * interrupt, and QEMU 9.1+ arms no timer), the group base as its value
+ * (QEMU 7.2 arms its timer 2^62 ns ahead: no left-over), counting until
+ * it reads past the base, then inhibited and read three times across a
+ * short wait. A counter that holds still reads the same count past the
+ * base each time (QEMU 9.1 and later save it at the inhibit). QEMU 7.2
+ * answers the first CSR read after the inhibit live and later ones with
+ * the value written: on rv64 the first read differs from the others, on
+ * rv32 (a read is three CSR reads) all read the base. A counter that did
+ * not count, or no hpm counter, tells nothing: the quirk is assumed (the
+ * write-backs are harmless where it is absent).
+ */
+static bool probe_counts_inhibited(void)
+{
+	uint64_t ev = 1 | (plat.sscofpmf ? MHPMEVENT_OF : 0), r0, r1, r2;
+	unsigned int c, i;
+	uint32_t bit;
+	bool counted;
+
+	if (!plat.hpm)
+		return true;
+	c = rvpmu_ctz64(plat.hpm);
+	bit = UINT32_C(1) << c;
+	csr_inhibit_counters(bit, true);
+	hw_program(0, c, ev);
+	hw_write(0, c, RVPMU_GROUP_BASE);
+	csr_inhibit_counters(bit, false);
+	for (i = 0; i < 256 && hw_read(0, c) == RVPMU_GROUP_BASE; i++)
+		;
+	counted = i < 256;
+	csr_inhibit_counters(bit, true);
+	r0 = hw_read(0, c);
+	for (i = 0; i < 64; i++)
+		__asm__ volatile("nop");
+	r1 = hw_read(0, c);
+	r2 = hw_read(0, c);
+	hw_program(0, c, 0);	/* unmapped: QEMU keeps the event elsewhere free */
+	hw_write(0, c, 0);
+	return !counted || r1 == RVPMU_GROUP_BASE || r1 != r0 || r2 != r0;
+}
 
 /* Which hpm counters this hart has, into plat.hpm; on the boot hart, once:
    the harts are alike (as plat.sscofpmf takes them to be). */
@@ -356,10 +432,13 @@ int fw_pmu_init(const void *fdt)
 
 	probe_hpm();
 	plat.smcntrpmf = smcntrpmf_exists();
+	plat.counts_inhibited = probe_counts_inhibited();
+	if (plat.sscofpmf)
+		fw_held_ns_per_tick = plat.timebase ? 1000000000u / plat.timebase : 1;
 	err = rvpmu_dt_parse(fdt, fdt_totalsize(fdt), plat.hpm | 5u, &plat.map, &plat.dt);
 	if (err)
 		return err;
-	plat.pmu.hw = &fw_pmu_hw_ops;
+	plat.pmu.hw = plat.counts_inhibited ? &fw_pmu_hw_ops : &fw_pmu_hw_ops_still;
 	plat.pmu.mem = &fw_pmu_mem_ops;
 	plat.pmu.fw = &fw_pmu_fw_ops;
 	plat.pmu.map = &plat.map;

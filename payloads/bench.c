@@ -247,6 +247,10 @@ int main(unsigned long hartid, void *dtb)
 			SBI_PMU_STOP_RESET);
 	start_stop_case("start.hw8", "stop.hw8", hpm, SBI_PMU_DTLB_READ_MISS, SET, 0, 0);
 	start_stop_case("start.fw8", "stop.fw8", fwmask, timer, SET, 0, 0);
+	/* clock-like counters: where inhibiting does not stop them (QEMU
+	   7.2), stop writes the value back */
+	start_stop_case("start.cycles", "stop.cycles", 1, cycles, 1, 0, 0);
+	start_stop_case("start.hw(cycles)", "stop.hw(cycles)", hpm, cycles, 1, 0, 0);
 
 	/* Linux's del(): stop, then stop+RESET of the stopped counter */
 	r = sbi_pmu_config(0, hpm, 0, SBI_PMU_DTLB_READ_MISS, 0);
