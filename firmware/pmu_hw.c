@@ -44,8 +44,8 @@ uint64_t fw_csr_swap_event(void *ctx, unsigned int ctr, uint64_t v);
 #define hw_program fw_csr_write_event
 #define hw_swap_event fw_csr_swap_event
 #else
-/* The single-counter accesses of rvpmu_hw_platform.h, and the ops table's */
-uint64_t fw_hw_read(unsigned int ctr)
+/* The ops table's single-counter accesses (the inline ones are pmu_csr.S's slots) */
+static uint64_t fw_hw_read(unsigned int ctr)
 {
 	switch (ctr) {
 	case 0: return READ64(CSR_MCYCLE, CSR_MCYCLEH);
@@ -57,7 +57,7 @@ uint64_t fw_hw_read(unsigned int ctr)
 	}
 }
 
-void fw_hw_write(unsigned int ctr, uint64_t v)
+static void fw_hw_write(unsigned int ctr, uint64_t v)
 {
 	switch (ctr) {
 	case 0: WRITE64(CSR_MCYCLE, CSR_MCYCLEH, v); break;
@@ -69,7 +69,7 @@ void fw_hw_write(unsigned int ctr, uint64_t v)
 	}
 }
 
-void fw_hw_program(unsigned int ctr, uint64_t ev)
+static void fw_hw_program(unsigned int ctr, uint64_t ev)
 {
 	/* mhpmeventNh exists only with Sscofpmf */
 	bool high = plat.sscofpmf;
@@ -87,7 +87,7 @@ void fw_hw_program(unsigned int ctr, uint64_t ev)
 
 /* Only called with Sscofpmf, so mhpmeventNh exists: low half, then the
    high half (with OF) swapped. */
-uint64_t fw_hw_swap_event(unsigned int ctr, uint64_t ev)
+static uint64_t fw_hw_swap_event(unsigned int ctr, uint64_t ev)
 {
 	unsigned long lo = 0, hi = 0;
 
@@ -139,7 +139,7 @@ static bool hw_overflowed(void *ctx, unsigned int ctr)
 	return plat.sscofpmf && fw_csr_read_event(ctx, ctr) >> 63;
 }
 #else
-bool fw_hw_overflowed(unsigned int ctr)
+static bool fw_hw_overflowed(unsigned int ctr)
 {
 	unsigned long ev = 0;
 
