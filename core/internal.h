@@ -9,6 +9,16 @@
 
 #define BIT64(n)	(UINT64_C(1) << (n))
 #define FIXED_CTRS	(BIT64(0) | BIT64(2))	/* mcycle, minstret */
+/* BIT64 of a hardware counter (n < RVPMU_HW_SLOTS), and b (0 or 1) at
+   its bit: on RV32 a 32-bit shift, where BIT64's is a pair chosen by
+   n >= 32 (RV64 keeps the plain shift, one instruction) */
+#if RVPMU_XLEN == 32
+#define HW_BIT(n)	((uint64_t)(UINT32_C(1) << (n)))
+#define HW_AT(b, n)	((uint64_t)((uint32_t)(b) << (n)))
+#else
+#define HW_BIT(n)	BIT64(n)
+#define HW_AT(b, n)	((uint64_t)(b) << (n))
+#endif
 
 static inline struct rvpmu_ret ret_err(long err)
 {
@@ -208,7 +218,7 @@ static inline void rvpmu_hw_inhibit_read(struct rvpmu_hart *h, unsigned long idx
 	uint64_t before = rvpmu_hw_read(h, idx);
 #endif
 
-	rvpmu_hw_inhibit(h, BIT64(idx), true);
+	rvpmu_hw_inhibit(h, HW_BIT(idx), true);
 	v = rvpmu_hw_read(h, idx);
 #if RVPMU_XLEN == 32
 	v = rv32_newer(h, idx, before, v);

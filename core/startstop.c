@@ -130,7 +130,7 @@ static __attribute__((noinline)) struct rvpmu_ret start_hw_one(struct rvpmu_hart
 							       rvpmu_ulong flags,
 							       uint64_t initial_value)
 {
-	h->started |= BIT64(idx);
+	h->started |= HW_BIT(idx);
 	start_hw(h, idx, start_value(h, idx, idx, flags, initial_value));
 	return ret_val(0);
 }
@@ -140,7 +140,7 @@ static __attribute__((noinline)) struct rvpmu_ret start_hw_one(struct rvpmu_hart
    start_hw_one without flags, answering idx. */
 struct rvpmu_ret rvpmu_autostart_hw(struct rvpmu_hart *h, unsigned int idx)
 {
-	h->started |= BIT64(idx);
+	h->started |= HW_BIT(idx);
 	start_hw(h, idx, h->saved[idx]);
 	return ret_val(idx);
 }
@@ -280,7 +280,7 @@ static __attribute__((noinline)) void stop_many(struct rvpmu_hart *h, uint64_t s
 		if (RVPMU_XLEN == 64)
 			rvpmu_hw_inhibit(h, hw & ~UINT64_C(7), true);
 		FOR_EACH_COUNTER(idx, hw, m)
-			seen |= stop_hw_as(h, idx, stale, sscofpmf, RVPMU_XLEN == 64) << idx;
+			seen |= HW_AT(stop_hw_as(h, idx, stale, sscofpmf, RVPMU_XLEN == 64), idx);
 		note_overflows(h, hw, seen);
 	}
 	if (fw) {
@@ -333,8 +333,8 @@ static __attribute__((noinline)) void release(struct rvpmu_hart *h, uint64_t set
 /* One hardware counter (started) stops, its state noted. */
 HOT void stop_hw_started(struct rvpmu_hart *h, unsigned long idx)
 {
-	note_overflows(h, BIT64(idx), stop_hw(h, idx) << idx);
-	h->started &= ~BIT64(idx);
+	note_overflows(h, HW_BIT(idx), HW_AT(stop_hw(h, idx), idx));
+	h->started &= ~HW_BIT(idx);
 }
 
 /* One counter: Linux's stop, a snapshot-taking one, and (below) Linux's
@@ -363,11 +363,11 @@ static __attribute__((noinline)) struct rvpmu_ret stop_reset_hw_one(struct rvpmu
 {
 	uint32_t bit = UINT32_C(1) << idx;
 
-	h->started &= ~BIT64(idx);
+	h->started &= ~HW_BIT(idx);
 	if (idx < 3 || (h->held & bit)) {
 		/* the whole stop first: release may park the counter, which
 		   needs its event still mapped and OF set */
-		note_overflows(h, BIT64(idx), stop_hw(h, idx) << idx);
+		note_overflows(h, HW_BIT(idx), HW_AT(stop_hw(h, idx), idx));
 		release_one(h, idx);
 		return ret_val(0);
 	}
@@ -378,7 +378,7 @@ static __attribute__((noinline)) struct rvpmu_ret stop_reset_hw_one(struct rvpmu
 	 * configured, so OF is not read.
 	 */
 	rvpmu_hw_inhibit_read(h, idx);
-	h->configured &= ~BIT64(idx);
+	h->configured &= ~HW_BIT(idx);
 	h->mhpmevent[idx] = 0;
 	rvpmu_hw_program(h, idx, 0);
 	if (h->stale & bit)
