@@ -81,6 +81,67 @@ HOT void start_one(struct rvpmu_hart *h, unsigned int idx, rvpmu_ulong base,
 		start_hw(h, idx, v);
 }
 
+/*
+ * A set of firmware counters only, no flags (start from the values they
+ * keep, stop without RESET or snapshot): a standard event's counter is
+ * its bit in fw_counting, so the set is walked as 32 bits from the first
+ * firmware counter in a loop without calls; counters of platform events
+ * (h->fw_ext's kind) are left to fw_set_ext by a tail call, so neither
+ * start nor stop of such a set needs a frame. The started bits are the
+ * caller's.
+ */
+static __attribute__((noinline)) struct rvpmu_ret fw_set_ext(struct rvpmu_hart *h, uint32_t ext,
+							     bool on)
+{
+	unsigned int idx;
+
+	do {
+		idx = (unsigned int)h->fw_base + lowest_bit(ext);
+		ext &= ext - 1;
+		if (on)
+			rvpmu_fw_start_ext(h, idx);
+		else
+			rvpmu_fw_stop_ext(h, idx);
+	} while (ext);
+	return ret_val(0);
+}
+
+HOT struct rvpmu_ret fw_set(struct rvpmu_hart *h, uint64_t set, bool on)
+{
+	uint32_t fs = (uint32_t)(set >> h->fw_base), m, ext = 0;
+	const uint32_t *ev = &h->event[h->fw_base];
+	unsigned int f;
+
+	for (m = fs >> (f = lowest_bit(fs)); m; m >>= 1, f++) {
+		uint32_t code;
+
+		if (!(m & 1))
+			continue;
+		code = SBI_PMU_EVENT_CODE(ev[f]);
+		if (code >= SBI_PMU_FW_STD_COUNT)
+			ext |= UINT32_C(1) << f;
+		else if (on)
+			h->fw_counting[code].by.ctrs |= UINT32_C(1) << f;
+		else
+			h->fw_counting[code].by.ctrs &= ~(UINT32_C(1) << f);
+	}
+	if (ext)
+		return fw_set_ext(h, ext, on);
+	return ret_val(0);
+}
+
+static __attribute__((noinline)) struct rvpmu_ret start_fw_set(struct rvpmu_hart *h, uint64_t set)
+{
+	h->started |= set;
+	return fw_set(h, set, true);
+}
+
+static __attribute__((noinline)) struct rvpmu_ret stop_fw_set(struct rvpmu_hart *h, uint64_t set)
+{
+	h->started &= ~set;
+	return fw_set(h, set, false);
+}
+
 static __attribute__((noinline)) void start_many(struct rvpmu_hart *h, uint64_t set,
 						 rvpmu_ulong base, rvpmu_ulong flags,
 						 uint64_t initial_value)
@@ -88,19 +149,6 @@ static __attribute__((noinline)) void start_many(struct rvpmu_hart *h, uint64_t 
 	uint64_t m;
 	unsigned int idx;
 
-	/* firmware counters from the values they keep (no flags): for a
-	   standard event only its fw_counting bit changes */
-	if (!flags && !(set & ~rvpmu_fw_counters(h))) {
-		FOR_EACH_COUNTER(idx, set, m) {
-			uint32_t code = SBI_PMU_EVENT_CODE(h->event[idx]);
-
-			if (code < SBI_PMU_FW_STD_COUNT)
-				rvpmu_fw_std_on(h, idx, code);
-			else
-				rvpmu_fw_start_ext(h, idx);
-		}
-		return;
-	}
 	FOR_EACH_COUNTER(idx, set, m)
 		start_one(h, idx, base, flags, initial_value);
 }
@@ -199,6 +247,8 @@ struct rvpmu_ret rvpmu_counter_start(struct rvpmu_hart *h, rvpmu_ulong base,
 		return base < h->fw_base ?
 			start_hw_one(h, (unsigned int)base, flags, initial_value) :
 			start_fw_one(h, (unsigned int)base, flags, initial_value);
+	if (!flags && !((uint32_t)set & h->hw))
+		return start_fw_set(h, set);
 	return start_general(h, set, base, flags, initial_value);
 }
 
@@ -266,23 +316,40 @@ HOT void note_overflows(struct rvpmu_hart *h, uint64_t set, uint64_t seen)
 	h->held &= ~(uint32_t)seen;
 }
 
-/* Stop the (started) counters of set: the hardware ones first, in a loop
-   without calls (so what it reads of h stays in registers). */
-static __attribute__((noinline)) void stop_many(struct rvpmu_hart *h, uint64_t set)
+/* Stop the (started) hardware counters hw (not empty), in a loop without
+   calls (so what it reads of h stays in registers), walked as 32 bits. */
+HOT void stop_hw_many(struct rvpmu_hart *h, uint32_t hw)
 {
-	uint64_t hw = set & (BIT64(h->fw_base) - 1), fw = set & ~hw, m, seen = 0;
-	uint32_t stale = h->stale;
+	uint32_t stale = h->stale, m, seen = 0;
 	bool sscofpmf = h->sscofpmf;
 	unsigned long idx;
 
-	if (hw) {
-		/* RV64: the set's hpm counters inhibited at once, one CSR write */
-		if (RVPMU_XLEN == 64)
-			rvpmu_hw_inhibit(h, hw & ~UINT64_C(7), true);
-		FOR_EACH_COUNTER(idx, hw, m)
-			seen |= HW_AT(stop_hw_as(h, idx, stale, sscofpmf, RVPMU_XLEN == 64), idx);
-		note_overflows(h, hw, seen);
-	}
+	/* RV64: the set's hpm counters inhibited at once, one CSR write */
+	if (RVPMU_XLEN == 64)
+		rvpmu_hw_inhibit(h, hw & ~UINT32_C(7), true);
+	FOR_EACH_COUNTER(idx, hw, m)
+		seen |= (uint32_t)stop_hw_as(h, idx, stale, sscofpmf, RVPMU_XLEN == 64) << idx;
+	note_overflows(h, hw, seen);
+}
+
+/* A set of hardware counters only, no flags: stopped straight from the
+   entry (a tail call), without stop_set's and stop_set_general's frames. */
+static __attribute__((noinline)) struct rvpmu_ret stop_hw_set(struct rvpmu_hart *h, uint32_t hw)
+{
+	stop_hw_many(h, hw);
+	h->started &= ~(uint64_t)hw;
+	return ret_val(0);
+}
+
+/* Stop the (started) counters of set: the hardware ones first. */
+static __attribute__((noinline)) void stop_many(struct rvpmu_hart *h, uint64_t set)
+{
+	uint32_t hw = (uint32_t)set & h->hw;
+	uint64_t fw = set & ~(uint64_t)hw, m;
+	unsigned long idx;
+
+	if (hw)
+		stop_hw_many(h, hw);
 	if (fw) {
 		FOR_EACH_COUNTER(idx, fw, m)
 			rvpmu_fw_stop(h, idx);
@@ -477,6 +544,14 @@ struct rvpmu_ret rvpmu_counter_stop(struct rvpmu_hart *h, rvpmu_ulong base,
 	/* every call below is a tail call: this function needs no frame */
 	if (set & ~h->started)
 		return already_stopped(h, set, base, flags);
+	if (!flags) {
+		uint32_t hw = (uint32_t)set & h->hw;
+
+		if (!hw)
+			return stop_fw_set(h, set);
+		if (set == hw)
+			return stop_hw_set(h, hw);
+	}
 	return stop_set(h, set, base, flags);
 }
 
