@@ -181,10 +181,9 @@ static inline struct rvpmu_ret rvpmu_fw_stop(struct rvpmu_hart *h, unsigned int 
    inhibited (hw ops' counts_while_inhibited); keep the answer in h->stale. */
 static inline void rvpmu_note_stale(struct rvpmu_hart *h, unsigned int idx, uint64_t ev)
 {
-	const struct rvpmu_hw_ops *hw = h->cfg->hw;
 	uint32_t bit = UINT32_C(1) << idx;
 
-	if (!hw->counts_while_inhibited || hw->counts_while_inhibited(h->ctx, idx, ev))
+	if (rvpmu_hw_counts_while_inhibited(h, idx, ev))
 		h->stale |= bit;
 	else
 		h->stale &= ~bit;

@@ -256,9 +256,9 @@ static __attribute__((noinline)) struct rvpmu_ret configure_fixed(struct rvpmu_h
 	return ret_val(idx);
 }
 
-/* The end of config_std_hw's hpm path, out of line as its one call (the
-   platform's counts_while_inhibited, through the ops table): the stale
-   note, then AUTO_START. */
+/* The end of config_std_hw's hpm path, out of line: the stale note (the
+   platform's counts_while_inhibited, core/hw.h: inline in the firmware,
+   so this makes no call), then AUTO_START by a tail call. */
 static __attribute__((noinline)) struct rvpmu_ret hpm_configured(struct rvpmu_hart *h,
 								 unsigned int idx, uint64_t ev,
 								 rvpmu_ulong flags)

@@ -198,10 +198,8 @@ static bool hw_has_sscofpmf(void *ctx)
  */
 static bool hw_counts_while_inhibited(void *ctx, unsigned int ctr, uint64_t ev)
 {
-	uint64_t sel = ev & 0xffff;
-
 	(void)ctx;
-	return ctr < 3 || sel == 1 || sel == 2;
+	return fw_counts_while_inhibited(ctr, ev);
 }
 
 /* QEMU's virtual clock in ns, as far as mtime tells (10 MHz on virt). */

@@ -318,6 +318,28 @@ static inline bool rvpmu_hw_holds_overflow(const struct rvpmu_hart *h, unsigned 
 	return hw->holds_overflow && hw->holds_overflow(h->ctx, ctr, ev, v);
 }
 
+/*
+ * QEMU 7.2's cycles/instret-mapped counters count on while inhibited and
+ * read stale once inhibited; it looks the event up by the selector's low
+ * bits, so any selector whose low 16 bits are 1 or 2 is taken as one (a
+ * needless write-back at worst). Inline: config_matching's hpm path then
+ * makes no call before its tail call (pmu_hw.c's ops table answers the
+ * same through this).
+ */
+static inline bool fw_counts_while_inhibited(unsigned long ctr, uint64_t ev)
+{
+	uint64_t sel = ev & 0xffff;
+
+	return ctr < 3 || sel == 1 || sel == 2;
+}
+
+static inline bool rvpmu_hw_counts_while_inhibited(const struct rvpmu_hart *h, unsigned long ctr,
+						   uint64_t ev)
+{
+	(void)h;
+	return fw_counts_while_inhibited(ctr, ev);
+}
+
 /* satp.ASID, where the call through an ops table cost more than the read */
 static inline uint32_t rvpmu_hw_asid(const struct rvpmu_hart *h)
 {
