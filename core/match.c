@@ -344,9 +344,8 @@ static inline __attribute__((always_inline))
 #else
 static __attribute__((noinline))
 #endif
-struct rvpmu_ret config_known(struct rvpmu_hart *h, uint64_t set, rvpmu_ulong base,
-			      rvpmu_ulong mask, rvpmu_ulong flags, rvpmu_ulong event_idx,
-			      uint64_t data)
+struct rvpmu_ret config_known(struct rvpmu_hart *h, uint64_t set, rvpmu_ulong cbase,
+			      rvpmu_ulong flags, rvpmu_ulong event_idx, uint64_t data)
 {
 	unsigned long idx = 0;
 	long err = SBI_ERR_INVALID_PARAM;
@@ -359,8 +358,9 @@ struct rvpmu_ret config_known(struct rvpmu_hart *h, uint64_t set, rvpmu_ulong ba
 		      config_fw_std(h, set, flags, (uint32_t)event_idx, &idx) :
 		      SBI_ERR_NOT_SUPPORTED;
 	} else {
-		/* Linux names the counter itself: base, mask 1 */
-		idx = mask == 1 ? base : lowest_bit(set);
+		/* Linux names the counter itself: base, mask 1 (the entry
+		   passes that base, else ~0: the lowest of the set) */
+		idx = cbase != ~(rvpmu_ulong)0 ? cbase : lowest_bit(set);
 		/* an hpm counter never holds a firmware event: Linux's reuse of
 		   one is tested first, and answered here when nothing changes */
 		if (reused_same(h, idx, event_idx, data)) {
@@ -391,5 +391,8 @@ struct rvpmu_ret rvpmu_counter_config_matching(struct rvpmu_hart *h,
 	if (!(flags & ~SBI_PMU_CFG_FLAG_ALL) && set && !(flags & SBI_PMU_CFG_FLAG_SKIP_MATCH) &&
 	    !fw_std_event(event_idx, data) && !unmapped_raw(h, event_idx))
 		return config_tables(h, set, flags, event_idx, data);
-	return config_known(h, set, base, mask, flags, event_idx, data);
+	/* base only where mask is 1: config_known then takes 8 argument
+	   words, all in registers on RV32 too, so this is a tail call and
+	   the entry needs no frame on any path */
+	return config_known(h, set, mask == 1 ? base : ~(rvpmu_ulong)0, flags, event_idx, data);
 }
