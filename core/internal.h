@@ -206,23 +206,34 @@ static inline uint64_t rv32_newer(const struct rvpmu_hart *h, unsigned int idx,
 /*
  * Inhibit hardware counter idx and keep its value in h->saved. The first
  * read after inhibiting is the final count on RV64; RV32 reads a counter
- * as two CSRs and QEMU answers only the first of them live once inhibited,
- * so there it is also read just before inhibiting and the newer read is
- * kept.
+ * as two CSRs and QEMU answers only the first of them live once inhibited
+ * (a counter that counts on while inhibited and reads stale: stale, from
+ * h->stale), so there such a counter is also read just before inhibiting
+ * and the newer read is kept. Any other counter stops counting when
+ * inhibited and reads what it holds, so the read after is its final
+ * count on both XLENs (the read before could only be older).
  */
-static inline void rvpmu_hw_inhibit_read(struct rvpmu_hart *h, unsigned long idx)
+static inline void rvpmu_hw_inhibit_read_as(struct rvpmu_hart *h, unsigned long idx, bool stale)
 {
 	uint64_t v;
 #if RVPMU_XLEN == 32
-	uint64_t before = rvpmu_hw_read(h, idx);
+	uint64_t before = stale ? rvpmu_hw_read(h, idx) : 0;
+#else
+	(void)stale;
 #endif
 
 	rvpmu_hw_inhibit(h, HW_BIT(idx), true);
 	v = rvpmu_hw_read(h, idx);
 #if RVPMU_XLEN == 32
-	v = rv32_newer(h, idx, before, v);
+	if (stale)
+		v = rv32_newer(h, idx, before, v);
 #endif
 	h->saved[idx] = v;
+}
+
+static inline void rvpmu_hw_inhibit_read(struct rvpmu_hart *h, unsigned long idx)
+{
+	rvpmu_hw_inhibit_read_as(h, idx, (h->stale >> idx) & 1);
 }
 
 /*

@@ -271,8 +271,9 @@ struct rvpmu_ret rvpmu_counter_start(struct rvpmu_hart *h, rvpmu_ulong base,
  * hardware had set OF while it ran (0 without Sscofpmf), for
  * note_overflows: a set of counters is noted once for the whole set.
  * stop_hw_as takes h->stale and h->sscofpmf as read once for a set, and
- * whether the counter is already inhibited (RV64 only: there the first
- * read after inhibiting is the final count; rvpmu_hw_inhibit_read).
+ * whether the counter is already inhibited (where the first read after
+ * inhibiting is the final count: every counter on RV64, those not stale
+ * on RV32; rvpmu_hw_inhibit_read_as).
  */
 HOT uint64_t stop_hw_as(struct rvpmu_hart *h, unsigned long idx, uint32_t stale_set, bool sscofpmf,
 		       bool inhibited)
@@ -287,7 +288,7 @@ HOT uint64_t stop_hw_as(struct rvpmu_hart *h, unsigned long idx, uint32_t stale_
 	if (inhibited)
 		h->saved[idx] = rvpmu_hw_read(h, idx);
 	else
-		rvpmu_hw_inhibit_read(h, idx);
+		rvpmu_hw_inhibit_read_as(h, idx, stale);
 	/*
 	 * A stale counter is written back with its event unmapped: mhpmevent
 	 * 0 (QEMU drops the counter from its event map), the value, the event
@@ -333,15 +334,18 @@ HOT void note_overflows(struct rvpmu_hart *h, uint64_t set, uint64_t seen)
    calls (so what it reads of h stays in registers), walked as 32 bits. */
 HOT void stop_hw_many(struct rvpmu_hart *h, uint32_t hw)
 {
-	uint32_t stale = h->stale, m, seen = 0;
+	uint32_t stale = h->stale, m, seen = 0, at_once;
 	bool sscofpmf = h->sscofpmf;
 	unsigned long idx;
 
-	/* RV64: the set's hpm counters inhibited at once, one CSR write */
-	if (RVPMU_XLEN == 64)
-		rvpmu_hw_inhibit(h, hw & ~UINT32_C(7), true);
+	/* the set's hpm counters inhibited at once, one CSR write, where the
+	   read after is the final count (rvpmu_hw_inhibit_read_as): all of
+	   them on RV64, those not stale on RV32 */
+	at_once = hw & ~UINT32_C(7) & (RVPMU_XLEN == 64 ? ~UINT32_C(0) : ~stale);
+	rvpmu_hw_inhibit(h, at_once, true);
 	FOR_EACH_COUNTER(idx, hw, m)
-		seen |= (uint32_t)stop_hw_as(h, idx, stale, sscofpmf, RVPMU_XLEN == 64) << idx;
+		seen |= (uint32_t)stop_hw_as(h, idx, stale, sscofpmf,
+					     RVPMU_XLEN == 64 || ((at_once >> idx) & 1)) << idx;
 	note_overflows(h, hw, seen);
 }
 
