@@ -142,6 +142,20 @@ static __attribute__((noinline)) struct rvpmu_ret stop_fw_set(struct rvpmu_hart 
 	return fw_set(h, set, false);
 }
 
+/* A set of hardware counters only, no flags: each from the value it
+   keeps, walked as 32 bits straight from the entry (no start_general
+   frame, no per-counter flag or kind test). */
+static __attribute__((noinline)) struct rvpmu_ret start_hw_set(struct rvpmu_hart *h, uint32_t hw)
+{
+	uint32_t m;
+	unsigned int idx;
+
+	h->started |= hw;
+	FOR_EACH_COUNTER(idx, hw, m)
+		start_hw(h, idx, h->saved[idx]);
+	return ret_val(0);
+}
+
 static __attribute__((noinline)) void start_many(struct rvpmu_hart *h, uint64_t set,
 						 rvpmu_ulong base, rvpmu_ulong flags,
 						 uint64_t initial_value)
@@ -260,8 +274,14 @@ struct rvpmu_ret rvpmu_counter_start(struct rvpmu_hart *h, rvpmu_ulong base,
 		return base < h->fw_base ?
 			start_hw_one(h, (unsigned int)base, flags, initial_value) :
 			start_fw_one(h, (unsigned int)base, flags, initial_value);
-	if (!flags && !((uint32_t)set & h->hw))
-		return start_fw_set(h, set);
+	if (!flags) {
+		uint32_t hw = (uint32_t)set & h->hw;
+
+		if (!hw)
+			return start_fw_set(h, set);
+		if (set == hw)
+			return start_hw_set(h, hw);
+	}
 	return start_general(h, set, base, flags, initial_value);
 }
 
@@ -414,19 +434,41 @@ static __attribute__((noinline)) void release(struct rvpmu_hart *h, uint64_t set
 		release_one(h, idx);
 }
 
-/* One hardware counter (started) stops, its state noted. */
-HOT void stop_hw_started(struct rvpmu_hart *h, unsigned long idx)
+/* One hardware counter (started) stops, its state noted; stale_set as
+   stop_hw_as. */
+HOT void stop_hw_started_as(struct rvpmu_hart *h, unsigned long idx, uint32_t stale_set)
 {
-	note_overflows(h, HW_BIT(idx), HW_AT(stop_hw(h, idx), idx));
+	note_overflows(h, HW_BIT(idx),
+		       HW_AT(stop_hw_as(h, idx, stale_set, h->sscofpmf, false), idx));
 	h->started &= ~HW_BIT(idx);
 }
 
+HOT void stop_hw_started(struct rvpmu_hart *h, unsigned long idx)
+{
+	stop_hw_started_as(h, idx, h->stale);
+}
+
+static __attribute__((noinline)) struct rvpmu_ret stop_hw_one_stale(struct rvpmu_hart *h,
+								    unsigned long idx)
+{
+	stop_hw_started(h, idx);
+	return ret_val(0);
+}
+
 /* One counter: Linux's stop, a snapshot-taking one, and (below) Linux's
-   stop+RESET. */
+   stop+RESET. On RV32 a stale counter (two reads, the newer kept, and the
+   write-back) takes its own function by a tail call, so that the rest
+   are stopped with the registers of one read. */
 static __attribute__((noinline)) struct rvpmu_ret stop_hw_one(struct rvpmu_hart *h,
 							      unsigned long idx)
 {
-	stop_hw_started(h, idx);
+	if (RVPMU_XLEN == 32) {
+		if ((h->stale >> idx) & 1)
+			return stop_hw_one_stale(h, idx);
+		stop_hw_started_as(h, idx, 0);
+	} else {
+		stop_hw_started(h, idx);
+	}
 	return ret_val(0);
 }
 
@@ -536,6 +578,24 @@ struct rvpmu_ret rvpmu_counter_stop(struct rvpmu_hart *h, rvpmu_ulong base,
 	/* one counter (every Linux call), in short: the checks below, in
 	   their order, for a set of one */
 	if (mask == 1 && base < h->nr_counters && !(flags & ~SBI_PMU_STOP_FLAG_ALL)) {
+		/* RV32: a hardware counter's bits are in the low words, tested
+		   there (a 64-bit bit test is a pair chosen by base >= 32) */
+		if (RVPMU_XLEN == 32 && base < h->fw_base) {
+			uint32_t bit = UINT32_C(1) << base;
+
+			if (!((uint32_t)h->configured & bit))
+				return ret_err(SBI_ERR_INVALID_PARAM);
+			if ((flags & SBI_PMU_STOP_TAKE_SNAPSHOT) && !h->shmem_on)
+				return ret_err(SBI_ERR_NO_SHMEM);
+			if (!((uint32_t)h->started & bit))
+				return already_stopped(h, HW_BIT(base), base, flags);
+			if (flags & SBI_PMU_STOP_RESET)
+				return flags & SBI_PMU_STOP_TAKE_SNAPSHOT ?
+				       stop_set_general(h, HW_BIT(base), base, flags) :
+				       stop_reset_hw_one(h, (unsigned int)base);
+			return flags ? stop_hw_one_snapshot(h, (unsigned int)base) :
+				       stop_hw_one(h, (unsigned int)base);
+		}
 		if (!(h->configured & BIT64(base)))
 			return ret_err(SBI_ERR_INVALID_PARAM);
 		if ((flags & SBI_PMU_STOP_TAKE_SNAPSHOT) && !h->shmem_on)
