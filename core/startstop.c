@@ -369,11 +369,40 @@ HOT void stop_hw_many(struct rvpmu_hart *h, uint32_t hw)
 	note_overflows(h, hw, seen);
 }
 
-/* A set of hardware counters only, no flags: stopped straight from the
-   entry (a tail call), without stop_set's and stop_set_general's frames. */
-static __attribute__((noinline)) struct rvpmu_ret stop_hw_set(struct rvpmu_hart *h, uint32_t hw)
+static __attribute__((noinline)) struct rvpmu_ret stop_hw_set_stale(struct rvpmu_hart *h,
+								    uint32_t hw)
 {
 	stop_hw_many(h, hw);
+	h->started &= ~(uint64_t)hw;
+	return ret_val(0);
+}
+
+/* A set of hardware counters only, no flags: stopped straight from the
+   entry (a tail call), without stop_set's and stop_set_general's frames.
+   On RV32 a set with a stale or a fixed counter takes stop_hw_set_stale,
+   so that the loop here is stop_hw_many's for hpm counters that are
+   neither, with the registers of one read per counter. */
+static __attribute__((noinline)) struct rvpmu_ret stop_hw_set(struct rvpmu_hart *h, uint32_t hw)
+{
+	if (RVPMU_XLEN == 32) {
+		uint32_t m, seen = 0;
+		bool sscofpmf = h->sscofpmf;
+		unsigned long idx;
+
+		/* and a fixed counter (its own read, stale or not) */
+		if (hw & (h->stale | 7))
+			return stop_hw_set_stale(h, hw);
+		/* hpm counters, none stale: inhibited at once, read once each */
+		rvpmu_hw_inhibit(h, hw, true);
+		FOR_EACH_COUNTER(idx, hw, m) {
+			if (idx < 3)
+				__builtin_unreachable();
+			seen |= (uint32_t)stop_hw_as(h, idx, 0, sscofpmf, true) << idx;
+		}
+		note_overflows(h, hw, seen);
+	} else {
+		stop_hw_many(h, hw);
+	}
 	h->started &= ~(uint64_t)hw;
 	return ret_val(0);
 }

@@ -4,13 +4,13 @@
  * path contract (core/hw.h says what each function means; the firmware's
  * build defines RVPMU_HW_PLATFORM and puts firmware/ on the include path).
  *
- * RV64 reaches a counter's CSRs through pmu_csr.S's slot tables: one
+ * Both XLENs reach a counter's CSRs through pmu_csr.S's slot tables: one
  * `jalr t0` from inline asm that names the only registers a slot touches
- * (t0, the link, and t1, the value). A plain call makes the compiler
- * assume every temporary is lost, and a `call` that ra is lost: each start
- * or stop saved and restored a handful of registers around each of its
- * three or four CSR accesses. RV32, where a counter is two CSRs, calls
- * pmu_hw.c's switches for the single-counter accesses. Both XLENs: mcycle,
+ * (t0, the link, and t1, the value; on RV32, where a counter is two CSRs,
+ * t2 holds the high half and a7 the read's second high half). A plain call
+ * makes the compiler assume every temporary is lost, and a `call` that ra
+ * is lost: each start or stop saved and restored a handful of registers
+ * around each of its three or four CSR accesses. Both XLENs: mcycle,
  * mcountinhibit, satp and the snapshot's stores inline, and the sampler's
  * group accesses in grp_csr.S. pmu_csr.S includes this file for the slot
  * table offsets.
