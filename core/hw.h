@@ -36,6 +36,13 @@
  *                                           leaves its next overflow held
  *                                           back (struct rvpmu_hw_ops
  *                                           holds_overflow; false if none)
+ *   bool rvpmu_hw_counts_while_inhibited(h, ctr, ev)
+ *                                           whether ctr, counting ev, keeps
+ *                                           counting while inhibited and
+ *                                           reads stale once stopped
+ *                                           (struct rvpmu_hw_ops
+ *                                           counts_while_inhibited; true
+ *                                           if none)
  *   uint32_t rvpmu_hw_asid(h)               satp.ASID S-mode runs with now
  *                                           (the sampler's CID1; 0 if the
  *                                           platform cannot tell)
@@ -135,6 +142,14 @@ static inline bool rvpmu_hw_holds_overflow(const struct rvpmu_hart *h, unsigned 
 	const struct rvpmu_hw_ops *hw = h->cfg->hw;
 
 	return hw->holds_overflow && hw->holds_overflow(h->ctx, ctr, ev, v);
+}
+
+static inline bool rvpmu_hw_counts_while_inhibited(const struct rvpmu_hart *h, unsigned long ctr,
+						   uint64_t ev)
+{
+	const struct rvpmu_hw_ops *hw = h->cfg->hw;
+
+	return !hw->counts_while_inhibited || hw->counts_while_inhibited(h->ctx, (unsigned int)ctr, ev);
 }
 
 static inline uint32_t rvpmu_hw_asid(const struct rvpmu_hart *h)

@@ -9,6 +9,16 @@
 
 #define BIT64(n)	(UINT64_C(1) << (n))
 #define FIXED_CTRS	(BIT64(0) | BIT64(2))	/* mcycle, minstret */
+/* BIT64 of a hardware counter (n < RVPMU_HW_SLOTS), and b (0 or 1) at
+   its bit: on RV32 a 32-bit shift, where BIT64's is a pair chosen by
+   n >= 32 (RV64 keeps the plain shift, one instruction) */
+#if RVPMU_XLEN == 32
+#define HW_BIT(n)	((uint64_t)(UINT32_C(1) << (n)))
+#define HW_AT(b, n)	((uint64_t)((uint32_t)(b) << (n)))
+#else
+#define HW_BIT(n)	BIT64(n)
+#define HW_AT(b, n)	((uint64_t)(b) << (n))
+#endif
 
 static inline struct rvpmu_ret ret_err(long err)
 {
@@ -171,10 +181,9 @@ static inline struct rvpmu_ret rvpmu_fw_stop(struct rvpmu_hart *h, unsigned int 
    inhibited (hw ops' counts_while_inhibited); keep the answer in h->stale. */
 static inline void rvpmu_note_stale(struct rvpmu_hart *h, unsigned int idx, uint64_t ev)
 {
-	const struct rvpmu_hw_ops *hw = h->cfg->hw;
 	uint32_t bit = UINT32_C(1) << idx;
 
-	if (!hw->counts_while_inhibited || hw->counts_while_inhibited(h->ctx, idx, ev))
+	if (rvpmu_hw_counts_while_inhibited(h, idx, ev))
 		h->stale |= bit;
 	else
 		h->stale &= ~bit;
@@ -197,23 +206,34 @@ static inline uint64_t rv32_newer(const struct rvpmu_hart *h, unsigned int idx,
 /*
  * Inhibit hardware counter idx and keep its value in h->saved. The first
  * read after inhibiting is the final count on RV64; RV32 reads a counter
- * as two CSRs and QEMU answers only the first of them live once inhibited,
- * so there it is also read just before inhibiting and the newer read is
- * kept.
+ * as two CSRs and QEMU answers only the first of them live once inhibited
+ * (a counter that counts on while inhibited and reads stale: stale, from
+ * h->stale), so there such a counter is also read just before inhibiting
+ * and the newer read is kept. Any other counter stops counting when
+ * inhibited and reads what it holds, so the read after is its final
+ * count on both XLENs (the read before could only be older).
  */
-static inline void rvpmu_hw_inhibit_read(struct rvpmu_hart *h, unsigned long idx)
+static inline void rvpmu_hw_inhibit_read_as(struct rvpmu_hart *h, unsigned long idx, bool stale)
 {
 	uint64_t v;
 #if RVPMU_XLEN == 32
-	uint64_t before = rvpmu_hw_read(h, idx);
+	uint64_t before = stale ? rvpmu_hw_read(h, idx) : 0;
+#else
+	(void)stale;
 #endif
 
-	rvpmu_hw_inhibit(h, BIT64(idx), true);
+	rvpmu_hw_inhibit(h, HW_BIT(idx), true);
 	v = rvpmu_hw_read(h, idx);
 #if RVPMU_XLEN == 32
-	v = rv32_newer(h, idx, before, v);
+	if (stale)
+		v = rv32_newer(h, idx, before, v);
 #endif
 	h->saved[idx] = v;
+}
+
+static inline void rvpmu_hw_inhibit_read(struct rvpmu_hart *h, unsigned long idx)
+{
+	rvpmu_hw_inhibit_read_as(h, idx, (h->stale >> idx) & 1);
 }
 
 /*

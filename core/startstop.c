@@ -81,6 +81,81 @@ HOT void start_one(struct rvpmu_hart *h, unsigned int idx, rvpmu_ulong base,
 		start_hw(h, idx, v);
 }
 
+/*
+ * A set of firmware counters only, no flags (start from the values they
+ * keep, stop without RESET or snapshot): a standard event's counter is
+ * its bit in fw_counting, so the set is walked as 32 bits from the first
+ * firmware counter in a loop without calls; counters of platform events
+ * (h->fw_ext's kind) are left to fw_set_ext by a tail call, so neither
+ * start nor stop of such a set needs a frame. The started bits are the
+ * caller's.
+ */
+static __attribute__((noinline)) struct rvpmu_ret fw_set_ext(struct rvpmu_hart *h, uint32_t ext,
+							     bool on)
+{
+	unsigned int idx;
+
+	do {
+		idx = (unsigned int)h->fw_base + lowest_bit(ext);
+		ext &= ext - 1;
+		if (on)
+			rvpmu_fw_start_ext(h, idx);
+		else
+			rvpmu_fw_stop_ext(h, idx);
+	} while (ext);
+	return ret_val(0);
+}
+
+HOT struct rvpmu_ret fw_set(struct rvpmu_hart *h, uint64_t set, bool on)
+{
+	uint32_t fs = (uint32_t)(set >> h->fw_base), m, ext = 0;
+	const uint32_t *ev = &h->event[h->fw_base];
+	unsigned int f;
+
+	for (m = fs >> (f = lowest_bit(fs)); m; m >>= 1, f++) {
+		uint32_t code;
+
+		if (!(m & 1))
+			continue;
+		code = SBI_PMU_EVENT_CODE(ev[f]);
+		if (code >= SBI_PMU_FW_STD_COUNT)
+			ext |= UINT32_C(1) << f;
+		else if (on)
+			h->fw_counting[code].by.ctrs |= UINT32_C(1) << f;
+		else
+			h->fw_counting[code].by.ctrs &= ~(UINT32_C(1) << f);
+	}
+	if (ext)
+		return fw_set_ext(h, ext, on);
+	return ret_val(0);
+}
+
+static __attribute__((noinline)) struct rvpmu_ret start_fw_set(struct rvpmu_hart *h, uint64_t set)
+{
+	h->started |= set;
+	return fw_set(h, set, true);
+}
+
+static __attribute__((noinline)) struct rvpmu_ret stop_fw_set(struct rvpmu_hart *h, uint64_t set)
+{
+	h->started &= ~set;
+	return fw_set(h, set, false);
+}
+
+/* A set of hardware counters only, no flags: each from the value it
+   keeps, walked as 32 bits straight from the entry (no start_general
+   frame, no per-counter flag or kind test). */
+static __attribute__((noinline)) struct rvpmu_ret start_hw_set(struct rvpmu_hart *h, uint32_t hw)
+{
+	uint32_t m;
+	unsigned int idx;
+
+	h->started |= hw;
+	FOR_EACH_COUNTER(idx, hw, m)
+		start_hw(h, idx, h->saved[idx]);
+	return ret_val(0);
+}
+
 static __attribute__((noinline)) void start_many(struct rvpmu_hart *h, uint64_t set,
 						 rvpmu_ulong base, rvpmu_ulong flags,
 						 uint64_t initial_value)
@@ -88,19 +163,6 @@ static __attribute__((noinline)) void start_many(struct rvpmu_hart *h, uint64_t 
 	uint64_t m;
 	unsigned int idx;
 
-	/* firmware counters from the values they keep (no flags): for a
-	   standard event only its fw_counting bit changes */
-	if (!flags && !(set & ~rvpmu_fw_counters(h))) {
-		FOR_EACH_COUNTER(idx, set, m) {
-			uint32_t code = SBI_PMU_EVENT_CODE(h->event[idx]);
-
-			if (code < SBI_PMU_FW_STD_COUNT)
-				rvpmu_fw_std_on(h, idx, code);
-			else
-				rvpmu_fw_start_ext(h, idx);
-		}
-		return;
-	}
 	FOR_EACH_COUNTER(idx, set, m)
 		start_one(h, idx, base, flags, initial_value);
 }
@@ -130,7 +192,7 @@ static __attribute__((noinline)) struct rvpmu_ret start_hw_one(struct rvpmu_hart
 							       rvpmu_ulong flags,
 							       uint64_t initial_value)
 {
-	h->started |= BIT64(idx);
+	h->started |= HW_BIT(idx);
 	start_hw(h, idx, start_value(h, idx, idx, flags, initial_value));
 	return ret_val(0);
 }
@@ -140,7 +202,7 @@ static __attribute__((noinline)) struct rvpmu_ret start_hw_one(struct rvpmu_hart
    start_hw_one without flags, answering idx. */
 struct rvpmu_ret rvpmu_autostart_hw(struct rvpmu_hart *h, unsigned int idx)
 {
-	h->started |= BIT64(idx);
+	h->started |= HW_BIT(idx);
 	start_hw(h, idx, h->saved[idx]);
 	return ret_val(idx);
 }
@@ -150,6 +212,19 @@ static __attribute__((noinline)) struct rvpmu_ret start_fw_one(struct rvpmu_hart
 							       rvpmu_ulong flags,
 							       uint64_t initial_value)
 {
+	h->started |= BIT64(idx);
+	return rvpmu_fw_start(h, idx, start_value(h, idx, idx, flags, initial_value));
+}
+
+/* The same for the entry's short way, where the only flag can be
+   SET_INIT_VALUE: said here, the snapshot's value (a call) drops out and
+   a platform event's start is a tail call, so no frame. */
+static __attribute__((noinline)) struct rvpmu_ret start_fw_one_short(struct rvpmu_hart *h,
+								     unsigned int idx,
+								     rvpmu_ulong flags,
+								     uint64_t initial_value)
+{
+	flags &= SBI_PMU_START_SET_INIT_VALUE;
 	h->started |= BIT64(idx);
 	return rvpmu_fw_start(h, idx, start_value(h, idx, idx, flags, initial_value));
 }
@@ -181,7 +256,7 @@ struct rvpmu_ret rvpmu_counter_start(struct rvpmu_hart *h, rvpmu_ulong base,
 			return ret_err(SBI_ERR_ALREADY_STARTED);
 		return base < h->fw_base ?
 			start_hw_one(h, (unsigned int)base, flags, initial_value) :
-			start_fw_one(h, (unsigned int)base, flags, initial_value);
+			start_fw_one_short(h, (unsigned int)base, flags, initial_value);
 	}
 	if (flags & ~SBI_PMU_START_FLAG_ALL)
 		return ret_err(SBI_ERR_INVALID_PARAM);
@@ -199,6 +274,14 @@ struct rvpmu_ret rvpmu_counter_start(struct rvpmu_hart *h, rvpmu_ulong base,
 		return base < h->fw_base ?
 			start_hw_one(h, (unsigned int)base, flags, initial_value) :
 			start_fw_one(h, (unsigned int)base, flags, initial_value);
+	if (!flags) {
+		uint32_t hw = (uint32_t)set & h->hw;
+
+		if (!hw)
+			return start_fw_set(h, set);
+		if (set == hw)
+			return start_hw_set(h, hw);
+	}
 	return start_general(h, set, base, flags, initial_value);
 }
 
@@ -208,8 +291,9 @@ struct rvpmu_ret rvpmu_counter_start(struct rvpmu_hart *h, rvpmu_ulong base,
  * hardware had set OF while it ran (0 without Sscofpmf), for
  * note_overflows: a set of counters is noted once for the whole set.
  * stop_hw_as takes h->stale and h->sscofpmf as read once for a set, and
- * whether the counter is already inhibited (RV64 only: there the first
- * read after inhibiting is the final count; rvpmu_hw_inhibit_read).
+ * whether the counter is already inhibited (where the first read after
+ * inhibiting is the final count: every counter on RV64, those not stale
+ * on RV32; rvpmu_hw_inhibit_read_as).
  */
 HOT uint64_t stop_hw_as(struct rvpmu_hart *h, unsigned long idx, uint32_t stale_set, bool sscofpmf,
 		       bool inhibited)
@@ -224,7 +308,7 @@ HOT uint64_t stop_hw_as(struct rvpmu_hart *h, unsigned long idx, uint32_t stale_
 	if (inhibited)
 		h->saved[idx] = rvpmu_hw_read(h, idx);
 	else
-		rvpmu_hw_inhibit_read(h, idx);
+		rvpmu_hw_inhibit_read_as(h, idx, stale);
 	/*
 	 * A stale counter is written back with its event unmapped: mhpmevent
 	 * 0 (QEMU drops the counter from its event map), the value, the event
@@ -266,23 +350,72 @@ HOT void note_overflows(struct rvpmu_hart *h, uint64_t set, uint64_t seen)
 	h->held &= ~(uint32_t)seen;
 }
 
-/* Stop the (started) counters of set: the hardware ones first, in a loop
-   without calls (so what it reads of h stays in registers). */
-static __attribute__((noinline)) void stop_many(struct rvpmu_hart *h, uint64_t set)
+/* Stop the (started) hardware counters hw (not empty), in a loop without
+   calls (so what it reads of h stays in registers), walked as 32 bits. */
+HOT void stop_hw_many(struct rvpmu_hart *h, uint32_t hw)
 {
-	uint64_t hw = set & (BIT64(h->fw_base) - 1), fw = set & ~hw, m, seen = 0;
-	uint32_t stale = h->stale;
+	uint32_t stale = h->stale, m, seen = 0, at_once;
 	bool sscofpmf = h->sscofpmf;
 	unsigned long idx;
 
-	if (hw) {
-		/* RV64: the set's hpm counters inhibited at once, one CSR write */
-		if (RVPMU_XLEN == 64)
-			rvpmu_hw_inhibit(h, hw & ~UINT64_C(7), true);
-		FOR_EACH_COUNTER(idx, hw, m)
-			seen |= stop_hw_as(h, idx, stale, sscofpmf, RVPMU_XLEN == 64) << idx;
+	/* the set's hpm counters inhibited at once, one CSR write, where the
+	   read after is the final count (rvpmu_hw_inhibit_read_as): all of
+	   them on RV64, those not stale on RV32 */
+	at_once = hw & ~UINT32_C(7) & (RVPMU_XLEN == 64 ? ~UINT32_C(0) : ~stale);
+	rvpmu_hw_inhibit(h, at_once, true);
+	FOR_EACH_COUNTER(idx, hw, m)
+		seen |= (uint32_t)stop_hw_as(h, idx, stale, sscofpmf,
+					     RVPMU_XLEN == 64 || ((at_once >> idx) & 1)) << idx;
+	note_overflows(h, hw, seen);
+}
+
+static __attribute__((noinline)) struct rvpmu_ret stop_hw_set_stale(struct rvpmu_hart *h,
+								    uint32_t hw)
+{
+	stop_hw_many(h, hw);
+	h->started &= ~(uint64_t)hw;
+	return ret_val(0);
+}
+
+/* A set of hardware counters only, no flags: stopped straight from the
+   entry (a tail call), without stop_set's and stop_set_general's frames.
+   On RV32 a set with a stale or a fixed counter takes stop_hw_set_stale,
+   so that the loop here is stop_hw_many's for hpm counters that are
+   neither, with the registers of one read per counter. */
+static __attribute__((noinline)) struct rvpmu_ret stop_hw_set(struct rvpmu_hart *h, uint32_t hw)
+{
+	if (RVPMU_XLEN == 32) {
+		uint32_t m, seen = 0;
+		bool sscofpmf = h->sscofpmf;
+		unsigned long idx;
+
+		/* and a fixed counter (its own read, stale or not) */
+		if (hw & (h->stale | 7))
+			return stop_hw_set_stale(h, hw);
+		/* hpm counters, none stale: inhibited at once, read once each */
+		rvpmu_hw_inhibit(h, hw, true);
+		FOR_EACH_COUNTER(idx, hw, m) {
+			if (idx < 3)
+				__builtin_unreachable();
+			seen |= (uint32_t)stop_hw_as(h, idx, 0, sscofpmf, true) << idx;
+		}
 		note_overflows(h, hw, seen);
+	} else {
+		stop_hw_many(h, hw);
 	}
+	h->started &= ~(uint64_t)hw;
+	return ret_val(0);
+}
+
+/* Stop the (started) counters of set: the hardware ones first. */
+static __attribute__((noinline)) void stop_many(struct rvpmu_hart *h, uint64_t set)
+{
+	uint32_t hw = (uint32_t)set & h->hw;
+	uint64_t fw = set & ~(uint64_t)hw, m;
+	unsigned long idx;
+
+	if (hw)
+		stop_hw_many(h, hw);
 	if (fw) {
 		FOR_EACH_COUNTER(idx, fw, m)
 			rvpmu_fw_stop(h, idx);
@@ -338,19 +471,41 @@ static __attribute__((noinline)) void release(struct rvpmu_hart *h, uint64_t set
 		release_one(h, idx);
 }
 
-/* One hardware counter (started) stops, its state noted. */
+/* One hardware counter (started) stops, its state noted; stale_set as
+   stop_hw_as. */
+HOT void stop_hw_started_as(struct rvpmu_hart *h, unsigned long idx, uint32_t stale_set)
+{
+	note_overflows(h, HW_BIT(idx),
+		       HW_AT(stop_hw_as(h, idx, stale_set, h->sscofpmf, false), idx));
+	h->started &= ~HW_BIT(idx);
+}
+
 HOT void stop_hw_started(struct rvpmu_hart *h, unsigned long idx)
 {
-	note_overflows(h, BIT64(idx), stop_hw(h, idx) << idx);
-	h->started &= ~BIT64(idx);
+	stop_hw_started_as(h, idx, h->stale);
+}
+
+static __attribute__((noinline)) struct rvpmu_ret stop_hw_one_stale(struct rvpmu_hart *h,
+								    unsigned long idx)
+{
+	stop_hw_started(h, idx);
+	return ret_val(0);
 }
 
 /* One counter: Linux's stop, a snapshot-taking one, and (below) Linux's
-   stop+RESET. */
+   stop+RESET. On RV32 a stale counter (two reads, the newer kept, and the
+   write-back) takes its own function by a tail call, so that the rest
+   are stopped with the registers of one read. */
 static __attribute__((noinline)) struct rvpmu_ret stop_hw_one(struct rvpmu_hart *h,
 							      unsigned long idx)
 {
-	stop_hw_started(h, idx);
+	if (RVPMU_XLEN == 32) {
+		if ((h->stale >> idx) & 1)
+			return stop_hw_one_stale(h, idx);
+		stop_hw_started_as(h, idx, 0);
+	} else {
+		stop_hw_started(h, idx);
+	}
 	return ret_val(0);
 }
 
@@ -371,11 +526,11 @@ static __attribute__((noinline)) struct rvpmu_ret stop_reset_hw_one(struct rvpmu
 {
 	uint32_t bit = UINT32_C(1) << idx;
 
-	h->started &= ~BIT64(idx);
+	h->started &= ~HW_BIT(idx);
 	if (idx < 3 || (h->held & bit)) {
 		/* the whole stop first: release may park the counter, which
 		   needs its event still mapped and OF set */
-		note_overflows(h, BIT64(idx), stop_hw(h, idx) << idx);
+		note_overflows(h, HW_BIT(idx), HW_AT(stop_hw(h, idx), idx));
 		release_one(h, idx);
 		return ret_val(0);
 	}
@@ -386,7 +541,7 @@ static __attribute__((noinline)) struct rvpmu_ret stop_reset_hw_one(struct rvpmu
 	 * configured, so OF is not read.
 	 */
 	rvpmu_hw_inhibit_read(h, idx);
-	h->configured &= ~BIT64(idx);
+	h->configured &= ~HW_BIT(idx);
 	h->mhpmevent[idx] = 0;
 	rvpmu_hw_program(h, idx, 0);
 	if (h->stale & bit)
@@ -460,6 +615,24 @@ struct rvpmu_ret rvpmu_counter_stop(struct rvpmu_hart *h, rvpmu_ulong base,
 	/* one counter (every Linux call), in short: the checks below, in
 	   their order, for a set of one */
 	if (mask == 1 && base < h->nr_counters && !(flags & ~SBI_PMU_STOP_FLAG_ALL)) {
+		/* RV32: a hardware counter's bits are in the low words, tested
+		   there (a 64-bit bit test is a pair chosen by base >= 32) */
+		if (RVPMU_XLEN == 32 && base < h->fw_base) {
+			uint32_t bit = UINT32_C(1) << base;
+
+			if (!((uint32_t)h->configured & bit))
+				return ret_err(SBI_ERR_INVALID_PARAM);
+			if ((flags & SBI_PMU_STOP_TAKE_SNAPSHOT) && !h->shmem_on)
+				return ret_err(SBI_ERR_NO_SHMEM);
+			if (!((uint32_t)h->started & bit))
+				return already_stopped(h, HW_BIT(base), base, flags);
+			if (flags & SBI_PMU_STOP_RESET)
+				return flags & SBI_PMU_STOP_TAKE_SNAPSHOT ?
+				       stop_set_general(h, HW_BIT(base), base, flags) :
+				       stop_reset_hw_one(h, (unsigned int)base);
+			return flags ? stop_hw_one_snapshot(h, (unsigned int)base) :
+				       stop_hw_one(h, (unsigned int)base);
+		}
 		if (!(h->configured & BIT64(base)))
 			return ret_err(SBI_ERR_INVALID_PARAM);
 		if ((flags & SBI_PMU_STOP_TAKE_SNAPSHOT) && !h->shmem_on)
@@ -485,6 +658,14 @@ struct rvpmu_ret rvpmu_counter_stop(struct rvpmu_hart *h, rvpmu_ulong base,
 	/* every call below is a tail call: this function needs no frame */
 	if (set & ~h->started)
 		return already_stopped(h, set, base, flags);
+	if (!flags) {
+		uint32_t hw = (uint32_t)set & h->hw;
+
+		if (!hw)
+			return stop_fw_set(h, set);
+		if (set == hw)
+			return stop_hw_set(h, hw);
+	}
 	return stop_set(h, set, base, flags);
 }
 

@@ -4,8 +4,9 @@
  * are immediates, so each counter gets an 8-byte slot (the access, then
  * a jump back) and a call jumps straight to slot[ctr]: one jalr from the
  * inline accesses on every start/stop, where a C switch takes seven.
- * The core passes only counters that exist. RV32 uses the C switches in
- * pmu_hw.c (a 64-bit counter is two CSRs there).
+ * The core passes only counters that exist. RV32 has its own tables of
+ * 16-byte slots below (a 64-bit counter is two CSRs there); its ops table
+ * keeps pmu_hw.c's C switches.
  *
  * They have the signatures of struct rvpmu_hw_ops, so the ops table points
  * at them directly (ctx, in a0, is not used):
@@ -77,5 +78,71 @@ fw_csr_swap_event:
 	OPS_CALL FW_SLOT_SWAP_EVENT
 fw_csr_read_event:
 	OPS_CALL FW_SLOT_READ_EVENT
+
+#else	/* RV32 */
+	.option	norelax		/* the slots must stay 16 bytes apart */
+#include "csr.h"
+#include "rvpmu_hw_platform.h"	/* the FW_SLOT_* table offsets */
+
+/*
+ * RV32: a counter and its event are CSR pairs, so a slot is 16 bytes (at
+ * most three CSR accesses and the jump back) and one table 512 bytes. The
+ * six tables would not fit a jalr's reach from their start, so
+ * fw_csr_slots is their middle (FW_SLOT_BIAS in): the offsets run from
+ * -1536 to +1024. A slot takes a value's low half in t1 and high half in
+ * t2, answers the same way and returns by t0; the read slot also leaves
+ * its second read of the high half in a7, and the caller repeats it until
+ * the two high halves agree (rvpmu_hw_platform.h).
+ */
+	.text
+	.globl	fw_csr_slots
+	.balign	16
+.macro TABLE at, first, body
+	.org	fw_csr_region + FW_SLOT_BIAS + \at + 16 * \first
+	.irp	n, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
+	.if	\n >= \first
+	.balign	16
+	\body	\n
+	jr	t0
+	.endif
+	.endr
+.endm
+/* hi, lo, hi again (a7): the pair is whole when the highs agree */
+.macro READ_CTR n
+	csrr	t2, CSR_MHPMCOUNTERH_BASE + \n
+	csrr	t1, CSR_MHPMCOUNTER_BASE + \n
+	csrr	a7, CSR_MHPMCOUNTERH_BASE + \n
+.endm
+/* low half 0 first: no carry into the new high half */
+.macro WRITE_CTR n
+	csrw	CSR_MHPMCOUNTER_BASE + \n, zero
+	csrw	CSR_MHPMCOUNTERH_BASE + \n, t2
+	csrw	CSR_MHPMCOUNTER_BASE + \n, t1
+.endm
+/* mhpmeventNh exists only with Sscofpmf: WRITE_EVENT_LO without it */
+.macro WRITE_EVENT n
+	csrw	CSR_MHPMEVENT_BASE + \n, t1
+	csrw	CSR_MHPMEVENTH_BASE + \n, t2
+.endm
+.macro SWAP_EVENT n
+	csrrw	t1, CSR_MHPMEVENT_BASE + \n, t1
+	csrrw	t2, CSR_MHPMEVENTH_BASE + \n, t2
+.endm
+/* the high half only (OF is its bit 31), in t1 */
+.macro READ_EVENT n
+	csrr	t1, CSR_MHPMEVENTH_BASE + \n
+.endm
+.macro WRITE_EVENT_LO n
+	csrw	CSR_MHPMEVENT_BASE + \n, t1
+.endm
+fw_csr_region:
+	TABLE	FW_SLOT_READ_CTR, 0, READ_CTR
+	TABLE	FW_SLOT_WRITE_CTR, 0, WRITE_CTR
+	TABLE	FW_SLOT_WRITE_EVENT, 3, WRITE_EVENT
+	TABLE	FW_SLOT_SWAP_EVENT, 3, SWAP_EVENT
+	TABLE	FW_SLOT_READ_EVENT, 3, READ_EVENT
+	TABLE	FW_SLOT_WRITE_EVENT_LO, 3, WRITE_EVENT_LO
+	.org	fw_csr_region + FW_SLOT_BIAS + FW_SLOT_WRITE_EVENT_LO + 512
+	.set	fw_csr_slots, fw_csr_region + FW_SLOT_BIAS
 
 #endif

@@ -45,8 +45,8 @@ uint64_t fw_csr_swap_event(void *ctx, unsigned int ctr, uint64_t v);
 #define hw_program fw_csr_write_event
 #define hw_swap_event fw_csr_swap_event
 #else
-/* The single-counter accesses of rvpmu_hw_platform.h, and the ops table's */
-uint64_t fw_hw_read(unsigned int ctr)
+/* The ops table's single-counter accesses (the inline ones are pmu_csr.S's slots) */
+static uint64_t fw_hw_read(unsigned int ctr)
 {
 	switch (ctr) {
 	case 0: return READ64(CSR_MCYCLE, CSR_MCYCLEH);
@@ -58,7 +58,7 @@ uint64_t fw_hw_read(unsigned int ctr)
 	}
 }
 
-void fw_hw_write(unsigned int ctr, uint64_t v)
+static void fw_hw_write(unsigned int ctr, uint64_t v)
 {
 	switch (ctr) {
 	case 0: WRITE64(CSR_MCYCLE, CSR_MCYCLEH, v); break;
@@ -70,7 +70,7 @@ void fw_hw_write(unsigned int ctr, uint64_t v)
 	}
 }
 
-void fw_hw_program(unsigned int ctr, uint64_t ev)
+static void fw_hw_program(unsigned int ctr, uint64_t ev)
 {
 	/* mhpmeventNh exists only with Sscofpmf */
 	bool high = plat.sscofpmf;
@@ -88,7 +88,7 @@ void fw_hw_program(unsigned int ctr, uint64_t ev)
 
 /* Only called with Sscofpmf, so mhpmeventNh exists: low half, then the
    high half (with OF) swapped. */
-uint64_t fw_hw_swap_event(unsigned int ctr, uint64_t ev)
+static uint64_t fw_hw_swap_event(unsigned int ctr, uint64_t ev)
 {
 	unsigned long lo = 0, hi = 0;
 
@@ -140,7 +140,7 @@ static bool hw_overflowed(void *ctx, unsigned int ctr)
 	return plat.sscofpmf && fw_csr_read_event(ctx, ctr) >> 63;
 }
 #else
-bool fw_hw_overflowed(unsigned int ctr)
+static bool fw_hw_overflowed(unsigned int ctr)
 {
 	unsigned long ev = 0;
 
@@ -228,9 +228,7 @@ static bool hw_has_sscofpmf(void *ctx)
  */
 static bool clock_like(unsigned int ctr, uint64_t ev)
 {
-	uint64_t sel = ev & 0xffff;
-
-	return ctr < 3 || sel == 1 || sel == 2;
+	return fw_counts_while_inhibited(ctr, ev);
 }
 
 /*
@@ -346,6 +344,9 @@ void fw_pmu_probe_clocks(struct fw_hart *h)
 			  "");
 }
 
+/* The probe's answer, for the inline contract (rvpmu_hw_platform.h) */
+bool fw_quirk_counts_inhibited = true;
+
 /* Both tables but for counts_while_inhibited (fw_pmu_init picks one) */
 #define FW_PMU_HW_OPS(counts_while_inhibited_)		\
 	.read = hw_read,					\
@@ -433,6 +434,7 @@ int fw_pmu_init(const void *fdt)
 	probe_hpm();
 	plat.smcntrpmf = smcntrpmf_exists();
 	plat.counts_inhibited = probe_counts_inhibited();
+	fw_quirk_counts_inhibited = plat.counts_inhibited;
 	if (plat.sscofpmf)
 		fw_held_ns_per_tick = plat.timebase ? 1000000000u / plat.timebase : 1;
 	err = rvpmu_dt_parse(fdt, fdt_totalsize(fdt), plat.hpm | 5u, &plat.map, &plat.dt);

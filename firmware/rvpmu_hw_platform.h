@@ -4,13 +4,13 @@
  * path contract (core/hw.h says what each function means; the firmware's
  * build defines RVPMU_HW_PLATFORM and puts firmware/ on the include path).
  *
- * RV64 reaches a counter's CSRs through pmu_csr.S's slot tables: one
+ * Both XLENs reach a counter's CSRs through pmu_csr.S's slot tables: one
  * `jalr t0` from inline asm that names the only registers a slot touches
- * (t0, the link, and t1, the value). A plain call makes the compiler
- * assume every temporary is lost, and a `call` that ra is lost: each start
- * or stop saved and restored a handful of registers around each of its
- * three or four CSR accesses. RV32, where a counter is two CSRs, calls
- * pmu_hw.c's switches for the single-counter accesses. Both XLENs: mcycle,
+ * (t0, the link, and t1, the value; on RV32, where a counter is two CSRs,
+ * t2 holds the high half and a7 the read's second high half). A plain call
+ * makes the compiler assume every temporary is lost, and a `call` that ra
+ * is lost: each start or stop saved and restored a handful of registers
+ * around each of its three or four CSR accesses. Both XLENs: mcycle,
  * mcountinhibit, satp and the snapshot's stores inline, and the sampler's
  * group accesses in grp_csr.S. pmu_csr.S includes this file for the slot
  * table offsets.
@@ -18,13 +18,28 @@
 #ifndef FW_RVPMU_HW_PLATFORM_H
 #define FW_RVPMU_HW_PLATFORM_H
 
+#if __riscv_xlen == 64
 /* Offsets of the slot tables in fw_csr_slots: 32 slots of 8 bytes each,
    slot n for counter n, within a jalr's 12-bit reach. */
+#define FW_SLOT_SIZE		8
 #define FW_SLOT_READ_CTR	0	/* csrr t1, mhpmcounter<n> */
 #define FW_SLOT_WRITE_CTR	256	/* csrw mhpmcounter<n>, t1 */
 #define FW_SLOT_WRITE_EVENT	512	/* csrw mhpmevent<n>, t1 (n >= 3) */
 #define FW_SLOT_SWAP_EVENT	768	/* csrrw t1, mhpmevent<n>, t1 (n >= 3) */
 #define FW_SLOT_READ_EVENT	1024	/* csrr t1, mhpmevent<n> (n >= 3) */
+#else
+/* RV32: 32 slots of 16 bytes per table, a value's halves in t1 (low) and
+   t2 (high); fw_csr_slots is FW_SLOT_BIAS into the region, so that every
+   table is within a jalr's 12-bit reach of it (pmu_csr.S). */
+#define FW_SLOT_SIZE		16
+#define FW_SLOT_BIAS		1536
+#define FW_SLOT_READ_CTR	(-1536)	/* t2 = ..h, t1 = mhpmcounter<n>, a7 = ..h */
+#define FW_SLOT_WRITE_CTR	(-1024)	/* low 0, high t2, low t1 */
+#define FW_SLOT_WRITE_EVENT	(-512)	/* mhpmevent<n> t1, ..h t2 (Sscofpmf) */
+#define FW_SLOT_SWAP_EVENT	0	/* the same, swapped (Sscofpmf) */
+#define FW_SLOT_READ_EVENT	512	/* t1 = mhpmevent<n>h (Sscofpmf) */
+#define FW_SLOT_WRITE_EVENT_LO	1024	/* mhpmevent<n> t1 (no Sscofpmf) */
+#endif
 
 /* RVPMU_GROUP_BASE (core/reserve.h) is ~0 << FW_GROUP_BASE_SHIFT: grp_csr.S
    builds it so, and takes a count as the value with those top bits cleared */
@@ -232,42 +247,64 @@ static inline bool rvpmu_hw_overflowed(const struct rvpmu_hart *h, unsigned long
 #endif
 
 #if __riscv_xlen == 32 && !defined(__ASSEMBLER__)
-/* pmu_hw.c's switches: a counter and its event are CSR pairs here */
-uint64_t fw_hw_read(unsigned int ctr);
-void fw_hw_write(unsigned int ctr, uint64_t v);
-void fw_hw_program(unsigned int ctr, uint64_t ev);
-uint64_t fw_hw_swap_event(unsigned int ctr, uint64_t ev);
-bool fw_hw_overflowed(unsigned int ctr);
 
+extern const char fw_csr_slots[];
+
+/*
+ * One slot call on a CSR pair: v's low half in t1, its high half in t2,
+ * the answer the same way. As on RV64, the slot's address is plain C.
+ */
+#define FW_CSR_SLOT2(table, ctr, v) ({						\
+	uint64_t v_ = (v);							\
+	register unsigned long t1_ __asm__("t1") = (unsigned long)v_;		\
+	register unsigned long t2_ __asm__("t2") = (unsigned long)(v_ >> 32);	\
+	__asm__ volatile("jalr t0, %3(%2)"					\
+			 : "+r"(t1_), "+r"(t2_)					\
+			 : "r"(fw_csr_slots + 16 * (unsigned long)(ctr)), "i"(table)	\
+			 : "t0");						\
+	((uint64_t)t2_ << 32) | t1_; })
+
+/* high, low, high (in a7) until the highs agree: pmu_hw.c's READ64 */
 static inline uint64_t rvpmu_hw_read(const struct rvpmu_hart *h, unsigned long ctr)
 {
+	register unsigned long lo __asm__("t1"), hi __asm__("t2");
+
 	(void)h;
-	return fw_hw_read(ctr);
+	__asm__ volatile("1: jalr t0, %3(%2)\n\tbne t2, a7, 1b"
+			 : "=&r"(lo), "=&r"(hi)
+			 : "r"(fw_csr_slots + 16 * ctr), "i"(FW_SLOT_READ_CTR)
+			 : "t0", "a7");
+	return ((uint64_t)hi << 32) | lo;
 }
 
 static inline void rvpmu_hw_write(const struct rvpmu_hart *h, unsigned long ctr, uint64_t v)
 {
 	(void)h;
-	fw_hw_write(ctr, v);
+	(void)FW_CSR_SLOT2(FW_SLOT_WRITE_CTR, ctr, v);
 }
 
+/* mhpmeventNh exists only with Sscofpmf */
 static inline void rvpmu_hw_program(const struct rvpmu_hart *h, unsigned long ctr, uint64_t ev)
 {
-	(void)h;
-	fw_hw_program(ctr, ev);
+	if (h->sscofpmf)
+		(void)FW_CSR_SLOT2(FW_SLOT_WRITE_EVENT, ctr, ev);
+	else
+		(void)FW_CSR_SLOT2(FW_SLOT_WRITE_EVENT_LO, ctr, ev);
 }
 
+/* only asked with Sscofpmf: low half, then the high half (with OF) */
 static inline uint64_t rvpmu_hw_swap_event(const struct rvpmu_hart *h, unsigned long ctr,
 					   uint64_t ev)
 {
 	(void)h;
-	return fw_hw_swap_event(ctr, ev);
+	return FW_CSR_SLOT2(FW_SLOT_SWAP_EVENT, ctr, ev);
 }
 
+/* OF (bit 31 of mhpmeventNh); only asked with Sscofpmf */
 static inline bool rvpmu_hw_overflowed(const struct rvpmu_hart *h, unsigned long ctr)
 {
 	(void)h;
-	return fw_hw_overflowed(ctr);
+	return (uint32_t)FW_CSR_SLOT2(FW_SLOT_READ_EVENT, ctr, 0) >> 31;
 }
 
 /* mcycle: high, low, high until the highs agree */
@@ -313,6 +350,33 @@ static inline bool rvpmu_hw_holds_overflow(const struct rvpmu_hart *h, unsigned 
 		return false;
 	k = fw_held_ns_per_tick;
 	return k && csr_read_time64() * k + (0 - v) > (uint64_t)INT64_MAX;
+}
+
+/*
+ * QEMU 7.2's cycles/instret-mapped counters count on while inhibited and
+ * read stale once inhibited; it looks the event up by the selector's low
+ * bits, so any selector whose low 16 bits are 1 or 2 is taken as one (a
+ * needless write-back at worst). Inline: config_matching's hpm path then
+ * makes no call before its tail call (pmu_hw.c's ops table answers the
+ * same through this).
+ */
+static inline bool fw_counts_while_inhibited(unsigned long ctr, uint64_t ev)
+{
+	uint64_t sel = ev & 0xffff;
+
+	return ctr < 3 || sel == 1 || sel == 2;
+}
+
+/* Whether this QEMU's clock-like counters count while inhibited (7.2:
+   yes; 9.1 and later: no), as probed at boot (pmu_hw.c); the ops tables
+   are chosen by the same answer. */
+extern bool fw_quirk_counts_inhibited;
+
+static inline bool rvpmu_hw_counts_while_inhibited(const struct rvpmu_hart *h, unsigned long ctr,
+						   uint64_t ev)
+{
+	(void)h;
+	return fw_quirk_counts_inhibited && fw_counts_while_inhibited(ctr, ev);
 }
 
 /* satp.ASID, where the call through an ops table cost more than the read */

@@ -67,6 +67,14 @@ static inline bool rvpmu_hw_holds_overflow(const struct rvpmu_hart *h, unsigned 
 	return hw->holds_overflow && hw->holds_overflow(h->ctx, ctr, ev, v);
 }
 
+static inline bool rvpmu_hw_counts_while_inhibited(const struct rvpmu_hart *h, unsigned long ctr,
+						   uint64_t ev)
+{
+	const struct rvpmu_hw_ops *hw = h->cfg->hw;
+
+	return !hw->counts_while_inhibited || hw->counts_while_inhibited(h->ctx, (unsigned int)ctr, ev);
+}
+
 static inline uint32_t rvpmu_hw_asid(const struct rvpmu_hart *h)
 {
 	return ((const struct sim_hart *)h->ctx)->asid;
