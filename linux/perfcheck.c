@@ -204,6 +204,87 @@ static void counting(int cpu, uint64_t *fw_ipis_sent, uint64_t *fw_ipis_rcvd)
 	printf("\n");
 }
 
+/*
+ * A count read at the stop against the same count read running, on cpu:
+ * riscv_pmu_sbi reads a running counter itself (its CSR, or FW_READ for a
+ * firmware counter) but takes a stopped one's value from where the stop
+ * put it. From Linux 6.10 on, with an SBI >= 2.0 firmware, that is the
+ * snapshot shared memory: the stop carries TAKE_SNAPSHOT, the firmware
+ * writes the value at slot 0 of the call's counter_idx_base, the driver
+ * moves it to the counter's own slot and reads it there; before 6.10
+ * (and without a snapshot area) the driver reads the CSR or FW_READ once
+ * more. Either way the count at the stop can only have grown since the
+ * running read just before it, by what ran between the two (one syscall
+ * return and entry). Each event is read, then disabled at once, so that
+ * gap is a few syscalls for every event; the counters: cycles (fixed
+ * counter 0: slot 0 is its own), instructions (fixed counter 2, moved),
+ * dTLB read misses (an hpm counter, moved) and set_timer (a firmware
+ * counter, moved). Cycles and instructions are host ticks without
+ * -icount, so a host that takes the vCPU away between read and stop
+ * adds to them: they may grow by up to the run's own count; dTLB misses
+ * (QEMU's own TLB) and firmware counts must agree within a few. A stop
+ * whose value never reached the driver gives it a stale or zero slot:
+ * a count that went back, or a wrap of 2^64.
+ */
+static void stop_reads(int cpu, const char *when)
+{
+	static const struct {
+		const char *name;
+		uint32_t type;
+		uint64_t config;
+		int per_cpu;
+		uint64_t slack;	/* 0: up to the running count itself */
+	} e[] = {
+		{ "cycles", PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES, 0, 0 },
+		{ "instructions", PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS, 0, 0 },
+		{ "dTLB-load-misses", PERF_TYPE_HW_CACHE, DTLB_RD_MISS, 0, 64 },
+		{ "fw:set_timer", PERF_TYPE_RAW, FW(FW_SET_TIMER), 1, 2 },
+	};
+	enum { N = sizeof(e) / sizeof(e[0]) };
+	struct reading run[N], stop[N];
+	int fd[N], i, ok = 1, opened = 0;
+	char what[320] = "";
+	size_t len = 0;
+
+	pin(cpu);
+	for (i = 0; i < N; i++) {
+		fd[i] = e[i].per_cpu ? perf_open(e[i].type, e[i].config, cpu, -1, 0, 0, 0)
+				     : perf_open(e[i].type, e[i].config, -1, 0, 0, 0, 0);
+		opened += fd[i] >= 0;
+	}
+	for (i = 0; i < N; i++)
+		on(fd[i]);
+	compute(400000);
+	touch_pages(64);
+	naps(2);
+	for (i = 0; i < N; i++) {
+		run[i] = perf_read(fd[i]);
+		off(fd[i]);
+	}
+	for (i = 0; i < N; i++) {
+		uint64_t slack = e[i].slack ? e[i].slack : run[i].value;
+		int good;
+
+		stop[i] = perf_read(fd[i]);
+		if (e[i].config == FW(FW_SET_TIMER) && have_sstc)
+			/* Sstc: no set_timer calls at all, 0 at both reads */
+			good = fd[i] >= 0 && run[i].value == 0 && stop[i].value == 0;
+		else
+			good = fd[i] >= 0 && run[i].running > 0 && run[i].value > 0 &&
+			       stop[i].value >= run[i].value &&
+			       stop[i].value - run[i].value <= slack;
+		ok &= good;
+		if (len < sizeof(what))
+			len += (size_t)snprintf(what + len, sizeof(what) - len, "%s%s %llu->%llu%s",
+						i ? ", " : "", e[i].name,
+						(unsigned long long)run[i].value,
+						(unsigned long long)stop[i].value, good ? "" : " (!)");
+		close(fd[i]);
+	}
+	check(opened == N && ok, "cpu%d%s: counts at the stop agree with the running reads (%s)",
+	      cpu, when, what);
+}
+
 /* Sampling: PERF_RECORD_SAMPLEs read back from the ring buffer. */
 static unsigned long samples_in(struct perf_event_mmap_page *pg, size_t data_size)
 {
@@ -593,6 +674,8 @@ int main(int argc, char **argv)
 	sampling("dTLB-load-misses", PERF_TYPE_HW_CACHE, DTLB_RD_MISS, 50, 256);
 	for (cpu = 0; cpu < ncpu; cpu++)
 		counting(cpu, &ipis_sent, &ipis_rcvd);
+	for (cpu = 0; cpu < ncpu; cpu++)
+		stop_reads(cpu, "");
 	if (ncpu > 1) {
 		check(ipis_sent > 0, "fw:ipi_sent counted across cpus (%llu)",
 		      (unsigned long long)ipis_sent);
@@ -610,9 +693,13 @@ int main(int argc, char **argv)
 			argc > 1 && !strcmp(argv[1], "perfcompare"));
 	/* 20 rounds; 2 on the many-hart boot (make check's 32 harts), where
 	   each round already takes every CPU down and up */
-	if (ncpu > 1)
+	if (ncpu > 1) {
 		hotplug_checks(ncpu <= 8 ? 20 : 2);
-	else
+		/* every CPU went down and came up: the snapshot area (6.10+)
+		   is the driver's to set again on each */
+		for (cpu = 0; cpu < ncpu; cpu++)
+			stop_reads(cpu, " after hotplug");
+	} else
 		printf("# hotplug: one CPU, which Linux keeps online\n");
 	/* the last line before the reboot: the second boot adds its own */
 	printf("1..%d\n%d passed, %d failed\n", n_ok + n_fail, n_ok, n_fail);
