@@ -35,6 +35,7 @@
 #include <ucontext.h>
 #include <unistd.h>
 
+#include "include/rvpmu/sbi.h"
 #include "lib/fmt.h"
 #include "linux/perfcheck.h"
 
@@ -284,6 +285,78 @@ static void stop_reads(int cpu, const char *when)
 	}
 	check(opened == N && ok, "cpu%d%s: counts at the stop agree with the running reads (%s)",
 	      cpu, when, what);
+}
+
+/* cpu's hartid, from /proc/cpuinfo; -1 if it has none */
+static long hartid_of(int cpu)
+{
+	char line[256];
+	FILE *f = fopen("/proc/cpuinfo", "r");
+	long c = -1, h, found = -1;
+
+	while (f && fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "processor : %ld", &c) == 1)
+			continue;
+		if (sscanf(line, "hart : %ld", &h) == 1 && c == cpu)
+			found = h;
+	}
+	if (f)
+		fclose(f);
+	return found;
+}
+
+/*
+ * Which harts set their snapshot area up, seen from the firmware: rvpmu's
+ * platform firmware event RVPMU_PLAT_SHMEM_CALLS(hartid) counts the
+ * SNAPSHOT_SET_SHMEM calls of that hart (include/rvpmu/sbi.h), on
+ * whatever CPU counts it. Linux 6.10+ drops a CPU's area as the CPU goes
+ * offline and must set it up again as it comes back online: counted on
+ * cpu0 while cpu N goes offline and online, hart N makes one call each
+ * way. Linux 6.1 cannot name a platform firmware event (its firmware
+ * format is config:63; 6.12's is config:62-63, 3 the platform kind), nor
+ * uses snapshots: skipped there, and on OpenSBI (no such event).
+ */
+static void shmem_calls(const char *fw)
+{
+	char fmt[64] = "";
+	FILE *f = fopen("/sys/bus/event_source/devices/cpu/format/firmware", "r");
+	int cpu;
+
+	if (f) {
+		if (!fgets(fmt, sizeof(fmt), f))
+			fmt[0] = 0;
+		fclose(f);
+	}
+	if (strncmp(fmt, "config:62-63", 12) || (fw && !strcmp(fw, "opensbi"))) {
+		printf("# snapshot set_shmem calls: skipped (%s)\n", fw && !strcmp(fw, "opensbi") ?
+		       "the firmware has no such platform event" :
+		       "this kernel has no platform firmware events and no snapshot");
+		return;
+	}
+	pin(0);
+	for (cpu = 1; cpu < ncpu; cpu++) {
+		long hart = hartid_of(cpu);
+		uint64_t config = 0xC000000000000000ull |
+				  RVPMU_PLAT_SHMEM_CALLS((uint64_t)(hart < 0 ? 0 : hart));
+		int fd = hart < 0 ? -1 : perf_open(PERF_TYPE_RAW, config, 0, -1, 0, 0, 0);
+		struct reading r0, r1, r2;
+
+		on(fd);
+		r0 = perf_read(fd);
+		set_online(cpu, 0);
+		r1 = perf_read(fd);
+		set_online(cpu, 1);
+		usleep(20000);
+		r2 = perf_read(fd);
+		off(fd);
+		check(fd >= 0 && r2.running > 0 && r0.value == 0 && r1.value == 1 && r2.value == 2,
+		      "cpu%d (hart %ld): its SNAPSHOT_SET_SHMEM calls, counted by the firmware on "
+		      "cpu0: %llu before, %llu offline (the area dropped), %llu online again (set "
+		      "up again; want 0, 1, 2)", cpu, hart, (unsigned long long)r0.value,
+		      (unsigned long long)r1.value, (unsigned long long)r2.value);
+		if (fd >= 0)
+			close(fd);
+	}
 }
 
 /* Sampling: PERF_RECORD_SAMPLEs read back from the ring buffer. */
@@ -714,6 +787,8 @@ int main(int argc, char **argv)
 		counting(cpu, &ipis_sent, &ipis_rcvd);
 	for (cpu = 0; cpu < ncpu; cpu++)
 		stop_reads(cpu, "");
+	/* before the first CPU goes offline anywhere else */
+	shmem_calls(getenv("rvpmu_fw"));
 	if (ncpu > 1) {
 		check(ipis_sent > 0, "fw:ipi_sent counted across cpus (%llu)",
 		      (unsigned long long)ipis_sent);
