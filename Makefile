@@ -8,6 +8,7 @@
 #   make conformance-table   regenerate docs/conformance.md (rvpmu and every peer)
 #   make peers   fetch the OpenSBI releases of PEERS into build/stack (no system change)
 #   make linux-check [FW=opensbi]   Linux 6.1 + perf_event_open + the perf tool
+#   make linux612-check  the same with Linux 6.12 and perf 6.12 on QEMU 10
 #   make linux-stress  the sampler's AUX lifetime under stress, page poisoning on
 #   make linux-multidie  perf record on every die of a 4-socket, 32-hart DT
 #   make perf-compare  the perf tool (perf test too) on rvpmu and OpenSBI, compared
@@ -261,86 +262,115 @@ endef
 $(foreach p,$(PAYLOADS),$(foreach a,rv64 rv32,$(eval $(call PAYLOAD_template,$(p),$(a)))))
 
 
-# ---- Linux 6.1 from Debian's linux-source-6.1, with perfcheck as /init.
-# The kernel is configured from linux/rvpmu.config and rebuilt only when
-# that fragment changes; /init goes in a separate initramfs.
-LINUX_SRC := $(B)/linux/linux-source-6.1
-LINUX_OUT := $(CURDIR)/$(B)/linux/out
-KERNEL    := $(LINUX_OUT)/arch/riscv/boot/Image
-INITRD    := $(B)/initramfs.cpio
-KMAKE     := $(MAKE) -C $(LINUX_SRC) ARCH=riscv CROSS_COMPILE=riscv64-linux-gnu- O=$(LINUX_OUT)
+# ---- Linux from Debian's linux-source-<version>, with perfcheck as /init:
+# 6.1 (Debian 12's, on QEMU 7.2: the compatibility row) and 6.12 (from
+# bookworm-backports, on QEMU 10: "Today's stack" below). One set of
+# recipes, LINUX_template, over the version; each version's tree has the
+# same layout under its own directory DIR:
+#   DIR/linux/linux-source-V   the unpacked source
+#   DIR/linux/out              the kernel (configured from linux/rvpmu.config,
+#                              rebuilt only when that fragment changes)
+#   DIR/perf/perf              the real perf tool, static, from the same source
+#   DIR/linux-module/          rvpmu_sampler.ko built against that kernel
+#   DIR/initramfs.cpio         /init in a separate initramfs
+# 6.1's DIR is $(B) itself, so its names (LINUX_SRC, LINUX_OUT, KERNEL,
+# INITRD, PERF, ...) are what they always were; 6.12's carry a 612 suffix
+# (KERNEL612, INITRD612, ...) and live in $(B)/linux612.
+#
+# The perf tool: static, with rvpmu's patches (riscv auxtrace and the
+# rvpmu-sampler AUX type, whose decoder scripts/perf-decoder copies from
+# tools/report/): linux/perf-patches/ for 6.1, linux/perf-patches-6.12/
+# for 6.12 (the same series, ported: perf's Build files name their objects
+# perf-util-y since 6.10). A kernel config change does not rebuild it; a
+# change of the patches does (perf's own make rebuilds what they touch).
+#
+# rvpmu_sampler.ko (linux/module, issue 13), out of tree against the
+# kernel: its sources are copied to DIR/linux-module (kbuild writes beside
+# them). modules_prepare makes the out dir able to link modules; with
+# MODVERSIONS off, modpost's missing-Module.symvers warning is harmless
+# (6.1 warns about every kernel symbol it cannot see; from 6.6 those are
+# errors unless KBUILD_MODPOST_WARN says warn, as 6.1 does anyway).
+#
+# The initramfs: linux/initramfs.list's paths are relative to DIR; /init
+# and rvpmu-report (plain static programs, whatever the kernel) are built
+# once, in $(B)/linux-rootfs, which DIR/linux-rootfs is for 6.12.
+#
+# LINUX_template SUFFIX,DIR,VERSION,TARBALL,TARBALL_DEP,PERF_PATCH_DIR
+# (TARBALL_DEP: the tarball when a rule of this Makefile fetches it)
 FW ?= rvpmu
-
-$(LINUX_SRC)/Makefile:
-	@mkdir -p $(B)/linux
-	tar -xJf $(LINUX_SRC_TAR) -C $(B)/linux
-	@touch $@
-
-$(LINUX_OUT)/.config: linux/rvpmu.config $(LINUX_SRC)/Makefile
-	@mkdir -p $(LINUX_OUT)
-	$(KMAKE) -s tinyconfig
-	cd $(LINUX_SRC) && scripts/kconfig/merge_config.sh -m -O $(LINUX_OUT) \
-	  $(LINUX_OUT)/.config $(CURDIR)/linux/rvpmu.config >/dev/null
-	$(KMAKE) -s olddefconfig
-
-$(KERNEL): $(LINUX_OUT)/.config
-	$(KMAKE) -s -j$$(nproc) Image
-	@touch $@
-
-# The real perf tool, static, from the same kernel source with rvpmu's
-# patches (linux/perf-patches/: riscv auxtrace and the rvpmu-sampler AUX
-# type, whose decoder scripts/perf-decoder copies from tools/report/). A
-# kernel config change does not rebuild it; a change of the patches does
-# (perf's own make rebuilds what they touch).
-PERF      := $(B)/perf/perf
 PERF_OPTS := ARCH=riscv CROSS_COMPILE=riscv64-linux-gnu- LDFLAGS=-static NO_LIBELF=1 \
 	NO_LIBTRACEEVENT=1 NO_LIBPERL=1 NO_LIBPYTHON=1 NO_SLANG=1 NO_GTK2=1 NO_LIBUNWIND=1 \
 	NO_LIBDW_DWARF_UNWIND=1 NO_LIBBPF=1 NO_LIBNUMA=1 NO_LIBAUDIT=1 NO_LIBCRYPTO=1 \
 	NO_LIBZSTD=1 NO_LIBCAP=1 NO_DEMANGLE=1 NO_JVMTI=1 NO_LIBBABELTRACE=1 NO_SDT=1 \
 	NO_LZMA=1 NO_ZLIB=1 NO_BPF_SKEL=1 WERROR=0
-
-PERF_PATCHES := $(sort $(wildcard linux/perf-patches/*.patch))
-PERF_DECODER_PATCH := linux/perf-patches/0001-perf-rvpmu-sampler-Add-the-sampler-s-decoder.patch
-$(B)/linux/perf-patched: $(PERF_PATCHES) scripts/perf-apply | $(LINUX_SRC)/Makefile
-	scripts/perf-apply $(LINUX_SRC) $(B)/linux/perf-applied $(PERF_PATCHES)
-	@touch $@
-
-$(PERF): $(B)/linux/perf-patched | $(LINUX_SRC)/Makefile
-	@mkdir -p $(B)/perf
-	$(MAKE) -C $(LINUX_SRC)/tools/perf -f Makefile.perf O=$(CURDIR)/$(B)/perf $(PERF_OPTS) \
-	  -j2 $(CURDIR)/$(PERF)
-
+KMOD_SRC := $(wildcard linux/module/*.c linux/module/*.h linux/module/shim/*.h) linux/module/Kbuild
 LINUX_INIT_SRC := linux/perfcheck.c linux/perftool.c linux/samplercheck.c linux/samplerstress.c \
 	linux/samplerdies.c linux/samplerpmu.c linux/perfload.c linux/perfrun.c lib/fmt.c
-$(B)/linux-rootfs/init: $(LINUX_INIT_SRC) linux/perfcheck.h lib/fmt.h include/rvpmu/sampler.h
+
+define LINUX_template
+LINUX_SRC$(1)    := $(2)/linux/linux-source-$(3)
+LINUX_OUT$(1)    := $(CURDIR)/$(2)/linux/out
+KERNEL$(1)       := $$(LINUX_OUT$(1))/arch/riscv/boot/Image
+INITRD$(1)       := $(2)/initramfs.cpio
+KMAKE$(1)        := $$(MAKE) -C $$(LINUX_SRC$(1)) ARCH=riscv CROSS_COMPILE=riscv64-linux-gnu- \
+	O=$$(LINUX_OUT$(1))
+PERF$(1)         := $(2)/perf/perf
+PERF_PATCHES$(1) := $$(sort $$(wildcard $(6)/*.patch))
+KMOD$(1)         := $(2)/linux-module/rvpmu_sampler.ko
+
+$$(LINUX_SRC$(1))/Makefile: | $(5)
+	@mkdir -p $(2)/linux
+	tar -xJf $(4) -C $(2)/linux
+	@touch $$@
+
+$$(LINUX_OUT$(1))/.config: linux/rvpmu.config $$(LINUX_SRC$(1))/Makefile
+	@mkdir -p $$(LINUX_OUT$(1))
+	$$(KMAKE$(1)) -s tinyconfig
+	cd $$(LINUX_SRC$(1)) && scripts/kconfig/merge_config.sh -m -O $$(LINUX_OUT$(1)) \
+	  $$(LINUX_OUT$(1))/.config $(CURDIR)/linux/rvpmu.config >/dev/null
+	$$(KMAKE$(1)) -s olddefconfig
+
+$$(KERNEL$(1)): $$(LINUX_OUT$(1))/.config
+	$$(KMAKE$(1)) -s -j$$$$(nproc) Image
+	@touch $$@
+
+$(2)/linux/perf-patched: $$(PERF_PATCHES$(1)) scripts/perf-apply | $$(LINUX_SRC$(1))/Makefile
+	scripts/perf-apply $$(LINUX_SRC$(1)) $(2)/linux/perf-applied $$(PERF_PATCHES$(1))
+	@touch $$@
+
+$$(PERF$(1)): $(2)/linux/perf-patched | $$(LINUX_SRC$(1))/Makefile
+	@mkdir -p $(2)/perf
+	$$(MAKE) -C $$(LINUX_SRC$(1))/tools/perf -f Makefile.perf O=$(CURDIR)/$(2)/perf $$(PERF_OPTS) \
+	  -j2 $(CURDIR)/$$(PERF$(1))
+
+$$(KMOD$(1)): $$(KMOD_SRC) include/rvpmu/sampler.h $$(KERNEL$(1))
+	@mkdir -p $(2)/linux-module/include/rvpmu $(2)/linux-module/shim
+	cp linux/module/*.c linux/module/*.h linux/module/Kbuild $(2)/linux-module/
+	cp linux/module/shim/*.h $(2)/linux-module/shim/
+	cp include/rvpmu/sampler.h $(2)/linux-module/include/rvpmu/
+	@[ -f $$(LINUX_OUT$(1))/scripts/module.lds ] || $$(KMAKE$(1)) -s modules_prepare
+	@rm -f $$@
+	$$(KMAKE$(1)) -s M=$(CURDIR)/$(2)/linux-module W=1 KBUILD_MODPOST_WARN=1 modules > $(2)/linux-module/build.log 2>&1; st=$$$$?; \
+	  grep -vE 'Module.symvers|undefined!|may not have dep|unresolved symbol|MODPOST_WARN|own risk' $(2)/linux-module/build.log >&2; \
+	  exit $$$$st
+
+$$(INITRD$(1)): linux/initramfs.list $(2)/linux-rootfs/init $$(PERF$(1)) $$(KERNEL$(1)) $$(KMOD$(1)) \
+           $(2)/linux-rootfs/rvpmu-report
+	cd $(2) && $$(LINUX_OUT$(1))/usr/gen_init_cpio $(CURDIR)/linux/initramfs.list > initramfs.cpio
+endef
+
+$(eval $(call LINUX_template,,$(B),6.1,$(LINUX_SRC_TAR),,linux/perf-patches))
+PERF_DECODER_PATCH := linux/perf-patches/0001-perf-rvpmu-sampler-Add-the-sampler-s-decoder.patch
+
+$(B)/linux-rootfs/init: $(LINUX_INIT_SRC) linux/perfcheck.h lib/fmt.h include/rvpmu/sampler.h include/rvpmu/sbi.h
 	@mkdir -p $(B)/linux-rootfs
 	riscv64-linux-gnu-gcc -static -O2 $(WARN) -I. -o $@ $(LINUX_INIT_SRC) -lpthread
-
-# rvpmu_sampler.ko (linux/module, issue 13), out of tree against $(KERNEL):
-# its sources are copied to $(B)/linux-module (kbuild writes beside them).
-# modules_prepare makes the out dir able to link modules; with MODVERSIONS
-# off, modpost's missing-Module.symvers warning is harmless.
-KMOD_SRC := $(wildcard linux/module/*.c linux/module/*.h linux/module/shim/*.h) linux/module/Kbuild
-$(B)/linux-module/rvpmu_sampler.ko: $(KMOD_SRC) include/rvpmu/sampler.h $(KERNEL)
-	@mkdir -p $(B)/linux-module/include/rvpmu $(B)/linux-module/shim
-	cp linux/module/*.c linux/module/*.h linux/module/Kbuild $(B)/linux-module/
-	cp linux/module/shim/*.h $(B)/linux-module/shim/
-	cp include/rvpmu/sampler.h $(B)/linux-module/include/rvpmu/
-	@[ -f $(LINUX_OUT)/scripts/module.lds ] || $(KMAKE) -s modules_prepare
-	@rm -f $@
-	$(KMAKE) -s M=$(CURDIR)/$(B)/linux-module W=1 modules > $(B)/linux-module/build.log 2>&1; st=$$?; \
-	  grep -vE 'Module.symvers|undefined!|may not have dep|unresolved symbol' $(B)/linux-module/build.log >&2; \
-	  exit $$st
 
 # rvpmu-report in the guest too: the checks compare its -D with perf's
 $(B)/linux-rootfs/rvpmu-report: tools/rvpmu-report.c $(REPORT_SRC) $(REPORT_HDR)
 	@mkdir -p $(B)/linux-rootfs
 	riscv64-linux-gnu-gcc -static -O2 -std=c11 $(WARN) -Iinclude -I. -o $@ tools/rvpmu-report.c \
 	  $(REPORT_SRC) -lm
-
-$(INITRD): linux/initramfs.list $(B)/linux-rootfs/init $(PERF) $(KERNEL) $(B)/linux-module/rvpmu_sampler.ko \
-           $(B)/linux-rootfs/rvpmu-report
-	cd $(B) && $(LINUX_OUT)/usr/gen_init_cpio $(CURDIR)/linux/initramfs.list > initramfs.cpio
 
 .PHONY: linux linux-check linux-stress linux-multidie linux-bench perf-compare uboot-check
 uboot-check: deps stack $(B)/rvpmu-fw-rv64.elf $(KERNEL) $(INITRD)
@@ -492,12 +522,33 @@ $(UBOOT2025): scripts/stack-fetch
 .PHONY: stack
 stack: deps $(QEMU10_BIN)/qemu-system-riscv64 $(UBOOT2025)
 
+# Linux 6.12 and perf 6.12 (issue 27) from bookworm-backports'
+# linux-source-6.12, built by LINUX_template (above) into $(B)/linux612,
+# booted on QEMU 10: the driver asks for snapshot shared memory (6.10) and
+# knows platform firmware events (6.12). 6.1 on QEMU 7.2 stays the
+# compatibility row.
+LINUX612_TAR := $(B)/stack/linux-source-6.12/usr/src/linux-source-6.12.tar.xz
+$(LINUX612_TAR): scripts/stack-fetch
+	scripts/stack-fetch $(B)/stack/linux-source-6.12 bookworm-backports linux-source-6.12
+	@touch $@
+$(eval $(call LINUX_template,612,$(B)/linux612,6.12,$(LINUX612_TAR),$(LINUX612_TAR),linux/perf-patches-6.12))
+PERF612_DECODER_PATCH := linux/perf-patches-6.12/0001-perf-rvpmu-sampler-Add-the-sampler-s-decoder.patch
+$(B)/linux612/linux-rootfs/%: $(B)/linux-rootfs/%
+	@mkdir -p $(B)/linux612/linux-rootfs
+	cp $< $@
+.PHONY: linux612 linux612-check
+linux612: deps $(KERNEL612) $(INITRD612)
+linux612-check: linux612 $(B)/rvpmu-fw-rv64.elf $(B)/rvpmu-report $(QEMU10_BIN)/qemu-system-riscv64
+	@PATH=$(CURDIR)/$(QEMU10_BIN):$$PATH scripts/linux-check $(FW) $(KERNEL612) $(INITRD612) \
+	  $(B)/rvpmu-fw-rv64.elf
+
 # make check's steps are the rows of tests/check.steps (scripts/check-run);
 # the variables their command lines use
 CHECK_ENV = B=$(B) KERNEL=$(KERNEL) INITRD=$(INITRD) FUZZ_SECONDS=$(CHECK_FUZZ_SECONDS) \
 	ICOUNT_EXACT="$(ICOUNT_EXACT)" PERF_DECODER_PATCH=$(PERF_DECODER_PATCH) MAKE="$(MAKE)" \
 	LINUX_STRESS_ARGS="$(LINUX_STRESS_ARGS)" LINUX_DIES_DTB=$(LINUX_DIES_DTB) \
-	UBOOT2023=$(UBOOT2023) UBOOT2025=$(UBOOT2025)
+	UBOOT2023=$(UBOOT2023) UBOOT2025=$(UBOOT2025) KERNEL612=$(KERNEL612) INITRD612=$(INITRD612) \
+	PERF612_DECODER_PATCH=$(PERF612_DECODER_PATCH)
 # the rows of set "qemu10" run a second time on QEMU 10, named NAME@qemu10
 CHECK_QEMU10 = PATH=$(CURDIR)/$(QEMU10_BIN):$$PATH CHECK_SUFFIX=@qemu10
 

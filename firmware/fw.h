@@ -77,6 +77,9 @@ struct __attribute__((aligned(16))) fw_hart {
 	   topology position p; plat.nr_harts bits, in the region's tables */
 	volatile unsigned long *mbox;
 	struct rvpmu_sampler_hart sampler;	/* this hart's part of a run */
+	/* its SNAPSHOT_SET_SHMEM calls (sbi_pmu.c): a platform event any
+	   hart may read (pmu_hw.c), so 64 bits read with fw_read64 */
+	uint64_t shmem_calls;
 };
 
 /* Count one event in a 64-bit count of this hart's: on RV32 the low
@@ -93,6 +96,26 @@ static inline void fw_count64(uint64_t *c)
 		w[1]++;
 #else
 	(*c)++;
+#endif
+}
+
+/* Read a 64-bit count of another hart's (fw_count64): on RV32 the high
+   word again until it did not move, so a carry between the two word
+   loads cannot tear the value. */
+static inline uint64_t fw_read64(const volatile uint64_t *c)
+{
+#if __riscv_xlen == 32
+	typedef volatile uint32_t __attribute__((may_alias)) word;
+	word *w = (word *)c;
+	uint32_t hi, lo;
+
+	do {
+		hi = w[1];
+		lo = w[0];
+	} while (w[1] != hi);
+	return (uint64_t)hi << 32 | lo;
+#else
+	return *c;
 #endif
 }
 

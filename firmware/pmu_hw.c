@@ -481,11 +481,23 @@ const struct rvpmu_mem_ops fw_pmu_mem_ops = {
 	.write = mem_write,
 };
 
-/* ---- implementation events: counts this firmware keeps per hart */
+/* ---- implementation and platform events: counts this firmware keeps
+   per hart (include/rvpmu/sbi.h) */
+
+/* The hart whose SNAPSHOT_SET_SHMEM calls a platform event's event_data
+   names, or NULL. */
+static struct fw_hart *shmem_calls_of(uint64_t data)
+{
+	if ((data & ~(uint64_t)0xFFFF) != RVPMU_PLAT_SHMEM_CALLS_TAG)
+		return 0;
+	return fw_hart_of((unsigned long)(data & 0xFFFF));
+}
 
 static bool fw_supported(void *ctx, uint32_t code, uint64_t data)
 {
 	(void)ctx;
+	if (code == SBI_PMU_FW_PLATFORM)
+		return shmem_calls_of(data) != 0;
 	return data == 0 && (code == FW_EVENT_SBI_CALLS || code == FW_EVENT_M_TRAPS);
 }
 
@@ -493,7 +505,8 @@ static uint64_t fw_read(void *ctx, uint32_t code, uint64_t data)
 {
 	struct fw_hart *h = ctx;
 
-	(void)data;
+	if (code == SBI_PMU_FW_PLATFORM)
+		return fw_read64(&shmem_calls_of(data)->shmem_calls);
 	return code == FW_EVENT_SBI_CALLS ? h->sbi_calls : h->m_traps;
 }
 

@@ -20,6 +20,7 @@
 #include <linux/perf_event.h>
 #include <poll.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,8 +32,10 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <time.h>
+#include <ucontext.h>
 #include <unistd.h>
 
+#include "include/rvpmu/sbi.h"
 #include "lib/fmt.h"
 #include "linux/perfcheck.h"
 
@@ -202,6 +205,160 @@ static void counting(int cpu, uint64_t *fw_ipis_sent, uint64_t *fw_ipis_rcvd)
 	printf("\n");
 }
 
+/*
+ * A count read at the stop against the same count read running, on cpu:
+ * riscv_pmu_sbi reads a running counter itself (its CSR, or FW_READ for a
+ * firmware counter) but takes a stopped one's value from where the stop
+ * put it. From Linux 6.10 on, with an SBI >= 2.0 firmware, that is the
+ * snapshot shared memory: the stop carries TAKE_SNAPSHOT, the firmware
+ * writes the value at slot 0 of the call's counter_idx_base, the driver
+ * moves it to the counter's own slot and reads it there; before 6.10
+ * (and without a snapshot area) the driver reads the CSR or FW_READ once
+ * more. Either way the count at the stop can only have grown since the
+ * running read just before it, by what ran between the two (one syscall
+ * return and entry). Each event is read, then disabled at once, so that
+ * gap is a few syscalls for every event; the counters: cycles (fixed
+ * counter 0: slot 0 is its own), instructions (fixed counter 2, moved),
+ * dTLB read misses (an hpm counter, moved) and set_timer (a firmware
+ * counter, moved). Cycles and instructions are host ticks without
+ * -icount, so a host that takes the vCPU away between read and stop
+ * adds to them: they may grow by up to the run's own count. dTLB misses
+ * (QEMU's own TLB: about 24 between the two on QEMU 7.2, none on QEMU
+ * 10) may grow by 256 at most, firmware counts by 2 (a tick). A stop
+ * whose value never reached the driver gives it a stale or zero slot:
+ * a count that went back, or one near 2^63 (a wrap of the width).
+ */
+static void stop_reads(int cpu, const char *when)
+{
+	static const struct {
+		const char *name;
+		uint32_t type;
+		uint64_t config;
+		int per_cpu;
+		uint64_t slack;	/* 0: up to the running count itself */
+	} e[] = {
+		{ "cycles", PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES, 0, 0 },
+		{ "instructions", PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS, 0, 0 },
+		{ "dTLB-load-misses", PERF_TYPE_HW_CACHE, DTLB_RD_MISS, 0, 256 },
+		{ "fw:set_timer", PERF_TYPE_RAW, FW(FW_SET_TIMER), 1, 2 },
+	};
+	enum { N = sizeof(e) / sizeof(e[0]) };
+	struct reading run[N], stop[N];
+	int fd[N], i, ok = 1, opened = 0;
+	char what[320] = "";
+	size_t len = 0;
+
+	pin(cpu);
+	for (i = 0; i < N; i++) {
+		fd[i] = e[i].per_cpu ? perf_open(e[i].type, e[i].config, cpu, -1, 0, 0, 0)
+				     : perf_open(e[i].type, e[i].config, -1, 0, 0, 0, 0);
+		opened += fd[i] >= 0;
+	}
+	for (i = 0; i < N; i++)
+		on(fd[i]);
+	compute(400000);
+	touch_pages(64);
+	naps(2);
+	for (i = 0; i < N; i++) {
+		run[i] = perf_read(fd[i]);
+		off(fd[i]);
+	}
+	for (i = 0; i < N; i++) {
+		uint64_t slack = e[i].slack ? e[i].slack : run[i].value;
+		int good;
+
+		stop[i] = perf_read(fd[i]);
+		if (e[i].config == FW(FW_SET_TIMER) && have_sstc)
+			/* Sstc: no set_timer calls at all, 0 at both reads */
+			good = fd[i] >= 0 && run[i].value == 0 && stop[i].value == 0;
+		else
+			good = fd[i] >= 0 && run[i].running > 0 && run[i].value > 0 &&
+			       stop[i].value >= run[i].value &&
+			       stop[i].value - run[i].value <= slack;
+		ok &= good;
+		if (len < sizeof(what))
+			len += (size_t)snprintf(what + len, sizeof(what) - len, "%s%s %llu->%llu%s",
+						i ? ", " : "", e[i].name,
+						(unsigned long long)run[i].value,
+						(unsigned long long)stop[i].value, good ? "" : " (!)");
+		close(fd[i]);
+	}
+	check(opened == N && ok, "cpu%d%s: counts at the stop agree with the running reads (%s)",
+	      cpu, when, what);
+}
+
+/* cpu's hartid, from /proc/cpuinfo; -1 if it has none */
+static long hartid_of(int cpu)
+{
+	char line[256];
+	FILE *f = fopen("/proc/cpuinfo", "r");
+	long c = -1, h, found = -1;
+
+	while (f && fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "processor : %ld", &c) == 1)
+			continue;
+		if (sscanf(line, "hart : %ld", &h) == 1 && c == cpu)
+			found = h;
+	}
+	if (f)
+		fclose(f);
+	return found;
+}
+
+/*
+ * Which harts set their snapshot area up, seen from the firmware: rvpmu's
+ * platform firmware event RVPMU_PLAT_SHMEM_CALLS(hartid) counts the
+ * SNAPSHOT_SET_SHMEM calls of that hart (include/rvpmu/sbi.h), on
+ * whatever CPU counts it. Linux 6.10+ drops a CPU's area as the CPU goes
+ * offline and must set it up again as it comes back online: counted on
+ * cpu0 while cpu N goes offline and online, hart N makes one call each
+ * way. Linux 6.1 cannot name a platform firmware event (its firmware
+ * format is config:63; 6.12's is config:62-63, 3 the platform kind), nor
+ * uses snapshots: skipped there, and on OpenSBI (no such event).
+ */
+static void shmem_calls(const char *fw)
+{
+	char fmt[64] = "";
+	FILE *f = fopen("/sys/bus/event_source/devices/cpu/format/firmware", "r");
+	int cpu;
+
+	if (f) {
+		if (!fgets(fmt, sizeof(fmt), f))
+			fmt[0] = 0;
+		fclose(f);
+	}
+	if (strncmp(fmt, "config:62-63", 12) || (fw && !strcmp(fw, "opensbi"))) {
+		printf("# snapshot set_shmem calls: skipped (%s)\n", fw && !strcmp(fw, "opensbi") ?
+		       "the firmware has no such platform event" :
+		       "this kernel has no platform firmware events and no snapshot");
+		return;
+	}
+	pin(0);
+	for (cpu = 1; cpu < ncpu; cpu++) {
+		long hart = hartid_of(cpu);
+		uint64_t config = 0xC000000000000000ull |
+				  RVPMU_PLAT_SHMEM_CALLS((uint64_t)(hart < 0 ? 0 : hart));
+		int fd = hart < 0 ? -1 : perf_open(PERF_TYPE_RAW, config, 0, -1, 0, 0, 0);
+		struct reading r0, r1, r2;
+
+		on(fd);
+		r0 = perf_read(fd);
+		set_online(cpu, 0);
+		r1 = perf_read(fd);
+		set_online(cpu, 1);
+		usleep(20000);
+		r2 = perf_read(fd);
+		off(fd);
+		check(fd >= 0 && r2.running > 0 && r0.value == 0 && r1.value == 1 && r2.value == 2,
+		      "cpu%d (hart %ld): its SNAPSHOT_SET_SHMEM calls, counted by the firmware on "
+		      "cpu0: %llu before, %llu offline (the area dropped), %llu online again (set "
+		      "up again; want 0, 1, 2)", cpu, hart, (unsigned long long)r0.value,
+		      (unsigned long long)r1.value, (unsigned long long)r2.value);
+		if (fd >= 0)
+			close(fd);
+	}
+}
+
 /* Sampling: PERF_RECORD_SAMPLEs read back from the ring buffer. */
 static unsigned long samples_in(struct perf_event_mmap_page *pg, size_t data_size)
 {
@@ -223,16 +380,39 @@ static unsigned long samples_in(struct perf_event_mmap_page *pg, size_t data_siz
 	return n;
 }
 
+/* One round of sampling()'s work. */
+static void sampling_round(int pages_touched)
+{
+	compute(400000);
+	if (pages_touched)
+		touch_pages(pages_touched);
+}
+
 static void sampling(const char *name, uint32_t type, uint64_t config, uint64_t period,
 		     int pages_touched)
 {
 	const size_t data_pages = 64, psz = 4096;
-	int fd = perf_open(type, config, -1, 0, period, 0, 0);
+	int fd, ref;
 	struct perf_event_mmap_page *pg;
-	struct reading r;
+	struct reading r, one;
 	unsigned long n = 0;
 	int round, attempt;
 
+	/* the dTLB event's reference (below): one round counted, not
+	   sampled, and closed again before the sampling event opens (no
+	   counting cycles or instructions before it: see main) */
+	pin(0);
+	memset(&one, 0, sizeof(one));
+	if (type == PERF_TYPE_HW_CACHE) {
+		ref = perf_open(type, config, -1, 0, 0, 0, 0);
+		on(ref);
+		sampling_round(pages_touched);
+		off(ref);
+		one = perf_read(ref);
+		if (ref >= 0)
+			close(ref);
+	}
+	fd = perf_open(type, config, -1, 0, period, 0, 0);
 	check(fd >= 0, "sampling %s: open with sample_period %llu", name,
 	      (unsigned long long)period);
 	if (fd < 0)
@@ -252,9 +432,7 @@ static void sampling(const char *name, uint32_t type, uint64_t config, uint64_t 
 	for (attempt = 1; attempt <= 3 && !n; attempt++) {
 		on(fd);
 		for (round = 0; round < 10; round++) {
-			compute(400000);
-			if (pages_touched)
-				touch_pages(pages_touched);
+			sampling_round(pages_touched);
 			n += samples_in(pg, data_pages * psz);
 		}
 		off(fd);
@@ -266,6 +444,22 @@ static void sampling(const char *name, uint32_t type, uint64_t config, uint64_t 
 	check(n > 0, "sampling %s: PERF_RECORD_SAMPLEs arrive (%lu)", name, n);
 	/* no more samples than the count allows (plus the one in flight) */
 	check(n <= r.value / period + 2, "sampling %s: samples <= count/period", name);
+	/*
+	 * Each overflow stops the counters and starts them again: a driver
+	 * whose restart the firmware refuses leaves the event stopped after
+	 * its first sample, with a count that stopped too (so the check above
+	 * holds), until the task is scheduled in again. For the dTLB event,
+	 * which QEMU counts itself, ten rounds must count at least twice
+	 * what one round counted unsampled (a round's misses vary with
+	 * QEMU's TLB: 3-4x were seen for ten, 0.15x with the restart lost).
+	 * Instructions are host ticks without -icount and restarted at every
+	 * context switch: too loose a measure for this.
+	 */
+	if (type == PERF_TYPE_HW_CACHE)
+		check(one.value > 0 && r.value >= 2 * one.value,
+		      "sampling %s: the sampled event counts all ten rounds (%llu; one round "
+		      "unsampled: %llu)", name, (unsigned long long)r.value,
+		      (unsigned long long)one.value);
 	munmap(pg, (1 + data_pages) * psz);
 	close(fd);
 }
@@ -277,6 +471,24 @@ static void sampling(const char *name, uint32_t type, uint64_t config, uint64_t 
  * shares are large next to the run-to-run noise.
  */
 #define FILTER_PAGES 2048
+/*
+ * The user passes miss QEMU's TLB only if nothing keeps the pages there:
+ * Linux 6.1 flushed it all the time (its :k misses are some 47k per run),
+ * 6.12 hardly ever (some 200), and QEMU's TLB, which grows with use, then
+ * held all 2048 pages in some boots and not in others (:u 16 or 6160 for
+ * the same passes). An munmap of populated pages makes the kernel flush
+ * (sfence.vma, which QEMU answers by flushing its whole TLB): one before
+ * every pass, kernel work all of it, and every pass misses again.
+ */
+static void flush_tlb(void)
+{
+	char *q = mmap(NULL, 128 * 4096, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+
+	if (q != MAP_FAILED)
+		munmap(q, 128 * 4096);
+}
+
 static uint64_t dtlb_run(int exclude_user, int exclude_kernel)
 {
 	int fd = perf_open(PERF_TYPE_HW_CACHE, DTLB_RD_MISS, -1, 0, 0, exclude_user,
@@ -297,9 +509,11 @@ static uint64_t dtlb_run(int exclude_user, int exclude_kernel)
 		 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	for (i = 0; i < FILTER_PAGES; i++)
 		p[i * 4096] = 1;	/* faults: kernel work */
-	for (pass = 0; pass < 3; pass++)
+	for (pass = 0; pass < 3; pass++) {
+		flush_tlb();
 		for (i = 0; i < FILTER_PAGES; i++)
 			sink += (unsigned char)p[i * 4096];	/* user only */
+	}
 	off(fd);
 	r = perf_read(fd);
 	munmap(p, FILTER_PAGES * 4096);
@@ -476,6 +690,39 @@ static int second_boot(void)
 	return strstr(line, "second-boot") != NULL;
 }
 
+/*
+ * instret from user space, as the first thing /init does: how many
+ * instructions the boot took (exact under -icount: make linux-bench).
+ * Linux 6.6 and later keep cycle and instret from user space unless
+ * sysctl kernel.perf_user_access is 2 (legacy), so there rdinstret traps:
+ * SIGILL, caught here once, steps over it and the figure is left out.
+ */
+static volatile int insn_trapped;
+
+static void step_over(int sig, siginfo_t *si, void *ctx)
+{
+	ucontext_t *uc = ctx;
+
+	(void)sig;
+	(void)si;
+	uc->uc_mcontext.__gregs[REG_PC] += 4;	/* csrrs: never compressed */
+	insn_trapped = 1;
+}
+
+static unsigned long boot_instructions(void)
+{
+	struct sigaction sa, old;
+	unsigned long n = 0;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = step_over;
+	sa.sa_flags = SA_SIGINFO;
+	sigaction(SIGILL, &sa, &old);
+	__asm__ volatile("rdinstret %0" : "+r"(n));
+	sigaction(SIGILL, &old, NULL);
+	return insn_trapped ? 0 : n;
+}
+
 /* The result line, then power off. */
 static void finish(void) __attribute__((noreturn));
 static void finish(void)
@@ -495,7 +742,7 @@ int main(int argc, char **argv)
 	FILE *f;
 	int cpu;
 
-	__asm__ volatile("rdinstret %0" : "=r"(boot_insns));
+	boot_insns = boot_instructions();
 	cpu = perftool_workload(argc, argv);
 	if (cpu >= 0)
 		return cpu;	/* started by perf as its workload */
@@ -506,7 +753,11 @@ int main(int argc, char **argv)
 	mount("tmpfs", "/tmp", "tmpfs", 0, NULL);	/* perf.data */
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	/* exact only under -icount (make linux-bench); host ticks otherwise */
-	printf("# perfcheck: instructions from reset to /init: %lu\n", boot_insns);
+	if (boot_insns)
+		printf("# perfcheck: instructions from reset to /init: %lu\n", boot_insns);
+	else
+		printf("# perfcheck: instructions from reset to /init: rdinstret traps "
+		       "(kernel.perf_user_access is not 2)\n");
 	/* "boot-only" on the kernel command line: just that figure */
 	if (argc > 1 && !strcmp(argv[1], "boot-only")) {
 		fflush(stdout);
@@ -554,6 +805,10 @@ int main(int argc, char **argv)
 	sampling("dTLB-load-misses", PERF_TYPE_HW_CACHE, DTLB_RD_MISS, 50, 256);
 	for (cpu = 0; cpu < ncpu; cpu++)
 		counting(cpu, &ipis_sent, &ipis_rcvd);
+	for (cpu = 0; cpu < ncpu; cpu++)
+		stop_reads(cpu, "");
+	/* before the first CPU goes offline anywhere else */
+	shmem_calls(getenv("rvpmu_fw"));
 	if (ncpu > 1) {
 		check(ipis_sent > 0, "fw:ipi_sent counted across cpus (%llu)",
 		      (unsigned long long)ipis_sent);
@@ -571,9 +826,13 @@ int main(int argc, char **argv)
 			argc > 1 && !strcmp(argv[1], "perfcompare"));
 	/* 20 rounds; 2 on the many-hart boot (make check's 32 harts), where
 	   each round already takes every CPU down and up */
-	if (ncpu > 1)
+	if (ncpu > 1) {
 		hotplug_checks(ncpu <= 8 ? 20 : 2);
-	else
+		/* every CPU went down and came up: the snapshot area (6.10+)
+		   is the driver's to set again on each */
+		for (cpu = 0; cpu < ncpu; cpu++)
+			stop_reads(cpu, " after hotplug");
+	} else
 		printf("# hotplug: one CPU, which Linux keeps online\n");
 	/* the last line before the reboot: the second boot adds its own */
 	printf("1..%d\n%d passed, %d failed\n", n_ok + n_fail, n_ok, n_fail);

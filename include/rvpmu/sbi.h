@@ -175,6 +175,18 @@
 #define RVPMU_FW_SBI_CALLS			256	/* ecalls handled */
 #define RVPMU_FW_M_TRAPS			257	/* traps into M-mode, all causes */
 
+/*
+ * rvpmu's platform firmware events: SBI_PMU_FW_PLATFORM with these
+ * event_data (any other event_data is NOT_SUPPORTED). Each counts on
+ * whatever hart runs its counter.
+ * RVPMU_PLAT_SHMEM_CALLS(hartid): the SNAPSHOT_SET_SHMEM calls hart
+ * hartid (0..0xFFFF) made, setting its snapshot area or dropping it; how
+ * a client can see, from any hart, which harts set theirs up and when.
+ * (Linux 6.12+ opens one as raw config 0xC000000000000000 | event_data.)
+ */
+#define RVPMU_PLAT_SHMEM_CALLS_TAG		0x53530000u	/* "SS" */
+#define RVPMU_PLAT_SHMEM_CALLS(hartid)		(RVPMU_PLAT_SHMEM_CALLS_TAG | (hartid))
+
 /* ---- counter_info: [11:0] csr, [17:12] width (bits - 1), [XLEN-1] type */
 #define SBI_PMU_CTR_INFO_CSR_MASK	0xFFFul
 #define SBI_PMU_CTR_INFO_WIDTH_SHIFT	12
