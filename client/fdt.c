@@ -77,6 +77,20 @@ static int emit(const struct node *n, uint32_t ac, uint32_t sc, struct fdt_range
 	return count;
 }
 
+/* The structure block [*p, *end) and the strings block's start, once
+   their offsets are checked against the blob's totalsize. */
+static bool struct_block(const uint8_t *b, uint32_t total, const uint8_t **p,
+			 const uint8_t **end, const uint8_t **strings)
+{
+	if (total < 40 || be32(b + 8) >= total || be32(b + 12) >= total ||
+	    be32(b + 8) + be32(b + 36) > total)
+		return false;
+	*p = b + be32(b + 8);
+	*end = *p + be32(b + 36);
+	*strings = b + be32(b + 12);
+	return true;
+}
+
 int fdt_ranges(const void *dtb, enum fdt_what what, struct fdt_range *r, int max)
 {
 	const uint8_t *b = dtb, *p, *end, *strings;
@@ -85,12 +99,8 @@ int fdt_ranges(const void *dtb, enum fdt_what what, struct fdt_range *r, int max
 	int depth = 0, count = 0;
 	bool in_rm = false;
 
-	if (total < 40 || be32(b + 8) >= total || be32(b + 12) >= total ||
-	    be32(b + 8) + be32(b + 36) > total)
+	if (!struct_block(b, total, &p, &end, &strings))
 		return -1;
-	p = b + be32(b + 8);
-	end = p + be32(b + 36);
-	strings = b + be32(b + 12);
 	while (p + 4 <= end) {
 		uint32_t tok = be32(p), len;
 		const char *name;
@@ -177,12 +187,8 @@ bool fdt_isa_has(const void *dtb, const char *ext)
 	uint32_t total = fdt_size(dtb);
 	bool seen = false;
 
-	if (total < 40 || be32(b + 8) >= total || be32(b + 12) >= total ||
-	    be32(b + 8) + be32(b + 36) > total)
+	if (!struct_block(b, total, &p, &end, &strings))
 		return false;
-	p = b + be32(b + 8);
-	end = p + be32(b + 36);
-	strings = b + be32(b + 12);
 	while (p + 4 <= end) {
 		uint32_t tok = be32(p), len;
 		const char *name;
