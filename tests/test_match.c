@@ -421,22 +421,25 @@ static void auto_start_on_fixed_counter(void)
 	CHECK_EQ(fx_hw(&f, 2), 100);
 }
 
+/* Each mode filter flag and the xINH bit it must land on (Sscofpmf's
+   mhpmevent, Smcntrpmf's mcyclecfg / minstretcfg: the same bits). */
+static const rvpmu_ulong xinh_flags[5] = { SBI_PMU_CFG_FLAG_SET_VUINH, SBI_PMU_CFG_FLAG_SET_VSINH,
+				      SBI_PMU_CFG_FLAG_SET_UINH, SBI_PMU_CFG_FLAG_SET_SINH,
+				      SBI_PMU_CFG_FLAG_SET_MINH };
+static const uint64_t xinh_bits[5] = { MHPMEVENT_VUINH, MHPMEVENT_VSINH, MHPMEVENT_UINH,
+				  MHPMEVENT_SINH, MHPMEVENT_MINH };
+
 static void filter_flags_reach_mhpmevent_with_sscofpmf(void)
 {
 	struct fx f;
-	rvpmu_ulong flags[5] = { SBI_PMU_CFG_FLAG_SET_VUINH, SBI_PMU_CFG_FLAG_SET_VSINH,
-				 SBI_PMU_CFG_FLAG_SET_UINH, SBI_PMU_CFG_FLAG_SET_SINH,
-				 SBI_PMU_CFG_FLAG_SET_MINH };
-	uint64_t bits[5] = { MHPMEVENT_VUINH, MHPMEVENT_VSINH, MHPMEVENT_UINH,
-			     MHPMEVENT_SINH, MHPMEVENT_MINH };
 	int i;
 
 	fx_std(&f);
 	for (i = 0; i < 5; i++) {
-		long c = fx_match(&f, flags[i], SBI_PMU_DTLB_READ_MISS, 0);
+		long c = fx_match(&f, xinh_flags[i], SBI_PMU_DTLB_READ_MISS, 0);
 
 		CHECK_EQ(c, 3 + i);
-		CHECK_EQ(f.sim.mhpmevent[c], SBI_PMU_DTLB_READ_MISS | bits[i] | MHPMEVENT_OF);
+		CHECK_EQ(f.sim.mhpmevent[c], SBI_PMU_DTLB_READ_MISS | xinh_bits[i] | MHPMEVENT_OF);
 	}
 }
 
@@ -492,19 +495,14 @@ static void run_modes(struct fx *f, uint64_t u, uint64_t s, uint64_t m)
 static void filter_flags_reach_mcyclecfg_with_smcntrpmf(void)
 {
 	struct fx f;
-	rvpmu_ulong flags[5] = { SBI_PMU_CFG_FLAG_SET_VUINH, SBI_PMU_CFG_FLAG_SET_VSINH,
-				 SBI_PMU_CFG_FLAG_SET_UINH, SBI_PMU_CFG_FLAG_SET_SINH,
-				 SBI_PMU_CFG_FLAG_SET_MINH };
-	uint64_t bits[5] = { MHPMEVENT_VUINH, MHPMEVENT_VSINH, MHPMEVENT_UINH,
-			     MHPMEVENT_SINH, MHPMEVENT_MINH };
 	int i;
 
 	fx_init_ext(&f, 16, 64, true, true, 16);
 	for (i = 0; i < 5; i++) {
-		CHECK_OK(rvpmu_counter_config_matching(&f.h, 0, 1, flags[i], FX_CYCLES, 0), 0);
-		CHECK_OK(rvpmu_counter_config_matching(&f.h, 2, 1, flags[i], FX_INSTRET, 0), 2);
-		CHECK_EQ(f.sim.fixedcfg[0], bits[i]);
-		CHECK_EQ(f.sim.fixedcfg[2], bits[i]);
+		CHECK_OK(rvpmu_counter_config_matching(&f.h, 0, 1, xinh_flags[i], FX_CYCLES, 0), 0);
+		CHECK_OK(rvpmu_counter_config_matching(&f.h, 2, 1, xinh_flags[i], FX_INSTRET, 0), 2);
+		CHECK_EQ(f.sim.fixedcfg[0], xinh_bits[i]);
+		CHECK_EQ(f.sim.fixedcfg[2], xinh_bits[i]);
 		CHECK_ERR(rvpmu_counter_stop(&f.h, 0, 5, SBI_PMU_STOP_RESET), SBI_ERR_ALREADY_STOPPED);
 		CHECK_EQ(f.sim.fixedcfg[0] | f.sim.fixedcfg[2], 0);
 	}
