@@ -38,6 +38,20 @@ static inline unsigned int lowest_bit(uint64_t x)
 	return rvpmu_ctz64(x);
 }
 
+/* Bit idx (< 64) of x. RV32 holds x in a register pair: the half that
+   has the bit, then a 32-bit shift (a 64-bit shift by a variable is a
+   branch and six instructions there). */
+static inline unsigned int bit_at(uint64_t x, unsigned long idx)
+{
+#if RVPMU_XLEN == 32
+	uint32_t half = idx & 32 ? (uint32_t)(x >> 32) : (uint32_t)x;
+
+	return half >> (idx & 31) & 1;
+#else
+	return (unsigned int)(x >> idx & 1);
+#endif
+}
+
 /*
  * Walk a non-empty set from its lowest counter by shifting: one bit scan per set,
  * and the common single-counter set is a single step.

@@ -172,7 +172,7 @@ static inline long config_fw_std(struct rvpmu_hart *h, uint64_t set, rvpmu_ulong
 static inline long config_fw_skip(struct rvpmu_hart *h, unsigned long idx,
 				  rvpmu_ulong flags, uint32_t event_idx)
 {
-	if (!((h->configured & ~h->started) >> idx & 1) || !is_fw_ctr(h, idx))
+	if (!bit_at(h->configured & ~h->started, idx) || !is_fw_ctr(h, idx))
 		return rvpmu_fw_counters(h) ? SBI_ERR_INVALID_PARAM : SBI_ERR_NOT_SUPPORTED;
 	fw_std_take(h, idx, flags, event_idx);
 	return SBI_SUCCESS;
@@ -189,7 +189,7 @@ static inline long config_fw_skip(struct rvpmu_hart *h, unsigned long idx,
 static inline bool reused_same(const struct rvpmu_hart *h, unsigned long idx,
 			       rvpmu_ulong event_idx, uint64_t data)
 {
-	return idx < h->fw_base && idx >= 3 && ((h->configured & ~h->started) >> idx & 1) &&
+	return idx < h->fw_base && idx >= 3 && bit_at(h->configured & ~h->started, idx) &&
 	       h->event[idx] == event_idx && h->data[idx] == data;
 }
 
@@ -349,6 +349,23 @@ static __attribute__((noinline)) struct rvpmu_ret config_tables(struct rvpmu_har
 	return config_general(h, set, flags, event_idx, data);
 }
 
+#if RVPMU_XLEN == 32
+/* config_fw_skip for the one counter base, valid or not (RV32's entry
+   path above), out of line: the entry keeps no frame. */
+static __attribute__((noinline)) struct rvpmu_ret config_fw_skip_one(struct rvpmu_hart *h,
+								     rvpmu_ulong base,
+								     rvpmu_ulong flags,
+								     rvpmu_ulong event_idx)
+{
+	long err;
+
+	if (base >= h->nr_counters || !bit_at(h->valid, base))
+		return ret_err(SBI_ERR_INVALID_PARAM);
+	err = config_fw_skip(h, base, flags, (uint32_t)event_idx);
+	return (struct rvpmu_ret){ err, err ? 0 : base };
+}
+#endif
+
 /*
  * The paths that need no event tables: standard firmware events (with
  * and without SKIP_MATCH), SKIP_MATCH of the event an hpm counter
@@ -407,8 +424,32 @@ struct rvpmu_ret rvpmu_counter_config_matching(struct rvpmu_hart *h,
 					       rvpmu_ulong event_idx,
 					       uint64_t data)
 {
-	uint64_t set = rvpmu_counter_set(h, base, mask);
+	uint64_t set;
 
+#if RVPMU_XLEN == 32
+	/* SKIP_MATCH of the one counter Linux names (mask 1) as it reuses
+	   it: an hpm counter for the event it has, nothing to change, or a
+	   firmware counter for a standard firmware event. Tested bit by bit
+	   (bit_at) before the counter set, which RV32 builds in register
+	   pairs; on RV64 config_known answers both as fast. */
+	if ((flags & SBI_PMU_CFG_FLAG_SKIP_MATCH) && mask == 1 && base < 64 &&
+	    !(flags & ~SBI_PMU_CFG_FLAG_ALL)) {
+		if (reused_same(h, base, event_idx, data) && !same_needs_work(h, base, flags))
+			return ret_val(base);
+		/* a firmware counter, configured and stopped, takes a standard
+		   firmware event: it is noted, and that is all without
+		   CLEAR_VALUE or AUTO_START (configured stays set) */
+		if (fw_std_event(event_idx, data) && base >= h->fw_base && base < h->nr_counters &&
+		    bit_at(h->configured & ~h->started, base)) {
+			if (flags & (SBI_PMU_CFG_FLAG_CLEAR_VALUE | SBI_PMU_CFG_FLAG_AUTO_START))
+				return config_fw_skip_one(h, base, flags, event_idx);
+			h->event[base] = (uint32_t)event_idx;
+			h->data[base] = 0;
+			return ret_val(base);
+		}
+	}
+#endif
+	set = rvpmu_counter_set(h, base, mask);
 	if (!(flags & ~SBI_PMU_CFG_FLAG_ALL) && set && !(flags & SBI_PMU_CFG_FLAG_SKIP_MATCH) &&
 	    !fw_std_event(event_idx, data) && !unmapped_raw(h, event_idx))
 		return config_tables(h, set, flags, event_idx, data);
