@@ -3,13 +3,15 @@
  * The run: the tick, and how a hart ends its part (START's steps, which
  * set it going: start.c).
  *
- * Subsample k of the run covers mtime [t0 + k * P, t0 + (k + 1) * P) on
- * every hart: deadlines are absolute, so a late tick never shifts the ones
- * after it. A hart that reaches a deadline after the next one was due
- * counts it as late and still writes the subsample (its window is longer,
- * which its cycle count shows); the next deadline is then already past, so
- * the timer fires at once and the hart catches up with short windows.
- * Nothing is skipped: samples stay in order.
+ * Deadlines are the grid points t0 + k * P, the same on every hart: a
+ * late tick never shifts the ones after it. A hart's windows end on
+ * them: each tick closes a window and opens the next, due at the next
+ * grid point at least half a period away (the late policy). A tick on
+ * time (or less than half a period late) sets the next grid point; one
+ * later than that skips the grid points that would leave a window under
+ * half a period (a useless catch-up) and counts them. The late window
+ * itself is written (longer, which its cycles and mtime show); no
+ * subsample is skipped, only grid points: samples stay in order.
  *
  * The tick never divides: positions advance by addition, the buffer and
  * its capacity are looked up by index, slot offsets are precomputed.
@@ -145,17 +147,87 @@ static void finish(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh, uint3
 
 /* ---- the tick */
 
-/* RVPMU_SAMPLER_F_MTIME: the closing window's start to *slot, and the
-   next window's start now (right after the switch loaded its counters,
-   as its cycles began: no preemption between a tick's start and its
-   switch makes the two disagree). */
-static __attribute__((noinline)) void new_start(struct rvpmu_sampler *s,
-						struct rvpmu_sampler_hart *sh,
-						volatile uint64_t *slot)
+/*
+ * The late policy: at t (a tick's time, or the start of the window it
+ * opened) the next deadline (sh->deadline) is under half a period away.
+ * It moves to the first grid point at least half a period (rounded up)
+ * from t; the grid points passed over are counted (sh->skipped, and
+ * sh->next_skip for the window opening now), except at the tick that
+ * ends this hart's part with its last sample (no window opens). at:
+ * SKIP_TICK at a tick's time (which also counts a late deadline),
+ * SKIP_START at the start of the window a tick opened, SKIP_BEGIN at the
+ * start of the run's first window.
+ */
+enum { SKIP_BEGIN, SKIP_TICK, SKIP_START };
+static __attribute__((noinline)) void skip_late(struct rvpmu_sampler *s,
+						struct rvpmu_sampler_hart *sh, uint64_t t,
+						int at)
 {
-	*slot = sh->mt_start;
-	sh->mt_start = sampler_now(s);
+	uint64_t P = s->period_ticks, want = t + (P - s->half_ticks);
+	uint64_t n;
+
+	/* the deadline reached (sh->deadline - P) with the next already due */
+	if (at == SKIP_TICK && t >= sh->deadline)
+		sh->late++;
+	if (sh->deadline >= want)
+		return;
+	/* a tick closing the last group (the next is group 0) of the last sample */
+	if (at != SKIP_BEGIN && sh->gr == s->group && sh->samples + 1 >= s->nr_sample)
+		return;		/* the last sample's end: the part ends here */
+	n = (want - sh->deadline + P - 1) / P;
+	sh->deadline += n * P;
+	sh->skipped += n;
+	sh->next_skip = n > UINT32_MAX - sh->next_skip ? UINT32_MAX
+						      : sh->next_skip + (uint32_t)n;
 }
+
+/*
+ * RVPMU_SAMPLER_F_MTIME, after a switch at tick time sh->tick_t (read
+ * before the switch read the closing window's counters and mcycle): the closing
+ * window's start stamp, and with RVPMU_SAMPLER_F_WINDOW its window word,
+ * to slot q (M-mode's view of the subsample) or through mem->write at
+ * base; then the next window's start, now (right after the switch loaded
+ * its counters and read mcycle). A window's cycles run between two mcycle
+ * reads each bracketed by a tick time and a start stamp, so its length
+ * (t less its start) is short of them by at most the two switches'
+ * lengths in mtime: more than lost_ticks together and the window is
+ * LOST. sh->next_skip: grid points skipped for the window opening now.
+ * (t and the skip come through sh: nothing more live across the switch.)
+ */
+static __attribute__((noinline)) void stamp(struct rvpmu_sampler *s,
+					    struct rvpmu_sampler_hart *sh, uint8_t *q,
+					    uint64_t base)
+{
+	uint64_t t = sh->tick_t, m = sampler_now(s), sw = m > t ? m - t : 0, w[2];
+	uint32_t skip;
+	uint64_t len = t > sh->mt_start ? t - sh->mt_start : 0;
+
+	w[0] = sh->mt_start;
+	if (len > RVPMU_SAMPLER_WIN_LEN_MAX)
+		len = RVPMU_SAMPLER_WIN_LEN_MAX;
+	w[1] = len | (uint64_t)sh->win_skip << RVPMU_SAMPLER_WIN_SKIP_SHIFT;
+	if (sh->sw_ticks + sw > s->lost_ticks)
+		w[1] |= RVPMU_SAMPLER_WIN_LOST;
+	if (q) {
+		*(volatile uint64_t *)(q + sh->off_mt) = w[0];
+		if (sh->off_win)
+			*(volatile uint64_t *)(q + sh->off_win) = w[1];
+	} else {
+		sampler_put(s, base + sh->off_mt, &w[0], 8);
+		if (sh->off_win)
+			sampler_put(s, base + sh->off_win, &w[1], 8);
+	}
+	sh->mt_start = m;
+	sh->sw_ticks = sw;
+	/* the window starts now, not at t: a hart away inside the switch
+	   must not leave it under half a period either */
+	if (__builtin_expect(sh->deadline < m + (s->period_ticks - s->half_ticks), 0))
+		skip_late(s, sh, m, SKIP_START);
+	skip = sh->next_skip;
+	sh->win_skip = skip > RVPMU_SAMPLER_WIN_SKIP_MAX ? RVPMU_SAMPLER_WIN_SKIP_MAX : skip;
+	sh->next_skip = 0;
+}
+
 
 /*
  * On a hart whose RV32 high halves lose the low half's borrow (core/pmu.h,
@@ -292,10 +364,22 @@ static __attribute__((noinline)) uint64_t begin(struct rvpmu_sampler *s,
 	sh->cross_low = (uint32_t)sh->grp.max_gap;
 	if (RVPMU_XLEN == 32 && sh->pmu->hi_no_borrow && rvpmu_instret_own_clock(sh->pmu))
 		sh->cross_low = UINT32_MAX;
-	sh->cyc0 = rvpmu_group_open(sh->pmu, &sh->grp, &sh->ctr[gr->first], &gr->spec);
-	if (sh->off_mt)
-		sh->mt_start = sampler_now(s);
 	sh->deadline = t0 + s->period_ticks;
+	sh->next_skip = 0;
+	if (t - t0 > s->half_ticks)
+		skip_late(s, sh, t, SKIP_BEGIN);	/* no deadline reached yet: skew only */
+	sh->cyc0 = rvpmu_group_open(sh->pmu, &sh->grp, &sh->ctr[gr->first], &gr->spec);
+	if (sh->off_mt) {
+		sh->mt_start = sampler_now(s);
+		sh->sw_ticks = sh->mt_start - t;
+		/* as in stamp: the window starts now */
+		if (sh->deadline < sh->mt_start + (s->period_ticks - s->half_ticks))
+			skip_late(s, sh, sh->mt_start, SKIP_BEGIN);
+	}
+	sh->win_skip = sh->next_skip;
+	sh->next_skip = 0;
+	if (sh->win_skip > RVPMU_SAMPLER_WIN_SKIP_MAX)
+		sh->win_skip = RVPMU_SAMPLER_WIN_SKIP_MAX;
 	return sh->deadline;
 }
 
@@ -369,17 +453,15 @@ static __attribute__((noinline)) uint64_t switch_put(struct rvpmu_sampler *s,
 						     const struct rvpmu_sampler_group *gr,
 						     const struct rvpmu_sampler_group *next)
 {
-	uint64_t v[RVPMU_SAMPLER_NR_PMU_MAX], c, base = sh->addr, mt;
+	uint64_t v[RVPMU_SAMPLER_NR_PMU_MAX], c, base = sh->addr;
 
 	c = rvpmu_group_switch(sh->pmu, &sh->grp, (uint8_t *)v, ident, &sh->ctr[next->first],
 			       &next->spec);
 	if (may_cross(sh, c))
 		unborrow(sh, (uint8_t *)v, ident, gr->spec.nhpm);
 	put_counts(s, sh, base, v, gr, sh->grp.end - sh->cyc0);
-	if (sh->off_mt) {
-		new_start(s, sh, &mt);
-		sampler_put(s, base + sh->off_mt, &mt, 8);
-	}
+	if (sh->off_mt)
+		stamp(s, sh, 0, base);
 	sh->addr = base + s->subsample_size;
 	return c;
 }
@@ -398,13 +480,15 @@ uint64_t rvpmu_sampler_tick(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *
 		return begin(s, sh, t);
 	if (late > sh->max_skew)
 		sh->max_skew = late;
-	if (late >= s->period_ticks)
-		sh->late++;
 	write_cids(s, sh, q, sh->addr);
 	/* what does not need the switch's answer first: fewer values live
 	   across the call */
 	sh->gr = next;
 	sh->deadline += s->period_ticks;
+	sh->tick_t = t;
+	/* late by a period (counted) is late by more than half: one test */
+	if (__builtin_expect(late > s->half_ticks, 0))
+		skip_late(s, sh, t, SKIP_TICK);
 	if (q) {
 		volatile uint64_t *cyc = (volatile uint64_t *)(q + sh->off_cyc);
 
@@ -415,7 +499,7 @@ uint64_t rvpmu_sampler_tick(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *
 			unborrow(sh, q + sh->off_cnt, gr->soff, gr->spec.nhpm);
 		*cyc = sh->grp.end - sh->cyc0;
 		if (sh->off_mt)
-			new_start(s, sh, (volatile uint64_t *)(q + sh->off_mt));
+			stamp(s, sh, q, 0);
 	} else {
 		c = switch_put(s, sh, gr, next);
 	}

@@ -123,6 +123,122 @@ static void mtime_ends_every_subsample(void)
 	CHECK_EQ(h->subsample_size, RVPMU_SAMPLER_SUBSAMPLE_SIZE(1, 2));
 }
 
+/*
+ * RVPMU_SAMPLER_F_WINDOW (with MTIME only): header version 3, a sixth
+ * field per subsample, each window's word: its length from its start
+ * stamp to the tick that closed it, the grid points skipped when it
+ * opened, LOST where a switch at either end took longer than a 100th of
+ * a period (x->lag: the hart away inside its switch).
+ */
+static uint64_t word(struct sfx *x, unsigned int j, unsigned int p, unsigned int field)
+{
+	const struct rvpmu_sampler_header *h = sfx_hdr(x, SFX_BUF);
+
+	return u64(x, SFX_BUF + h->header_size + j * (uint64_t)h->subsample_size +
+		   8 * 2 * field + 8 * p);
+}
+
+static void window_words(void)
+{
+	struct sfx *x = sfx_new(2);
+	const struct rvpmu_sampler_header *h = sfx_hdr(x, SFX_BUF);
+	const struct rvpmu_sampler_status *st;
+	const uint64_t LOST = RVPMU_SAMPLER_WIN_LOST, S1 = UINT64_C(1) << 48;
+	uint64_t P, t0;
+
+	sfx_cfg(x, ab, 2, 0x1000);
+	x->c.nr_pmu = 1;
+	x->c.nr_sample = 3;
+	x->c.flags = RVPMU_SAMPLER_F_WINDOW;
+	CHECK_EQ(sfx_configure(x), SBI_ERR_INVALID_PARAM);	/* needs MTIME */
+	x->c.flags |= RVPMU_SAMPLER_F_MTIME;
+	CHECK_EQ(sfx_configure(x), 0);
+	CHECK_EQ(sfx_start(x), 0);
+	CHECK_EQ(h->version, RVPMU_SAMPLER_VERSION_WINDOW);
+	CHECK_EQ(h->subsample_size, RVPMU_SAMPLER_SUBSAMPLE_SIZE_WINDOW(1, 2));
+	CHECK_EQ(h->subsample_size, (4 + 4 + 8 + 8 + 8 + 8) * 2);
+	sfx_window = busy;
+	while (!x->sh[0].begun || !x->sh[1].begun)
+		sfx_run(x, 1);
+	P = h->period_ticks;
+	t0 = h->t0;
+	CHECK_EQ(x->mtime, t0);
+	sfx_run(x, 1);				/* window 0 closes on time */
+	/* window 1: hart 1 is away 5 ticks inside its switch */
+	x->mtime = t0 + 2 * P;
+	busy(x, 0);
+	busy(x, 1);
+	sfx_tick(x, 0);
+	x->lag = 5;
+	sfx_tick(x, 1);
+	x->lag = 0;
+	/* window 2: hart 1 comes 80 late, the next grid point 20 away: skipped */
+	x->mtime = t0 + 3 * P;
+	busy(x, 0);
+	busy(x, 1);
+	sfx_tick(x, 0);
+	x->mtime = t0 + 3 * P + 80;
+	sfx_tick(x, 1);
+	CHECK_EQ(x->deadline[1], t0 + 5 * P);
+	sfx_run(x, 100);
+	CHECK_EQ(x->s.state, RVPMU_SAMPLER_DONE);
+	for (unsigned int j = 0; j < 6; j++) {
+		CHECK_EQ(word(x, j, 0, 3), t0 + j * P);		/* mtime */
+		CHECK_EQ(word(x, j, 0, 4), P);			/* window */
+	}
+	CHECK_EQ(word(x, 0, 1, 3), t0);
+	CHECK_EQ(word(x, 0, 1, 4), P);
+	CHECK_EQ(word(x, 1, 1, 3), t0 + P);
+	CHECK_EQ(word(x, 1, 1, 4), P | LOST);		/* its end's switch */
+	CHECK_EQ(word(x, 2, 1, 3), t0 + 2 * P + 5);
+	CHECK_EQ(word(x, 2, 1, 4), (P + 75) | LOST);	/* its start's */
+	CHECK_EQ(word(x, 3, 1, 3), t0 + 3 * P + 80);
+	CHECK_EQ(word(x, 3, 1, 4), (2 * P - 80) | S1);	/* 120: not a catch-up */
+	CHECK_EQ(word(x, 4, 1, 3), t0 + 5 * P);
+	CHECK_EQ(word(x, 4, 1, 4), P);
+	CHECK_EQ(word(x, 5, 1, 4), P);
+	CHECK_EQ(RVPMU_SAMPLER_WIN_SKIPPED(word(x, 3, 1, 4)), 1);
+	CHECK_EQ(RVPMU_SAMPLER_WIN_LEN(word(x, 2, 1, 4)), P + 75);
+	CHECK_OK(sfx_status(x, &st), sizeof(*st) + 2 * sizeof(struct rvpmu_sampler_hart_status));
+	CHECK_EQ(st->skipped, 1);
+	CHECK_EQ(st->late, 0);
+}
+
+/* A hart away 80 ticks inside the switch that closes window 0 (on time):
+   window 1 starts 20 ticks before its deadline, so the late policy
+   applies at its start too: its deadline moves a grid point on. */
+static void away_in_switch(void)
+{
+	struct sfx *x = sfx_new(1);
+	const struct rvpmu_sampler_header *h = sfx_hdr(x, SFX_BUF);
+	const struct rvpmu_sampler_status *st;
+	uint64_t P, t0, sub;
+
+	sfx_cfg(x, ab, 2, 0x1000);
+	x->c.nr_pmu = 1;
+	x->c.nr_sample = 2;
+	x->c.flags = RVPMU_SAMPLER_F_MTIME | RVPMU_SAMPLER_F_WINDOW;
+	CHECK_EQ(sfx_configure(x), 0);
+	CHECK_EQ(sfx_start(x), 0);
+	sfx_window = busy;
+	while (!x->sh[0].begun)
+		sfx_run(x, 1);
+	P = h->period_ticks;
+	t0 = h->t0;
+	x->lag = 80;
+	sfx_run(x, 1);				/* the tick at t0 + P */
+	x->lag = 0;
+	CHECK_EQ(x->deadline[0], t0 + 3 * P);
+	sfx_run(x, 100);
+	sub = SFX_BUF + h->header_size + h->subsample_size;	/* window 1 */
+	CHECK_EQ(u64(x, sub + 8 * 3), t0 + P + 80);
+	CHECK_EQ(u64(x, sub + 8 * 4), (2 * P - 80) | (UINT64_C(1) << 48) |
+				      RVPMU_SAMPLER_WIN_LOST);
+	CHECK_OK(sfx_status(x, &st), sizeof(*st) + sizeof(struct rvpmu_sampler_hart_status));
+	CHECK_EQ(st->skipped, 1);
+	CHECK_EQ(st->late, 0);
+}
+
 /* A client that releases every FULL buffer at once (ring mode): the run
    ends in exactly one buffer, which goes to LAST with its samples, never
    to FULL first (it could be released before LAST is written). */
@@ -344,6 +460,8 @@ void suite_sampler_edges(void)
 	static const struct t_case cases[] = {
 		T(t0_is_chosen_once_every_hart_armed),
 		T(mtime_ends_every_subsample),
+		T(window_words),
+		T(away_in_switch),
 		T(a_run_ends_in_one_last_buffer),
 		T(nothing_is_written_after_stop),
 		T(windows_across_2_32_ticks),
