@@ -673,12 +673,19 @@ static void run_case(const struct acc_case *c)
 	if (c->busy) {
 		uint64_t skipped = 0;
 
+		/* QEMU 7.2's round robin under -icount serves a spinning hart's
+		   tick late, often by more than half a period, so the policy
+		   skips grid points; QEMU 9.1 and later (instret counting
+		   instructions, probed above) serve every tick but a run's last
+		   within half a period: there nothing is forced late, and the
+		   windows are still checked one by one below */
 		rt_check(!r.error && st.s.state == RVPMU_SAMPLER_DONE && st.s.samples == samples &&
-			 !st.s.lost && st.s.skipped,
+			 !st.s.lost && (st.s.skipped || !instret_counts_sleep),
 			 "%s: the run is DONE with %u samples (%llu, lost %llu), ticks late "
-			 "(%llu a period late, %u grid points skipped)", c->what, samples,
+			 "(%llu a period late, %u grid points skipped%s)", c->what, samples,
 			 (unsigned long long)st.s.samples, (unsigned long long)st.s.lost,
-			 (unsigned long long)st.s.late, (unsigned)st.s.skipped);
+			 (unsigned long long)st.s.late, (unsigned)st.s.skipped,
+			 instret_counts_sleep ? "" : "; none need be on QEMU 9.1 and later");
 		bool saturated = false;
 
 		for (p = 0; p < hd->nr_harts; p++) {
