@@ -164,7 +164,7 @@ struct rvpmu_sampler_hart {
 	uint32_t flags;			/* RVPMU_SAMPLER_HART_* */
 	/* statistics of the last run */
 	uint64_t samples, late, max_skew;	/* subsamples: samples and gr */
-	uint64_t skipped;		/* grid points skipped (late policy) */
+	uint64_t skipped;		/* subsamples passed (late policy) */
 	/* run state */
 	bool running, begun;
 	uint32_t pos;			/* data-field position */
@@ -181,8 +181,8 @@ struct rvpmu_sampler_hart {
 	uint64_t cal_t, cal_c;		/* mtime and mcycle at hart_start */
 	uint64_t mt_start;		/* mtime the open window began at (MTIME) */
 	uint64_t sw_ticks;		/* mtime the switch that opened it took */
-	uint32_t win_skip;		/* grid points skipped when it opened */
-	uint32_t next_skip;		/* ... when the next one opens (this tick) */
+	uint64_t pass;			/* subsamples this tick passes (late policy) */
+	const struct rvpmu_sampler_group *pass_gr; /* ... the first one's group */
 	uint64_t tick_t;		/* mtime this tick began at */
 	uint64_t addr;			/* this subsample's start: kept only
 					   without q, else the buffer's data */

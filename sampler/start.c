@@ -134,7 +134,7 @@ long rvpmu_sampler_hart_start(struct rvpmu_sampler *s, struct rvpmu_sampler_hart
 	sh->q = sampler_reach(s, sh->addr);
 	sh->off_mt = s->flags & RVPMU_SAMPLER_F_MTIME ? sh->off_cyc + 8 * nh : 0;
 	sh->off_win = s->flags & RVPMU_SAMPLER_F_WINDOW ? sh->off_cyc + 16 * nh : 0;
-	sh->win_skip = sh->next_skip = 0;
+	sh->pass = 0;
 	sh->grp.hpm = 0;
 	sh->deadline = s->p0;
 	sh->begun = false;

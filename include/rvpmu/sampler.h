@@ -76,21 +76,19 @@
  * read right after its counters were loaded (its mtime[] entry) to the
  * mtime read right before they were read (at its tick); saturates. Its
  * cycles field covers the same interval to within period_ticks / 100 + 2
- * ticks unless LOST is set. Bits 48..55: grid points (deadlines t0 + k *
- * period) skipped when the window opened, because the tick that opened it
- * came so late that the next one was under half a period away (the late
- * policy, docs/sampler.md section 5); saturates at 255. Bits 56..62: 0.
+ * ticks unless LOST is set. Bit 62 PASSED: the late policy passed this
+ * subsample (docs/sampler.md section 5): a tick came so late that the
+ * window would have had under half a period; nothing was counted (its
+ * counts and cycles are 0, length 0), its mtime[] is when it was passed.
  * Bit 63 LOST: the hart was away (QEMU: its vCPU descheduled) for longer
  * than that bound in a switch at one of the window's ends, so its length
- * and its cycles may disagree by more.
+ * and its cycles may disagree by more. Bits 48..61: 0.
  */
 #define RVPMU_SAMPLER_WIN_LEN_BITS	48
 #define RVPMU_SAMPLER_WIN_LEN_MAX	((UINT64_C(1) << RVPMU_SAMPLER_WIN_LEN_BITS) - 1)
-#define RVPMU_SAMPLER_WIN_SKIP_SHIFT	48
-#define RVPMU_SAMPLER_WIN_SKIP_MAX	255u
+#define RVPMU_SAMPLER_WIN_PASSED	(UINT64_C(1) << 62)
 #define RVPMU_SAMPLER_WIN_LOST		(UINT64_C(1) << 63)
 #define RVPMU_SAMPLER_WIN_LEN(w)	((w) & RVPMU_SAMPLER_WIN_LEN_MAX)
-#define RVPMU_SAMPLER_WIN_SKIPPED(w)	((uint32_t)((w) >> RVPMU_SAMPLER_WIN_SKIP_SHIFT) & 0xFFu)
 /* The bound on |length - cycles at the clock's rate|, ticks (not LOST) */
 #define RVPMU_SAMPLER_WIN_BOUND(period_ticks)	((period_ticks) / 100 + 2)
 
@@ -229,7 +227,7 @@ struct rvpmu_sampler_status {
 	uint32_t nr_pmu;	/* in force (after defaults) */
 	uint32_t period_us;	/* in force */
 	uint32_t nr_sample;	/* in force */
-	uint32_t skipped;	/* grid points the harts skipped (late policy), saturating */
+	uint32_t skipped;	/* subsamples the harts passed (late policy), saturating */
 	/* struct rvpmu_sampler_hart_status harts[nr_harts], as many as fit */
 };
 

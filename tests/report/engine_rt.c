@@ -101,9 +101,11 @@ static void read_back(struct sfx *x, struct rr_run *r, uint64_t samples, uint64_
 					for (uint32_t j = 0; j < r->nr_pmu; j++) {
 						uint32_t e = sub * r->nr_pmu + j;
 
+						/* a passed window (cycles 0) counted nothing */
 						if (e < r->nr_events)
 							CHECK_EQ(rr_slot(r, b, s, sub, j, pos),
-								 expect(e, k, h));
+								 rr_cycles(r, b, s, sub, pos) ?
+								 expect(e, k, h) : 0);
 					}
 				}
 	}
@@ -233,14 +235,14 @@ static void ring_fill_missing(void)
 /*
  * Versions 2 (RVPMU_SAMPLER_F_MTIME) and 3 (with RVPMU_SAMPLER_F_WINDOW):
  * the ticks for the end of window 2 come a period and 10 ticks late
- * (mtime is the platform's: every hart ticks late there); the next grid
- * point is then 10 ticks away, under half a period, so window 3 runs to
- * the one after (90 ticks, 1 grid point skipped), not a catch-up of 10;
- * window 4 on time. Each hart runs MT_RATE cycles a tick, except hartid 1
- * in window 4: three times that, so its cycles and its length disagree.
+ * (mtime is the platform's: every hart ticks late there); window 3's slot
+ * is then past, so the late policy passes it (written in place, nothing
+ * counted) and window 4 opens with 90 ticks of its slot left; window 5
+ * on time. Each hart runs MT_RATE cycles a tick, except hartid 1 in
+ * window 4: three times that, so its cycles and its length disagree.
  * The decoder reads the mtimes and window words the engine wrote, and
- * rr_window makes of them what the harts lived: lengths, late, skipped,
- * disagreeing.
+ * rr_window makes of them what the harts lived: lengths, late, passed,
+ * disagreeing (version 2 knows a passed window by its cycles 0).
  */
 #define MT_P		100	/* period_ticks: 100 us at sfx's 1 MHz */
 #define MT_LATE		(MT_P + 10)	/* ticks past its deadline */
@@ -290,17 +292,23 @@ static void mtime_windows_v(uint32_t flags)
 				uint64_t start = t0 + k * MT_P;
 				int last = i + 1 == r.nr_bufs && sub + 1 == r.nr_subsamples;
 
-				/* a window begins where the one before ended */
-				start += k == 3 ? MT_LATE : k > 3 ? MT_P : 0;
+				/* a window begins where the one before ended; the
+				   passed one is stamped when it was passed */
+				start += k == 3 ? MT_LATE : k == 4 ? MT_LATE - MT_P : 0;
 				CHECK_EQ(rr_mtime(&r, &r.bufs[i], 0, sub, pos), start);
 				rr_window(&r, &r.bufs[i], 0, sub, pos, &w);
+				if (k == 3) {
+					CHECK_EQ(w.kind, RR_WIN_PASSED);
+					CHECK_EQ(rr_cycles(&r, &r.bufs[i], 0, sub, pos), 0);
+					CHECK(!rr_win_used(&w));
+					continue;
+				}
 				/* version 2: the run's last window has no next, its
 				   cycles tell; version 3: each window its own */
 				CHECK_EQ(w.src, v3 ? RR_LEN_WINDOW : last ? RR_LEN_CYCLES : RR_LEN_MTIME);
 				CHECK_EQ(w.kind, k == 2 ? RR_WIN_LATE : RR_WIN_OK);
 				CHECK_EQ((uint64_t)(w.len_s * 1e6 + 0.5),
-					 k == 2 ? 2 * MT_P + 10 : k == 3 ? MT_P - 10 : MT_P);
-				CHECK_EQ(w.skipped, v3 && k == 3 ? 1u : 0u);
+					 k == 2 ? 2 * MT_P + 10 : k == 4 ? MT_P - 10 : MT_P);
 				CHECK_EQ(w.lost, 0);
 				CHECK_EQ(w.disagree, k == 4 && r.hart[pos] == 1 && !(last && !v3));
 				CHECK_EQ((uint64_t)(w.start_s * 1e6 + 0.5), start - t0);
@@ -317,7 +325,8 @@ static void mtime_windows_v(uint32_t flags)
 		CHECK_EQ(st.used, one ? 2u : 3u);
 		CHECK(st.min <= st.mean && st.mean <= st.max);
 		rr_event_stat(&r, 3, pos, &st);
-		CHECK(st.windows == 3 && st.late == 0 && st.nshort == 0 && st.used == 3);
+		CHECK(st.windows == 3 && st.late == 0 && st.nshort == 0 && st.passed == 1 &&
+		      st.used == 2);
 	}
 	/* cycles a tick in every window but the disagreeing one */
 	for (size_t i = 0; i < r.nr_bufs; i++)
@@ -326,6 +335,8 @@ static void mtime_windows_v(uint32_t flags)
 				uint64_t k = rr_subsample_index(&r, &r.bufs[i], 0, sub);
 
 				rr_window(&r, &r.bufs[i], 0, sub, pos, &w);
+				if (w.kind == RR_WIN_PASSED)
+					continue;
 				CHECK_EQ(rr_cycles(&r, &r.bufs[i], 0, sub, pos),
 					 (uint64_t)(w.len_s * 1e6 + 0.5) * MT_RATE *
 					 (k == 4 && r.hart[pos] == 1 ? 3 : 1));

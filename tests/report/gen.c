@@ -108,8 +108,14 @@ static uint64_t late_value(uint64_t n, uint32_t e, uint32_t p)
  * ticks (short), window 4 the rest of its period; hart 1's window 5
  * disagrees (its cycles and counts three times what its 1 ms hold: the
  * hart was away where its mtime did not see it) and window 6 is LOST
- * (counts twice what it held). Every other window a period, on time.
+ * (counts twice what it held), window 11 passed by the late policy
+ * (nothing counted). Every other window a period, on time.
  */
+static int trust_passed(uint64_t k, uint32_t p)
+{
+	return p == 1 && k == 11;
+}
+
 static uint64_t trust_end(uint64_t k, uint32_t p)
 {
 	if (p == 0 && k == 2)
@@ -139,18 +145,25 @@ static uint64_t trust_mtime(void *ctx, uint64_t k, uint32_t p)
 static uint64_t trust_window(void *ctx, uint64_t k, uint32_t p)
 {
 	(void)ctx;
+	if (trust_passed(k, p))
+		return RVPMU_SAMPLER_WIN_PASSED;
 	return trust_len(k, p) | (p == 1 && k == 6 ? RVPMU_SAMPLER_WIN_LOST : 0);
 }
 
 static uint64_t trust_cycles(void *ctx, uint64_t k, uint32_t p)
 {
 	(void)ctx;
+	if (trust_passed(k, p))
+		return 0;
 	return trust_len(k, p) * CYC_PER_TICK * (k == 5 ? trust_factor(k, p) : 1);
 }
 
 static uint64_t trust_value(uint64_t n, uint32_t e, uint32_t p)
 {
 	uint64_t k = n * 2 + e / 2, len = trust_len(k, p) * trust_factor(k, p);
+
+	if (trust_passed(k, p))
+		return 0;
 
 	switch (e) {
 	case 0:

@@ -155,10 +155,10 @@ check "summary: version 2 lengths from mtime" 0 '^window lengths: from mtime \(h
 check "summary: version 2, same rates as version 1" 0 '^ +1 +3 M/s +3 M/s +3 M/s$' "$v/mtime.bin"
 for f in late1 late2; do
 	"$tool" "$v/$f.bin" >"$o/$f.summary" 2>&1
-	count "$f summary: hart 0's late and short windows said once" 1 '^  hart 0: 1 late, 1 short, 0 lost, 0 disagree of 16 windows$' "$o/$f.summary"
+	count "$f summary: hart 0's late and short windows said once" 1 '^  hart 0: 1 late, 1 short, 0 passed, 0 lost, 0 disagree of 16 windows$' "$o/$f.summary"
 	# version 2 has mtime: every hart's line, so that 0 disagreeing is said
 	count "$f summary: another hart's only where mtime was checked" $([ $f = late2 ] && echo 1 || echo 0) \
-		'^  hart 1: 0 late, 0 short, 0 lost, 0 disagree of 16 windows$' "$o/$f.summary"
+		'^  hart 1: 0 late, 0 short, 0 passed, 0 lost, 0 disagree of 16 windows$' "$o/$f.summary"
 	count "$f summary: mean, min and max over the same windows, said" 1 \
 		'^mean, min and max over the same windows: on time or late, not short, lost or disagreeing$' "$o/$f.summary"
 	count "$f summary: 100 M/s cycles over true lengths, the late window flagged" 1 \
@@ -199,7 +199,7 @@ lrects = list(legend[0].iter(ns + "rect"))
 assert any(r.get("fill") == "url(#scale)" for r in lrects)
 assert {"zero sw", "off sw", "nodata sw", "mark sw"} <= {r.get("class") for r in lrects}
 lt = " ".join(t.text or "" for t in legend[0].iter(ns + "text"))
-assert "lowest" in lt and "highest" in lt and "not on time or not sure" in lt and "short, lost or disagreeing only" in lt, lt
+assert "lowest" in lt and "highest" in lt and "not on time or not sure" in lt and "short, passed, lost or disagreeing only" in lt, lt
 palette = set()
 panels = [g for g in root.iter(ns + "g") if g.get("class") == "panel"]
 texts = " ".join(t.text or "" for t in root.iter(ns + "text"))
@@ -274,7 +274,7 @@ assert "time since t0 (ms)" in texts and "events/s" in texts
 done
 # ---- trust (version 3): hart 0's window 2 late, 3 short (a catch-up);
 # hart 1's window 5 disagrees (cycles and counts 3x its mtime length), 6
-# LOST. The table's mean, min and max come from the same windows (none of
+# LOST, 11 passed by the late policy (nothing counted). The table's mean, min and max come from the same windows (none of
 # the short, disagreeing or lost ones), each hart says what it had, no
 # point is drawn from those windows and each panel says how many it left
 # out, the heat map hatches and marks them.
@@ -284,15 +284,15 @@ count "trust summary: lengths from each window's own word" 1 \
 count "trust summary: checked against cycles at the run's rate, the bound said" 1 \
 	'^checked against cycles at 100 MHz \(the run.s median rate\): a window disagrees beyond 204 ticks$' "$o/trust.summary"
 count "trust summary: hart 0 had a late and a short window" 1 \
-	'^  hart 0: 1 late, 1 short, 0 lost, 0 disagree of 16 windows; 0 grid point\(s\) skipped$' "$o/trust.summary"
-count "trust summary: hart 1 a lost and a disagreeing one" 1 \
-	'^  hart 1: 0 late, 0 short, 1 lost, 1 disagree of 16 windows; 0 grid point\(s\) skipped$' "$o/trust.summary"
+	'^  hart 0: 1 late, 1 short, 0 passed, 0 lost, 0 disagree of 16 windows$' "$o/trust.summary"
+count "trust summary: hart 1 a passed, a lost and a disagreeing one" 1 \
+	'^  hart 1: 0 late, 0 short, 1 passed, 1 lost, 1 disagree of 16 windows$' "$o/trust.summary"
 count "trust summary: cycles, the late window used, the lost one not" 2 \
 	'^(  cycles)? +(0 +100 M/s +100 M/s +100 M/s  \(1 late\)|1 +100 M/s +100 M/s +100 M/s  \(1 unsure; 7 of 8 used\))$' "$o/trust.summary"
-count "trust summary: dTLB misses, the short and the disagreeing windows not used" 2 \
-	'^(  dtlb-read-miss)? +(0 +100 k/s +100 k/s +100 k/s  \(1 short; 7 of 8 used\)|1 +200 k/s +200 k/s +200 k/s  \(1 unsure; 7 of 8 used\))$' "$o/trust.summary"
+count "trust summary: dTLB misses, the short, the passed and the disagreeing windows not used" 2 \
+	'^(  dtlb-read-miss)? +(0 +100 k/s +100 k/s +100 k/s  \(1 short; 7 of 8 used\)|1 +200 k/s +200 k/s +200 k/s  \(1 passed, 1 unsure; 6 of 8 used\))$' "$o/trust.summary"
 count "trust summary: metrics over clean samples only" 3 \
-	'^(  ipc|  dtlb-read-miss per 1k inst)? +(1 +1\.25 +1\.25 +1\.25  \(7 of 8 samples used\)|0 +2 +2 +2  \(7 of 8 samples used\)|1 +1\.6 +1\.6 +1\.6  \(6 of 8 samples used\))$' "$o/trust.summary"
+	'^(  ipc|  dtlb-read-miss per 1k inst)? +(1 +1\.25 +1\.25 +1\.25  \(7 of 8 samples used\)|0 +2 +2 +2  \(7 of 8 samples used\)|1 +1\.6 +1\.6 +1\.6  \(5 of 8 samples used\))$' "$o/trust.summary"
 py "trust summary: in no row is the mean outside min..max" '
 import re, sys
 si = {"": 1, "k": 1e3, "M": 1e6, "G": 1e9, "m": 1e-3}
@@ -317,25 +317,26 @@ import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
 marks = sorted({(r["time_s"], r["hart"], r["window"]) for r in rows if r["window"] != "ok"})
 assert marks == [("0.002000000", "0", "late"), ("0.004000000", "0", "short"),
-                 ("0.005000000", "1", "disagree"), ("0.006000000", "1", "lost")], marks
+                 ("0.005000000", "1", "disagree"), ("0.006000000", "1", "lost"),
+                 ("0.011000000", "1", "passed")], marks
 ' "$o/trust.csv"
 "$tool" --plot "$o/trust.svg" --heatmap "$o/trust.heat.svg" "$v/trust.bin" >/dev/null 2>&1
-py "trust plot: no point from a short, lost or disagreeing window; each panel says how many" '
+py "trust plot: no point from a short, passed, lost or disagreeing window; each panel says how many" '
 import sys, xml.etree.ElementTree as ET
 ns = "{http://www.w3.org/2000/svg}"
 root = ET.parse(sys.argv[1]).getroot()
 dots = list(root.iter(ns + "circle"))
-assert len(dots) == 8 * 2 * 4 - 6, len(dots)     # 8 samples, 2 harts, 4 events, 6 left out
+assert len(dots) == 8 * 2 * 4 - 8, len(dots)     # 8 samples, 2 harts, 4 events, 8 left out
 notes = [t.text for t in root.iter(ns + "text") if t.get("class") == "left"]
-assert notes == ["%d window(s) not drawn: short, lost or disagreeing" % n for n in (1, 1, 2, 2)], notes
+assert notes == ["%d window(s) not drawn: short, passed, lost or disagreeing" % n for n in (1, 1, 3, 3)], notes
 # the disagreeing window would be 600 k/s of dTLB misses: the axis stops at what was drawn
 ticks = [t.text for t in root.iter(ns + "text") if t.get("class") == "yt"]
 assert "600 k" not in ticks, ticks
 ' "$o/trust.svg"
 python3 -c "$HEAT" "$o/trust.heat.svg" "$v/trust.bin" >"$o/trust.cells" 2>&1
-count "trust heat map: the short, disagreeing and lost windows' cells hatched" 6 ' off ' "$o/trust.cells"
-count "trust heat map: marked over hart 0's column 1 and hart 1's columns 2 and 3" 3 \
-	'^(0 mark mark 281\.25|1 mark mark 372\.50|1 mark mark 463\.75) ' "$o/trust.cells"
+count "trust heat map: the short, disagreeing, lost and passed windows' cells hatched" 8 ' off ' "$o/trust.cells"
+count "trust heat map: marked over hart 0's column 1 and hart 1's columns 2, 3 and 5" 4 \
+	'^(0 mark mark 281\.25|1 mark mark 372\.50|1 mark mark 463\.75|1 mark mark 646\.25) ' "$o/trust.cells"
 python3 -c "$HEAT" "$o/late2.heat.svg" "$v/late2.bin" >"$o/late2.cells" 2>&1
 count "heat map: hart 0's catch-up window hatched, in column 2 of 8" 2 \
 	'^0 [23] off 372\.50 91\.25 None$' "$o/late2.cells"

@@ -102,7 +102,7 @@ uint64_t rr_cycles(const struct rr_run *r, const struct rr_buf *b, uint32_t s, u
 uint64_t rr_mtime(const struct rr_run *r, const struct rr_buf *b, uint32_t s, uint32_t sub,
 		  uint32_t pos);
 
-/* The window[] word (version 3: length, skipped grid points, LOST); 0 before. */
+/* The window[] word (version 3: length, PASSED, LOST); 0 before. */
 uint64_t rr_winword(const struct rr_run *r, const struct rr_buf *b, uint32_t s, uint32_t sub,
 		    uint32_t pos);
 
@@ -133,8 +133,9 @@ double rr_period_s(const struct rr_run *r);
 enum rr_win_kind {
 	RR_WIN_OK,		/* within 0.5..1.5 periods */
 	RR_WIN_LATE,		/* its tick came late: longer than 1.5 periods */
-	RR_WIN_SHORT,		/* a catch-up after a late tick: under 0.5 periods */
+	RR_WIN_SHORT,		/* under 0.5 periods (its own switch made it short) */
 	RR_WIN_ABSENT,		/* the hart has no data there (zeros: absent or left) */
+	RR_WIN_PASSED,		/* the late policy passed it: nothing counted */
 };
 
 /* How a window's length was found. */
@@ -150,7 +151,6 @@ struct rr_win {
 	double len_s;		/* the window's length, seconds (> 0) */
 	enum rr_win_kind kind;
 	enum rr_win_src src;
-	uint32_t skipped;	/* grid points skipped before it (version 3) */
 	/*
 	 * Whether its time and its counts may describe different intervals:
 	 * lost, the firmware says so (version 3, RVPMU_SAMPLER_WIN_LOST);
@@ -174,7 +174,9 @@ struct rr_win {
  * not in the file (the run's last, or lost samples) or the mtimes do not
  * increase, estimated from its cycles field over cycle_hz, else the
  * nominal period. ABSENT when the hart has no data there (mtime 0 in
- * versions 2 and 3, cycles 0 in version 1); its len_s is then the nominal
+ * versions 2 and 3, cycles 0 in version 1); PASSED when the late policy
+ * passed the subsample (its window word says so in version 3; an mtime
+ * with cycles 0 in version 2); either way its len_s is the nominal
  * period and its counts are zeros. A length from mtime is checked against
  * the cycles field (disagree).
  */
@@ -190,10 +192,10 @@ void rr_window(const struct rr_run *r, const struct rr_buf *b, uint32_t s, uint3
  */
 int rr_win_used(const struct rr_win *w);
 
-/* Name of a window kind: "ok", "late", "short", "absent". */
+/* Name of a window kind: "ok", "late", "short", "absent", "passed". */
 const char *rr_win_name(enum rr_win_kind kind);
 
-/* A window's label: absent, lost, disagree, short, late or ok (the first) */
+/* A window's label: absent, passed, lost, disagree, short, late or ok (the first) */
 const char *rr_win_label(const struct rr_win *w);
 
 /* ---- Names */

@@ -60,8 +60,8 @@ static void subsample(FILE *out, const struct rr_run *r, const struct rr_buf *b,
 		if (r->version >= RVPMU_SAMPLER_VERSION_WINDOW) {
 			uint64_t w = rr_winword(r, b, s, sub, pos);
 
-			fprintf(out, " len %" PRIu64 " skipped %u%s", RVPMU_SAMPLER_WIN_LEN(w),
-				RVPMU_SAMPLER_WIN_SKIPPED(w),
+			fprintf(out, " len %" PRIu64 "%s%s", RVPMU_SAMPLER_WIN_LEN(w),
+				w & RVPMU_SAMPLER_WIN_PASSED ? " PASSED" : "",
 				w & RVPMU_SAMPLER_WIN_LOST ? " LOST" : "");
 		}
 		for (slot = 0; slot < r->nr_pmu; slot++) {

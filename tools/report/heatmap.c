@@ -360,7 +360,7 @@ static void legend(FILE *out, double y)
 		const char *cls, *text;
 		double x;
 	} sw[4] = {
-		{ "zero", "0", 0 }, { "off", "short, lost or disagreeing only", 60 },
+		{ "zero", "0", 0 }, { "off", "short, passed, lost or disagreeing only", 60 },
 		{ "nodata", "no data (lost, or the hart absent)", 270 },
 		{ "mark", "a window not on time or not sure", 520 },
 	};

@@ -44,6 +44,8 @@ static void stat_kind(struct rr_stat *st, const struct rr_win *w)
 		st->late++;
 	else if (w->kind == RR_WIN_SHORT)
 		st->nshort++;
+	else if (w->kind == RR_WIN_PASSED)
+		st->passed++;
 	if (w->lost || w->disagree)
 		st->unsure++;
 }

@@ -23,6 +23,7 @@ struct rr_stat {
 	uint64_t windows;	/* windows (or samples, for a metric) with data */
 	uint64_t used;		/* of those, the ones the figures come from */
 	uint64_t late, nshort;	/* of those with data, late and short ones */
+	uint64_t passed;	/* ... and those the late policy passed (no data) */
 	uint64_t unsure;	/* ... and lost or disagreeing ones */
 	uint64_t absent;	/* windows without data (a metric: where undefined) */
 };

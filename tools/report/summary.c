@@ -23,8 +23,8 @@ static const char *rate(int has, double v, char *buf, size_t n)
 }
 
 /*
- * Windows left out of a row, as its suffix: "  (1 late, 2 short, 1 unsure;
- * 27 of 30 used)"; late windows are used, the others not.
+ * Windows left out of a row, as its suffix: "  (1 late, 2 short, 1 passed,
+ * 1 unsure; 26 of 30 used)"; late windows are used, the others not.
  */
 static void off_time(FILE *out, const struct rr_stat *st)
 {
@@ -36,6 +36,10 @@ static void off_time(FILE *out, const struct rr_stat *st)
 	}
 	if (st->nshort) {
 		fprintf(out, "%s%" PRIu64 " short", sep, st->nshort);
+		sep = ", ";
+	}
+	if (st->passed) {
+		fprintf(out, "%s%" PRIu64 " passed", sep, st->passed);
 		sep = ", ";
 	}
 	if (st->unsure) {
@@ -132,7 +136,7 @@ static void window_lengths(FILE *out, const struct rr_run *r)
 			"(the run's median rate)",
 			(unsigned long long)RR_AGREE_TICKS(r->period_ticks));
 	for (pos = 0; pos < r->nr_harts; pos++) {
-		uint64_t late = 0, nshort = 0, lost = 0, dis = 0, skipped = 0, n = 0;
+		uint64_t late = 0, nshort = 0, passed = 0, lost = 0, dis = 0, n = 0;
 		struct rr_win w;
 
 		for (i = 0; i < r->nr_bufs; i++)
@@ -143,20 +147,17 @@ static void window_lengths(FILE *out, const struct rr_run *r)
 					nshort += w.kind == RR_WIN_SHORT;
 					lost += !!w.lost;
 					dis += w.disagree && !w.lost;
-					skipped += w.skipped;
+					passed += w.kind == RR_WIN_PASSED;
 				}
-		if (!late && !nshort && !lost && !dis && !mt)
+		if (!late && !nshort && !passed && !lost && !dis && !mt)
 			continue;
 		if (!any)
 			fprintf(out, "%s %s\n",
-				"late (over 1.5 periods: used), short (under 0.5), lost and disagreeing windows",
+				"late (over 1.5 periods: used), short (under 0.5), passed (late policy), lost and disagreeing windows",
 				"(left out of mean, min, max and the plots):");
 		fprintf(out, "  hart %u: %" PRIu64 " late, %" PRIu64 " short, %" PRIu64
-			" lost, %" PRIu64 " disagree of %" PRIu64 " windows", r->hart[pos], late,
-			nshort, lost, dis, n);
-		if (r->version >= RVPMU_SAMPLER_VERSION_WINDOW)
-			fprintf(out, "; %" PRIu64 " grid point(s) skipped", skipped);
-		fputc('\n', out);
+			" passed, %" PRIu64 " lost, %" PRIu64 " disagree of %" PRIu64 " windows\n",
+			r->hart[pos], late, nshort, passed, lost, dis, n);
 		any = 1;
 	}
 	if (!any)

@@ -114,7 +114,7 @@ static void point(const struct rr_run *r, const struct rr_buf *b, uint32_t s, ui
 }
 
 /* The end of the last window in the data, ms from t0 (at least the
-   nominal end: a hart that skipped grid points ends later). */
+   nominal end: a late window may end past it). */
 static double end_ms(const struct rr_run *r)
 {
 	double t = rr_time_s(r, r->end_sample * r->nr_subsamples);
@@ -303,7 +303,7 @@ static void panel(FILE *out, const struct rr_run *r, uint32_t e, double y0, doub
 	/* what is not drawn is said */
 	if (out_n)
 		fprintf(out, "<text x=\"%.1f\" y=\"%.1f\" class=\"left\">%" PRIu64 " window(s) "
-			"not drawn: short, lost or disagreeing</text>\n", ML + PW / 2, y0 - 10,
+			"not drawn: short, passed, lost or disagreeing</text>\n", ML + PW / 2, y0 - 10,
 			out_n);
 	lost(out, r, y0, xscale);
 	fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" class=\"frame\"/>\n",

@@ -69,7 +69,6 @@ void rr_window(const struct rr_run *r, const struct rr_buf *b, uint32_t s, uint3
 	w->start_s = rr_time_s(r, rr_subsample_index(r, b, s, sub));
 	w->len_s = period;
 	w->src = RR_LEN_NOMINAL;
-	w->skipped = 0;
 	w->lost = w->disagree = 0;
 	if (r->version >= RVPMU_SAMPLER_VERSION_MTIME) {
 		start = rr_mtime(r, b, s, sub, pos);
@@ -82,7 +81,10 @@ void rr_window(const struct rr_run *r, const struct rr_buf *b, uint32_t s, uint3
 		if (r->version >= RVPMU_SAMPLER_VERSION_WINDOW) {
 			uint64_t word = rr_winword(r, b, s, sub, pos);
 
-			w->skipped = RVPMU_SAMPLER_WIN_SKIPPED(word);
+			if (word & RVPMU_SAMPLER_WIN_PASSED) {
+				w->kind = RR_WIN_PASSED;
+				return;
+			}
 			w->lost = !!(word & RVPMU_SAMPLER_WIN_LOST);
 			if (RVPMU_SAMPLER_WIN_LEN(word)) {
 				w->len_s = (double)RVPMU_SAMPLER_WIN_LEN(word) /
@@ -93,6 +95,11 @@ void rr_window(const struct rr_run *r, const struct rr_buf *b, uint32_t s, uint3
 		} else if (window_end(r, b, s, sub, pos, &end) && end > start) {
 			w->len_s = (double)(end - start) / (double)r->timebase_hz;
 			w->src = RR_LEN_MTIME;
+		}
+		/* a window that ran has cycles: none is a passed one */
+		if (!cycles) {
+			w->kind = RR_WIN_PASSED;
+			return;
 		}
 		if (w->src != RR_LEN_NOMINAL)
 			w->disagree = disagrees(r, w->len_s, cycles);
@@ -119,15 +126,15 @@ int rr_win_used(const struct rr_win *w)
 
 const char *rr_win_name(enum rr_win_kind kind)
 {
-	static const char *const names[] = { "ok", "late", "short", "absent" };
+	static const char *const names[] = { "ok", "late", "short", "absent", "passed" };
 
 	return (unsigned int)kind < ARRAY_SIZE(names) ? names[kind] : "?";
 }
 
 const char *rr_win_label(const struct rr_win *w)
 {
-	if (w->kind == RR_WIN_ABSENT)
-		return "absent";
+	if (w->kind == RR_WIN_ABSENT || w->kind == RR_WIN_PASSED)
+		return rr_win_name(w->kind);
 	if (w->lost)
 		return "lost";
 	if (w->disagree)
