@@ -436,9 +436,9 @@ static void round_unload(int i, struct figures *f, int *max_tries)
  */
 static void late_reader(void)
 {
-	/* samples in a one-page buffer on ncpu harts, 8 events, version 2 */
+	/* samples in a one-page buffer on ncpu harts, 8 events, version 3 */
 	unsigned int header = 104 + 2 * ((4 * ncpu + 7) / 8 * 8) + 16 * 8;
-	unsigned int per = (unsigned int)(PAGE - header) / (unsigned int)((4 + 4 + 8 * 8 + 8 + 8) * ncpu);
+	unsigned int per = (unsigned int)(PAGE - header) / (unsigned int)((4 + 4 + 8 * 8 + 8 + 8 + 8) * ncpu);
 	long want = (long)per * AUX_PAGES, n = 0;
 	struct run r;
 	int err = run_open_n(&r, (uint32_t)want);

@@ -88,29 +88,35 @@ struct acc_case {
 	   begins a few windows before virtual time reaches 2^32 ns (the
 	   harts sleep until then: under -icount,sleep=off that is instant) */
 	bool across;
+	/* every hart spins through the run, deadlines included: QEMU's round
+	   robin then gives a hart its tick late, often more than half a
+	   period (forced late deadlines); checked by check_late */
+	bool busy;
 };
 
 static const struct acc_case cases[] = {
-	{ "one counter, cycles, no rotation", "C", 1, 0, false },
-	{ "cycles and instructions, no rotation", "CI", 2, 0, false },
-	{ "dTLB and cycles rotating on one counter", "RC", 1, 0, false },
-	{ "four hardware events on one counter", "CRIW", 1, 0, false },
-	{ "hardware and firmware on one counter", "CSIP", 1, 0, false },
-	{ "instructions before cycles, rotating", "ICRWSC", 2, 0, false },
-	{ "nr_pmu 2, firmware and hardware swap slots", "SCIS", 2, 0, false },
-	{ "nr_pmu 4, cycles and instructions in every slot", "CIRSRCIWSRCIIWSC", 4, 0, false },
-	{ "nr_pmu 4, firmware only", "SPFXPSXF", 4, 0, false },
-	{ "nr_pmu 4, hardware only", "CIRWWCIRRWCIIRWC", 4, 0, false },
-	{ "nr_pmu 8, mixed", "CIRWTSPFFPSTWRIC", 8, 0, false },
-	{ "nr_pmu 8, duplicates across groups, padding", "CCIIRRSSPCIS", 8, 0, false },
-	{ "nr_pmu 16, mixed", "CRWTSPFXSPFXSPFIIRWTSPFXSPFXSPFC", 16, 0, false },
-	{ "nr_pmu 16, one group, instructions last", "CRWTSPFXSPFXSPFI", 16, 0, false },
-	{ "counter 3 held: lists, duplicates in a group", "CCCCIIIIRRSSTTPC", 8, 1, false },
-	{ "counters 3-5 held: lists, nr_pmu 4, mixed", "CIRSTCIPICRT", 4, 3, false },
-	{ "counter 3 held: lists, nr_pmu 12, duplicates", "CICICIRTRSPFCIRT", 12, 1, false },
+	{ "one counter, cycles, no rotation", "C", 1, 0, false, false },
+	{ "cycles and instructions, no rotation", "CI", 2, 0, false, false },
+	{ "dTLB and cycles rotating on one counter", "RC", 1, 0, false, false },
+	{ "four hardware events on one counter", "CRIW", 1, 0, false, false },
+	{ "hardware and firmware on one counter", "CSIP", 1, 0, false, false },
+	{ "instructions before cycles, rotating", "ICRWSC", 2, 0, false, false },
+	{ "nr_pmu 2, firmware and hardware swap slots", "SCIS", 2, 0, false, false },
+	{ "nr_pmu 4, cycles and instructions in every slot", "CIRSRCIWSRCIIWSC", 4, 0, false, false },
+	{ "nr_pmu 4, firmware only", "SPFXPSXF", 4, 0, false, false },
+	{ "nr_pmu 4, hardware only", "CIRWWCIRRWCIIRWC", 4, 0, false, false },
+	{ "nr_pmu 8, mixed", "CIRWTSPFFPSTWRIC", 8, 0, false, false },
+	{ "nr_pmu 8, duplicates across groups, padding", "CCIIRRSSPCIS", 8, 0, false, false },
+	{ "nr_pmu 16, mixed", "CRWTSPFXSPFXSPFIIRWTSPFXSPFXSPFC", 16, 0, false, false },
+	{ "nr_pmu 16, one group, instructions last", "CRWTSPFXSPFXSPFI", 16, 0, false, false },
+	{ "counter 3 held: lists, duplicates in a group", "CCCCIIIIRRSSTTPC", 8, 1, false, false },
+	{ "counters 3-5 held: lists, nr_pmu 4, mixed", "CIRSTCIPICRT", 4, 3, false, false },
+	{ "counter 3 held: lists, nr_pmu 12, duplicates", "CICICIRTRSPFCIRT", 12, 1, false, false },
 	/* the last ones: time only goes forward */
-	{ "across 2^32 ns, unrolled", "CIRSCIIC", 2, 0, true },
-	{ "across 2^33 ns, lists", "CICIRTSC", 4, 1, true },
+	{ "across 2^32 ns, unrolled", "CIRSCIIC", 2, 0, true, false },
+	{ "across 2^33 ns, lists", "CICIRTSC", 4, 1, true, false },
+	/* version 3 with every hart busy: late ticks, the late policy */
+	{ "late deadlines forced: every hart spins", "CIIC", 2, 0, false, true },
 };
 #define NR_CASES (sizeof(cases) / sizeof(cases[0]))
 
@@ -238,13 +244,28 @@ static void spin_run(unsigned long h)
 	wake_others();
 }
 
+/* A busy case: spin, deadlines and all, until the run is over (its one
+   buffer LAST). */
+static void busy_run(void)
+{
+	const volatile struct rvpmu_sampler_header *hd = (const void *)buf;
+
+	while (hd->state != RVPMU_SAMPLER_BUF_LAST && !__atomic_load_n(&run_over, __ATOMIC_ACQUIRE))
+		;
+	__atomic_store_n(&run_over, 1, __ATOMIC_RELEASE);
+}
+
+static bool busy_case;
+
 /* This hart's part of a run: the spinner's, or asleep throughout (the
    sampler's ticks wake it and it sleeps again). */
 static void take_part(void)
 {
 	unsigned long h = rt_hartid();
 
-	if (h == spinner)
+	if (busy_case)
+		busy_run();
+	else if (h == spinner)
 		spin_run(h);
 	else
 		sleep_while(&run_over, 0);
@@ -490,6 +511,83 @@ static void probe_instret(void)
 		  "instructions executed (QEMU 9.1 and later)");
 }
 
+/*
+ * A busy case's hart p (version 3): with ticks forced late, window k is
+ * grid slot k (its deadline t0 + (k + 1) * P) on every hart. A passed one
+ * (PASSED: the late policy) has cycles and counts 0; every other is no
+ * catch-up (not under half a period, less the switch's own length, but
+ * where the hart was away inside its own switch: LOST), ends
+ * at or after its deadline, its cycles field is its length at 100 cycles
+ * a tick within the bound (period / 100 + 2 ticks) and its cycles and
+ * instructions slots its cycles field within 1%, unless LOST (a vCPU taken
+ * away inside a switch moves time between the two: docs/perf-on-qemu.md).
+ * Returns the windows passed, which the caller adds up against STATUS's.
+ */
+static uint64_t check_late(const struct acc_case *c, const struct rvpmu_sampler_header *hd,
+			   unsigned int p, unsigned int windows)
+{
+	unsigned int H = hd->nr_harts, np = hd->nr_pmu, nsub = hd->nr_subsamples;
+	unsigned long h = rd32((const char *)hd + 104 + 4 * p);
+	uint64_t passed = 0, shortest = UINT64_MAX, worst = 0;
+	unsigned int k, j, bad = 0, lost = 0, long_ones = 0;
+	const uint64_t bound = P_TICKS / 100 + 2, sw = P_TICKS / 100;
+	char first_bad[160] = "";
+
+	for (k = 0; k < windows; k++) {
+		const char *sub = buf + hd->header_size + (uint64_t)(k / nsub) * hd->sample_size +
+				  (uint64_t)(k % nsub) * hd->subsample_size;
+		uint64_t cyc = rd64(sub + 8 * H + 8 * np * H + 8 * p);
+		uint64_t mt = rd64(sub + 8 * H + 8 * np * H + 8 * H + 8 * p);
+		uint64_t w = rd64(sub + 8 * H + 8 * np * H + 16 * H + 8 * p);
+		uint64_t len = RVPMU_SAMPLER_WIN_LEN(w), want = len * NS_PER_TICK, d;
+		uint64_t counted = 0;
+
+		d = hd->t0 + (uint64_t)(k + 1) * P_TICKS;	/* its deadline */
+		for (j = 0; j < np && (k % nsub) * np + j < hd->nr_events; j++)
+			counted |= rd64(sub + 8 * H + 8 * (j * H + p));
+		if (w & RVPMU_SAMPLER_WIN_PASSED) {
+			passed++;
+			if ((w != RVPMU_SAMPLER_WIN_PASSED || cyc || counted) && !bad++)
+				rvpmu_snprintf(first_bad, sizeof(first_bad),
+					       "window %u passed, but word 0x%llx, cycles %llu", k,
+					       (unsigned long long)w, (unsigned long long)cyc);
+			continue;
+		}
+		if (len < shortest)
+			shortest = len;
+		long_ones += len > P_TICKS + P_TICKS / 2;
+		if (w & RVPMU_SAMPLER_WIN_LOST)
+			lost++;
+		else if ((cyc > want ? cyc - want : want - cyc) > worst)
+			worst = cyc > want ? cyc - want : want - cyc;
+		if (((len + sw < P_TICKS / 2 && !(w & RVPMU_SAMPLER_WIN_LOST)) || mt + len < d ||
+		     (!(w & RVPMU_SAMPLER_WIN_LOST) &&
+		      (cyc > want ? cyc - want : want - cyc) > bound * NS_PER_TICK)) && !bad++)
+			rvpmu_snprintf(first_bad, sizeof(first_bad),
+				       "window %u: mtime %llu, length %llu, deadline %llu, cycles %llu, word 0x%llx",
+				       k, (unsigned long long)mt, (unsigned long long)len,
+				       (unsigned long long)d, (unsigned long long)cyc,
+				       (unsigned long long)w);
+		for (j = 0; j < np && (k % nsub) * np + j < hd->nr_events; j++) {
+			uint64_t v = rd64(sub + 8 * H + 8 * (j * H + p));
+
+			if (!(w & RVPMU_SAMPLER_WIN_LOST) && ppm(v, cyc) > 10000 && !bad++)
+				rvpmu_snprintf(first_bad, sizeof(first_bad),
+					       "window %u slot %u (%c): %llu, cycles field %llu", k, j,
+					       c->events[(k % nsub) * np + j], (unsigned long long)v,
+					       (unsigned long long)cyc);
+		}
+	}
+	if (bad)
+		rt_printf("# %s, hart %lu, first bad: %s\n", c->events, h, first_bad);
+	rt_check(!bad, "%s: hart %lu, %u windows on the run's grid, %llu passed, %u longer than "
+		 "1.5 periods, shortest %llu ticks of %llu, cycles off their length by %llu at most "
+		 "(bound %llu), %u LOST", c->what, h, windows, (unsigned long long)passed,
+		 long_ones, (unsigned long long)shortest, (unsigned long long)P_TICKS,
+		 (unsigned long long)worst, (unsigned long long)(bound * NS_PER_TICK), lost);
+	return passed;
+}
+
 /* Every hart (this one too) does what. */
 static void all_harts(int what)
 {
@@ -523,7 +621,7 @@ static void run_case(const struct acc_case *c)
 	while (c->events[n])
 		n++;
 	nsub = (n + c->nr_pmu - 1) / c->nr_pmu;
-	samples = (MIN_WINDOWS + nsub - 1) / nsub;
+	samples = ((c->busy ? 4 : 1) * MIN_WINDOWS + nsub - 1) / nsub;
 	if (samples < 2)
 		samples = 2;
 	windows = samples * nsub;
@@ -532,8 +630,10 @@ static void run_case(const struct acc_case *c)
 		sampler_cfg_event(&cfg, event_of(c->events[i]), 0);
 	cfg.nr_pmu = c->nr_pmu;
 	cfg.period_us = PERIOD_US;
-	/* every other case with each window's mtime (buffer version 2) */
-	cfg.flags = (c - cases) % 2 ? RVPMU_SAMPLER_F_MTIME : 0;
+	/* every other case with each window's mtime (buffer version 2); the
+	   busy case with its words too (version 3) */
+	cfg.flags = c->busy ? RVPMU_SAMPLER_F_MTIME | RVPMU_SAMPLER_F_WINDOW
+			    : (c - cases) % 2 ? RVPMU_SAMPLER_F_MTIME : 0;
 	cfg.nr_sample = samples;
 	for (unsigned long h = 0; h < nr_harts; h++)
 		harts_bitmap[h / 64] |= 1ull << (h % 64);
@@ -573,10 +673,34 @@ static void run_case(const struct acc_case *c)
 			straddled[p][k] = false;
 		}
 	run_over = 0;
+	busy_case = c->busy;
 	all_harts(TAKE_PART);
 	rt_check(returned < hd->t0, "%s: START returns before t0 (%llu ticks before it)",
 		 c->what, (unsigned long long)(hd->t0 > returned ? hd->t0 - returned : 0));
 	r = sampler_status(&st.s, sizeof(st));
+	if (c->busy) {
+		uint64_t passed = 0;
+
+		/* QEMU 7.2's round robin under -icount serves a spinning hart's
+		   tick late, often by more than half a period, so the policy
+		   passes subsamples; QEMU 9.1 and later (instret counting
+		   instructions, probed above) serve every tick but a run's last
+		   within half a period: there nothing is forced late, and the
+		   windows are still checked one by one below */
+		rt_check(!r.error && st.s.state == RVPMU_SAMPLER_DONE && st.s.samples == samples &&
+			 !st.s.lost && (st.s.skipped || !instret_counts_sleep),
+			 "%s: the run is DONE with %u samples (%llu, lost %llu), ticks late "
+			 "(%llu a period late, %u subsamples passed%s)", c->what, samples,
+			 (unsigned long long)st.s.samples, (unsigned long long)st.s.lost,
+			 (unsigned long long)st.s.late, (unsigned)st.s.skipped,
+			 instret_counts_sleep ? "" : "; none need be on QEMU 9.1 and later");
+		for (p = 0; p < hd->nr_harts; p++)
+			passed += check_late(c, hd, p, windows);
+		rt_check(passed == st.s.skipped,
+			 "%s: the windows passed (%llu) are STATUS's (%u)", c->what,
+			 (unsigned long long)passed, (unsigned)st.s.skipped);
+		return;
+	}
 	rt_check(!r.error && st.s.state == RVPMU_SAMPLER_DONE && st.s.samples == samples &&
 		 !st.s.lost && !st.s.late,
 		 "%s: the run is DONE with %u samples (%llu, lost %llu, late %llu)", c->what,

@@ -8,7 +8,8 @@
  * the buffers to the host (semihosting) as build/sampler-demo.bin for
  * rvpmu-report. CID2 is kept, per hart, as 100 + the phase it is in, so the
  * report shows which phase each sample caught. The run has RVPMU_SAMPLER_F_MTIME
- * (header version 2), so that the report knows each window's true length.
+ * and RVPMU_SAMPLER_F_WINDOW (header version 3), so that the report knows each
+ * window's own length and which windows it cannot trust.
  *
  * Needs our firmware (it refuses, with one line, on another) and QEMU with
  * -semihosting-config enable=on,target=native.
@@ -151,7 +152,7 @@ int main(unsigned long hartid, void *dtb)
 	cfg.period_us = 4000;
 	cfg.nr_sample = 30;
 	/* each window's mtime too: rvpmu-report's rates over true lengths */
-	cfg.flags = RVPMU_SAMPLER_F_MTIME;
+	cfg.flags = RVPMU_SAMPLER_F_MTIME | RVPMU_SAMPLER_F_WINDOW;
 	cfg.cid2_addr = (uintptr_t)cid2;
 	cfg.cid2_count = MAX_HARTS;
 	for (i = 0; i < NR_BUFS; i++)

@@ -36,6 +36,9 @@ static long check_scalars(const struct rvpmu_sampler_config *c)
 {
 	if (c->magic != RVPMU_SAMPLER_CFG_MAGIC || c->version != RVPMU_SAMPLER_VERSION ||
 	    c->reserved || (c->flags & ~RVPMU_SAMPLER_F_ALL) ||
+	    /* window[] follows mtime[]: WINDOW needs MTIME */
+	    (c->flags & (RVPMU_SAMPLER_F_MTIME | RVPMU_SAMPLER_F_WINDOW)) ==
+		    RVPMU_SAMPLER_F_WINDOW ||
 	    (c->filter & ~RVPMU_SAMPLER_EXCLUDE_ALL))
 		return SBI_ERR_INVALID_PARAM;
 	if (!c->nr_events || c->nr_events > RVPMU_SAMPLER_MAX_EVENTS ||
@@ -292,6 +295,8 @@ static void commit(struct rvpmu_sampler *s, const struct rvpmu_hart *pmu, uint32
 	s->period_ticks = (uint64_t)s->period_us * s->plat->timebase_hz / 1000000u;
 	if (!s->period_ticks)
 		s->period_ticks = 1;
+	s->half_ticks = s->period_ticks / 2;
+	s->lost_ticks = s->period_ticks / 100;
 	s->filter = c->filter;
 	s->inh = filter_bits(c->filter);
 	s->flags = c->flags;
@@ -347,8 +352,9 @@ long rvpmu_sampler_configure(struct rvpmu_sampler *s, const struct rvpmu_hart *p
 		nr_pmu = RVPMU_SAMPLER_NR_PMU_MAX;
 	if ((err = harts_fit(s, c, pos, nr, nr_pmu)))
 		return err;
-	sub = c->flags & RVPMU_SAMPLER_F_MTIME ? RVPMU_SAMPLER_SUBSAMPLE_SIZE_MTIME(nr_pmu, nr)
-					       : RVPMU_SAMPLER_SUBSAMPLE_SIZE(nr_pmu, nr);
+	sub = c->flags & RVPMU_SAMPLER_F_WINDOW ? RVPMU_SAMPLER_SUBSAMPLE_SIZE_WINDOW(nr_pmu, nr)
+	      : c->flags & RVPMU_SAMPLER_F_MTIME ? RVPMU_SAMPLER_SUBSAMPLE_SIZE_MTIME(nr_pmu, nr)
+						 : RVPMU_SAMPLER_SUBSAMPLE_SIZE(nr_pmu, nr);
 	sample = sub * ((c->nr_events + nr_pmu - 1) / nr_pmu);
 	hdr = HEADER_FIXED + 2 * (((uint64_t)nr * 4 + 7) & ~UINT64_C(7)) +
 	      (uint64_t)c->nr_events * sizeof(struct rvpmu_sampler_event);

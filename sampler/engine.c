@@ -3,13 +3,18 @@
  * The run: the tick, and how a hart ends its part (START's steps, which
  * set it going: start.c).
  *
- * Subsample k of the run covers mtime [t0 + k * P, t0 + (k + 1) * P) on
- * every hart: deadlines are absolute, so a late tick never shifts the ones
- * after it. A hart that reaches a deadline after the next one was due
- * counts it as late and still writes the subsample (its window is longer,
- * which its cycle count shows); the next deadline is then already past, so
- * the timer fires at once and the hart catches up with short windows.
- * Nothing is skipped: samples stay in order.
+ * Subsample k of the run covers the grid slot [t0 + k * P, t0 + (k + 1) *
+ * P) on every hart: deadlines are absolute, so a late tick never shifts
+ * the ones after it, and subsample k is the same slot on every hart. A
+ * tick closes a window and opens the next, due at the next grid point.
+ * The late policy: a tick so late that the window it would open has
+ * under half a period left passes that subsample (and as many more as it
+ * takes): each is written in its place as PASSED (its cycles 0, its
+ * window word PASSED), counted, and the window opens on the first slot
+ * with at least half a period left. The late window itself is written
+ * (longer, which its cycles and mtime show). No window is ever under half
+ * a period but for one a hart's own switch made short (then LOST), the
+ * grid stays the die's, and a run still ends after nr_sample samples.
  *
  * The tick never divides: positions advance by addition, the buffer and
  * its capacity are looked up by index, slot offsets are precomputed.
@@ -145,16 +150,40 @@ static void finish(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh, uint3
 
 /* ---- the tick */
 
-/* RVPMU_SAMPLER_F_MTIME: the closing window's start to *slot, and the
-   next window's start now (right after the switch loaded its counters,
-   as its cycles began: no preemption between a tick's start and its
-   switch makes the two disagree). */
-static __attribute__((noinline)) void new_start(struct rvpmu_sampler *s,
-						struct rvpmu_sampler_hart *sh,
-						volatile uint64_t *slot)
+/*
+ * RVPMU_SAMPLER_F_MTIME, after a switch at tick time sh->tick_t (read
+ * before the switch read the closing window's counters and mcycle): the
+ * closing window's start stamp, and with RVPMU_SAMPLER_F_WINDOW its window
+ * word, to slot q (M-mode's view of the subsample) or through mem->write
+ * at base; then the next window's start, now (right after the switch
+ * loaded its counters and read mcycle). A window's cycles run between two
+ * mcycle reads each bracketed by a tick time and a start stamp, so its
+ * length (t less its start) is short of them by at most the two switches'
+ * lengths in mtime: more than lost_ticks together and the window is LOST.
+ * (t comes through sh: nothing more live across the switch.)
+ */
+static __attribute__((noinline)) void stamp(struct rvpmu_sampler *s,
+					    struct rvpmu_sampler_hart *sh, uint8_t *q,
+					    uint64_t base)
 {
-	*slot = sh->mt_start;
-	sh->mt_start = sampler_now(s);
+	uint64_t t = sh->tick_t, m = sampler_now(s), sw = m > t ? m - t : 0, w[2];
+	uint64_t len = t > sh->mt_start ? t - sh->mt_start : 0;
+
+	w[0] = sh->mt_start;
+	w[1] = len > RVPMU_SAMPLER_WIN_LEN_MAX ? RVPMU_SAMPLER_WIN_LEN_MAX : len;
+	if (sh->sw_ticks + sw > s->lost_ticks)
+		w[1] |= RVPMU_SAMPLER_WIN_LOST;
+	if (q) {
+		*(volatile uint64_t *)(q + sh->off_mt) = w[0];
+		if (sh->off_win)
+			*(volatile uint64_t *)(q + sh->off_win) = w[1];
+	} else {
+		sampler_put(s, base + sh->off_mt, &w[0], 8);
+		if (sh->off_win)
+			sampler_put(s, base + sh->off_win, &w[1], 8);
+	}
+	sh->mt_start = m;
+	sh->sw_ticks = sw;
 }
 
 /*
@@ -269,6 +298,89 @@ static uint64_t max_gap(const struct rvpmu_sampler *s, const struct rvpmu_sample
 }
 
 /*
+ * The late policy, at t (a tick's time, or the first tick's): the window
+ * to open now is due at sh->deadline. Under half a period (rounded up)
+ * from t, the subsamples to pass: those whose slots end before t plus
+ * that half, at most the run's remaining ones (left: the subsamples of
+ * the run still to write, this one included; passing them all ends this
+ * hart's part). sh->deadline moves past the passed slots.
+ */
+static __attribute__((noinline)) uint64_t slots_to_pass(struct rvpmu_sampler *s,
+							struct rvpmu_sampler_hart *sh, uint64_t t,
+							uint64_t left)
+{
+	uint64_t P = s->period_ticks, want = t + (P - s->half_ticks), n;
+
+	if (sh->deadline >= want || !left)
+		return 0;
+	n = (want - sh->deadline + P - 1) / P;
+	if (n > left)
+		n = left;
+	sh->deadline += n * P;
+	sh->skipped += n;
+	return n;
+}
+
+/* Subsamples of the run still to write, the one at sh->gr included. */
+static uint64_t subsamples_left(const struct rvpmu_sampler *s, const struct rvpmu_sampler_hart *sh)
+{
+	uint64_t done = sh->samples * s->nsub + (uint64_t)(sh->gr - s->group);
+	uint64_t all = (uint64_t)s->nr_sample * s->nsub;
+
+	return all > done ? all - done : 0;
+}
+
+/* One 8-byte slot of this hart's current subsample. */
+static void put_slot(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh, uint32_t off,
+		     uint64_t v)
+{
+	if (sh->q)
+		*(volatile uint64_t *)(sh->q + off) = v;
+	else
+		sampler_put(s, sh->addr + off, &v, 8);
+}
+
+static uint32_t end_subsample(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh,
+			      bool end_sample);
+static uint64_t end_part(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh,
+			 uint32_t reason);
+
+/*
+ * n subsamples passed at t, from the one at sh->gr: each written in its
+ * place (CIDs now, its group's counts and cycles 0, mtime t, window word
+ * PASSED), a sample's or a buffer's end kept as for any subsample. The
+ * reason this hart's part ends (0: it goes on, sh->gr then the group of
+ * the window to open).
+ */
+static __attribute__((noinline)) uint32_t pass_slots(struct rvpmu_sampler *s,
+						     struct rvpmu_sampler_hart *sh,
+						     uint64_t n, uint64_t t)
+{
+	while (n--) {
+		const struct rvpmu_sampler_group *g = sh->gr;
+		uint32_t reason;
+
+		write_cids(s, sh, sh->q, sh->addr);
+		for (uint32_t j = 0; j < g->n; j++)
+			put_slot(s, sh, sh->off_cnt + g->soff[j], 0);
+		put_slot(s, sh, sh->off_cyc, 0);
+		if (sh->off_mt)
+			put_slot(s, sh, sh->off_mt, t);
+		if (sh->off_win)
+			put_slot(s, sh, sh->off_win, RVPMU_SAMPLER_WIN_PASSED);
+		if (sh->q)
+			sh->q += s->subsample_size;
+		else
+			sh->addr += s->subsample_size;
+		sh->gr = g->next;
+		reason = end_subsample(s, sh, g->last);
+		if (reason)
+			return reason;
+	}
+	return 0;
+}
+
+/*
  * The first tick: until START has chosen t0, look again later; before t0,
  * wait for it; at t0 (late here skews the window too) the hart opens
  * group 0. Opened now, not at START: a counter counts from its load where
@@ -277,8 +389,9 @@ static uint64_t max_gap(const struct rvpmu_sampler *s, const struct rvpmu_sample
 static __attribute__((noinline)) uint64_t begin(struct rvpmu_sampler *s,
 						struct rvpmu_sampler_hart *sh, uint64_t t)
 {
-	const struct rvpmu_sampler_group *gr = &s->group[0];
-	uint64_t t0;
+	const struct rvpmu_sampler_group *gr;
+	uint64_t t0, n;
+	uint32_t reason;
 
 	if (!__atomic_load_n(&s->t0_set, __ATOMIC_ACQUIRE))
 		return sh->deadline = t + sampler_retry_ticks(s);
@@ -292,10 +405,20 @@ static __attribute__((noinline)) uint64_t begin(struct rvpmu_sampler *s,
 	sh->cross_low = (uint32_t)sh->grp.max_gap;
 	if (RVPMU_XLEN == 32 && sh->pmu->hi_no_borrow && rvpmu_instret_own_clock(sh->pmu))
 		sh->cross_low = UINT32_MAX;
-	sh->cyc0 = rvpmu_group_open(sh->pmu, &sh->grp, &sh->ctr[gr->first], &gr->spec);
-	if (sh->off_mt)
-		sh->mt_start = sampler_now(s);
 	sh->deadline = t0 + s->period_ticks;
+	/* begun so late that subsample 0 would be short: the late policy */
+	if (__builtin_expect(t - t0 > s->half_ticks, 0)) {
+		n = slots_to_pass(s, sh, t, subsamples_left(s, sh));
+		reason = n ? pass_slots(s, sh, n, t) : 0;
+		if (reason)
+			return end_part(s, sh, reason);
+	}
+	gr = sh->gr;
+	sh->cyc0 = rvpmu_group_open(sh->pmu, &sh->grp, &sh->ctr[gr->first], &gr->spec);
+	if (sh->off_mt) {
+		sh->mt_start = sampler_now(s);
+		sh->sw_ticks = sh->mt_start - t;
+	}
 	return sh->deadline;
 }
 
@@ -333,14 +456,12 @@ static __attribute__((noinline)) uint64_t end_part(struct rvpmu_sampler *s,
 }
 
 /*
- * After the switch that ended a sample (end_sample) or found a STOP: the
- * sample's bookkeeping, and this hart's part of the run ends if that was
- * the last sample, the buffers are full, or STOP came (the group the
- * switch started is stopped with the rest). The next deadline, or none.
+ * A subsample is written (end_sample: the last of its sample) or a STOP
+ * was found: the sample's bookkeeping; the reason this hart's part of the
+ * run ends (the last sample, the buffers full, STOP), or 0.
  */
-static inline __attribute__((always_inline)) uint64_t tick_end(struct rvpmu_sampler *s,
-							       struct rvpmu_sampler_hart *sh,
-							       bool end_sample)
+static uint32_t end_subsample(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh,
+			      bool end_sample)
 {
 	uint32_t reason = 0;
 
@@ -352,6 +473,57 @@ static inline __attribute__((always_inline)) uint64_t tick_end(struct rvpmu_samp
 		sh->samples++;
 		if (++sh->in_buf == s->cap[sh->buf])
 			reason = next_buffer(s, sh, reason);
+	}
+	return reason;
+}
+
+/*
+ * After the switch that ended a sample (end_sample) or found a STOP:
+ * end_subsample, and this hart's part ends if it says so (the group the
+ * switch started is stopped with the rest). The next deadline, or none.
+ */
+static inline __attribute__((always_inline)) uint64_t tick_end(struct rvpmu_sampler *s,
+							       struct rvpmu_sampler_hart *sh,
+							       bool end_sample)
+{
+	uint32_t reason = end_subsample(s, sh, end_sample);
+
+	return reason ? end_part(s, sh, reason) : sh->deadline;
+}
+
+/*
+ * A tick late by more than half a period, closing group gr's window:
+ * the subsamples the late policy passes (sh->pass, from sh->pass_gr) and
+ * the group of the window to open, which the switch then loads.
+ */
+static __attribute__((noinline)) const struct rvpmu_sampler_group *
+late_open(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh, uint64_t t,
+	  const struct rvpmu_sampler_group *gr)
+{
+	uint64_t all = (uint64_t)s->nr_sample * s->nsub;
+	uint64_t done = sh->samples * s->nsub + (uint64_t)(gr - s->group) + 1;
+	const struct rvpmu_sampler_group *open = gr->next;
+	uint64_t n = slots_to_pass(s, sh, t, all > done ? all - done : 0);
+
+	sh->pass = n;
+	sh->pass_gr = open;
+	while (n--)
+		open = open->next;
+	return open;
+}
+
+/* ... and after the switch: the closed subsample's bookkeeping, then the
+   passed ones written. The next deadline, or none. */
+static __attribute__((noinline)) uint64_t tick_passed(struct rvpmu_sampler *s,
+						      struct rvpmu_sampler_hart *sh, bool last)
+{
+	uint32_t reason = end_subsample(s, sh, last);
+	uint64_t n = sh->pass;
+
+	sh->pass = 0;
+	if (!reason) {
+		sh->gr = sh->pass_gr;
+		reason = pass_slots(s, sh, n, sh->tick_t);
 	}
 	return reason ? end_part(s, sh, reason) : sh->deadline;
 }
@@ -369,17 +541,15 @@ static __attribute__((noinline)) uint64_t switch_put(struct rvpmu_sampler *s,
 						     const struct rvpmu_sampler_group *gr,
 						     const struct rvpmu_sampler_group *next)
 {
-	uint64_t v[RVPMU_SAMPLER_NR_PMU_MAX], c, base = sh->addr, mt;
+	uint64_t v[RVPMU_SAMPLER_NR_PMU_MAX], c, base = sh->addr;
 
 	c = rvpmu_group_switch(sh->pmu, &sh->grp, (uint8_t *)v, ident, &sh->ctr[next->first],
 			       &next->spec);
 	if (may_cross(sh, c))
 		unborrow(sh, (uint8_t *)v, ident, gr->spec.nhpm);
 	put_counts(s, sh, base, v, gr, sh->grp.end - sh->cyc0);
-	if (sh->off_mt) {
-		new_start(s, sh, &mt);
-		sampler_put(s, base + sh->off_mt, &mt, 8);
-	}
+	if (sh->off_mt)
+		stamp(s, sh, 0, base);
 	sh->addr = base + s->subsample_size;
 	return c;
 }
@@ -398,13 +568,18 @@ uint64_t rvpmu_sampler_tick(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *
 		return begin(s, sh, t);
 	if (late > sh->max_skew)
 		sh->max_skew = late;
-	if (late >= s->period_ticks)
-		sh->late++;
 	write_cids(s, sh, q, sh->addr);
 	/* what does not need the switch's answer first: fewer values live
 	   across the call */
-	sh->gr = next;
 	sh->deadline += s->period_ticks;
+	sh->tick_t = t;
+	/* late by a period (counted) is late by more than half: one test */
+	if (__builtin_expect(late > s->half_ticks, 0)) {
+		if (late >= s->period_ticks)
+			sh->late++;
+		next = late_open(s, sh, t, gr);
+	}
+	sh->gr = next;
 	if (q) {
 		volatile uint64_t *cyc = (volatile uint64_t *)(q + sh->off_cyc);
 
@@ -415,11 +590,13 @@ uint64_t rvpmu_sampler_tick(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *
 			unborrow(sh, q + sh->off_cnt, gr->soff, gr->spec.nhpm);
 		*cyc = sh->grp.end - sh->cyc0;
 		if (sh->off_mt)
-			new_start(s, sh, (volatile uint64_t *)(q + sh->off_mt));
+			stamp(s, sh, q, 0);
 	} else {
 		c = switch_put(s, sh, gr, next);
 	}
 	sh->cyc0 = c;
+	if (__builtin_expect(sh->pass != 0, 0))
+		return tick_passed(s, sh, last);
 	if (last || __atomic_load_n(&s->stop_req, __ATOMIC_RELAXED))
 		return tick_end(s, sh, last);
 	return sh->deadline;

@@ -80,7 +80,8 @@ void rvpmu_sampler_write_header(struct rvpmu_sampler *s, unsigned int b, uint32_
 	uint64_t table = ((uint64_t)s->nr_data * 4 + 7) & ~UINT64_C(7);
 	struct rvpmu_sampler_header h = {
 		.magic = RVPMU_SAMPLER_BUF_MAGIC,
-		.version = s->flags & RVPMU_SAMPLER_F_MTIME ? RVPMU_SAMPLER_VERSION_MTIME
+		.version = s->flags & RVPMU_SAMPLER_F_WINDOW ? RVPMU_SAMPLER_VERSION_WINDOW
+			   : s->flags & RVPMU_SAMPLER_F_MTIME ? RVPMU_SAMPLER_VERSION_MTIME
 							      : RVPMU_SAMPLER_VERSION,
 		.header_size = (uint16_t)s->header_size,
 		.state = RVPMU_SAMPLER_BUF_FREE,

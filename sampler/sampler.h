@@ -122,6 +122,8 @@ struct rvpmu_sampler {
 	uint32_t fw_codes;		/* standard firmware events (bit a code) */
 	uint32_t subsample_size, sample_size, header_size;
 	uint64_t period_ticks, cid2_addr;
+	uint64_t half_ticks;		/* period_ticks / 2: the late policy */
+	uint64_t lost_ticks;		/* period_ticks / 100: a window's LOST bound */
 	uint64_t t0;			/* the run's: set by launch (t0_set) */
 	uint64_t p0;			/* START's provisional deadline */
 	uint32_t t0_set;
@@ -162,6 +164,7 @@ struct rvpmu_sampler_hart {
 	uint32_t flags;			/* RVPMU_SAMPLER_HART_* */
 	/* statistics of the last run */
 	uint64_t samples, late, max_skew;	/* subsamples: samples and gr */
+	uint64_t skipped;		/* subsamples passed (late policy) */
 	/* run state */
 	bool running, begun;
 	uint32_t pos;			/* data-field position */
@@ -177,6 +180,10 @@ struct rvpmu_sampler_hart {
 	uint32_t cross_low;
 	uint64_t cal_t, cal_c;		/* mtime and mcycle at hart_start */
 	uint64_t mt_start;		/* mtime the open window began at (MTIME) */
+	uint64_t sw_ticks;		/* mtime the switch that opened it took */
+	uint64_t pass;			/* subsamples this tick passes (late policy) */
+	const struct rvpmu_sampler_group *pass_gr; /* ... the first one's group */
+	uint64_t tick_t;		/* mtime this tick began at */
 	uint64_t addr;			/* this subsample's start: kept only
 					   without q, else the buffer's data */
 	uint8_t *q;			/* this subsample as M-mode stores to
@@ -185,6 +192,7 @@ struct rvpmu_sampler_hart {
 	const volatile uint32_t *cid2;	/* ... as M-mode reads it, or NULL */
 	uint32_t off_cid1, off_cid2, off_cnt, off_cyc; /* slots */
 	uint32_t off_mt;		/* mtime's slot (RVPMU_SAMPLER_F_MTIME), or 0 */
+	uint32_t off_win;		/* window's slot (RVPMU_SAMPLER_F_WINDOW), or 0 */
 	uint8_t ctr[RVPMU_SAMPLER_MAX_EVENTS];	/* p: the event's counter */
 };
 

@@ -27,7 +27,7 @@ long rvpmu_sampler_prepare(struct rvpmu_sampler *s)
 
 		sh->flags = sampler_ops(s)->hart_started(s->plat->ctx, sh->hartid)
 			    ? 0 : RVPMU_SAMPLER_HART_ABSENT;
-		sh->samples = sh->late = sh->max_skew = 0;
+		sh->samples = sh->late = sh->max_skew = sh->skipped = 0;
 		sh->gr = &s->group[0];
 		sh->running = false;
 	}
@@ -133,6 +133,8 @@ long rvpmu_sampler_hart_start(struct rvpmu_sampler *s, struct rvpmu_sampler_hart
 	sh->addr = rvpmu_sampler_buf_data(s, 0);
 	sh->q = sampler_reach(s, sh->addr);
 	sh->off_mt = s->flags & RVPMU_SAMPLER_F_MTIME ? sh->off_cyc + 8 * nh : 0;
+	sh->off_win = s->flags & RVPMU_SAMPLER_F_WINDOW ? sh->off_cyc + 16 * nh : 0;
+	sh->pass = 0;
 	sh->grp.hpm = 0;
 	sh->deadline = s->p0;
 	sh->begun = false;

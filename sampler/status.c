@@ -77,6 +77,12 @@ struct rvpmu_ret rvpmu_sampler_status(struct rvpmu_sampler *s, rvpmu_ulong lo,
 			hs.flags = 0;
 		}
 		st.late += hs.late;
+		if (st.state == RVPMU_SAMPLER_RUNNING || st.state == RVPMU_SAMPLER_DONE) {
+			uint64_t k = once(&sh->skipped);
+
+			st.skipped = k > UINT32_MAX - st.skipped ? UINT32_MAX
+								 : st.skipped + (uint32_t)k;
+		}
 		if (hs.max_skew > st.max_skew)
 			st.max_skew = hs.max_skew;
 		if (i < fit)

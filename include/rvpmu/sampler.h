@@ -58,13 +58,39 @@
 /* config.flags */
 #define RVPMU_SAMPLER_F_RING		(1u << 0)	/* reuse released buffers */
 #define RVPMU_SAMPLER_F_MTIME		(1u << 1)	/* each subsample has mtime[] */
-#define RVPMU_SAMPLER_F_ALL		0x3u
+#define RVPMU_SAMPLER_F_WINDOW		(1u << 2)	/* ... and window[] (needs MTIME) */
+#define RVPMU_SAMPLER_F_ALL		0x7u
 
 /*
  * header.version: 1, the seed's layout exactly; 2, a run with
- * RVPMU_SAMPLER_F_MTIME (each subsample has a fifth field, mtime[])
+ * RVPMU_SAMPLER_F_MTIME (each subsample has a fifth field, mtime[]); 3, a
+ * run with RVPMU_SAMPLER_F_MTIME | RVPMU_SAMPLER_F_WINDOW (a sixth field,
+ * window[]). A layout never changes within a version.
  */
 #define RVPMU_SAMPLER_VERSION_MTIME	2u
+#define RVPMU_SAMPLER_VERSION_WINDOW	3u
+
+/*
+ * A window[] word (version 3): what the hart knows of the window it
+ * closed. Bits 0..47: the window's length in mtime ticks, from the mtime
+ * read right after its counters were loaded (its mtime[] entry) to the
+ * mtime read right before they were read (at its tick); saturates. Its
+ * cycles field covers the same interval to within period_ticks / 100 + 2
+ * ticks unless LOST is set. Bit 62 PASSED: the late policy passed this
+ * subsample (docs/sampler.md section 5): a tick came so late that the
+ * window would have had under half a period; nothing was counted (its
+ * counts and cycles are 0, length 0), its mtime[] is when it was passed.
+ * Bit 63 LOST: the hart was away (QEMU: its vCPU descheduled) for longer
+ * than that bound in a switch at one of the window's ends, so its length
+ * and its cycles may disagree by more. Bits 48..61: 0.
+ */
+#define RVPMU_SAMPLER_WIN_LEN_BITS	48
+#define RVPMU_SAMPLER_WIN_LEN_MAX	((UINT64_C(1) << RVPMU_SAMPLER_WIN_LEN_BITS) - 1)
+#define RVPMU_SAMPLER_WIN_PASSED	(UINT64_C(1) << 62)
+#define RVPMU_SAMPLER_WIN_LOST		(UINT64_C(1) << 63)
+#define RVPMU_SAMPLER_WIN_LEN(w)	((w) & RVPMU_SAMPLER_WIN_LEN_MAX)
+/* The bound on |length - cycles at the clock's rate|, ticks (not LOST) */
+#define RVPMU_SAMPLER_WIN_BOUND(period_ticks)	((period_ticks) / 100 + 2)
 
 struct rvpmu_sampler_event {
 	uint32_t event_idx;	/* an SBI PMU event_idx (hw, cache, raw, raw v2, fw) */
@@ -107,7 +133,7 @@ struct rvpmu_sampler_config {
 
 struct rvpmu_sampler_header {
 	uint32_t magic;		/* RVPMU_SAMPLER_BUF_MAGIC */
-	uint16_t version;	/* RVPMU_SAMPLER_VERSION, or _VERSION_MTIME */
+	uint16_t version;	/* RVPMU_SAMPLER_VERSION, _VERSION_MTIME or _WINDOW */
 	uint16_t header_size;	/* bytes before the first sample; multiple of 8 */
 	uint32_t state;		/* RVPMU_SAMPLER_BUF_* */
 	uint32_t buffer_index;	/* which configured buffer this is */
@@ -118,7 +144,7 @@ struct rvpmu_sampler_header {
 	uint32_t nr_pmu;	/* event counts per hart per subsample */
 	uint32_t nr_events;	/* events in a sample */
 	uint32_t nr_subsamples;	/* per sample: ceil(nr_events / nr_pmu) */
-	/* bytes: (4 + 4 + 8 * nr_pmu + 8) * nr_harts, + 8 * nr_harts in version 2 */
+	/* bytes: (4 + 4 + 8 * nr_pmu + 8) * nr_harts, + 8 (v2) or 16 (v3) * nr_harts */
 	uint32_t subsample_size;
 	uint32_t sample_size;	/* bytes: subsample_size * nr_subsamples */
 	uint32_t period_us;
@@ -149,6 +175,8 @@ struct rvpmu_sampler_header {
  *   uint64_t cycles[nr_harts];          mcycle over the subsample
  * and in version 2 (RVPMU_SAMPLER_F_MTIME) a fifth:
  *   uint64_t mtime[nr_harts];           mtime when the subsample began
+ * and in version 3 (RVPMU_SAMPLER_F_WINDOW too) a sixth:
+ *   uint64_t window[nr_harts];          its length, skips, LOST (above)
  * Event j of subsample s counts events[s * nr_pmu + j]; slots past
  * nr_events in the last subsample hold the null event: count 0.
  * A hart that left the run (HSM stop or suspend) or never joined it has
@@ -158,6 +186,8 @@ struct rvpmu_sampler_header {
 	((uint64_t)(4 + 4 + 8 * (uint64_t)(nr_pmu) + 8) * (uint64_t)(nr_harts))
 #define RVPMU_SAMPLER_SUBSAMPLE_SIZE_MTIME(nr_pmu, nr_harts) \
 	(RVPMU_SAMPLER_SUBSAMPLE_SIZE(nr_pmu, nr_harts) + 8 * (uint64_t)(nr_harts))
+#define RVPMU_SAMPLER_SUBSAMPLE_SIZE_WINDOW(nr_pmu, nr_harts) \
+	(RVPMU_SAMPLER_SUBSAMPLE_SIZE(nr_pmu, nr_harts) + 16 * (uint64_t)(nr_harts))
 
 /* ---- STATUS output */
 #define RVPMU_SAMPLER_IDLE		0	/* nothing configured */
@@ -197,7 +227,7 @@ struct rvpmu_sampler_status {
 	uint32_t nr_pmu;	/* in force (after defaults) */
 	uint32_t period_us;	/* in force */
 	uint32_t nr_sample;	/* in force */
-	uint32_t reserved;
+	uint32_t skipped;	/* subsamples the harts passed (late policy), saturating */
 	/* struct rvpmu_sampler_hart_status harts[nr_harts], as many as fit */
 };
 

@@ -354,7 +354,7 @@ void rvs_run_unpark(struct rvs_event *ev)
 static int probe(unsigned int nr_harts)
 {
 	size_t size = 104 + 2 * ALIGN(4 * nr_harts, 8) + 16 * cfg->nr_events +
-		      (size_t)RVPMU_SAMPLER_SUBSAMPLE_SIZE_MTIME(1, nr_harts) * cfg->nr_events;
+		      (size_t)RVPMU_SAMPLER_SUBSAMPLE_SIZE_WINDOW(1, nr_harts) * cfg->nr_events;
 	void *buf = alloc_pages_exact(size, GFP_KERNEL | __GFP_NOWARN);
 	long err;
 
@@ -393,7 +393,7 @@ int rvs_run_prepare(struct rvs_event *ev, const struct rvs_settings *s)
 	cfg->nr_sample = s->nr_sample;
 	cfg->filter = s->filter;
 	/* each window's mtime: rates from true lengths (docs/sampler.md) */
-	cfg->flags = RVPMU_SAMPLER_F_RING | RVPMU_SAMPLER_F_MTIME;
+	cfg->flags = RVPMU_SAMPLER_F_RING | RVPMU_SAMPLER_F_MTIME | RVPMU_SAMPLER_F_WINDOW;
 	memset(hartmap, 0, hart_words * 8);
 	for_each_cpu(i, &die->cpus) {
 		hartmap[rvs_hartid[i] / 64] |= 1ull << (rvs_hartid[i] % 64);

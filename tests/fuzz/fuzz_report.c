@@ -66,7 +66,7 @@ static void promises(const struct rr_run *r, size_t size)
 	}
 	if (samples != r->samples || end != r->end_sample || r->lost != end - samples ||
 	    r->nr_subsamples * r->nr_pmu < r->nr_events || r->cycle_hz < 0 ||
-	    (r->version != RVPMU_SAMPLER_VERSION && r->version != RVPMU_SAMPLER_VERSION_MTIME))
+	    r->version < RVPMU_SAMPLER_VERSION || r->version > RVPMU_SAMPLER_VERSION_WINDOW)
 		abort();
 	windows(r);
 }
@@ -140,8 +140,9 @@ static uint8_t *shaped(struct bytes *b, size_t *size, struct gen *g)
 	static struct shape s;
 
 	memset(&s, 0, sizeof(s));
-	s.version = take(b, 1) & 1 ? RVPMU_SAMPLER_VERSION_MTIME : RVPMU_SAMPLER_VERSION;
+	s.version = RVPMU_SAMPLER_VERSION + (uint32_t)(take(b, 1) % 3);	/* 1, 2, 3 */
 	s.mtime = take(b, 1) & 1 ? mtime : NULL;
+	s.window = take(b, 1) & 1 ? mtime : NULL;	/* any word: lengths, skips, LOST */
 	/* mostly up to 8 harts (fast), else up to 32: above 16 the heat map draws clusters */
 	s.nr_harts = take(b, 1) & 1 ? GEN_MAX_HARTS : 8;
 	s.nr_harts = 1 + (uint32_t)(take(b, 1) % s.nr_harts);
@@ -184,7 +185,7 @@ static uint8_t *shaped(struct bytes *b, size_t *size, struct gen *g)
 /* A shaped run reads back what write.c wrote. */
 static void read_back(const struct rr_run *r, struct gen *g)
 {
-	if (r->version != RVPMU_SAMPLER_VERSION_MTIME)
+	if (r->version < RVPMU_SAMPLER_VERSION_MTIME)
 		goto counts;
 	for (size_t i = 0; i < r->nr_bufs; i++)
 		for (uint32_t s = 0; s < r->bufs[i].nr_samples; s++)

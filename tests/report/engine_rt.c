@@ -46,6 +46,9 @@ static void window(struct sfx *x, unsigned int i)
 }
 
 /* The file a collector writes: the buffers' bytes back to back. */
+/* the mtime runs below: a window's cycles follow its length instead (checked there) */
+static int cycles_by_time;
+
 static uint8_t file[0x8000];
 static size_t file_len;
 
@@ -93,13 +96,16 @@ static void read_back(struct sfx *x, struct rr_run *r, uint64_t samples, uint64_
 
 					CHECK_EQ(rr_cid1(r, b, s, sub, pos), 0x100 + h);
 					CHECK_EQ(rr_cid2(r, b, s, sub, pos), 0xC0DE0 + h);
-					CHECK_EQ(rr_cycles(r, b, s, sub, pos), 500 + k);
+					if (!cycles_by_time)
+						CHECK_EQ(rr_cycles(r, b, s, sub, pos), 500 + k);
 					for (uint32_t j = 0; j < r->nr_pmu; j++) {
 						uint32_t e = sub * r->nr_pmu + j;
 
+						/* a passed window (cycles 0) counted nothing */
 						if (e < r->nr_events)
 							CHECK_EQ(rr_slot(r, b, s, sub, j, pos),
-								 expect(e, k, h));
+								 rr_cycles(r, b, s, sub, pos) ?
+								 expect(e, k, h) : 0);
 					}
 				}
 	}
@@ -227,69 +233,126 @@ static void ring_fill_missing(void)
 }
 
 /*
- * Version 2 (RVPMU_SAMPLER_F_MTIME): hart 0's tick for the end of window
- * 2 comes a period and 10 ticks late (mtime is the platform's: every hart
- * ticks late there), the catch-up window 3 ends 5 ticks later, window 4
- * on time. The decoder reads the mtimes the engine wrote, and rr_window
- * makes of them what the harts lived: lengths, late, short.
+ * Versions 2 (RVPMU_SAMPLER_F_MTIME) and 3 (with RVPMU_SAMPLER_F_WINDOW):
+ * the ticks for the end of window 2 come a period and 10 ticks late
+ * (mtime is the platform's: every hart ticks late there); window 3's slot
+ * is then past, so the late policy passes it (written in place, nothing
+ * counted) and window 4 opens with 90 ticks of its slot left; window 5
+ * on time. Each hart runs MT_RATE cycles a tick, except hartid 1 in
+ * window 4: three times that, so its cycles and its length disagree.
+ * The decoder reads the mtimes and window words the engine wrote, and
+ * rr_window makes of them what the harts lived: lengths, late, passed,
+ * disagreeing (version 2 knows a passed window by its cycles 0).
  */
 #define MT_P		100	/* period_ticks: 100 us at sfx's 1 MHz */
 #define MT_LATE		(MT_P + 10)	/* ticks past its deadline */
+#define MT_RATE		5	/* cycles a tick */
 
 static void late_tick(struct sfx *x, unsigned int i)
 {
-	uint64_t k = rvpmu_sampler_hart_subsamples(&x->s, &x->sh[i]);
+	const struct rvpmu_sampler_hart *sh = &x->sh[i];
+	uint64_t k = rvpmu_sampler_hart_subsamples(&x->s, sh), end;
+	unsigned int e;
 
-	window(x, i);
-	if (i == 0 && k == 2)
-		x->mtime = x->deadline[0] + MT_LATE;
-	else if (i == 0 && k == 3)
-		x->mtime += 5;
+	if (!sh->running)
+		return;
+	if (k == 2 && x->mtime < x->deadline[i] + MT_LATE)
+		x->mtime = x->deadline[i] + MT_LATE;
+	end = x->mtime > x->deadline[i] ? x->mtime : x->deadline[i];	/* its tick */
+	for (e = 0; e < 3; e++)
+		sim_event(&x->sim[i], events[e], expect(e, k, i));
+	for (uint64_t n = expect(3, k, i); n; n--)
+		rvpmu_fw_event(&x->h[i], SBI_PMU_FW_SET_TIMER);
+	sim_run(&x->sim[i], MT_RATE * (end - sh->mt_start) * (k == 4 && i == 1 ? 3 : 1));
 }
 
-static void mtime_windows(void)
+static void mtime_windows_v(uint32_t flags)
 {
-	struct sfx *x = setup(3, 3, RVPMU_SAMPLER_F_MTIME);
+	struct sfx *x = setup(3, 3, flags);
+	int v3 = !!(flags & RVPMU_SAMPLER_F_WINDOW);
 	struct rr_win w;
 	struct rr_run r;
 	uint64_t t0;
 
 	sfx_window = late_tick;
+	cycles_by_time = 1;
 	sfx_run(x, 1000);
 	CHECK_EQ(x->s.stop_reason, RVPMU_SAMPLER_STOP_DONE);
 	for (unsigned int b = 0; b < 3; b++)
 		save(x, b);
 	read_back(x, &r, 3, 0);
-	CHECK_EQ(r.version, RVPMU_SAMPLER_VERSION_MTIME);
+	CHECK_EQ(r.version, v3 ? RVPMU_SAMPLER_VERSION_WINDOW : RVPMU_SAMPLER_VERSION_MTIME);
 	CHECK_EQ(r.nr_bufs, 3);
+	CHECK_EQ((uint64_t)(r.cycle_hz + 0.5), MT_RATE * 1000000);
 	t0 = r.t0;
 	for (size_t i = 0; i < r.nr_bufs; i++)
 		for (uint32_t sub = 0; sub < r.nr_subsamples; sub++)
 			for (uint32_t pos = 0; pos < r.nr_harts; pos++) {
 				uint64_t k = rr_subsample_index(&r, &r.bufs[i], 0, sub);
 				uint64_t start = t0 + k * MT_P;
+				int last = i + 1 == r.nr_bufs && sub + 1 == r.nr_subsamples;
 
-				/* a window begins where the one before ended */
-				start += k == 3 ? MT_LATE : k == 4 ? 15 : 0;
+				/* a window begins where the one before ended; the
+				   passed one is stamped when it was passed */
+				start += k == 3 ? MT_LATE : k == 4 ? MT_LATE - MT_P : 0;
 				CHECK_EQ(rr_mtime(&r, &r.bufs[i], 0, sub, pos), start);
 				rr_window(&r, &r.bufs[i], 0, sub, pos, &w);
-				/* the run's last window has no next: its cycles tell */
-				CHECK_EQ(w.src, i + 1 == r.nr_bufs && sub + 1 == r.nr_subsamples
-						? RR_LEN_CYCLES : RR_LEN_MTIME);
-				CHECK_EQ(w.kind, k == 2 ? RR_WIN_LATE : k == 3 ? RR_WIN_SHORT : RR_WIN_OK);
+				if (k == 3) {
+					CHECK_EQ(w.kind, RR_WIN_PASSED);
+					CHECK_EQ(rr_cycles(&r, &r.bufs[i], 0, sub, pos), 0);
+					CHECK(!rr_win_used(&w));
+					continue;
+				}
+				/* version 2: the run's last window has no next, its
+				   cycles tell; version 3: each window its own */
+				CHECK_EQ(w.src, v3 ? RR_LEN_WINDOW : last ? RR_LEN_CYCLES : RR_LEN_MTIME);
+				CHECK_EQ(w.kind, k == 2 ? RR_WIN_LATE : RR_WIN_OK);
 				CHECK_EQ((uint64_t)(w.len_s * 1e6 + 0.5),
-					 k == 2 ? 2 * MT_P + 10 : k == 3 ? 5 : k == 4 ? MT_P - 15 : MT_P);
+					 k == 2 ? 2 * MT_P + 10 : k == 4 ? MT_P - 10 : MT_P);
+				CHECK_EQ(w.lost, 0);
+				CHECK_EQ(w.disagree, k == 4 && r.hart[pos] == 1 && !(last && !v3));
+				CHECK_EQ((uint64_t)(w.start_s * 1e6 + 0.5), start - t0);
 			}
-	/* per event and hart: subsample 0 had the late window, 1 the short */
+	/* per event and hart: subsample 0 had the late window (used) and
+	   hartid 1's disagreeing one (not) */
 	for (uint32_t pos = 0; pos < r.nr_harts; pos++) {
 		struct rr_stat st;
+		int one = r.hart[pos] == 1;
 
 		rr_event_stat(&r, 0, pos, &st);
 		CHECK(st.windows == 3 && st.late == 1 && st.nshort == 0);
+		CHECK_EQ(st.unsure, one ? 1u : 0u);
+		CHECK_EQ(st.used, one ? 2u : 3u);
+		CHECK(st.min <= st.mean && st.mean <= st.max);
 		rr_event_stat(&r, 3, pos, &st);
-		CHECK(st.windows == 3 && st.late == 0 && st.nshort == 1);
+		CHECK(st.windows == 3 && st.late == 0 && st.nshort == 0 && st.passed == 1 &&
+		      st.used == 2);
 	}
+	/* cycles a tick in every window but the disagreeing one */
+	for (size_t i = 0; i < r.nr_bufs; i++)
+		for (uint32_t sub = 0; sub < r.nr_subsamples; sub++)
+			for (uint32_t pos = 0; pos < r.nr_harts; pos++) {
+				uint64_t k = rr_subsample_index(&r, &r.bufs[i], 0, sub);
+
+				rr_window(&r, &r.bufs[i], 0, sub, pos, &w);
+				if (w.kind == RR_WIN_PASSED)
+					continue;
+				CHECK_EQ(rr_cycles(&r, &r.bufs[i], 0, sub, pos),
+					 (uint64_t)(w.len_s * 1e6 + 0.5) * MT_RATE *
+					 (k == 4 && r.hart[pos] == 1 ? 3 : 1));
+			}
+	cycles_by_time = 0;
 	rr_free(&r);
+}
+
+static void mtime_windows(void)
+{
+	mtime_windows_v(RVPMU_SAMPLER_F_MTIME);
+}
+
+static void window_words(void)
+{
+	mtime_windows_v(RVPMU_SAMPLER_F_MTIME | RVPMU_SAMPLER_F_WINDOW);
 }
 
 /* report-engine [FILE]: FILE receives the three-buffer run's file. */
@@ -297,7 +360,7 @@ int main(int argc, char **argv)
 {
 	static const struct t_case cases[] = {
 		T(three_buffers), T(unused_buffer), T(ring_every_fill), T(ring_fill_missing),
-		T(mtime_windows),
+		T(mtime_windows), T(window_words),
 	};
 
 	out = argc > 1 ? argv[1] : NULL;

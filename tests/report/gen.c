@@ -25,7 +25,7 @@
 #include "rvpmu/sbi.h"
 #include "write.h"
 
-enum kind { PATTERN, CONSTANT, HUGE, WAVE, SPIKE, LATE };
+enum kind { PATTERN, CONSTANT, HUGE, WAVE, SPIKE, LATE, TRUST };
 
 /* 100 MHz at a 10 MHz timebase: ten cycles a tick. */
 #define CYC_PER_TICK	10
@@ -102,23 +102,98 @@ static uint64_t late_value(uint64_t n, uint32_t e, uint32_t p)
 	}
 }
 
+/*
+ * The "trust" shape (version 3, the late shapes' events and rates): hart
+ * 0's window 2 is late (2P, its tick at 4P), window 3 a catch-up of 200
+ * ticks (short), window 4 the rest of its period; hart 1's window 5
+ * disagrees (its cycles and counts three times what its 1 ms hold: the
+ * hart was away where its mtime did not see it) and window 6 is LOST
+ * (counts twice what it held), window 11 passed by the late policy
+ * (nothing counted). Every other window a period, on time.
+ */
+static int trust_passed(uint64_t k, uint32_t p)
+{
+	return p == 1 && k == 11;
+}
+
+static uint64_t trust_end(uint64_t k, uint32_t p)
+{
+	if (p == 0 && k == 2)
+		return 4 * LATE_P;
+	if (p == 0 && k == 3)
+		return 4 * LATE_P + 200;
+	return (k + 1) * LATE_P;
+}
+
+static uint64_t trust_len(uint64_t k, uint32_t p)
+{
+	return trust_end(k, p) - (k ? trust_end(k - 1, p) : 0);
+}
+
+/* what a window's counts and cycles are of its length */
+static uint64_t trust_factor(uint64_t k, uint32_t p)
+{
+	return p == 1 && k == 5 ? 3 : p == 1 && k == 6 ? 2 : 1;
+}
+
+static uint64_t trust_mtime(void *ctx, uint64_t k, uint32_t p)
+{
+	(void)ctx;
+	return 5000000 + (k ? trust_end(k - 1, p) : 0);
+}
+
+static uint64_t trust_window(void *ctx, uint64_t k, uint32_t p)
+{
+	(void)ctx;
+	if (trust_passed(k, p))
+		return RVPMU_SAMPLER_WIN_PASSED;
+	return trust_len(k, p) | (p == 1 && k == 6 ? RVPMU_SAMPLER_WIN_LOST : 0);
+}
+
+static uint64_t trust_cycles(void *ctx, uint64_t k, uint32_t p)
+{
+	(void)ctx;
+	if (trust_passed(k, p))
+		return 0;
+	return trust_len(k, p) * CYC_PER_TICK * (k == 5 ? trust_factor(k, p) : 1);
+}
+
+static uint64_t trust_value(uint64_t n, uint32_t e, uint32_t p)
+{
+	uint64_t k = n * 2 + e / 2, len = trust_len(k, p) * trust_factor(k, p);
+
+	if (trust_passed(k, p))
+		return 0;
+
+	switch (e) {
+	case 0:
+		return len * CYC_PER_TICK;
+	case 1:
+		return p ? len * CYC_PER_TICK * 5 / 4 : len * CYC_PER_TICK / 2;
+	case 2:
+		return p ? len / 50 : len / 100;
+	default:
+		return len / 200;
+	}
+}
+
 static const struct shape shapes[] = {
 	/* 1 buffer, 2 harts, 5 events on 2 counters: a padded last subsample */
 	{ "one", 2, 1, 2, 5, 1000, { 0, 1 }, { 0, 0 }, 10000000, PATTERN, 1,
-	  { { 0, 0, 4, 5, 16, RVPMU_SAMPLER_BUF_LAST } }, 0, 0, NULL, 0, NULL, NULL },
+	  { { 0, 0, 4, 5, 16, RVPMU_SAMPLER_BUF_LAST } }, 0, 0, NULL, 0, NULL, NULL, NULL },
 	/* 3 buffers out of order, samples 5 and 6 lost between the 2nd and 3rd */
 	{ "three", 2, 1, 2, 3, 3000, { 3, 7 }, { 0, 0 }, 10000000, PATTERN, 3,
 	  { { 2, 7, 2, 3, 0, RVPMU_SAMPLER_BUF_LAST }, { 0, 0, 3, 3, 8, RVPMU_SAMPLER_BUF_FULL },
-	    { 1, 3, 2, 2, 0, RVPMU_SAMPLER_BUF_FULL } }, 0, 0, NULL, 0, NULL, NULL },
+	    { 1, 3, 2, 2, 0, RVPMU_SAMPLER_BUF_FULL } }, 0, 0, NULL, 0, NULL, NULL, NULL },
 	/* 4 harts in 2 clusters, hart in cluster then cluster: 0 4 1 5 */
 	{ "clusters", 4, 2, 8, 20, 500, { 0, 4, 1, 5 }, { 0, 1, 0, 1 }, 1000000, PATTERN, 1,
-	  { { 0, 0, 3, 3, 0, RVPMU_SAMPLER_BUF_LAST } }, 0, 0, NULL, 0, NULL, NULL },
+	  { { 0, 0, 3, 3, 0, RVPMU_SAMPLER_BUF_LAST } }, 0, 0, NULL, 0, NULL, NULL, NULL },
 	/* every event the ABI allows, 30 subsamples per sample */
 	{ "max", 1, 1, 8, 240, 100, { 2 }, { 0 }, 10000000, PATTERN, 1,
-	  { { 0, 0, 2, 2, 0, RVPMU_SAMPLER_BUF_LAST } }, 0, 0, NULL, 0, NULL, NULL },
+	  { { 0, 0, 2, 2, 0, RVPMU_SAMPLER_BUF_LAST } }, 0, 0, NULL, 0, NULL, NULL, NULL },
 	/* one counter: a subsample per event; 3 harts pad the hart array */
 	{ "pmu1", 3, 1, 1, 3, 2000, { 0, 1, 2 }, { 0, 0, 0 }, 10000000, PATTERN, 1,
-	  { { 0, 0, 5, 6, 0, RVPMU_SAMPLER_BUF_FULL } }, 0, 0, NULL, 0, NULL, NULL },
+	  { { 0, 0, 5, 6, 0, RVPMU_SAMPLER_BUF_FULL } }, 0, 0, NULL, 0, NULL, NULL, NULL },
 	/* known rates for the summary: period 1 ms at 10 MHz, 100 MHz cycles */
 	{ "const", 2, 1, 2, 3, 1000, { 0, 1 }, { 0, 0 }, 10000000, CONSTANT, 2,
 	  { { 0, 0, 6, 6, 0, RVPMU_SAMPLER_BUF_FULL }, { 1, 6, 4, 6, 0, RVPMU_SAMPLER_BUF_LAST } },
@@ -135,6 +210,11 @@ static const struct shape shapes[] = {
 	{ "late1", 2, 1, 2, 4, 1000, { 0, 1 }, { 0, 0 }, 10000000, LATE, 1,
 	  { { 0, 0, 8, 8, 0, RVPMU_SAMPLER_BUF_LAST } }, 0, 0, late_events,
 	  .cycles = late_cycles },
+	/* version 3: a late, a short, a disagreeing and a LOST window */
+	{ "trust", 2, 1, 2, 4, 1000, { 0, 1 }, { 0, 0 }, 10000000, TRUST, 1,
+	  { { 0, 0, 8, 8, 0, RVPMU_SAMPLER_BUF_LAST } }, 0, 0, late_events,
+	  .version = RVPMU_SAMPLER_VERSION_WINDOW, .mtime = trust_mtime,
+	  .window = trust_window, .cycles = trust_cycles },
 	/* many harts and events, for the heat map: 20 harts in 4 clusters
 	   (a panel per cluster), 24 events */
 	{ "wide", 20, 4, 8, 24, 1000, { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
@@ -143,17 +223,17 @@ static const struct shape shapes[] = {
 	  .version = RVPMU_SAMPLER_VERSION_MTIME },
 	/* counts at the top of 64 bits */
 	{ "huge", 2, 1, 3, 4, 85899000, { 0, 1 }, { 0, 0 }, 10000000, HUGE, 1,
-	  { { 0, 0, 2, 2, 0, RVPMU_SAMPLER_BUF_LAST } }, 0, 0, NULL, 0, NULL, NULL },
+	  { { 0, 0, 2, 2, 0, RVPMU_SAMPLER_BUF_LAST } }, 0, 0, NULL, 0, NULL, NULL, NULL },
 	/* something to look at: 4 harts, 2 clusters, smooth rates, a loss */
 	{ "wave", 4, 2, 3, 6, 3000, { 0, 2, 1, 3 }, { 0, 1, 0, 1 }, 10000000, WAVE, 3,
 	  { { 0, 0, 60, 60, 0, RVPMU_SAMPLER_BUF_FULL }, { 1, 70, 60, 60, 0, RVPMU_SAMPLER_BUF_FULL },
-	    { 2, 130, 30, 60, 0, RVPMU_SAMPLER_BUF_LAST } }, 0, 0, NULL, 0, NULL, NULL },
+	    { 2, 130, 30, 60, 0, RVPMU_SAMPLER_BUF_LAST } }, 0, 0, NULL, 0, NULL, NULL, NULL },
 	/* 20000 samples, flat but for one: the plot must thin it, keeping the peak */
 	{ "long", 1, 1, 1, 1, 100, { 0 }, { 0 }, 10000000, SPIKE, 1,
-	  { { 0, 0, 20000, 20000, 0, RVPMU_SAMPLER_BUF_LAST } }, 0, 0, NULL, 0, NULL, const_cycles },
+	  { { 0, 0, 20000, 20000, 0, RVPMU_SAMPLER_BUF_LAST } }, 0, 0, NULL, 0, NULL, const_cycles, NULL },
 	/* a buffer being filled that has no sample yet */
 	{ "empty", 2, 1, 2, 2, 3000, { 0, 1 }, { 0, 0 }, 10000000, PATTERN, 1,
-	  { { 0, 0, 0, 4, 0, RVPMU_SAMPLER_BUF_FILLING } }, 0, 0, NULL, 0, NULL, NULL },
+	  { { 0, 0, 0, 4, 0, RVPMU_SAMPLER_BUF_FILLING } }, 0, 0, NULL, 0, NULL, NULL, NULL },
 };
 
 static uint64_t value(void *ctx, uint64_t n, uint32_t e, uint32_t p)
@@ -173,6 +253,8 @@ static uint64_t value(void *ctx, uint64_t n, uint32_t e, uint32_t p)
 		return n == 12345 ? 5000 : 1000;
 	case LATE:
 		return late_value(n, e, p);
+	case TRUST:
+		return trust_value(n, e, p);
 	case WAVE:	/* a rate per event, harts out of phase */
 		return (uint64_t)((30000000.0 / (e + 1)) * (1.2 + sin(n / 9.0 + p * 0.8 + e)));
 	default:
@@ -218,7 +300,7 @@ struct bad {
 static const struct bad bads[] = {
 	{ "magic", 0, H(magic), 4, 0x12345678, "offset 0 \\(0x0\\): bad magic 0x12345678" },
 	{ "magic2", 1, H(magic), 4, 0, "bad magic 0x00000000" },
-	{ "version", 0, H(version), 2, 3, "version 3 \\(this tool reads versions 1 and 2\\)" },
+	{ "version", 0, H(version), 2, 4, "version 4 \\(this tool reads versions 1 to 3\\)" },
 	{ "version2-size", 0, H(version), 2, 2,
 	  "subsample_size 64, but 2 counter\\(s\\) on 2 hart\\(s\\) in version 2 make 80" },
 	{ "state", 0, H(state), 4, 4, "state 4 is not a buffer state" },

@@ -105,9 +105,12 @@ check "csv: a 2-period window's rate is its count over 2 periods, flagged late" 
 check "csv: IPC in the late window" 0 \
 	'^0\.004000000,0,0,258,3235774464,instructions,100000,200000,0\.002000000,50000000,late,0\.5,$' \
 	--csv "$v/late2.bin"
-check "csv: the catch-up window: 2 misses in 20 us, 2 per 1000 instructions, short" 0 \
-	'^0\.005000000,0,0,258,3235774464,dtlb-read-miss,2,2000,0\.000020000,100000,short,,2$' \
+check "csv: the catch-up window: 2 misses in 20 us, 2 per 1000 instructions, short, at its mtime" 0 \
+	'^0\.006000000,0,0,258,3235774464,dtlb-read-miss,2,2000,0\.000020000,100000,short,,2$' \
 	--csv "$v/late2.bin"
+check "csv: version 1 has no mtime: the catch-up window at its nominal start" 0 \
+	'^0\.005000000,0,0,258,3235774464,dtlb-read-miss,2,2000,0\.000020000,100000,short,,2$' \
+	--csv "$v/late1.bin"
 check "csv: the same from the cycles field alone (version 1)" 0 \
 	'^0\.004000000,0,0,258,3235774464,cycles,200000,200000,0\.002000000,100000000,late,,$' \
 	--csv "$v/late1.bin"
@@ -127,12 +130,13 @@ for r in rows:
     assert abs(rate - want[(r["event"], r["hart"])]) <= 1e-6 * rate, r
     flags[(r["time_s"], r["hart"], r["window"])] = l
 late = {k: l for k, l in flags.items() if k[2] != "ok"}
-assert late == {("0.004000000", "0", "late"): 0.002, ("0.005000000", "0", "short"): 0.00002}, late
+short_at = "0.006000000" if sys.argv[2] == "late2" else "0.005000000"   # mtime: where it began
+assert late == {("0.004000000", "0", "late"): 0.002, (short_at, "0", "short"): 0.00002}, late
 ipc = {(r["hart"], r["ipc"]) for r in rows if r["ipc"]}
 assert ipc == {("0", "0.5"), ("1", "1.25")}, ipc
 pk = {(r["hart"], r["per_1k_inst"]) for r in rows if r["per_1k_inst"]}
 assert pk == {("0", "2"), ("1", "1.6")}, pk
-' "$o/$f.csv"
+' "$o/$f.csv" "$f"
 done
 
 # ---- summary (const.bin: period 1 ms)
@@ -151,18 +155,22 @@ check "summary: version 2 lengths from mtime" 0 '^window lengths: from mtime \(h
 check "summary: version 2, same rates as version 1" 0 '^ +1 +3 M/s +3 M/s +3 M/s$' "$v/mtime.bin"
 for f in late1 late2; do
 	"$tool" "$v/$f.bin" >"$o/$f.summary" 2>&1
-	count "$f summary: hart 0's late and short windows said once" 1 '^  hart 0: 1 late, 1 short of 16 windows$' "$o/$f.summary"
-	count "$f summary: no other hart's" 0 '^  hart 1:' "$o/$f.summary"
+	count "$f summary: hart 0's late and short windows said once" 1 '^  hart 0: 1 late, 1 short, 0 passed, 0 lost, 0 disagree of 16 windows$' "$o/$f.summary"
+	# version 2 has mtime: every hart's line, so that 0 disagreeing is said
+	count "$f summary: another hart's only where mtime was checked" $([ $f = late2 ] && echo 1 || echo 0) \
+		'^  hart 1: 0 late, 0 short, 0 passed, 0 lost, 0 disagree of 16 windows$' "$o/$f.summary"
+	count "$f summary: mean, min and max over the same windows, said" 1 \
+		'^mean, min and max over the same windows: on time or late, not short, lost or disagreeing$' "$o/$f.summary"
 	count "$f summary: 100 M/s cycles over true lengths, the late window flagged" 1 \
 		'^  cycles +0 +100 M/s +100 M/s +100 M/s  \(1 late\)$' "$o/$f.summary"
 	count "$f summary: the catch-up window flagged short" 1 \
-		'^  dtlb-read-miss +0 +100 k/s +100 k/s +100 k/s  \(1 short\)$' "$o/$f.summary"
+		'^  dtlb-read-miss +0 +100 k/s +100 k/s +100 k/s  \(1 short; 7 of 8 used\)$' "$o/$f.summary"
 	count "$f summary: hart 1 on time" 1 '^ +1 +200 k/s +200 k/s +200 k/s$' "$o/$f.summary"
 	count "$f summary: firmware event 256 named" 1 '^  fw:sbi_calls +0 +50 k/s' "$o/$f.summary"
 	count "$f summary: metrics table" 1 '^  metric +hart +mean +min +max$' "$o/$f.summary"
 	count "$f summary: IPC per hart" 2 '^(  ipc)? +(0 +0\.5 +0\.5 +0\.5|1 +1\.25 +1\.25 +1\.25)$' "$o/$f.summary"
 	count "$f summary: misses per 1000 instructions" 2 \
-		'^(  dtlb-read-miss per 1k inst)? +(0 +2 +2 +2|1 +1\.6 +1\.6 +1\.6)$' "$o/$f.summary"
+		'^(  dtlb-read-miss per 1k inst)? +(0 +2 +2 +2  \(7 of 8 samples used\)|1 +1\.6 +1\.6 +1\.6)$' "$o/$f.summary"
 done
 check "summary: a metric without instructions counted is -" 0 '^ +1 +- +- +-$' "$v/const.bin"
 check "summary: no samples" 0 '^no samples$' "$v/empty.bin"
@@ -191,7 +199,7 @@ lrects = list(legend[0].iter(ns + "rect"))
 assert any(r.get("fill") == "url(#scale)" for r in lrects)
 assert {"zero sw", "off sw", "nodata sw", "mark sw"} <= {r.get("class") for r in lrects}
 lt = " ".join(t.text or "" for t in legend[0].iter(ns + "text"))
-assert "lowest" in lt and "highest" in lt and "late or short" in lt, lt
+assert "lowest" in lt and "highest" in lt and "not on time or not sure" in lt and "short, passed, lost or disagreeing only" in lt, lt
 palette = set()
 panels = [g for g in root.iter(ns + "g") if g.get("class") == "panel"]
 texts = " ".join(t.text or "" for t in root.iter(ns + "text"))
@@ -264,6 +272,71 @@ assert "time since t0 (ms)" in texts and "events/s" in texts
 	py "$s: heat map: legend, a panel per hart or cluster, a label and a row of cells per event" \
 		"$HEAT" "$o/$s.heat.svg" "$f"
 done
+# ---- trust (version 3): hart 0's window 2 late, 3 short (a catch-up);
+# hart 1's window 5 disagrees (cycles and counts 3x its mtime length), 6
+# LOST, 11 passed by the late policy (nothing counted). The table's mean, min and max come from the same windows (none of
+# the short, disagreeing or lost ones), each hart says what it had, no
+# point is drawn from those windows and each panel says how many it left
+# out, the heat map hatches and marks them.
+"$tool" "$v/trust.bin" >"$o/trust.summary" 2>&1
+count "trust summary: lengths from each window's own word" 1 \
+	'^window lengths: each window.s own, from mtime \(header version 3\)$' "$o/trust.summary"
+count "trust summary: checked against cycles at the run's rate, the bound said" 1 \
+	'^checked against cycles at 100 MHz \(the run.s median rate\): a window disagrees beyond 204 ticks$' "$o/trust.summary"
+count "trust summary: hart 0 had a late and a short window" 1 \
+	'^  hart 0: 1 late, 1 short, 0 passed, 0 lost, 0 disagree of 16 windows$' "$o/trust.summary"
+count "trust summary: hart 1 a passed, a lost and a disagreeing one" 1 \
+	'^  hart 1: 0 late, 0 short, 1 passed, 1 lost, 1 disagree of 16 windows$' "$o/trust.summary"
+count "trust summary: cycles, the late window used, the lost one not" 2 \
+	'^(  cycles)? +(0 +100 M/s +100 M/s +100 M/s  \(1 late\)|1 +100 M/s +100 M/s +100 M/s  \(1 unsure; 7 of 8 used\))$' "$o/trust.summary"
+count "trust summary: dTLB misses, the short, the passed and the disagreeing windows not used" 2 \
+	'^(  dtlb-read-miss)? +(0 +100 k/s +100 k/s +100 k/s  \(1 short; 7 of 8 used\)|1 +200 k/s +200 k/s +200 k/s  \(1 passed, 1 unsure; 6 of 8 used\))$' "$o/trust.summary"
+count "trust summary: metrics over clean samples only" 3 \
+	'^(  ipc|  dtlb-read-miss per 1k inst)? +(1 +1\.25 +1\.25 +1\.25  \(7 of 8 samples used\)|0 +2 +2 +2  \(7 of 8 samples used\)|1 +1\.6 +1\.6 +1\.6  \(5 of 8 samples used\))$' "$o/trust.summary"
+py "trust summary: in no row is the mean outside min..max" '
+import re, sys
+si = {"": 1, "k": 1e3, "M": 1e6, "G": 1e9, "m": 1e-3}
+def val(x):
+    m = re.match(r"([0-9.]+) ?([kMGm]?)(/s)?$", x)
+    return float(m.group(1)) * si[m.group(2)] if m else None
+n = 0
+for line in open(sys.argv[1]):
+    if line.lstrip().startswith("hart ") or not line.startswith("  "):
+        continue
+    f = re.findall(r"[0-9.]+(?: [kMGm]?/s)?", line.split("(")[0])
+    if len(f) >= 4:
+        mean, lo, hi = (val(x) for x in f[-3:])
+        if None not in (mean, lo, hi):
+            assert lo <= mean <= hi, line
+            n += 1
+assert n == 12, n
+' "$o/trust.summary"
+"$tool" --csv "$v/trust.bin" >"$o/trust.csv" 2>&1
+py "trust csv: the window column marks each window as crafted" '
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+marks = sorted({(r["time_s"], r["hart"], r["window"]) for r in rows if r["window"] != "ok"})
+assert marks == [("0.002000000", "0", "late"), ("0.004000000", "0", "short"),
+                 ("0.005000000", "1", "disagree"), ("0.006000000", "1", "lost"),
+                 ("0.011000000", "1", "passed")], marks
+' "$o/trust.csv"
+"$tool" --plot "$o/trust.svg" --heatmap "$o/trust.heat.svg" "$v/trust.bin" >/dev/null 2>&1
+py "trust plot: no point from a short, passed, lost or disagreeing window; each panel says how many" '
+import sys, xml.etree.ElementTree as ET
+ns = "{http://www.w3.org/2000/svg}"
+root = ET.parse(sys.argv[1]).getroot()
+dots = list(root.iter(ns + "circle"))
+assert len(dots) == 8 * 2 * 4 - 8, len(dots)     # 8 samples, 2 harts, 4 events, 8 left out
+notes = [t.text for t in root.iter(ns + "text") if t.get("class") == "left"]
+assert notes == ["%d window(s) not drawn: short, passed, lost or disagreeing" % n for n in (1, 1, 3, 3)], notes
+# the disagreeing window would be 600 k/s of dTLB misses: the axis stops at what was drawn
+ticks = [t.text for t in root.iter(ns + "text") if t.get("class") == "yt"]
+assert "600 k" not in ticks, ticks
+' "$o/trust.svg"
+python3 -c "$HEAT" "$o/trust.heat.svg" "$v/trust.bin" >"$o/trust.cells" 2>&1
+count "trust heat map: the short, disagreeing, lost and passed windows' cells hatched" 8 ' off ' "$o/trust.cells"
+count "trust heat map: marked over hart 0's column 1 and hart 1's columns 2, 3 and 5" 4 \
+	'^(0 mark mark 281\.25|1 mark mark 372\.50|1 mark mark 463\.75|1 mark mark 646\.25) ' "$o/trust.cells"
 python3 -c "$HEAT" "$o/late2.heat.svg" "$v/late2.bin" >"$o/late2.cells" 2>&1
 count "heat map: hart 0's catch-up window hatched, in column 2 of 8" 2 \
 	'^0 [23] off 372\.50 91\.25 None$' "$o/late2.cells"
@@ -320,9 +393,9 @@ py "perfetto: late and short windows marked; true-length rates; metrics as count
 import json, sys
 t = json.load(open(sys.argv[1]))["traceEvents"]
 i = [(e["pid"], e["name"], e["ts"]) for e in t if e["ph"] == "i"]
-assert i == [(1, "late window (2 periods)", 4000.0), (1, "short window (0.02 periods)", 5000.0)], i
+assert i == [(1, "late window (2 periods)", 4000.0), (1, "short window (0.02 periods)", 6000.0)], i
 c = {(e["pid"], e["name"], e["ts"]): list(e["args"].values())[0] for e in t if e["ph"] == "C"}
-assert c[(1, "cycles", 4000.0)] == 1e8 and c[(1, "dtlb-read-miss", 5000.0)] == 1e5
+assert c[(1, "cycles", 4000.0)] == 1e8 and c[(1, "dtlb-read-miss", 6000.0)] == 1e5
 assert c[(1, "ipc", 4000.0)] == 0.5 and c[(2, "ipc", 0.0)] == 1.25
 assert c[(1, "dtlb-read-miss per 1k inst", 5000.0)] == 2
 assert c[(2, "dtlb-read-miss per 1k inst", 1000.0)] == 1.6

@@ -41,6 +41,8 @@ static uint32_t nr_sub(const struct shape *s)
 
 uint64_t gen_subsample_size(const struct shape *s)
 {
+	if (s->version == RVPMU_SAMPLER_VERSION_WINDOW)
+		return RVPMU_SAMPLER_SUBSAMPLE_SIZE_WINDOW(s->nr_pmu, s->nr_harts);
 	if (s->version == RVPMU_SAMPLER_VERSION_MTIME)
 		return RVPMU_SAMPLER_SUBSAMPLE_SIZE_MTIME(s->nr_pmu, s->nr_harts);
 	return RVPMU_SAMPLER_SUBSAMPLE_SIZE(s->nr_pmu, s->nr_harts);
@@ -119,9 +121,12 @@ static void write_buf(const struct shape *s, const struct gbuf *b, uint8_t *p,
 				gen_put(q + gen_cycles_at(s, i), s->cycles ? s->cycles(ctx, k, i) :
 					7000000 + run_n * 1000 + sub * 10 + i, 8);
 				/* the mtime slot follows the cycles slots; wrapping is data too */
-				if (s->version == RVPMU_SAMPLER_VERSION_MTIME)
+				if (s->version >= RVPMU_SAMPLER_VERSION_MTIME)
 					gen_put(q + gen_cycles_at(s, i) + 8 * h,
 						s->mtime ? s->mtime(ctx, k, i) : t0 + k * ticks, 8);
+				if (s->version >= RVPMU_SAMPLER_VERSION_WINDOW)
+					gen_put(q + gen_cycles_at(s, i) + 16 * h,
+						s->window ? s->window(ctx, k, i) : ticks, 8);
 			}
 		}
 }

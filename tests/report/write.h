@@ -6,8 +6,10 @@
  * (pos + 1) + n, CID2 = 0xc0de0000 + pos, cycles = 7000000 + n * 1000 +
  * subsample * 10 + pos (n the run-wide sample) unless the shape says
  * otherwise, counts from a callback, zeros in the null event's padding,
- * and in version 2 each hart's mtime at the window's beginning (by
- * default its deadline, t0 + k * period_ticks, k the run-wide subsample).
+ * in versions 2 and 3 each hart's mtime at the window's beginning (by
+ * default its deadline, t0 + k * period_ticks, k the run-wide subsample),
+ * and in version 3 each window's word (by default its length a period,
+ * nothing skipped, not LOST).
  */
 #ifndef RVPMU_TESTS_REPORT_WRITE_H
 #define RVPMU_TESTS_REPORT_WRITE_H
@@ -38,9 +40,10 @@ struct shape {
 	struct gbuf bufs[4];	/* in file order */
 	uint64_t t0, ticks;	/* 0: 5000000, and ticks from period_us */
 	const struct rvpmu_sampler_event *events;	/* NULL: a rotation of kinds */
-	uint32_t version;	/* 0 or 1: version 1; 2: mtime[] per subsample */
+	uint32_t version;	/* 0 or 1: version 1; 2: mtime[] per subsample; 3: window[] */
 	gen_time_fn mtime;	/* version 2's mtime[]; NULL: the window's deadline */
 	gen_time_fn cycles;	/* the cycles field; NULL: the formula above */
+	gen_time_fn window;	/* version 3's window[]; NULL: the period's length */
 };
 
 /* The count of event e on position pos in run-wide sample n. */

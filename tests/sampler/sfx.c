@@ -11,7 +11,7 @@ static unsigned int hart_of(void *hctx)
 
 static uint64_t op_mtime(void *ctx)
 {
-	return ((struct sfx *)ctx)->mtime;
+	return ((struct sfx *)ctx)->mtime + ((struct sfx *)ctx)->lag;
 }
 
 static void op_deadline(void *hctx, uint64_t t)

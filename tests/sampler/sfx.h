@@ -33,6 +33,9 @@ struct sfx {
 	bool started[SFX_MAX];
 	uint64_t deadline[SFX_MAX];
 	uint64_t mtime;
+	/* added to the mtime the engine reads (not to a tick's own time): a
+	   hart away in the middle of its switch */
+	uint64_t lag;
 	struct rvpmu_sampler_config c;	/* what the test writes to SFX_CFG */
 };
 

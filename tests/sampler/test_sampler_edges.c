@@ -123,6 +123,211 @@ static void mtime_ends_every_subsample(void)
 	CHECK_EQ(h->subsample_size, RVPMU_SAMPLER_SUBSAMPLE_SIZE(1, 2));
 }
 
+/*
+ * RVPMU_SAMPLER_F_WINDOW (with MTIME only): header version 3, a sixth
+ * field per subsample, each window's word: its length from its start
+ * stamp to the tick that closed it, PASSED for a subsample the late
+ * policy passed, LOST where a switch at either end took longer than a
+ * 100th of a period (x->lag: the hart away inside its switch).
+ */
+static uint64_t word(struct sfx *x, unsigned int j, unsigned int p, unsigned int field)
+{
+	const struct rvpmu_sampler_header *h = sfx_hdr(x, SFX_BUF);
+
+	return u64(x, SFX_BUF + h->header_size + j * (uint64_t)h->subsample_size +
+		   8 * 2 * field + 8 * p);
+}
+
+static void window_words(void)
+{
+	struct sfx *x = sfx_new(2);
+	const struct rvpmu_sampler_header *h = sfx_hdr(x, SFX_BUF);
+	const struct rvpmu_sampler_status *st;
+	const uint64_t LOST = RVPMU_SAMPLER_WIN_LOST, PASSED = RVPMU_SAMPLER_WIN_PASSED;
+	uint64_t P, t0;
+
+	sfx_cfg(x, ab, 2, 0x1000);
+	x->c.nr_pmu = 1;
+	x->c.nr_sample = 3;
+	x->c.flags = RVPMU_SAMPLER_F_WINDOW;
+	CHECK_EQ(sfx_configure(x), SBI_ERR_INVALID_PARAM);	/* needs MTIME */
+	x->c.flags |= RVPMU_SAMPLER_F_MTIME;
+	CHECK_EQ(sfx_configure(x), 0);
+	CHECK_EQ(sfx_start(x), 0);
+	CHECK_EQ(h->version, RVPMU_SAMPLER_VERSION_WINDOW);
+	CHECK_EQ(h->subsample_size, RVPMU_SAMPLER_SUBSAMPLE_SIZE_WINDOW(1, 2));
+	CHECK_EQ(h->subsample_size, (4 + 4 + 8 + 8 + 8 + 8) * 2);
+	sfx_window = busy;
+	while (!x->sh[0].begun || !x->sh[1].begun)
+		sfx_run(x, 1);
+	P = h->period_ticks;
+	t0 = h->t0;
+	CHECK_EQ(x->mtime, t0);
+	sfx_run(x, 1);				/* window 0 closes on time */
+	/* window 1: hart 1 is away 5 ticks inside its switch */
+	x->mtime = t0 + 2 * P;
+	busy(x, 0);
+	busy(x, 1);
+	sfx_tick(x, 0);
+	x->lag = 5;
+	sfx_tick(x, 1);
+	x->lag = 0;
+	/* window 2: hart 1 comes 80 late, window 3 would have 20 left: passed */
+	x->mtime = t0 + 3 * P;
+	busy(x, 0);
+	busy(x, 1);
+	sfx_tick(x, 0);
+	x->mtime = t0 + 3 * P + 80;
+	sfx_tick(x, 1);
+	CHECK_EQ(x->deadline[1], t0 + 5 * P);
+	sfx_run(x, 100);
+	CHECK_EQ(x->s.state, RVPMU_SAMPLER_DONE);
+	for (unsigned int j = 0; j < 6; j++) {
+		CHECK_EQ(word(x, j, 0, 3), t0 + j * P);		/* mtime */
+		CHECK_EQ(word(x, j, 0, 4), P);			/* window */
+	}
+	CHECK_EQ(word(x, 0, 1, 3), t0);
+	CHECK_EQ(word(x, 0, 1, 4), P);
+	CHECK_EQ(word(x, 1, 1, 3), t0 + P);
+	CHECK_EQ(word(x, 1, 1, 4), P | LOST);		/* its end's switch */
+	CHECK_EQ(word(x, 2, 1, 3), t0 + 2 * P + 5);
+	CHECK_EQ(word(x, 2, 1, 4), (P + 75) | LOST);	/* its start's */
+	/* subsample 3 passed: nothing counted, stamped when passed */
+	CHECK_EQ(word(x, 3, 1, 1), 0);			/* its count */
+	CHECK_EQ(word(x, 3, 1, 2), 0);			/* its cycles */
+	CHECK_EQ(word(x, 3, 1, 3), t0 + 3 * P + 80);
+	CHECK_EQ(word(x, 3, 1, 4), PASSED);
+	/* subsample 4 opened then, on its own slot: 120, not a catch-up */
+	CHECK_EQ(word(x, 4, 1, 3), t0 + 3 * P + 80);
+	CHECK_EQ(word(x, 4, 1, 4), 2 * P - 80);
+	CHECK(word(x, 4, 1, 2) > 0);
+	CHECK_EQ(word(x, 5, 1, 3), t0 + 5 * P);
+	CHECK_EQ(word(x, 5, 1, 4), P);
+	CHECK_EQ(RVPMU_SAMPLER_WIN_LEN(word(x, 2, 1, 4)), P + 75);
+	CHECK_OK(sfx_status(x, &st), sizeof(*st) + 2 * sizeof(struct rvpmu_sampler_hart_status));
+	CHECK_EQ(st->skipped, 1);
+	CHECK_EQ(st->late, 0);
+}
+
+/* A hart away 80 ticks inside the switch that closes window 0 (on time):
+   window 1 starts 20 ticks before its deadline. The tick could not know
+   (it came on time); the window keeps its slot and its 20 ticks, and is
+   LOST (the switch took far more than a 100th of a period). */
+static void away_in_switch(void)
+{
+	struct sfx *x = sfx_new(1);
+	const struct rvpmu_sampler_header *h = sfx_hdr(x, SFX_BUF);
+	const struct rvpmu_sampler_status *st;
+	uint64_t P, t0, sub;
+
+	sfx_cfg(x, ab, 2, 0x1000);
+	x->c.nr_pmu = 1;
+	x->c.nr_sample = 2;
+	x->c.flags = RVPMU_SAMPLER_F_MTIME | RVPMU_SAMPLER_F_WINDOW;
+	CHECK_EQ(sfx_configure(x), 0);
+	CHECK_EQ(sfx_start(x), 0);
+	sfx_window = busy;
+	while (!x->sh[0].begun)
+		sfx_run(x, 1);
+	P = h->period_ticks;
+	t0 = h->t0;
+	x->lag = 80;
+	sfx_run(x, 1);				/* the tick at t0 + P */
+	x->lag = 0;
+	CHECK_EQ(x->deadline[0], t0 + 2 * P);
+	sfx_run(x, 100);
+	sub = SFX_BUF + h->header_size + h->subsample_size;	/* window 1 */
+	CHECK_EQ(u64(x, sub + 8 * 3), t0 + P + 80);
+	CHECK_EQ(u64(x, sub + 8 * 4), (P - 80) | RVPMU_SAMPLER_WIN_LOST);
+	CHECK_OK(sfx_status(x, &st), sizeof(*st) + sizeof(struct rvpmu_sampler_hart_status));
+	CHECK_EQ(st->skipped, 0);
+	CHECK_EQ(st->late, 0);
+}
+
+/*
+ * The late policy across a sample's and a buffer's end, and at the
+ * first tick: the passed subsamples take their places (cycles 0, PASSED),
+ * the grid stays the run's (every window after them ends on its own grid
+ * point), and the run ends at t0 + nr_sample * nsub * P all the same.
+ * One hart, 2 groups a sample, one sample in each of 4 buffers.
+ */
+static void release_all_full(struct sfx *x, unsigned int i)
+{
+	busy(x, i);
+	for (unsigned int b = 0; b < x->s.nr_bufs; b++)
+		if (sfx_hdr(x, x->s.bufs[b].addr)->state == RVPMU_SAMPLER_BUF_FULL)
+			CHECK_EQ(rvpmu_sampler_buffer_release(&x->s, b), 0);
+}
+
+static void passes_keep_the_grid(void)
+{
+	struct sfx *x = sfx_new(1);
+	const struct rvpmu_sampler_header *h;
+	const struct rvpmu_sampler_status *st;
+	const uint64_t size = 152 + 2 * (4 + 4 + 8 + 8 + 8 + 8);	/* one sample */
+	uint64_t P, t0, end;
+	unsigned int b, passed = 0, windows = 0;
+
+	sfx_cfg(x, ab, 2, size);
+	x->c.nr_pmu = 1;
+	x->c.nr_sample = 4;
+	x->c.nr_bufs = 4;
+	x->c.flags = RVPMU_SAMPLER_F_RING | RVPMU_SAMPLER_F_MTIME | RVPMU_SAMPLER_F_WINDOW;
+	for (b = 1; b < 4; b++) {
+		x->c.bufs[b].addr = SFX_BUF + 0x400 * b;
+		x->c.bufs[b].size = size;
+	}
+	CHECK_EQ(sfx_configure(x), 0);
+	CHECK_EQ(sfx_start(x), 0);
+	h = sfx_hdr(x, SFX_BUF);
+	sfx_window = release_all_full;
+	P = h->period_ticks;
+	/* the first tick comes 0.6 periods after t0: subsample 0 passed */
+	while (!x->s.t0_set)
+		sfx_run(x, 1);
+	t0 = x->s.t0;
+	x->mtime = t0 + P * 6 / 10;
+	sfx_tick(x, 0);
+	CHECK_EQ(x->deadline[0], t0 + 2 * P);
+	/* the tick closing subsample 1 (due t0 + 2P) comes 1.7 periods late:
+	   subsamples 2 and 3 (samples 1's both, a buffer's end) passed */
+	x->mtime = t0 + 2 * P + P * 17 / 10;
+	sfx_tick(x, 0);
+	CHECK_EQ(x->deadline[0], t0 + 5 * P);
+	sfx_run(x, 100);
+	CHECK_EQ(x->s.state, RVPMU_SAMPLER_DONE);
+	CHECK_EQ(x->s.stop_reason, RVPMU_SAMPLER_STOP_DONE);
+	/* every subsample in its place: read the 12 back, buffer by buffer */
+	end = 0;
+	for (unsigned int k = 0; k < 8; k++) {
+		uint64_t base = x->s.bufs[k / 2].addr + h->header_size +
+				(k % 2) * (uint64_t)h->subsample_size;
+		uint64_t mt = u64(x, base + 8 * 3), w = u64(x, base + 8 * 4);
+
+		if (k == 0 || k == 2 || k == 3) {
+			CHECK_EQ(w, RVPMU_SAMPLER_WIN_PASSED);
+			CHECK_EQ(u64(x, base + 8 * 2), 0);
+			passed++;
+			continue;
+		}
+		windows++;
+		/* each window ends on its own grid point, but the late one
+		   (subsample 1), which ends at its late tick */
+		CHECK_EQ(mt + RVPMU_SAMPLER_WIN_LEN(w),
+			 k == 1 ? t0 + 2 * P + P * 17 / 10 : t0 + (k + 1) * P);
+		if (k == 4)	/* opened by that tick */
+			CHECK_EQ(mt, t0 + 2 * P + P * 17 / 10);
+		end = mt + RVPMU_SAMPLER_WIN_LEN(w);
+	}
+	CHECK_EQ(passed, 3);
+	CHECK_EQ(windows, 5);
+	CHECK_EQ(end, t0 + 8 * P);
+	CHECK_OK(sfx_status(x, &st), sizeof(*st) + sizeof(struct rvpmu_sampler_hart_status));
+	CHECK_EQ(st->skipped, 3);
+	CHECK_EQ(st->late, 1);
+	CHECK_EQ(((const struct rvpmu_sampler_hart_status *)(st + 1))->subsamples, 8);
+}
+
 /* A client that releases every FULL buffer at once (ring mode): the run
    ends in exactly one buffer, which goes to LAST with its samples, never
    to FULL first (it could be released before LAST is written). */
@@ -344,6 +549,9 @@ void suite_sampler_edges(void)
 	static const struct t_case cases[] = {
 		T(t0_is_chosen_once_every_hart_armed),
 		T(mtime_ends_every_subsample),
+		T(window_words),
+		T(away_in_switch),
+		T(passes_keep_the_grid),
 		T(a_run_ends_in_one_last_buffer),
 		T(nothing_is_written_after_stop),
 		T(windows_across_2_32_ticks),

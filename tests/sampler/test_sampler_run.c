@@ -390,33 +390,58 @@ static void start_denied_changes_nothing(void)
 	CHECK_EQ(x->h[2].reserved, BIT64(6));
 }
 
-/* A late hart still writes every subsample, in order, and catches up on
-   the absolute deadlines; lateness and skew are reported. */
+/* A late hart still writes every subsample, in order, on the absolute
+   grid; a tick so late that the window it would open has under half a
+   period left passes that subsample (written in its place, nothing
+   counted) and opens the next, so no window is a useless catch-up; the
+   passed ones are counted; lateness and skew are reported. */
 static void late_deadlines(void)
 {
 	struct sfx *x = sfx_new(2);
 	const struct rvpmu_sampler_status *st;
 	const struct rvpmu_sampler_hart_status *hs;
+	uint64_t t0, sub;
 
 	begin(x, 3, 0x800, 1, 2);
 	sfx_run(x, 3);				/* t0 and subsample 0 */
+	t0 = x->s.t0;
+	CHECK_EQ(x->deadline[1], t0 + 2 * 100);
+	/* hart 0: half a period late leaves half a period: no skip */
+	x->mtime = t0 + 250;
+	window(x, 0);
+	sfx_tick(x, 0);
+	CHECK_EQ(x->deadline[0], t0 + 300);
+	x->mtime = t0 + 351;			/* 51 late: passes subsample 3 */
+	window(x, 0);
+	sfx_tick(x, 0);
+	CHECK_EQ(x->deadline[0], t0 + 500);
+	CHECK_EQ(x->sh[0].skipped, 1);
 	window(x, 1);
-	x->mtime = x->deadline[1] + 250;	/* hart 1 arrives 2.5 periods late */
+	x->mtime = t0 + 450;			/* hart 1 arrives 2.5 periods late */
 	sfx_tick(x, 1);
-	CHECK_EQ(x->deadline[1], x->s.t0 + 3 * 100);	/* absolute, already due */
+	/* subsamples 2 and 3 (due t0 + 300, t0 + 400) are past: both
+	   passed; 4, due t0 + 500, has half a period left: it opens */
+	CHECK_EQ(x->deadline[1], t0 + 500);
+	CHECK_EQ(x->sh[1].skipped, 2);
 	sfx_run(x, 100);
 	CHECK_EQ(rvpmu_sampler_hart_subsamples(&x->s, &x->sh[1]), 6);
-	CHECK_EQ(x->sh[1].late, 2);		/* deadlines 2 and 3: next already due */
+	CHECK_EQ(x->sh[1].late, 1);		/* deadline 2: the next already due */
 	CHECK_EQ(x->sh[1].max_skew, 250);
 	CHECK_OK(sfx_status(x, &st), sizeof(*st) + 2 * sizeof(*hs));
 	hs = (const void *)(st + 1);
-	CHECK_EQ(st->late, x->sh[0].late + 2);
+	CHECK_EQ(st->late, x->sh[0].late + 1);
+	CHECK_EQ(st->skipped, 3);
 	CHECK_EQ(st->max_skew, 250);
 	CHECK_EQ(hs[1].subsamples, 6);
 	CHECK_EQ(hs[1].max_skew, 250);
 	CHECK_EQ(st->samples, 2);
-	/* in order: window 1 of hart 1 is subsample 1 */
-	CHECK_EQ(u64(x, SFX_BUF + x->s.header_size + 48 + 24), expect(1, 1, 1));
+	/* in order: window 1 of hart 1 is subsample 1; subsample 2 passed
+	   (its count and cycles 0) */
+	sub = SFX_BUF + x->s.header_size;
+	CHECK_EQ(u64(x, sub + 48 + 24), expect(1, 1, 1));
+	CHECK_EQ(u64(x, sub + 2 * 48 + 24), 0);
+	CHECK_EQ(u64(x, sub + 2 * 48 + 40), 0);
+	CHECK(u64(x, sub + 48 + 40) > 0);
 }
 
 /* A hart that stops through HSM is recorded and not waited for; one that

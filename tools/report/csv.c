@@ -3,7 +3,8 @@
  * tools/report/csv.c - rvpmu-report --csv, in the style of perf stat -x,:
  * plain values, one row per subsample window, hart and event, so that a
  * spreadsheet or pandas can pivot it any way. Columns:
- *   time_s       scheduled start of the event's window, seconds from t0
+ *   time_s       start of the event's window, seconds from t0: its mtime
+ *                where the data has one (versions 2, 3), else scheduled
  *   hart         hartid; cluster its cluster
  *   cid1         satp.ASID at capture; cid2 the hart's CID2 word
  *   event        the event's name (raw events: raw:0x<selector>)
@@ -11,7 +12,8 @@
  *   cycles       the hart's mcycle over the same window
  *   length_s     the window's true length (rr_window), seconds
  *   rate         value / length_s, events/s
- *   window       ok, late, short or absent (rr_window)
+ *   window       absent, lost, disagree, short, late or ok: the first that
+ *                applies (rr_win_label); only late and ok rates are used
  *   ipc          on the rows of the instructions event the metrics use:
  *                value / cycles; else empty
  *   per_1k_inst  on the rows of a cache or TLB miss event: its rate over
@@ -51,7 +53,6 @@ int rr_csv(FILE *out, const struct rr_run *r)
 		for (s = 0; s < b->nr_samples; s++)
 			for (e = 0; e < r->nr_events; e++) {
 				uint32_t sub = e / r->nr_pmu;
-				double t = rr_time_s(r, rr_subsample_index(r, b, s, sub));
 				long j = metric_of(&m, e);
 
 				rr_event_label(r, e, name);
@@ -63,10 +64,10 @@ int rr_csv(FILE *out, const struct rr_run *r)
 
 					rr_window(r, b, s, sub, pos, &w);
 					fprintf(out, "%.9f,%u,%u,%u,%u,%s,%" PRIu64 ",%" PRIu64
-						",%.9f,%.9g,%s,", t, r->hart[pos], r->cluster[pos],
+						",%.9f,%.9g,%s,", w.start_s, r->hart[pos], r->cluster[pos],
 						rr_cid1(r, b, s, sub, pos), rr_cid2(r, b, s, sub, pos),
 						name, v, rr_cycles(r, b, s, sub, pos), w.len_s,
-						(double)v / w.len_s, rr_win_name(w.kind));
+						(double)v / w.len_s, rr_win_label(&w));
 					if (j >= 0 && !rr_metric(r, &m, (uint32_t)j, b, s, pos, &x, &clean))
 						fprintf(out, j ? ",%.9g\n" : "%.9g,\n", x);
 					else

@@ -112,10 +112,11 @@ static int check_hdr(const uint8_t *p, size_t size, size_t off, struct hdr *h,
 		return fail(err, n, off, "bad magic 0x%08x (a buffer starts with 0x%08x, \"RVPS\")",
 			    magic, RVPMU_SAMPLER_BUF_MAGIC);
 	read_hdr(p, h);
-	if (h->version != RVPMU_SAMPLER_VERSION && h->version != RVPMU_SAMPLER_VERSION_MTIME)
+	if (h->version != RVPMU_SAMPLER_VERSION && h->version != RVPMU_SAMPLER_VERSION_MTIME &&
+	    h->version != RVPMU_SAMPLER_VERSION_WINDOW)
 		return fail(err, n, off + F(version),
-			    "version %u (this tool reads versions %u and %u)", h->version,
-			    RVPMU_SAMPLER_VERSION, RVPMU_SAMPLER_VERSION_MTIME);
+			    "version %u (this tool reads versions %u to %u)", h->version,
+			    RVPMU_SAMPLER_VERSION, RVPMU_SAMPLER_VERSION_WINDOW);
 	if (h->state > RVPMU_SAMPLER_BUF_LAST)
 		return fail(err, n, off + F(state), "state %u is not a buffer state", h->state);
 	if (h->index >= RVPMU_SAMPLER_MAX_BUFS)
@@ -146,7 +147,9 @@ static int check_hdr(const uint8_t *p, size_t size, size_t off, struct hdr *h,
 			    "nr_subsamples %u, but %u event(s) on %u counter(s) make %llu",
 			    h->nr_subsamples, h->nr_events, h->nr_pmu, (unsigned long long)want);
 	/* nr_pmu <= 29 and nr_harts < 2^32: the product fits in 64 bits */
-	if (h->version == RVPMU_SAMPLER_VERSION_MTIME)
+	if (h->version == RVPMU_SAMPLER_VERSION_WINDOW)
+		want = RVPMU_SAMPLER_SUBSAMPLE_SIZE_WINDOW(h->nr_pmu, h->nr_harts);
+	else if (h->version == RVPMU_SAMPLER_VERSION_MTIME)
 		want = RVPMU_SAMPLER_SUBSAMPLE_SIZE_MTIME(h->nr_pmu, h->nr_harts);
 	else
 		want = RVPMU_SAMPLER_SUBSAMPLE_SIZE(h->nr_pmu, h->nr_harts);
@@ -334,9 +337,18 @@ uint64_t rr_mtime(const struct rr_run *r, const struct rr_buf *b, uint32_t s, ui
 		  uint32_t pos)
 {
 	/* the fifth field, after cycles[]: the slot past the cycles slot */
-	if (r->version != RVPMU_SAMPLER_VERSION_MTIME)
+	if (r->version < RVPMU_SAMPLER_VERSION_MTIME)
 		return 0;
 	return rr_slot(r, b, s, sub, r->nr_pmu + 1, pos);
+}
+
+uint64_t rr_winword(const struct rr_run *r, const struct rr_buf *b, uint32_t s, uint32_t sub,
+		    uint32_t pos)
+{
+	/* the sixth field, after mtime[] */
+	if (r->version < RVPMU_SAMPLER_VERSION_WINDOW)
+		return 0;
+	return rr_slot(r, b, s, sub, r->nr_pmu + 2, pos);
 }
 
 uint64_t rr_count(const struct rr_run *r, const struct rr_buf *b, uint32_t s, uint32_t e,
@@ -423,7 +435,9 @@ static int cmp_double(const void *a, const void *b)
 
 /*
  * r->cycle_hz: the median of cycles / period over every window and hart
- * that has cycles. A window of a hart takes at least 24 bytes of the file
+ * that has cycles; in version 3 of cycles over the window's own length
+ * where it has one and is not LOST (every window then, a late one too,
+ * says the rate). A window of a hart takes at least 24 bytes of the file
  * (CIDs, a count, cycles), so the array stays below the file's size.
  */
 static int cycle_rate(struct rr_run *r, char *err, size_t n)
@@ -442,8 +456,13 @@ static int cycle_rate(struct rr_run *r, char *err, size_t n)
 			for (sub = 0; sub < r->nr_subsamples; sub++)
 				for (pos = 0; pos < r->nr_harts; pos++) {
 					uint64_t c = rr_cycles(r, &r->bufs[i], s, sub, pos);
+					uint64_t w = rr_winword(r, &r->bufs[i], s, sub, pos);
 
-					if (c)
+					if (c && RVPMU_SAMPLER_WIN_LEN(w) &&
+					    !(w & RVPMU_SAMPLER_WIN_LOST))
+						v[nv++] = (double)c * (double)r->timebase_hz /
+							  (double)RVPMU_SAMPLER_WIN_LEN(w);
+					else if (c && !w)
 						v[nv++] = (double)c / period;
 				}
 	if (nv) {

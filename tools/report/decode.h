@@ -35,7 +35,7 @@ struct rr_buf {
 struct rr_run {
 	const uint8_t *file;	/* the caller's bytes, not copied */
 	size_t file_size;
-	uint32_t version;	/* header version: 1, or 2 with mtime[] per subsample */
+	uint32_t version;	/* header version: 1; 2 with mtime[]; 3 with window[] too */
 	uint32_t nr_harts, nr_clusters, nr_pmu, nr_events, nr_subsamples;
 	uint32_t period_us, filter;
 	uint32_t subsample_size, sample_size;
@@ -67,10 +67,10 @@ struct rr_run {
  * nr_samples, the null-event padding of every sample, that all buffers
  * agree on the run's parameters (the header version too), that no two
  * buffers hold the same sample, and that every sample's nominal mtime
- * window fits in 64 bits. Versions 1 and 2 are read; subsample_size must
- * be the one of the buffer's version. The mtime[] values of version 2 are
- * data, not checked: rr_window copes with any. p must stay valid while
- * run is used.
+ * window fits in 64 bits. Versions 1 to 3 are read; subsample_size must
+ * be the one of the buffer's version. The mtime[] and window[] values of
+ * versions 2 and 3 are data, not checked: rr_window copes with any. p
+ * must stay valid while run is used.
  */
 int rr_decode(const uint8_t *p, size_t size, struct rr_run *run, char *err, size_t errlen);
 
@@ -102,6 +102,10 @@ uint64_t rr_cycles(const struct rr_run *r, const struct rr_buf *b, uint32_t s, u
 uint64_t rr_mtime(const struct rr_run *r, const struct rr_buf *b, uint32_t s, uint32_t sub,
 		  uint32_t pos);
 
+/* The window[] word (version 3: length, PASSED, LOST); 0 before. */
+uint64_t rr_winword(const struct rr_run *r, const struct rr_buf *b, uint32_t s, uint32_t sub,
+		    uint32_t pos);
+
 /* The count of event e on position pos in sample s of b. */
 uint64_t rr_count(const struct rr_run *r, const struct rr_buf *b, uint32_t s, uint32_t e,
 		  uint32_t pos);
@@ -129,37 +133,70 @@ double rr_period_s(const struct rr_run *r);
 enum rr_win_kind {
 	RR_WIN_OK,		/* within 0.5..1.5 periods */
 	RR_WIN_LATE,		/* its tick came late: longer than 1.5 periods */
-	RR_WIN_SHORT,		/* a catch-up after a late tick: under 0.5 periods */
+	RR_WIN_SHORT,		/* under 0.5 periods (its own switch made it short) */
 	RR_WIN_ABSENT,		/* the hart has no data there (zeros: absent or left) */
+	RR_WIN_PASSED,		/* the late policy passed it: nothing counted */
 };
 
 /* How a window's length was found. */
 enum rr_win_src {
-	RR_LEN_MTIME,		/* the next window's mtime minus its own */
+	RR_LEN_MTIME,		/* the next window's mtime minus its own (version 2) */
 	RR_LEN_CYCLES,		/* the cycles field over the run's cycle_hz */
 	RR_LEN_NOMINAL,		/* period_ticks: nothing better is known */
+	RR_LEN_WINDOW,		/* its own window[] word (version 3) */
 };
 
 struct rr_win {
+	double start_s;		/* its start, s from t0 (mtime, else nominal) */
 	double len_s;		/* the window's length, seconds (> 0) */
 	enum rr_win_kind kind;
 	enum rr_win_src src;
+	/*
+	 * Whether its time and its counts may describe different intervals:
+	 * lost, the firmware says so (version 3, RVPMU_SAMPLER_WIN_LOST);
+	 * disagree, its length from mtime and its cycles field at the run's
+	 * cycle_hz differ by more than RR_AGREE_TICKS (below).
+	 */
+	int lost, disagree;
 };
 
 /*
+ * Ticks an mtime length and a cycles field (at cycle_hz) may differ by:
+ * the firmware's bound (RVPMU_SAMPLER_WIN_BOUND, a 100th of a period and
+ * 2 ticks) and as much again for the rate itself being a median.
+ */
+#define RR_AGREE_TICKS(period_ticks)	(2 * RVPMU_SAMPLER_WIN_BOUND(period_ticks))
+
+/*
  * The window of subsample sub of sample s of b on position pos: its
- * length from mtime in version 2 (window k: mtime[k + 1] - mtime[k]),
- * else, or when the next window is not in the file (the run's last, or
- * lost samples) or the mtimes do not increase, estimated from its cycles
- * field over cycle_hz, else the nominal period. ABSENT when the hart has no data
- * there (mtime 0 in version 2, cycles 0 in version 1); its len_s is then
- * the nominal period and its counts are zeros.
+ * length from its window[] word in version 3, from mtime in version 2
+ * (window k: mtime[k + 1] - mtime[k]), else, or when the next window is
+ * not in the file (the run's last, or lost samples) or the mtimes do not
+ * increase, estimated from its cycles field over cycle_hz, else the
+ * nominal period. ABSENT when the hart has no data there (mtime 0 in
+ * versions 2 and 3, cycles 0 in version 1); PASSED when the late policy
+ * passed the subsample (its window word says so in version 3; an mtime
+ * with cycles 0 in version 2); either way its len_s is the nominal
+ * period and its counts are zeros. A length from mtime is checked against
+ * the cycles field (disagree).
  */
 void rr_window(const struct rr_run *r, const struct rr_buf *b, uint32_t s, uint32_t sub,
 	       uint32_t pos, struct rr_win *w);
 
-/* Name of a window kind: "ok", "late", "short", "absent". */
+/*
+ * Whether a window's rate is one the data supports: on time or late (a
+ * late window's rate over its true length is right), not short (a
+ * catch-up of a few microseconds: noise), not lost, not disagreeing.
+ * Every mean, min, max, plotted point and heat-map cell comes from these
+ * windows only.
+ */
+int rr_win_used(const struct rr_win *w);
+
+/* Name of a window kind: "ok", "late", "short", "absent", "passed". */
 const char *rr_win_name(enum rr_win_kind kind);
+
+/* A window's label: absent, passed, lost, disagree, short, late or ok (the first) */
+const char *rr_win_label(const struct rr_win *w);
 
 /* ---- Names */
 

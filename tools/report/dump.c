@@ -27,7 +27,8 @@ void rr_dump_run(FILE *out, const struct rr_run *r, int brief)
 	fprintf(out, ".  period %u us = %" PRIu64 " ticks at %" PRIu64 " Hz, t0 %" PRIu64
 		", filter 0x%x, header version %u%s\n", r->period_us, r->period_ticks,
 		r->timebase_hz, r->t0, r->filter, r->version,
-		r->version == RVPMU_SAMPLER_VERSION_MTIME ? " (mtime per subsample)" : "");
+		r->version == RVPMU_SAMPLER_VERSION_WINDOW ? " (mtime and window per subsample)"
+		: r->version == RVPMU_SAMPLER_VERSION_MTIME ? " (mtime per subsample)" : "");
 	fprintf(out, ".  samples %" PRIu64 ", lost %" PRIu64 "\n", r->samples, r->lost);
 	for (i = 0; i < r->nr_harts; i++)
 		fprintf(out, ".  position %u: hart %u cluster %u\n", i, r->hart[i], r->cluster[i]);
@@ -54,8 +55,15 @@ static void subsample(FILE *out, const struct rr_run *r, const struct rr_buf *b,
 		fprintf(out, "  hart %u cluster %u cid1 0x%08x cid2 0x%08x cycles %" PRIu64,
 			r->hart[pos], r->cluster[pos], rr_cid1(r, b, s, sub, pos),
 			rr_cid2(r, b, s, sub, pos), rr_cycles(r, b, s, sub, pos));
-		if (r->version == RVPMU_SAMPLER_VERSION_MTIME)
+		if (r->version >= RVPMU_SAMPLER_VERSION_MTIME)
 			fprintf(out, " mtime %" PRIu64, rr_mtime(r, b, s, sub, pos));
+		if (r->version >= RVPMU_SAMPLER_VERSION_WINDOW) {
+			uint64_t w = rr_winword(r, b, s, sub, pos);
+
+			fprintf(out, " len %" PRIu64 "%s%s", RVPMU_SAMPLER_WIN_LEN(w),
+				w & RVPMU_SAMPLER_WIN_PASSED ? " PASSED" : "",
+				w & RVPMU_SAMPLER_WIN_LOST ? " LOST" : "");
+		}
 		for (slot = 0; slot < r->nr_pmu; slot++) {
 			uint32_t e = sub * r->nr_pmu + slot;
 

@@ -8,11 +8,13 @@
  * decades apart), so that each event uses the whole scale and the panels
  * compare. A cell spans one sample or, when there are more samples than
  * columns, several: its rate is the counts over the true lengths
- * (rr_window) of its windows, late ones included (a late window's rate
- * over its true length is right), short ones left out: a catch-up window
- * of a few microseconds is mostly the switch's blind time. Cells with
- * only short windows are hatched, not coloured; a marker row above each
- * panel shows the columns with a late or a short window.
+ * (rr_window) of the windows rr_win_used takes, late ones included (a
+ * late window's rate over its true length is right), short, lost and
+ * disagreeing ones left out: a catch-up window of a few microseconds is
+ * mostly the switch's blind time, and a window whose time and counts may
+ * describe different intervals gives no rate. Cells with only such windows
+ * are hatched, not coloured; a marker row above each panel shows the
+ * columns with a late, short, lost or disagreeing window.
  */
 #include <inttypes.h>
 #include <math.h>
@@ -146,11 +148,13 @@ static void add_hart(struct hm *h, uint32_t pos)
 			col = c;
 			for (sub = 0; sub < r->nr_subsamples; sub++) {
 				rr_window(r, b, s, sub, pos, &w);
-				if (w.kind == RR_WIN_LATE || w.kind == RR_WIN_SHORT)
+				if (w.kind != RR_WIN_OK && w.kind != RR_WIN_ABSENT)
+					h->mark[p * h->cols + col] = 1;
+				if (w.kind != RR_WIN_ABSENT && (w.lost || w.disagree))
 					h->mark[p * h->cols + col] = 1;
 				for (e = sub * r->nr_pmu; e < r->nr_events && e < (sub + 1) * r->nr_pmu;
 				     e++) {
-					if (w.kind == RR_WIN_OK || w.kind == RR_WIN_LATE) {
+					if (rr_win_used(&w)) {
 						h->cnt[e] += (double)rr_count(r, b, s, e, pos);
 						h->len[e] += w.len_s;
 						h->hs[e] |= HAS_OK;
@@ -356,9 +360,9 @@ static void legend(FILE *out, double y)
 		const char *cls, *text;
 		double x;
 	} sw[4] = {
-		{ "zero", "0", 0 }, { "off", "short (catch-up) windows only", 60 },
+		{ "zero", "0", 0 }, { "off", "short, passed, lost or disagreeing only", 60 },
 		{ "nodata", "no data (lost, or the hart absent)", 270 },
-		{ "mark", "a late or short window there", 520 },
+		{ "mark", "a window not on time or not sure", 520 },
 	};
 	char c[16];
 	int i;

@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * tools/report/metrics.c - rates over the run and derived metrics. See
- * metrics.h. Means are ratios of sums, not means of ratios: a long window
- * weighs as much as the time it covers, and a catch-up window of a few
- * cycles cannot swing the result.
+ * metrics.h. Means are weighted means: a long window weighs as much as the
+ * time it covers; and they run over the windows min and max run over.
  */
 #include <stdio.h>
 #include <string.h>
@@ -35,6 +34,7 @@ static void stat_range(struct rr_stat *st, double v, int clean)
 	if (!st->has_range || v > st->max)
 		st->max = v;
 	st->has_range = 1;
+	st->used++;
 }
 
 /* Count a window's kind. */
@@ -44,6 +44,10 @@ static void stat_kind(struct rr_stat *st, const struct rr_win *w)
 		st->late++;
 	else if (w->kind == RR_WIN_SHORT)
 		st->nshort++;
+	else if (w->kind == RR_WIN_PASSED)
+		st->passed++;
+	if (w->lost || w->disagree)
+		st->unsure++;
 }
 
 void rr_event_stat(const struct rr_run *r, uint32_t e, uint32_t pos, struct rr_stat *st)
@@ -67,12 +71,14 @@ void rr_event_stat(const struct rr_run *r, uint32_t e, uint32_t pos, struct rr_s
 			}
 			st->windows++;
 			stat_kind(st, &w);
+			if (!rr_win_used(&w))
+				continue;
 			count += v;
 			len += w.len_s;
-			stat_range(st, v / w.len_s, w.kind == RR_WIN_OK);
+			stat_range(st, v / w.len_s, 1);
 		}
 	}
-	if (st->windows) {
+	if (st->used) {
 		st->mean = count / len;
 		st->has_mean = 1;
 	}
@@ -152,7 +158,7 @@ static int metric_parts(const struct rr_run *r, const struct rr_metrics *m, uint
 			return -1;
 		p->count = p->icount;
 		p->len = (double)c;
-		p->clean = wi.kind == RR_WIN_OK;
+		p->clean = rr_win_used(&wi);
 		return 0;
 	}
 	if (!p->icount)
@@ -162,7 +168,7 @@ static int metric_parts(const struct rr_run *r, const struct rr_metrics *m, uint
 		return -1;
 	p->count = count_of(r, b, s, m->miss[j - 1], pos);
 	p->len = wm.len_s;
-	p->clean = wi.kind == RR_WIN_OK && wm.kind == RR_WIN_OK;
+	p->clean = rr_win_used(&wi) && rr_win_used(&wm);
 	return 0;
 }
 
@@ -189,26 +195,33 @@ int rr_metric(const struct rr_run *r, const struct rr_metrics *m, uint32_t j,
 void rr_metric_stat(const struct rr_run *r, const struct rr_metrics *m, uint32_t j,
 		    uint32_t pos, struct rr_stat *st)
 {
-	struct parts p, sum = { 0 };
+	double num = 0, den = 0;
+	struct parts p;
 	uint32_t s;
 	size_t i;
 
 	stat_start(st);
 	for (i = 0; i < r->nr_bufs; i++)
 		for (s = 0; s < r->bufs[i].nr_samples; s++) {
+			double v, weight;
+
 			if (metric_parts(r, m, j, &r->bufs[i], s, pos, &p)) {
 				st->absent++;
 				continue;
 			}
 			st->windows++;
-			sum.count += p.count;
-			sum.len += p.len;
-			sum.icount += p.icount;
-			sum.ilen += p.ilen;
-			stat_range(st, metric_value(j, &p), p.clean);
+			if (!p.clean)
+				continue;
+			v = metric_value(j, &p);
+			weight = j ? p.icount : p.len;	/* instructions; cycles */
+			num += weight * v;
+			den += weight;
+			stat_range(st, v, 1);
 		}
-	if (st->windows) {
-		st->mean = metric_value(j, &sum);
+	if (st->used && den > 0) {
+		st->mean = num / den;
 		st->has_mean = 1;
+	} else {
+		st->has_range = 0;
 	}
 }

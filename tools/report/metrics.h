@@ -12,16 +12,19 @@
 #include "decode.h"
 
 /*
- * An event's (or a metric's) statistics on one hart over the run: the
- * mean, and min and max over the windows that are neither late nor short
- * (a window's rate is right either way, but a catch-up window's is noise).
+ * An event's (or a metric's) statistics on one hart over the run: mean,
+ * min and max all over the same windows, those rr_win_used takes (on time
+ * or late, not short, lost or disagreeing), so that min <= mean <= max.
  */
 struct rr_stat {
 	double mean;		/* sum of counts / sum of lengths; valid if has_mean */
-	double min, max;	/* valid if has_range */
-	int has_mean, has_range;
+	double min, max;	/* valid if has_mean too */
+	int has_mean, has_range;	/* the same: some window was used */
 	uint64_t windows;	/* windows (or samples, for a metric) with data */
-	uint64_t late, nshort;	/* of those, late and short ones */
+	uint64_t used;		/* of those, the ones the figures come from */
+	uint64_t late, nshort;	/* of those with data, late and short ones */
+	uint64_t passed;	/* ... and those the late policy passed (no data) */
+	uint64_t unsure;	/* ... and lost or disagreeing ones */
 	uint64_t absent;	/* windows without data (a metric: where undefined) */
 };
 
@@ -60,7 +63,7 @@ uint32_t rr_metric_event(const struct rr_metrics *m, uint32_t j);
 
 /*
  * Metric j in sample s of b on pos. Returns 0 with *v and *clean (1 when
- * every window it comes from is neither late nor short), or -1 where it is
+ * rr_win_used takes every window it comes from), or -1 where it is
  * undefined: a window the hart has no data in, a cycles field of 0 (IPC),
  * no instructions counted (a miss ratio).
  */
@@ -68,9 +71,11 @@ int rr_metric(const struct rr_run *r, const struct rr_metrics *m, uint32_t j,
 	      const struct rr_buf *b, uint32_t s, uint32_t pos, double *v, int *clean);
 
 /*
- * Metric j on pos over the run: the mean is the ratio of the sums (all
- * instructions over all cycles; all misses over their lengths against all
- * instructions over theirs), min and max over clean samples.
+ * Metric j on pos over the run, over its clean samples only: min, max, and
+ * the mean of the samples' values weighted by their cycles (IPC: all
+ * instructions over all cycles) or by their instructions (misses per 1000
+ * instructions: every miss, at its window's rate over the instructions'
+ * window, per every instruction), so that min <= mean <= max.
  */
 void rr_metric_stat(const struct rr_run *r, const struct rr_metrics *m, uint32_t j,
 		    uint32_t pos, struct rr_stat *st);

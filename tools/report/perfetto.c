@@ -32,13 +32,14 @@ static void off_time(FILE *out, int *first, const struct rr_run *r, const struct
 	for (sub = 0; sub < r->nr_subsamples; sub++)
 		for (pos = 0; pos < r->nr_harts; pos++) {
 			rr_window(r, b, s, sub, pos, &w);
-			if (w.kind != RR_WIN_LATE && w.kind != RR_WIN_SHORT)
+			if (w.kind == RR_WIN_OK && !w.lost && !w.disagree)
+				continue;
+			if (w.kind == RR_WIN_ABSENT)
 				continue;
 			comma(out, first);
 			fprintf(out, "{\"ph\":\"i\",\"s\":\"p\",\"name\":\"%s window (%.3g periods)\","
-				"\"pid\":%u,\"tid\":0,\"ts\":%.3f}", rr_win_name(w.kind),
-				w.len_s / rr_period_s(r), pos + 1,
-				rr_time_s(r, rr_subsample_index(r, b, s, sub)) * 1e6);
+				"\"pid\":%u,\"tid\":0,\"ts\":%.3f}", rr_win_label(&w),
+				w.len_s / rr_period_s(r), pos + 1, w.start_s * 1e6);
 		}
 }
 
@@ -104,8 +105,6 @@ int rr_perfetto(FILE *out, const struct rr_run *r)
 			off_time(out, &first, r, b, s);
 			for (e = 0; e < r->nr_events; e++) {
 				uint32_t sub = e / r->nr_pmu;
-				double ts = rr_time_s(r, rr_subsample_index(r, b, s, sub));
-
 				rr_event_label(r, e, name);
 				for (pos = 0; pos < r->nr_harts; pos++) {
 					struct rr_win w;
@@ -114,7 +113,7 @@ int rr_perfetto(FILE *out, const struct rr_run *r)
 					comma(out, &first);
 					fprintf(out, "{\"ph\":\"C\",\"name\":\"%s\",\"pid\":%u,"
 						"\"tid\":0,\"ts\":%.3f,\"args\":{\"events/s\":%.9g}}",
-						name, pos + 1, ts * 1e6,
+						name, pos + 1, w.start_s * 1e6,
 						(double)rr_count(r, b, s, e, pos) / w.len_s);
 				}
 			}

@@ -2,9 +2,10 @@
 /*
  * tools/report/summary.c - rvpmu-report's default output (and perf
  * report's): the run in a line; how its windows' lengths are known and
- * which harts had late or short windows; per event and hart the mean rate
- * (the counts over the windows' true lengths), min and max over the
- * windows that came on time; then the derived metrics (metrics.h).
+ * per hart its late, short, lost and disagreeing windows; per event and
+ * hart the mean rate (the counts over the windows' true lengths), min and
+ * max, all three over the same windows (rr_win_used); then the derived
+ * metrics (metrics.h).
  */
 #include <inttypes.h>
 
@@ -21,15 +22,35 @@ static const char *rate(int has, double v, char *buf, size_t n)
 	return rr_si(v, "/s", buf, n);
 }
 
-/* Windows not on time, as a row's suffix: "  (1 late, 2 short)". */
+/*
+ * Windows left out of a row, as its suffix: "  (1 late, 2 short, 1 passed,
+ * 1 unsure; 26 of 30 used)"; late windows are used, the others not.
+ */
 static void off_time(FILE *out, const struct rr_stat *st)
 {
-	if (st->late && st->nshort)
-		fprintf(out, "  (%" PRIu64 " late, %" PRIu64 " short)", st->late, st->nshort);
-	else if (st->late)
-		fprintf(out, "  (%" PRIu64 " late)", st->late);
-	else if (st->nshort)
-		fprintf(out, "  (%" PRIu64 " short)", st->nshort);
+	const char *sep = "  (";
+
+	if (st->late) {
+		fprintf(out, "%s%" PRIu64 " late", sep, st->late);
+		sep = ", ";
+	}
+	if (st->nshort) {
+		fprintf(out, "%s%" PRIu64 " short", sep, st->nshort);
+		sep = ", ";
+	}
+	if (st->passed) {
+		fprintf(out, "%s%" PRIu64 " passed", sep, st->passed);
+		sep = ", ";
+	}
+	if (st->unsure) {
+		fprintf(out, "%s%" PRIu64 " unsure", sep, st->unsure);
+		sep = ", ";
+	}
+	if (st->used != st->windows)
+		fprintf(out, "%s%" PRIu64 " of %" PRIu64 " used)", *sep == ',' ? "; " : sep,
+			st->used, st->windows);
+	else if (*sep == ',')
+		fputc(')', out);
 }
 
 static void event_row(FILE *out, const struct rr_run *r, uint32_t e, uint32_t pos)
@@ -71,26 +92,37 @@ static void metrics(FILE *out, const struct rr_run *r)
 	for (j = 0; j < m.nr; j++)
 		for (pos = 0; pos < r->nr_harts; pos++) {
 			rr_metric_stat(r, &m, j, pos, &st);
-			fprintf(out, "  %-28s %10u %14s %14s %14s\n",
+			fprintf(out, "  %-28s %10u %14s %14s %14s",
 				pos ? "" : rr_metric_label(r, &m, j, name), r->hart[pos],
 				num(st.has_mean, st.mean, a, sizeof(a)),
 				num(st.has_range, st.min, b, sizeof(b)),
 				num(st.has_range, st.max, c, sizeof(c)));
+			if (st.used != st.windows)
+				fprintf(out, "  (%" PRIu64 " of %" PRIu64 " samples used)",
+					st.used, st.windows);
+			fputc('\n', out);
 		}
 }
 
 /*
- * How the windows' lengths are known, then per hart with any the late
- * and short windows (all of its subsamples, every event's).
+ * How the windows' lengths are known, then per hart the windows that are
+ * not on time or not sure: late, short (under half a period), lost (the
+ * firmware says its time and counts may differ) and, where mtime gives
+ * lengths, disagreeing (length and cycles at the run's rate apart by more
+ * than RR_AGREE_TICKS); every hart's line when mtime gives lengths, so
+ * that "0 disagree" is said too.
  */
 static void window_lengths(FILE *out, const struct rr_run *r)
 {
 	char hz[32];
 	uint32_t pos, s, sub;
-	int any = 0;
+	int any = 0, mt = r->version >= RVPMU_SAMPLER_VERSION_MTIME;
 	size_t i;
 
-	if (r->version == RVPMU_SAMPLER_VERSION_MTIME)
+	if (r->version >= RVPMU_SAMPLER_VERSION_WINDOW)
+		fprintf(out, "window lengths: each window's own, from mtime (header version %u)\n",
+			r->version);
+	else if (mt)
 		fprintf(out, "window lengths: from mtime (header version %u)\n", r->version);
 	else if (r->cycle_hz > 0)
 		fprintf(out,
@@ -98,8 +130,13 @@ static void window_lengths(FILE *out, const struct rr_run *r)
 			rr_si(r->cycle_hz, "Hz", hz, sizeof(hz)), r->version);
 	else
 		fprintf(out, "window lengths: the period (no cycles, no mtime)\n");
+	if (mt && r->cycle_hz > 0)
+		fprintf(out, "%s %s %s: a window disagrees beyond %llu ticks\n",
+			"checked against cycles at", rr_si(r->cycle_hz, "Hz", hz, sizeof(hz)),
+			"(the run's median rate)",
+			(unsigned long long)RR_AGREE_TICKS(r->period_ticks));
 	for (pos = 0; pos < r->nr_harts; pos++) {
-		uint64_t late = 0, nshort = 0, n = 0;
+		uint64_t late = 0, nshort = 0, passed = 0, lost = 0, dis = 0, n = 0;
 		struct rr_win w;
 
 		for (i = 0; i < r->nr_bufs; i++)
@@ -108,14 +145,19 @@ static void window_lengths(FILE *out, const struct rr_run *r)
 					rr_window(r, &r->bufs[i], s, sub, pos, &w);
 					late += w.kind == RR_WIN_LATE;
 					nshort += w.kind == RR_WIN_SHORT;
+					lost += !!w.lost;
+					dis += w.disagree && !w.lost;
+					passed += w.kind == RR_WIN_PASSED;
 				}
-		if (!late && !nshort)
+		if (!late && !nshort && !passed && !lost && !dis && !mt)
 			continue;
 		if (!any)
-			fprintf(out,
-				"late (over 1.5 periods) and short (under 0.5) windows, left out of min and max:\n");
-		fprintf(out, "  hart %u: %" PRIu64 " late, %" PRIu64 " short of %" PRIu64
-			" windows\n", r->hart[pos], late, nshort, n);
+			fprintf(out, "%s %s\n",
+				"late (over 1.5 periods: used), short (under 0.5), passed (late policy), lost and disagreeing windows",
+				"(left out of mean, min, max and the plots):");
+		fprintf(out, "  hart %u: %" PRIu64 " late, %" PRIu64 " short, %" PRIu64
+			" passed, %" PRIu64 " lost, %" PRIu64 " disagree of %" PRIu64 " windows\n",
+			r->hart[pos], late, nshort, passed, lost, dis, n);
 		any = 1;
 	}
 	if (!any)
@@ -136,6 +178,8 @@ int rr_summary(FILE *out, const struct rr_run *r)
 		return ferror(out) ? -1 : 0;
 	}
 	window_lengths(out, r);
+	fprintf(out, "%s %s\n", "mean, min and max over the same windows:",
+		"on time or late, not short, lost or disagreeing");
 	fprintf(out, "  %-28s %10s %14s %14s %14s\n", "event", "hart", "mean", "min", "max");
 	for (e = 0; e < r->nr_events; e++)
 		for (pos = 0; pos < r->nr_harts; pos++)

@@ -6,8 +6,10 @@
  * panel has its own y axis in events/s with "nice" ticks (1, 2, 2.5, 5 x
  * 10^n) and SI prefixes. A point is a subsample's rate (its count over
  * the window's true length, rr_window), drawn at the middle of its
- * scheduled window; a line breaks where samples were lost. Many events
- * are better read as a heat map (heatmap.c).
+ * window as the hart lived it (its mtime where the data has one); only
+ * windows rr_win_used takes give points, and a panel says how many it
+ * left out; a line breaks where samples were lost or a window was left
+ * out. Many events are better read as a heat map (heatmap.c).
  */
 #include <inttypes.h>
 #include <math.h>
@@ -64,29 +66,74 @@ static double rate(const struct rr_run *r, const struct rr_buf *b, uint32_t s, u
 	return (double)rr_count(r, b, s, e, pos) / w.len_s;
 }
 
-static double rate_max(const struct rr_run *r, uint32_t e)
+/* Whether event e's window in sample s of b on pos gives a point (rr_win_used). */
+static int used(const struct rr_run *r, const struct rr_buf *b, uint32_t s, uint32_t e,
+		uint32_t pos)
+{
+	struct rr_win w;
+
+	rr_window(r, b, s, e / r->nr_pmu, pos, &w);
+	return rr_win_used(&w);
+}
+
+/* The highest point of event e; *out: the windows with data left out. */
+static double rate_max(const struct rr_run *r, uint32_t e, uint64_t *out)
 {
 	double m = 0;
 	size_t i;
 
+	*out = 0;
 	for (i = 0; i < r->nr_bufs; i++)
 		for (uint32_t s = 0; s < r->bufs[i].nr_samples; s++)
 			for (uint32_t pos = 0; pos < r->nr_harts; pos++) {
-				double v = rate(r, &r->bufs[i], s, e, pos);
+				const struct rr_buf *b = &r->bufs[i];
+				struct rr_win w;
+				double v;
 
+				rr_window(r, b, s, e / r->nr_pmu, pos, &w);
+				if (!rr_win_used(&w)) {
+					*out += w.kind != RR_WIN_ABSENT;
+					continue;
+				}
+				v = rate(r, b, s, e, pos);
 				m = v > m ? v : m;
 			}
 	return m;
 }
 
-/* Where sample s of b puts event e of position pos in a panel at y0. */
+/* Where sample s of b puts event e of position pos in a panel at y0: at
+   the middle of its window as the hart lived it (rr_window's start). */
 static void point(const struct rr_run *r, const struct rr_buf *b, uint32_t s, uint32_t e,
 		  uint32_t pos, double y0, double xscale, double ytop, double *x, double *y)
 {
-	uint64_t k = rr_subsample_index(r, b, s, e / r->nr_pmu);
+	struct rr_win w;
 
-	*x = ML + (rr_time_s(r, k) + rr_period_s(r) / 2) * 1e3 * xscale;
+	rr_window(r, b, s, e / r->nr_pmu, pos, &w);
+	*x = ML + (w.start_s + w.len_s / 2) * 1e3 * xscale;
 	*y = y0 + PH - rate(r, b, s, e, pos) / ytop * PH;
+}
+
+/* The end of the last window in the data, ms from t0 (at least the
+   nominal end: a late window may end past it). */
+static double end_ms(const struct rr_run *r)
+{
+	double t = rr_time_s(r, r->end_sample * r->nr_subsamples);
+	struct rr_win w;
+	size_t i;
+
+	for (i = 0; i < r->nr_bufs; i++) {
+		const struct rr_buf *b = &r->bufs[i];
+
+		if (!b->nr_samples)
+			continue;
+		for (uint32_t sub = 0; sub < r->nr_subsamples; sub++)
+			for (uint32_t pos = 0; pos < r->nr_harts; pos++) {
+				rr_window(r, b, b->nr_samples - 1, sub, pos, &w);
+				if (w.kind != RR_WIN_ABSENT && w.start_s + w.len_s > t)
+					t = w.start_s + w.len_s;
+			}
+	}
+	return t * 1e3;
 }
 
 /*
@@ -189,6 +236,10 @@ static void line(FILE *out, const struct rr_run *r, uint32_t e, uint32_t pos, do
 		for (uint32_t s = 0; s < b->nr_samples; s++) {
 			if (b->first_sample + s != next)
 				pen_lift(&pen);
+			if (!used(r, b, s, e, pos)) {
+				pen_lift(&pen);	/* no point: the line breaks */
+				continue;
+			}
 			point(r, b, s, e, pos, y0, xscale, ytop, &x, &y);
 			pen_point(&pen, x, y, b->first_sample + s);
 			next = b->first_sample + s + 1;
@@ -199,6 +250,8 @@ static void line(FILE *out, const struct rr_run *r, uint32_t e, uint32_t pos, do
 		return;
 	for (i = 0; i < r->nr_bufs; i++)
 		for (uint32_t s = 0; s < r->bufs[i].nr_samples; s++) {
+			if (!used(r, &r->bufs[i], s, e, pos))
+				continue;
 			point(r, &r->bufs[i], s, e, pos, y0, xscale, ytop, &x, &y);
 			fprintf(out, "<circle r=\"2.5\" fill=\"%s\" cx=\"%.1f\" cy=\"%.1f\"/>\n",
 				colour[pos % 10], x, y);
@@ -231,7 +284,8 @@ static void panel(FILE *out, const struct rr_run *r, uint32_t e, double y0, doub
 		  double xstep)
 {
 	static const char prefix[] = " kMGTPE";
-	double top, step, scale = 1, xscale = PW / t_ms, max = rate_max(r, e);
+	uint64_t out_n;
+	double top, step, scale = 1, xscale = PW / t_ms, max = rate_max(r, e, &out_n);
 	char name[RR_LABEL_MAX], lab[32];
 	int p = 0;
 
@@ -246,6 +300,11 @@ static void panel(FILE *out, const struct rr_run *r, uint32_t e, double y0, doub
 	/* the same event may be listed twice: its number tells them apart */
 	fprintf(out, "<text x=\"%.1f\" y=\"%.1f\" class=\"unit\" text-anchor=\"end\">"
 		"events/s (event %u, subsample %u)</text>\n", ML + PW, y0 - 10, e, e / r->nr_pmu);
+	/* what is not drawn is said */
+	if (out_n)
+		fprintf(out, "<text x=\"%.1f\" y=\"%.1f\" class=\"left\">%" PRIu64 " window(s) "
+			"not drawn: short, passed, lost or disagreeing</text>\n", ML + PW / 2, y0 - 10,
+			out_n);
 	lost(out, r, y0, xscale);
 	fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" class=\"frame\"/>\n",
 		ML, y0, PW, PH);
@@ -273,7 +332,7 @@ int rr_svg(FILE *out, const struct rr_run *r, unsigned int max_panels, FILE *not
 	uint32_t drawn = r->nr_events < max_panels ? r->nr_events : max_panels;
 	uint32_t per_row = (uint32_t)(PW / LEG_W), rows = (r->nr_harts + per_row - 1) / per_row;
 	double legend_y = 70, top = legend_y + rows * 20.0 + 34;
-	double t_ms = rr_time_s(r, r->end_sample * r->nr_subsamples) * 1e3;
+	double t_ms = end_ms(r);
 	double h = top + drawn * (PH + PGAP) - PGAP + 50, xstep;
 	char name[RR_LABEL_MAX], per[32];
 	uint32_t e, pos;
@@ -296,6 +355,7 @@ int rr_svg(FILE *out, const struct rr_run *r, unsigned int max_panels, FILE *not
 		".xt{font-size:11px;fill:#333;text-anchor:middle}\n"
 		".leg{font-size:12px;fill:#222}\n"
 		".note{font-size:12px;fill:#444}\n"
+		".left{font-size:12px;fill:#a33;text-anchor:middle}\n"
 		"</style>\n<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n", W, h, W, h);
 	fprintf(out, "<text x=\"%.1f\" y=\"28\" font-size=\"18\" font-weight=\"bold\">"
 		"rvpmu sampler: event rates per hart</text>\n", ML);

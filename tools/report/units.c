@@ -52,25 +52,57 @@ static int window_end(const struct rr_run *r, const struct rr_buf *b, uint32_t s
 	return 0;
 }
 
+/* Whether a length from mtime and the cycles field disagree (seconds). */
+static int disagrees(const struct rr_run *r, double len_s, uint64_t cycles)
+{
+	double bound = (double)RR_AGREE_TICKS(r->period_ticks) / (double)r->timebase_hz;
+
+	return cycles && r->cycle_hz > 0 && fabs(len_s - (double)cycles / r->cycle_hz) > bound;
+}
+
 void rr_window(const struct rr_run *r, const struct rr_buf *b, uint32_t s, uint32_t sub,
 	       uint32_t pos, struct rr_win *w)
 {
 	uint64_t cycles = rr_cycles(r, b, s, sub, pos), end, start;
 	double period = rr_period_s(r);
 
+	w->start_s = rr_time_s(r, rr_subsample_index(r, b, s, sub));
 	w->len_s = period;
 	w->src = RR_LEN_NOMINAL;
-	if (r->version == RVPMU_SAMPLER_VERSION_MTIME) {
+	w->lost = w->disagree = 0;
+	if (r->version >= RVPMU_SAMPLER_VERSION_MTIME) {
 		start = rr_mtime(r, b, s, sub, pos);
 		if (!start) {
 			w->kind = RR_WIN_ABSENT;
 			return;
 		}
+		w->start_s = start >= r->t0 ? (double)(start - r->t0) / (double)r->timebase_hz
+					    : -(double)(r->t0 - start) / (double)r->timebase_hz;
+		if (r->version >= RVPMU_SAMPLER_VERSION_WINDOW) {
+			uint64_t word = rr_winword(r, b, s, sub, pos);
+
+			if (word & RVPMU_SAMPLER_WIN_PASSED) {
+				w->kind = RR_WIN_PASSED;
+				return;
+			}
+			w->lost = !!(word & RVPMU_SAMPLER_WIN_LOST);
+			if (RVPMU_SAMPLER_WIN_LEN(word)) {
+				w->len_s = (double)RVPMU_SAMPLER_WIN_LEN(word) /
+					   (double)r->timebase_hz;
+				w->src = RR_LEN_WINDOW;
+			}
 		/* an end of 0 is a hart without data after: not a time */
-		if (window_end(r, b, s, sub, pos, &end) && end > start) {
+		} else if (window_end(r, b, s, sub, pos, &end) && end > start) {
 			w->len_s = (double)(end - start) / (double)r->timebase_hz;
 			w->src = RR_LEN_MTIME;
 		}
+		/* a window that ran has cycles: none is a passed one */
+		if (!cycles) {
+			w->kind = RR_WIN_PASSED;
+			return;
+		}
+		if (w->src != RR_LEN_NOMINAL)
+			w->disagree = disagrees(r, w->len_s, cycles);
 	} else if (!cycles) {
 		w->kind = RR_WIN_ABSENT;
 		return;
@@ -87,11 +119,27 @@ void rr_window(const struct rr_run *r, const struct rr_buf *b, uint32_t s, uint3
 		w->kind = RR_WIN_OK;
 }
 
+int rr_win_used(const struct rr_win *w)
+{
+	return (w->kind == RR_WIN_OK || w->kind == RR_WIN_LATE) && !w->lost && !w->disagree;
+}
+
 const char *rr_win_name(enum rr_win_kind kind)
 {
-	static const char *const names[] = { "ok", "late", "short", "absent" };
+	static const char *const names[] = { "ok", "late", "short", "absent", "passed" };
 
 	return (unsigned int)kind < ARRAY_SIZE(names) ? names[kind] : "?";
+}
+
+const char *rr_win_label(const struct rr_win *w)
+{
+	if (w->kind == RR_WIN_ABSENT || w->kind == RR_WIN_PASSED)
+		return rr_win_name(w->kind);
+	if (w->lost)
+		return "lost";
+	if (w->disagree)
+		return "disagree";
+	return rr_win_name(w->kind);
 }
 
 _Static_assert(RR_LABEL_MAX >= RVPMU_EVENT_NAME_MAX, "a label holds a name");
