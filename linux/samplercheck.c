@@ -275,33 +275,41 @@ static void refusals(void)
 	      "sampler: a bad id (EINVAL) or a 241st event (E2BIG) leaves user_events as it was");
 }
 
-/* harts that counted cycles in the first and in the last window of a
-   perf.data (rvpmu-report --csv: time_s,hart,cluster,cid1,cid2,event,
-   value,cycles); -1 when it does not decode */
+/* harts in the first and in the last sample of a perf.data: those that
+   wrote any of its subsamples (counted, or passed by the late policy:
+   an mtime; a hart out of the run has none there), from rvpmu-report -D
+   ("RVPMU SAMPLER subsample S of sample N, ..." then a "  hart H ...
+   mtime M ..." line a hart); -1 when it does not decode */
 static void harts_at_ends(const char *data, int *first, int *last)
 {
-	char *argv[] = { "/bin/rvpmu-report", "--csv", (char *)data, NULL }, line[256];
-	double t, lo = 1e30, hi = -1;
-	unsigned long long cyc;
-	unsigned int hart;
+	char *argv[] = { "/bin/rvpmu-report", "-D", (char *)data, NULL }, line[512];
+	unsigned long long n, lo = ~0ull, hi = 0, cur = 0, mt;
 	uint64_t in_lo = 0, in_hi = 0;
+	unsigned int sub, hart;
+	const char *m;
 	FILE *f;
 	int pass;
 
 	*first = *last = -1;
-	if (run(argv, "/tmp/ends.csv"))
+	if (run(argv, "/tmp/ends.txt"))
 		return;
 	for (pass = 0; pass < 2; pass++) {
-		f = fopen("/tmp/ends.csv", "r");
+		f = fopen("/tmp/ends.txt", "r");
 		while (f && fgets(line, sizeof(line), f)) {
-			if (sscanf(line, "%lf,%u,%*u,%*u,%*u,%*[^,],%*u,%llu", &t, &hart, &cyc) != 3)
+			m = strstr(line, "RVPMU SAMPLER subsample ");
+			if (m && sscanf(m, "RVPMU SAMPLER subsample %u of sample %llu", &sub, &n) == 2) {
+				cur = n;
+				lo = n < lo ? n : lo;
+				hi = n > hi ? n : hi;
 				continue;
-			if (!pass) {
-				lo = t < lo ? t : lo;
-				hi = t > hi ? t : hi;
-			} else if (cyc && hart < 64) {
-				in_lo |= t == lo ? 1ull << hart : 0;
-				in_hi |= t == hi ? 1ull << hart : 0;
+			}
+			m = strstr(line, " mtime ");
+			if (!pass || strncmp(line, "  hart ", 7) || !m ||
+			    sscanf(line, "  hart %u", &hart) != 1 || sscanf(m, " mtime %llu", &mt) != 1)
+				continue;
+			if (mt && hart < 64) {
+				in_lo |= cur == lo ? 1ull << hart : 0;
+				in_hi |= cur == hi ? 1ull << hart : 0;
 			}
 		}
 		if (f)
@@ -338,7 +346,7 @@ static void lead_offline(void)
 	      n, lost);
 	harts_at_ends("/tmp/lead.data", &first, &last);
 	check(first == ncpu && last == ncpu - 1,
-	      "sampler: harts counted: %d in the first sample, %d in the last (cpu%d left the run)",
+	      "sampler: harts in the data: %d in the first sample, %d in the last (cpu%d left the run)",
 	      first, last, from);
 	check(off && set_online(from, 1), "sampler: cpu%d comes back online", from);
 	back = counters_back(before, "sampler");

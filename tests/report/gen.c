@@ -46,13 +46,20 @@ static uint64_t const_cycles(void *ctx, uint64_t k, uint32_t p)
  */
 #define LATE_P	10000u
 
+/* ... with hart 0's late window at lk: it ends a period late, the next
+   200 ticks later; the late shapes' lk is 4, the trust shape's 2 */
+static uint64_t shaped_end(uint64_t k, uint32_t p, uint64_t lk)
+{
+	if (p == 0 && k == lk)
+		return (lk + 2) * LATE_P;
+	if (p == 0 && k == lk + 1)
+		return (lk + 2) * LATE_P + 200;
+	return (k + 1) * LATE_P;
+}
+
 static uint64_t late_end(uint64_t k, uint32_t p)
 {
-	if (p == 0 && k == 4)
-		return 6 * LATE_P;
-	if (p == 0 && k == 5)
-		return 6 * LATE_P + 200;
-	return (k + 1) * LATE_P;
+	return shaped_end(k, p, 4);
 }
 
 static uint64_t late_len(uint64_t k, uint32_t p)
@@ -118,11 +125,7 @@ static int trust_passed(uint64_t k, uint32_t p)
 
 static uint64_t trust_end(uint64_t k, uint32_t p)
 {
-	if (p == 0 && k == 2)
-		return 4 * LATE_P;
-	if (p == 0 && k == 3)
-		return 4 * LATE_P + 200;
-	return (k + 1) * LATE_P;
+	return shaped_end(k, p, 2);
 }
 
 static uint64_t trust_len(uint64_t k, uint32_t p)

@@ -28,24 +28,21 @@ static const char *rate(int has, double v, char *buf, size_t n)
  */
 static void off_time(FILE *out, const struct rr_stat *st)
 {
+	const struct {
+		uint64_t n;
+		const char *what;
+	} part[] = {
+		{ st->late, "late" }, { st->nshort, "short" }, { st->passed, "passed" },
+		{ st->unsure, "unsure" },
+	};
 	const char *sep = "  (";
+	size_t i;
 
-	if (st->late) {
-		fprintf(out, "%s%" PRIu64 " late", sep, st->late);
-		sep = ", ";
-	}
-	if (st->nshort) {
-		fprintf(out, "%s%" PRIu64 " short", sep, st->nshort);
-		sep = ", ";
-	}
-	if (st->passed) {
-		fprintf(out, "%s%" PRIu64 " passed", sep, st->passed);
-		sep = ", ";
-	}
-	if (st->unsure) {
-		fprintf(out, "%s%" PRIu64 " unsure", sep, st->unsure);
-		sep = ", ";
-	}
+	for (i = 0; i < sizeof(part) / sizeof(part[0]); i++)
+		if (part[i].n) {
+			fprintf(out, "%s%" PRIu64 " %s", sep, part[i].n, part[i].what);
+			sep = ", ";
+		}
 	if (st->used != st->windows)
 		fprintf(out, "%s%" PRIu64 " of %" PRIu64 " used)", *sep == ',' ? "; " : sep,
 			st->used, st->windows);
