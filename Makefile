@@ -399,6 +399,11 @@ LINUX_DIES_DTB := $(B)/fw-dt/linux-32harts-4sockets.dtb
 $(LINUX_DIES_DTB): scripts/cluster-dtb
 	@mkdir -p $(B)/fw-dt
 	scripts/cluster-dtb $@ 64 32 4 4 ,sscofpmf=true,sstc=false 2>/dev/null
+# the same 4 dies of 2 harts (the linux612-multidie row; QEMU 10's below)
+LINUX_DIES8_DTB := $(B)/fw-dt/linux-8harts-4sockets.dtb
+$(LINUX_DIES8_DTB): scripts/cluster-dtb
+	@mkdir -p $(B)/fw-dt
+	scripts/cluster-dtb $@ 64 8 4 4 ,sscofpmf=true,sstc=false 2>/dev/null
 linux-stress: linux $(B)/rvpmu-fw-rv64.elf
 	@scripts/linux-check rvpmu $(KERNEL) $(INITRD) $(B)/rvpmu-fw-rv64.elf $(LINUX_STRESS_ARGS)
 linux-multidie: linux $(B)/rvpmu-fw-rv64.elf $(B)/rvpmu-report $(LINUX_DIES_DTB)
@@ -548,12 +553,16 @@ PERF612_DECODER_PATCH := linux/perf-patches-6.12/0001-perf-rvpmu-sampler-Add-the
 $(B)/linux612/linux-rootfs/%: $(B)/linux-rootfs/%
 	@mkdir -p $(B)/linux612/linux-rootfs
 	cp $< $@
-# the multi-die DT as QEMU 10 makes it (riscv,isa-extensions, which 6.12
-# reads; QEMU 7.2's has riscv,isa alone): the qemu10 pass's LINUX_DIES_DTB
+# the multi-die DTs as QEMU 10 makes them (riscv,isa-extensions, which
+# 6.12 reads; QEMU 7.2's has riscv,isa alone): 32 harts, the qemu10
+# pass's LINUX_DIES_DTB (make linux-matrix's 6.1 row), and 8 harts in the
+# same 4 dies for make check's linux612-multidie (32 vCPU threads on 2
+# host cores busy with other work starved the guest into RCU stalls)
 LINUX_DIES_DTB_Q10 := $(B)/fw-dt/linux-32harts-4sockets-qemu10.dtb
-$(LINUX_DIES_DTB_Q10): scripts/cluster-dtb $(QEMU10_BIN)/qemu-system-riscv64
+LINUX_DIES8_DTB_Q10 := $(B)/fw-dt/linux-8harts-4sockets-qemu10.dtb
+$(B)/fw-dt/linux-%harts-4sockets-qemu10.dtb: scripts/cluster-dtb $(QEMU10_BIN)/qemu-system-riscv64
 	@mkdir -p $(B)/fw-dt
-	PATH=$(CURDIR)/$(QEMU10_BIN):$$PATH scripts/cluster-dtb $@ 64 32 4 4 ,sscofpmf=true,sstc=false 2>/dev/null
+	PATH=$(CURDIR)/$(QEMU10_BIN):$$PATH scripts/cluster-dtb $@ 64 $* 4 4 ,sscofpmf=true,sstc=false 2>/dev/null
 .PHONY: linux612 linux612-check
 linux612: deps $(KERNEL612) $(INITRD612)
 linux612-check: linux612 $(B)/rvpmu-fw-rv64.elf $(B)/rvpmu-report $(QEMU10_BIN)/qemu-system-riscv64
@@ -566,14 +575,15 @@ CHECK_ENV = B=$(B) KERNEL=$(KERNEL) INITRD=$(INITRD) FUZZ_SECONDS=$(CHECK_FUZZ_S
 	ICOUNT_EXACT="$(ICOUNT_EXACT)" PERF_DECODER_PATCH=$(PERF_DECODER_PATCH) MAKE="$(MAKE)" \
 	LINUX_STRESS_ARGS="$(LINUX_STRESS_ARGS)" LINUX_DIES_DTB=$(LINUX_DIES_DTB) \
 	UBOOT2023=$(UBOOT2023) UBOOT2025=$(UBOOT2025) KERNEL612=$(KERNEL612) INITRD612=$(INITRD612) \
-	PERF612_DECODER_PATCH=$(PERF612_DECODER_PATCH)
+	PERF612_DECODER_PATCH=$(PERF612_DECODER_PATCH) LINUX_DIES8_DTB=$(LINUX_DIES8_DTB)
 # the rows of set "qemu10" run a second time on QEMU 10, named NAME@qemu10
-CHECK_QEMU10 = PATH=$(CURDIR)/$(QEMU10_BIN):$$PATH CHECK_SUFFIX=@qemu10 LINUX_DIES_DTB=$(LINUX_DIES_DTB_Q10)
+CHECK_QEMU10 = PATH=$(CURDIR)/$(QEMU10_BIN):$$PATH CHECK_SUFFIX=@qemu10 LINUX_DIES_DTB=$(LINUX_DIES_DTB_Q10) \
+	LINUX_DIES8_DTB=$(LINUX_DIES8_DTB_Q10)
 
 check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-dt $(B)/fuzz-sampler $(B)/fuzz-report $(B)/fuzz-misalign $(B)/misalign-m-rv64.elf $(B)/misalign-m-rv32.elf firmware-all $(B)/suite-rv64.elf $(B)/suite-rv32.elf $(B)/cycsample-rv64.elf $(B)/lcofismp-rv64.elf $(KERNEL) $(INITRD) \
 	$(B)/fw-dt/virt-noclint-smp2.dtb $(B)/fw-dt/virt-noclint-nosstc-smp2.dtb \
 	$(B)/fw-dt/virt-8harts-2clusters.dtb $(LINUX_DIES_DTB) scale-bins stack \
-	$(KERNEL612) $(INITRD612) $(LINUX_DIES_DTB_Q10)
+	$(KERNEL612) $(INITRD612) $(LINUX_DIES_DTB_Q10) $(LINUX_DIES8_DTB_Q10) $(LINUX_DIES8_DTB)
 	@rm -rf $(B)/check && mkdir -p $(B)/check $(B)/conformance
 	@$(CHECK_ENV) scripts/check-run tests/check.steps $(B)/check check scale
 	@$(CHECK_ENV) $(CHECK_QEMU10) scripts/check-run tests/check.steps $(B)/check qemu10
@@ -584,7 +594,8 @@ check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-dt $(B)/fuzz-sampler $(B)/fuzz
 # rows on QEMU 7.2, its "linux61" rows on QEMU 10
 .PHONY: linux-matrix
 linux-matrix: deps stack $(KERNEL) $(INITRD) $(KERNEL612) $(INITRD612) $(B)/rvpmu-fw-rv64.elf \
-	      $(B)/rvpmu-report $(LINUX_DIES_DTB) $(LINUX_DIES_DTB_Q10)
+	      $(B)/rvpmu-report $(LINUX_DIES_DTB) $(LINUX_DIES_DTB_Q10) $(LINUX_DIES8_DTB) \
+	      $(LINUX_DIES8_DTB_Q10)
 	@rm -rf $(B)/check-matrix && mkdir -p $(B)/check-matrix
 	@$(CHECK_ENV) scripts/check-run tests/check.steps $(B)/check-matrix linux612
 	@$(CHECK_ENV) $(CHECK_QEMU10) scripts/check-run tests/check.steps $(B)/check-matrix linux61
