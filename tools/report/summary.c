@@ -9,6 +9,7 @@
  */
 #include <inttypes.h>
 
+#include "compat.h"
 #include "metrics.h"
 #include "report.h"
 
@@ -38,7 +39,7 @@ static void off_time(FILE *out, const struct rr_stat *st)
 	const char *sep = "  (";
 	size_t i;
 
-	for (i = 0; i < sizeof(part) / sizeof(part[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(part); i++)
 		if (part[i].n) {
 			fprintf(out, "%s%" PRIu64 " %s", sep, part[i].n, part[i].what);
 			sep = ", ";
