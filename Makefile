@@ -10,6 +10,7 @@
 #   make linux-check [FW=opensbi]   Linux 6.1 + perf_event_open + the perf tool
 #   make linux612-check  the same with Linux 6.12 and perf 6.12 on QEMU 10
 #   make linux-matrix  both kernels on both QEMUs: the pairs make check leaves out
+#   make linux-newest  the newest kernel Debian carries (7.3): EVENT_GET_INFO, raw v2
 #   make linux-stress  the sampler's AUX lifetime under stress, page poisoning on
 #   make linux-multidie  perf record on every die of a 4-socket, 32-hart DT
 #   make perf-compare  the perf tool (perf test too) on rvpmu and OpenSBI, compared
@@ -588,6 +589,29 @@ check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-dt $(B)/fuzz-sampler $(B)/fuzz
 	@$(CHECK_ENV) scripts/check-run tests/check.steps $(B)/check check scale
 	@$(CHECK_ENV) $(CHECK_QEMU10) scripts/check-run tests/check.steps $(B)/check qemu10
 	@scripts/summary $(B)/check
+
+# ---- The newest kernel Debian carries (make linux-newest): its name moves
+# with Debian (7.3 from trixie-backports on 2026-11-28: LINUX_NEWEST and
+# LINUX_NEWEST_SUITE say which), so it is not in make check. The kernel
+# alone, from tinyconfig and linux/rvpmu.config (LINUX_template; no perf
+# and no module: their patches are 6.1's and 6.12's), booted on QEMU 10
+# with perfcheck as /init in its "v3" run: EVENT_GET_INFO and raw v2.
+LINUX_NEWEST ?= 7.3
+LINUX_NEWEST_SUITE ?= trixie-backports
+NEWEST_TAR := $(B)/stack/linux-source-newest/usr/src/linux-source-$(LINUX_NEWEST).tar.xz
+$(NEWEST_TAR): scripts/stack-fetch
+	scripts/stack-fetch $(B)/stack/linux-source-newest $(LINUX_NEWEST_SUITE) linux-source-$(LINUX_NEWEST)
+	@touch $@
+$(eval $(call LINUX_template,NEWEST,$(B)/linux-newest,$(LINUX_NEWEST),$(NEWEST_TAR),$(NEWEST_TAR),,))
+$(B)/linux-newest/init.cpio: $(KERNELNEWEST) $(B)/linux-rootfs/init
+	printf '%s\n' 'dir /dev 0755 0 0' 'nod /dev/console 0600 0 0 c 5 1' 'dir /proc 0555 0 0' \
+	  'dir /sys 0555 0 0' 'dir /tmp 01777 0 0' 'nod /dev/null 0666 0 0 c 1 3' \
+	  'file /init $(CURDIR)/$(B)/linux-rootfs/init 0755 0 0' > $(B)/linux-newest/init.list
+	$(LINUX_OUTNEWEST)/usr/gen_init_cpio $(B)/linux-newest/init.list > $@
+.PHONY: linux-newest
+linux-newest: deps stack $(KERNELNEWEST) $(B)/linux-newest/init.cpio $(B)/rvpmu-fw-rv64.elf
+	@PATH=$(CURDIR)/$(QEMU10_BIN):$$PATH scripts/linux-check rvpmu $(KERNELNEWEST) \
+	  $(B)/linux-newest/init.cpio $(B)/rvpmu-fw-rv64.elf v3
 
 # Linux 6.1 and 6.12 on QEMU 7.2 and 10, the pairs make check leaves out
 # (it boots 6.1 on 7.2 and 6.12 on 10): tests/check.steps' "linux612"
