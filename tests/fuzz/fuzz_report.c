@@ -24,7 +24,8 @@
 #include "tests/report/write.h"
 #include "tools/report/report.h"
 
-/* Every window has a length, and the kind rr_window's rule gives it. */
+/* Every window has a length, and the kind rr_window's rule gives it; a
+   passed one the nominal period. */
 static void windows(const struct rr_run *r)
 {
 	double p = rr_period_s(r);
@@ -39,6 +40,11 @@ static void windows(const struct rr_run *r)
 						abort();
 					if (w.kind == RR_WIN_ABSENT)
 						continue;
+					if (w.kind == RR_WIN_PASSED) {
+						if (w.len_s != p || rr_win_used(&w))
+							abort();
+						continue;
+					}
 					if ((w.kind == RR_WIN_LATE) != (w.len_s > RR_LATE_PERIODS * p) ||
 					    (w.kind == RR_WIN_SHORT) != (w.len_s < RR_SHORT_PERIODS * p))
 						abort();

@@ -78,6 +78,12 @@ void rr_window(const struct rr_run *r, const struct rr_buf *b, uint32_t s, uint3
 		}
 		w->start_s = start >= r->t0 ? (double)(start - r->t0) / (double)r->timebase_hz
 					    : -(double)(r->t0 - start) / (double)r->timebase_hz;
+		/* version 2: a window that ran has cycles, none is a passed
+		   one (version 3 says so in its word, which is the word) */
+		if (!cycles && r->version < RVPMU_SAMPLER_VERSION_WINDOW) {
+			w->kind = RR_WIN_PASSED;
+			return;
+		}
 		if (r->version >= RVPMU_SAMPLER_VERSION_WINDOW) {
 			uint64_t word = rr_winword(r, b, s, sub, pos);
 
@@ -95,11 +101,6 @@ void rr_window(const struct rr_run *r, const struct rr_buf *b, uint32_t s, uint3
 		} else if (window_end(r, b, s, sub, pos, &end) && end > start) {
 			w->len_s = (double)(end - start) / (double)r->timebase_hz;
 			w->src = RR_LEN_MTIME;
-		}
-		/* a window that ran has cycles: none is a passed one */
-		if (!cycles) {
-			w->kind = RR_WIN_PASSED;
-			return;
 		}
 		if (w->src != RR_LEN_NOMINAL)
 			w->disagree = disagrees(r, w->len_s, cycles);
