@@ -78,8 +78,10 @@ void rr_window(const struct rr_run *r, const struct rr_buf *b, uint32_t s, uint3
 		}
 		w->start_s = start >= r->t0 ? (double)(start - r->t0) / (double)r->timebase_hz
 					    : -(double)(r->t0 - start) / (double)r->timebase_hz;
-		/* version 2: a window that ran has cycles, none is a passed
-		   one (version 3 says so in its word, which is the word) */
+		/*
+		 * version 2: a window that ran has cycles, none is a passed
+		 * one (version 3 says so in its word, which is the word)
+		 */
 		if (!cycles && r->version < RVPMU_SAMPLER_VERSION_WINDOW) {
 			w->kind = RR_WIN_PASSED;
 			return;
