@@ -504,7 +504,7 @@ run: deps $(B)/rvpmu-dt $(B)/rvpmu-fw-rv64.elf $(B)/demo-rv64.elf $(B)/dt/qemu-v
 	@echo "== the rvpmu firmware on QEMU virt (rv64, 2 harts) with the demo payload =="
 	@scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/demo-rv64.elf 2 ,sscofpmf=true
 	@echo
-	@echo "== the sampler: 10 events rotated over 4 counters every 4 ms on 4 harts, by the firmware =="
+	@echo "== the sampler: 10 events rotated over 4 counters every 20 ms on 4 harts, by the firmware =="
 	@scripts/qemu-run 64 $(B)/rvpmu-fw-rv64.elf $(B)/sampler_demo-rv64.elf 4 ,sscofpmf=true \
 	  -semihosting-config enable=on,target=native | grep -v '^[0-9]* passed, [0-9]* failed'
 	@$(B)/rvpmu-report $(B)/sampler-demo.bin

@@ -149,7 +149,7 @@ int main(unsigned long hartid, void *dtb)
 	for (i = 0; i < sizeof(events) / sizeof(events[0]); i++)
 		sampler_cfg_event(&cfg, events[i], 0);
 	cfg.nr_pmu = 4;
-	cfg.period_us = 4000;
+	cfg.period_us = 20000;
 	cfg.nr_sample = 30;
 	/* each window's mtime too: rvpmu-report's rates over true lengths */
 	cfg.flags = RVPMU_SAMPLER_F_MTIME | RVPMU_SAMPLER_F_WINDOW;
