@@ -57,6 +57,9 @@ void workload(int cpu);		/* each of them, ping_pong with cpu + 1 */
 /* perfrun.c: argv (argv[0] a path) run to completion with its output in
    out; its exit status (128 if killed, -1 if it could not run) */
 int run(char *const argv[], const char *out);
+/* ... with its standard error apart, in err: a warning written between two
+   flushes of a buffered standard output cannot split a line of it */
+int run_apart(char *const argv[], const char *out, const char *err);
 /* lines of path containing what, and the first of them in first (n bytes;
    first may be NULL) */
 int lines_with(const char *path, const char *what, char *first, size_t n);

@@ -63,22 +63,30 @@ static void dump(const char *path)
 }
 
 /* argv run to completion with its output in out; its exit status */
-int run(char *const argv[], const char *out)
+int run_apart(char *const argv[], const char *out, const char *err)
 {
 	pid_t pid = fork();
 	int st = -1;
 
 	if (pid == 0) {
 		int fd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+		int fe = err ? open(err, O_WRONLY | O_CREAT | O_TRUNC, 0644) : fd;
 
 		if (fd >= 0)
-			dup2(fd, 1), dup2(fd, 2);
+			dup2(fd, 1);
+		if (fe >= 0)
+			dup2(fe, 2);
 		execv(argv[0], argv);
 		_exit(127);
 	}
 	if (pid < 0 || waitpid(pid, &st, 0) < 0)
 		return -1;
 	return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+}
+
+int run(char *const argv[], const char *out)
+{
+	return run_apart(argv, out, NULL);
 }
 
 /* lines of path containing what (count), and the first such line */
