@@ -92,11 +92,9 @@ static const struct rvpmu_sampler_event late_events[4] = {
 	{ SBI_PMU_FW_EVENT(RVPMU_FW_SBI_CALLS), 0, 0 },
 };
 
-/* Every count is its rate times the window's true length. */
-static uint64_t late_value(uint64_t n, uint32_t e, uint32_t p)
+/* Event e's count on position p over len ticks: its rate times len. */
+static uint64_t rate_times(uint32_t e, uint32_t p, uint64_t len)
 {
-	uint64_t len = late_len(n * 2 + e / 2, p);
-
 	switch (e) {
 	case 0:
 		return len * CYC_PER_TICK;
@@ -107,6 +105,12 @@ static uint64_t late_value(uint64_t n, uint32_t e, uint32_t p)
 	default:
 		return len / 200;
 	}
+}
+
+/* Every count is its rate times the window's true length. */
+static uint64_t late_value(uint64_t n, uint32_t e, uint32_t p)
+{
+	return rate_times(e, p, late_len(n * 2 + e / 2, p));
 }
 
 /*
@@ -165,19 +169,7 @@ static uint64_t trust_value(uint64_t n, uint32_t e, uint32_t p)
 {
 	uint64_t k = n * 2 + e / 2, len = trust_len(k, p) * trust_factor(k, p);
 
-	if (trust_passed(k, p))
-		return 0;
-
-	switch (e) {
-	case 0:
-		return len * CYC_PER_TICK;
-	case 1:
-		return p ? len * CYC_PER_TICK * 5 / 4 : len * CYC_PER_TICK / 2;
-	case 2:
-		return p ? len / 50 : len / 100;
-	default:
-		return len / 200;
-	}
+	return trust_passed(k, p) ? 0 : rate_times(e, p, len);
 }
 
 static const struct shape shapes[] = {
