@@ -412,8 +412,8 @@ linux-multidie: linux $(B)/rvpmu-fw-rv64.elf $(B)/rvpmu-report $(LINUX_DIES_DTB)
 	  $(KERNEL) $(INITRD) $(B)/rvpmu-fw-rv64.elf multidie
 perf-compare: linux $(B)/rvpmu-fw-rv64.elf
 	@scripts/perf-compare $(KERNEL) $(INITRD) $(B)/rvpmu-fw-rv64.elf
-linux-bench: linux $(B)/rvpmu-fw-rv64.elf
-	@scripts/linux-bench $(B)/rvpmu-fw-rv64.elf $(KERNEL) $(INITRD)
+linux-bench: linux peers $(B)/rvpmu-fw-rv64.elf
+	@scripts/linux-bench $(B)/rvpmu-fw-rv64.elf $(KERNEL) $(INITRD) $(call peer_args,64)
 
 
 # ---- the conformance suite (payloads/suite), rv64 and rv32
