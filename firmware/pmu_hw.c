@@ -324,12 +324,15 @@ void fw_pmu_probe_clocks(struct fw_hart *h)
 		return;
 	until = fw_mtime() + PROBE_TICKS;
 	fw_timer_set_smode(h, until);
-	c0 = rvpmu_hw_cycles(&h->pmu);
+	/* minstret's reads around mcycle's: a host that takes the vCPU
+	   away between two reads can only make di the larger, so one clock
+	   never reads as two (it did once, mcycle first, on a busy host) */
 	i0 = rvpmu_hw_read(&h->pmu, 2);
+	c0 = rvpmu_hw_cycles(&h->pmu);
 	while (fw_mtime() < until)
 		__asm__ volatile("wfi");
-	di = rvpmu_hw_read(&h->pmu, 2) - i0;
 	dc = rvpmu_hw_cycles(&h->pmu) - c0;
+	di = rvpmu_hw_read(&h->pmu, 2) - i0;
 	fw_timer_set_smode(h, UINT64_MAX);
 	plat.instret_apart = di < dc / 2;
 	fw_printf("pmu: quirks: counts while inhibited %s (probed), overflow held after a far "
