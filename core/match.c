@@ -350,19 +350,16 @@ static __attribute__((noinline)) struct rvpmu_ret config_tables(struct rvpmu_har
 }
 
 #if RVPMU_XLEN == 32
-/* config_fw_skip for the one counter base, valid or not (RV32's entry
-   path above), out of line: the entry keeps no frame. */
-static __attribute__((noinline)) struct rvpmu_ret config_fw_skip_one(struct rvpmu_hart *h,
-								     rvpmu_ulong base,
-								     rvpmu_ulong flags,
-								     rvpmu_ulong event_idx)
+/* fw_std_take for the one counter base RV32's entry path (below) found
+   configured, stopped and a firmware counter, out of line: the entry
+   keeps no frame. */
+static __attribute__((noinline)) struct rvpmu_ret fw_take_one(struct rvpmu_hart *h,
+							      rvpmu_ulong base,
+							      rvpmu_ulong flags,
+							      rvpmu_ulong event_idx)
 {
-	long err;
-
-	if (base >= h->nr_counters || !bit_at(h->valid, base))
-		return ret_err(SBI_ERR_INVALID_PARAM);
-	err = config_fw_skip(h, base, flags, (uint32_t)event_idx);
-	return (struct rvpmu_ret){ err, err ? 0 : base };
+	fw_std_take(h, base, flags, (uint32_t)event_idx);
+	return ret_val(base);
 }
 #endif
 
@@ -439,10 +436,10 @@ struct rvpmu_ret rvpmu_counter_config_matching(struct rvpmu_hart *h,
 		/* a firmware counter, configured and stopped, takes a standard
 		   firmware event: it is noted, and that is all without
 		   CLEAR_VALUE or AUTO_START (configured stays set) */
-		if (fw_std_event(event_idx, data) && base >= h->fw_base && base < h->nr_counters &&
+		if (fw_std_event(event_idx, data) && is_fw_ctr(h, base) &&
 		    bit_at(h->configured & ~h->started, base)) {
 			if (flags & (SBI_PMU_CFG_FLAG_CLEAR_VALUE | SBI_PMU_CFG_FLAG_AUTO_START))
-				return config_fw_skip_one(h, base, flags, event_idx);
+				return fw_take_one(h, base, flags, event_idx);
 			h->event[base] = (uint32_t)event_idx;
 			h->data[base] = 0;
 			return ret_val(base);

@@ -500,10 +500,10 @@ static __attribute__((noinline)) const struct rvpmu_sampler_group *
 late_open(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh, uint64_t t,
 	  const struct rvpmu_sampler_group *gr)
 {
-	uint64_t all = (uint64_t)s->nr_sample * s->nsub;
-	uint64_t done = sh->samples * s->nsub + (uint64_t)(gr - s->group) + 1;
 	const struct rvpmu_sampler_group *open = gr->next;
-	uint64_t n = slots_to_pass(s, sh, t, all > done ? all - done : 0);
+	/* sh->gr is still gr: the run's subsamples after the closing one */
+	uint64_t left = subsamples_left(s, sh);
+	uint64_t n = slots_to_pass(s, sh, t, left ? left - 1 : 0);
 
 	sh->pass = n;
 	sh->pass_gr = open;
