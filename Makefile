@@ -396,15 +396,13 @@ linux-check: linux $(B)/rvpmu-fw-rv64.elf $(B)/rvpmu-report
 # the kernel's page poisoning on (linux/samplerstress.c), and perf record
 # on every die of a DT with 4 sockets of 8 harts (linux/samplerdies.c)
 LINUX_STRESS_ARGS := samplerstress page_poison=1 debug_pagealloc=on slub_debug=FZP
+# and the same 4 dies of 2 harts (the linux612-multidie row; QEMU 10's
+# below): one rule, the harts from the name
 LINUX_DIES_DTB := $(B)/fw-dt/linux-32harts-4sockets.dtb
-$(LINUX_DIES_DTB): scripts/cluster-dtb
-	@mkdir -p $(B)/fw-dt
-	scripts/cluster-dtb $@ 64 32 4 4 ,sscofpmf=true,sstc=false 2>/dev/null
-# the same 4 dies of 2 harts (the linux612-multidie row; QEMU 10's below)
 LINUX_DIES8_DTB := $(B)/fw-dt/linux-8harts-4sockets.dtb
-$(LINUX_DIES8_DTB): scripts/cluster-dtb
+$(B)/fw-dt/linux-%harts-4sockets.dtb: scripts/cluster-dtb
 	@mkdir -p $(B)/fw-dt
-	scripts/cluster-dtb $@ 64 8 4 4 ,sscofpmf=true,sstc=false 2>/dev/null
+	scripts/cluster-dtb $@ 64 $* 4 4 ,sscofpmf=true,sstc=false 2>/dev/null
 linux-stress: linux $(B)/rvpmu-fw-rv64.elf
 	@scripts/linux-check rvpmu $(KERNEL) $(INITRD) $(B)/rvpmu-fw-rv64.elf $(LINUX_STRESS_ARGS)
 linux-multidie: linux $(B)/rvpmu-fw-rv64.elf $(B)/rvpmu-report $(LINUX_DIES_DTB)
