@@ -19,6 +19,7 @@
  * firmware run goes on without the stopped hart (run.c). Only when the
  * die's last CPU goes offline does the event stop, with the run.
  */
+#include <linux/bits.h>
 #include <linux/cpuhotplug.h>
 #include <linux/module.h>
 #include <linux/of.h>
@@ -34,11 +35,17 @@
 #define CFG1_PERIOD_US(c)	((u32)((c) & 0xffffffff))	/* config1:0-31 */
 #define CFG1_NR_PMU(c)		((u32)(((c) >> 32) & 0x3f))	/* config1:32-37 */
 #define CFG2_FILTER(c)		((u32)((c) & 0x1f))		/* config2:0-4 */
+#define CFG2_HARTS(c)		((u32)((c) >> 32))		/* config2:32-63 */
+/* the bits no term names: set, they are a request this driver cannot
+   read (a newer perf, a typo in a raw config), so event_init refuses */
+#define CFG_UNUSED		GENMASK_ULL(63, 49)
+#define CFG1_UNUSED		GENMASK_ULL(63, 38)
+#define CFG2_UNUSED		GENMASK_ULL(31, 5)
 
 static struct rvs_die *dies;
 static int nr_dies;
 /* the firmware has one sampler: the event that has it, or NULL; changed
-   under owner_lock, which the hotplug callback holds across a move */
+   under owner_lock */
 static struct perf_event *owner;
 static DEFINE_MUTEX(owner_lock);
 static enum cpuhp_state hp_state;	/* a dynamic AP state, multi-instance */
@@ -108,17 +115,28 @@ FORMAT(sample_period_ms, "config:32-48");
 FORMAT(sample_period_us, "config1:0-31");
 FORMAT(nr_pmu, "config1:32-37");
 FORMAT(filter, "config2:0-4");
+FORMAT(harts, "config2:32-63");
 static struct attribute *rvs_format_attrs[] = {
 	&format_nr_sample.attr, &format_sample_period_ms.attr,
-	&format_sample_period_us.attr, &format_nr_pmu.attr, &format_filter.attr, NULL,
+	&format_sample_period_us.attr, &format_nr_pmu.attr, &format_filter.attr,
+	&format_harts.attr, NULL,
 };
 static const struct attribute_group rvs_format = { .name = "format", .attrs = rvs_format_attrs };
 static const struct attribute_group *rvs_groups[] = { &rvs_group, &rvs_format, NULL };
 
 /* ---- perf callbacks */
-static int settings(const struct perf_event_attr *attr, struct rvs_settings *s)
+static int settings(const struct perf_event_attr *attr, const struct rvs_die *die,
+		    struct rvs_settings *s)
 {
 	u32 ms = CFG_PERIOD_MS(attr->config), us = CFG1_PERIOD_US(attr->config1);
+
+	if ((attr->config & CFG_UNUSED) || (attr->config1 & CFG1_UNUSED) ||
+	    (attr->config2 & CFG2_UNUSED))
+		return -EINVAL;
+	/* harts: bit i is the die's i-th CPU (cpumask order); none beyond */
+	s->harts = CFG2_HARTS(attr->config2);
+	if (cpumask_weight(&die->cpus) < 32 && s->harts >> cpumask_weight(&die->cpus))
+		return -EINVAL;
 
 	s->nr_sample = CFG_NR_SAMPLE(attr->config) ?: RVPMU_SAMPLER_NR_SAMPLE_DEFAULT;
 	if (!us)
@@ -151,13 +169,13 @@ static void rvs_destroy(struct perf_event *event)
 
 	rvs_event_teardown(ev);
 	rvs_cid2_destroy();
-	/* a leaked handle keeps pointing here: keep the memory too */
-	if (!ev->leaked)
-		kfree(ev);
 	event->pmu_private = NULL;
 	mutex_lock(&owner_lock);
 	owner = NULL;
 	mutex_unlock(&owner_lock);
+	/* a leaked handle keeps pointing here: keep the memory too */
+	if (!ev->leaked)
+		kfree(ev);
 }
 
 /*
@@ -186,7 +204,7 @@ static int rvs_event_init(struct perf_event *event)
 		return -EINVAL;
 	if (lead >= nr_cpu_ids)
 		return -ENODEV;
-	err = settings(&event->attr, &s);
+	err = settings(&event->attr, die, &s);
 	if (err)
 		return err;
 	if (!READ_ONCE(die->nr_events))
@@ -296,7 +314,6 @@ static int rvs_cpu_online(unsigned int cpu, struct hlist_node *node)
 static int rvs_cpu_offline(unsigned int cpu, struct hlist_node *node)
 {
 	struct rvs_die *die = hlist_entry_safe(node, struct rvs_die, node);
-	struct rvs_event *ev;
 	cpumask_t others;
 	unsigned int to;
 
@@ -311,16 +328,9 @@ static int rvs_cpu_offline(unsigned int cpu, struct hlist_node *node)
 				    die->name);
 		return 0;	/* perf's teardown removes the event: pmu::del stops */
 	}
-	mutex_lock(&owner_lock);
-	ev = owner && owner->pmu == &die->pmu ? to_ev(owner) : NULL;
-	if (ev)
-		WRITE_ONCE(ev->moving, true);
+	/* pmu::del here stops the run and lets its pages go; pmu::add there
+	   starts a fresh one (run.c) */
 	perf_pmu_migrate_context(&die->pmu, cpu, to);
-	if (ev) {
-		WRITE_ONCE(ev->moving, false);
-		rvs_run_unpark(ev);
-	}
-	mutex_unlock(&owner_lock);
 	pr_info_ratelimited(RVS_NAME ": %s: CPU %u goes offline, events now on CPU %u\n",
 			    die->name, cpu, to);
 	return 0;

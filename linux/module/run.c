@@ -81,21 +81,18 @@ static const char *refusal(int err)
 	}
 }
 
-static void read_status(void)
-{
-	if (rvs_sbi(RVPMU_SAMPLER_STATUS, virt_to_phys(status), 0, sizeof(*status)))
-		memset(status, 0, sizeof(*status));
-}
-
 /*
- * STOP, and the one check of its promise: afterwards the state is DONE
- * (or IDLE/CONFIGURED when no run was on). Returns false when the
- * firmware still says RUNNING: its harts may still write.
+ * STOP, and the one check of its promise: afterwards STATUS says the run
+ * is over (DONE, or IDLE/CONFIGURED when none was on). Returns false when
+ * the firmware still says RUNNING or STATUS itself fails: then nothing
+ * shows that its harts stopped writing, and the caller must assume they
+ * did not.
  */
 static bool firmware_stop(void)
 {
 	rvs_sbi(RVPMU_SAMPLER_STOP, 0, 0, 0);
-	read_status();
+	if (rvs_sbi(RVPMU_SAMPLER_STATUS, virt_to_phys(status), 0, sizeof(*status)))
+		return false;
 	return status->state != RVPMU_SAMPLER_RUNNING;
 }
 
@@ -106,13 +103,46 @@ static unsigned long aux_size(struct rvs_event *ev)
 	return aux ? (unsigned long)aux->nr_pages << PAGE_SHIFT : 0;
 }
 
-static struct rvpmu_sampler_header *chunk_hdr(struct rvs_event *ev, unsigned int buf)
+/* Kernel address of AUX byte off (0 <= off < aux_size). */
+static void *aux_at(struct rvs_event *ev, unsigned long off)
 {
 	const struct rvs_aux *aux = perf_get_aux(&ev->handle);
-	unsigned long off = (ev->head0 + (unsigned long)buf * ev->chunk) % aux_size(ev);
 
-	return (struct rvpmu_sampler_header *)
-	       ((char *)aux->pages[off >> PAGE_SHIFT] + (off & ~PAGE_MASK));
+	return (char *)aux->pages[off >> PAGE_SHIFT] + (off & ~PAGE_MASK);
+}
+
+/*
+ * Where run chunk j lies in perf's AUX space (aux_head's count, which
+ * only grows): buffer j % nbufs, in lap j / nbufs. When the run has
+ * fewer buffers than the ring has chunks, each lap ends with a pad over
+ * the chunks the run does not use, so every lap starts on buffer 0's
+ * place again.
+ */
+static unsigned long run_pos(struct rvs_event *ev, u64 j)
+{
+	return ev->head0 + (unsigned long)(j / ev->nbufs) * aux_size(ev) +
+	       (unsigned long)(j % ev->nbufs) * ev->chunk;
+}
+
+static struct rvpmu_sampler_header *chunk_hdr(struct rvs_event *ev, u64 j)
+{
+	return aux_at(ev, run_pos(ev, j) % aux_size(ev));
+}
+
+/*
+ * A PAD record over AUX bytes [pos, pos + len) (the docs' stream format:
+ * magic, reserved, length; the rest is stale and skipped by readers),
+ * then the handle moved past it. len is a multiple of the page size and
+ * at most the room: the caller checked.
+ */
+static void pad(struct rvs_event *ev, unsigned long pos, unsigned long len)
+{
+	__le32 *p = aux_at(ev, pos % aux_size(ev));
+
+	p[0] = cpu_to_le32(RVPMU_SAMPLER_PAD_MAGIC);
+	p[1] = 0;
+	*(__le64 *)(p + 2) = cpu_to_le64(len);
+	perf_aux_output_skip(&ev->handle, len);
 }
 
 /* Physical start of AUX bytes [off, off + len), or 0 if not contiguous. */
@@ -128,63 +158,79 @@ static phys_addr_t aux_phys(const struct rvs_aux *aux, unsigned long off,
 	return base;
 }
 
-/*
- * Commits every closed buffer perf has room for and releases every chunk
- * the reader consumed: the handle is ended with the bytes committed and
- * begun again, which also tells how far the reader got. The room is what
- * it was at the last begin: when a closed buffer waits for more and none
- * was committed, the handle is ended empty and begun again (once) to learn
- * the reader's progress, else a reader that caught up after the last
- * commit would never be seen (the run's last buffer left out, or no
- * buffer released until the run stops FULL). Returns false when the
- * handle cannot be begun again (the AUX area is going away): the caller
- * must STOP the firmware before it returns.
- */
-static bool drain(struct rvs_event *ev, bool refreshed)
+/* Gives back to the firmware every buffer the reader is past: where its
+   tail was at the last begin is CIRC_SPACE's inverse. */
+static void release_read(struct rvs_event *ev)
 {
-	unsigned long size = aux_size(ev), commit = 0;
 	struct perf_output_handle *h = &ev->handle;
-	bool waiting = false;
+	unsigned long tail = h->head + h->size + 1 - aux_size(ev);
+
+	while (ev->released < ev->done &&
+	       (long)(tail - run_pos(ev, ev->released) - ev->chunk) >= 0) {
+		rvs_sbi(RVPMU_SAMPLER_BUFFER_RELEASE, ev->released % ev->nbufs, 0, 0);
+		ev->released++;
+	}
+}
+
+/* Whether run chunk done is closed (FULL or LAST of its lap). */
+static bool closed(struct rvs_event *ev, u32 *state)
+{
+	struct rvpmu_sampler_header *hdr = chunk_hdr(ev, ev->done);
+
+	*state = READ_ONCE(hdr->state);
+	smp_rmb();	/* the header's state is written last */
+	return (*state == RVPMU_SAMPLER_BUF_FULL || *state == RVPMU_SAMPLER_BUF_LAST) &&
+	       READ_ONCE(hdr->lap) == ev->done / ev->nbufs;
+}
+
+/*
+ * Commits every closed buffer perf has room for (with the pad a new lap
+ * needs first) and releases every chunk the reader consumed: the handle
+ * is ended with the bytes committed and begun again, which also tells how
+ * far the reader got. The room is what it was at the last begin: when a
+ * closed buffer waits for more and none was committed, the handle is
+ * ended empty and begun again once to learn the reader's progress. The
+ * end and the begin are back to back on the event's CPU with IRQs off,
+ * so nothing can free the pages in between (see the top of the file).
+ * Returns false when the handle cannot be begun again (the AUX area is
+ * going away): the caller must STOP the firmware before it returns.
+ */
+static bool drain(struct rvs_event *ev)
+{
+	struct perf_output_handle *h = &ev->handle;
+	unsigned long commit = 0, skip;
+	bool looked = false;
+	u32 state;
 
 	for (;;) {
-		struct rvpmu_sampler_header *hdr;
-		unsigned long tail;
-		u64 consumed;
-		u32 state;
-
-		/* CIRC_SPACE's inverse: where the reader's tail was at begin */
-		tail = h->head + h->size + 1 - size;
-		consumed = tail > ev->head0 ? (tail - ev->head0) / ev->chunk : 0;
-		while (ev->released < consumed && ev->released < ev->done) {
-			rvs_sbi(RVPMU_SAMPLER_BUFFER_RELEASE, ev->released % ev->nbufs, 0, 0);
-			ev->released++;
+		release_read(ev);
+		if (ev->ended || !closed(ev, &state)) {
+			if (!commit)
+				return true;
+			goto again;
 		}
-		hdr = chunk_hdr(ev, ev->done % ev->nbufs);
-		state = READ_ONCE(hdr->state);
-		smp_rmb();	/* the header's state is written last */
-		if ((state != RVPMU_SAMPLER_BUF_FULL && state != RVPMU_SAMPLER_BUF_LAST) ||
-		    READ_ONCE(hdr->lap) != ev->done / ev->nbufs)
-			break;
-		if (h->size < commit + ev->chunk) {
-			waiting = true;		/* closed, but no room at begin */
-			break;
+		skip = run_pos(ev, ev->done) - (h->head + commit);
+		if (skip && commit)
+			goto again;	/* a new lap: the pad goes after this end */
+		if (h->size < skip + commit + ev->chunk) {
+			if (commit || !looked)
+				goto again;
+			return true;	/* closed, but the reader has not made room */
 		}
+		if (skip)
+			pad(ev, h->head, skip);
 		commit += ev->chunk;
 		ev->done++;
-		if (state == RVPMU_SAMPLER_BUF_LAST)
-			ev->ended = true;
+		ev->ended = state == RVPMU_SAMPLER_BUF_LAST;
+		continue;
+again:
+		looked = !commit;
+		perf_aux_output_end(h, commit);
+		commit = 0;
+		ev->held = perf_aux_output_begin(h, ev->event) != NULL;
+		if (!ev->held)
+			return false;
 	}
-	if (!commit && (!waiting || refreshed))
-		return true;
-	/* end and begin again back to back: nothing can free the pages in
-	   between (see the top of the file) */
-	perf_aux_output_end(h, commit);
-	ev->held = perf_aux_output_begin(h, ev->event) != NULL;
-	/* after a commit more may be closed, now that it is known; after an
-	   empty end, the room may now do */
-	if (ev->held && (!commit || !ev->ended))
-		return drain(ev, !commit);
-	return ev->held;
 }
 
 /* The handle let go, with a truncation mark when samples were lost. */
@@ -198,80 +244,77 @@ static void let_go(struct rvs_event *ev, bool lost)
 	ev->held = false;
 }
 
-/* STOP, the last buffers committed, the handle let go (or kept forever
-   if the firmware broke STOP's promise). */
-static void finish(struct rvs_event *ev)
+/*
+ * STOP (a run that ended by itself answers ALREADY_STOPPED), the last
+ * buffers committed, the handle let go, or kept forever when STATUS does
+ * not show the run over: then its harts may still write, and the pages
+ * leak rather than be written after their free. Returns the STOP reason
+ * (RVPMU_SAMPLER_STOP_NONE when the pages were kept).
+ */
+static u32 finish(struct rvs_event *ev)
 {
 	bool stopped = firmware_stop();
 
 	ev->running = false;
-	ev->parked = false;
 	if (!stopped) {
 		ev->leaked = true;
-		pr_err_ratelimited(RVS_NAME ": %s: the firmware still runs after STOP; its AUX pages are kept (leaked) so it cannot write into freed memory\n",
+		pr_err_ratelimited(RVS_NAME ": %s: the firmware may still run after STOP; its AUX pages are kept (leaked) so it cannot write into freed memory\n",
 				   ev->die->name);
-		return;
+		return RVPMU_SAMPLER_STOP_NONE;
 	}
-	if (ev->held)
-		drain(ev, false);
+	if (ev->held && !ev->ended)
+		drain(ev);
 	if (status->lost)
 		pr_warn_ratelimited(RVS_NAME ": %s: %llu sample(s) lost: the reader did not keep up (a larger AUX area, -m, helps)\n",
 				    ev->die->name, status->lost);
 	let_go(ev, status->lost || status->stop_reason == RVPMU_SAMPLER_STOP_FULL);
+	return status->stop_reason;
 }
 
-static enum hrtimer_restart poll_fn(struct hrtimer *t)
+/* Picks the run's buffers in the room at the handle's head: equal chunks
+ * of the ring (a power of two of them, physically contiguous), whole
+ * ones, at least want of them; fills cfg->bufs and CONFIGUREs. -ENOSPC:
+ * no chunk size leaves want whole chunks in the room. */
+static int configure(struct rvs_event *ev, unsigned int want)
 {
-	struct rvs_event *ev = container_of(t, struct rvs_event, poll);
-
-	if (!ev->running)
-		return HRTIMER_NORESTART;
-	if (!drain(ev, false)) {	/* the AUX area is going away: STOP now */
-		finish(ev);
-		return HRTIMER_NORESTART;
-	}
-	/* once the LAST buffer is perf's, stop() ends the rest; until then
-	   go on, also after the firmware is DONE: the last buffer may wait
-	   for the reader to make room */
-	if (ev->ended)
-		return HRTIMER_NORESTART;
-	hrtimer_forward_now(t, ns_to_ktime(clamp(ev->period_us, 1000u, 20000u) * NSEC_PER_USEC));
-	return HRTIMER_RESTART;
-}
-
-/* Picks nr_bufs (a power of two, 2..64, chunks physically contiguous and
- * aligned to the ring's head), fills cfg->bufs and CONFIGUREs. */
-static int configure(struct rvs_event *ev, const struct rvs_aux *aux, unsigned long head)
-{
-	unsigned long size = (unsigned long)aux->nr_pages << PAGE_SHIFT;
+	struct perf_output_handle *h = &ev->handle;
+	const struct rvs_aux *aux = perf_get_aux(h);
+	unsigned long size = aux_size(ev), room = h->size + 1;
 	unsigned int n = rounddown_pow_of_two(min(RVPMU_SAMPLER_MAX_BUFS, aux->nr_pages));
-	long err = SBI_ERR_INVALID_PARAM;
+	long err = -ENOSPC;
 
-	for (; n >= 2; n /= 2) {
+	for (; n >= 1; n /= 2) {
 		unsigned long chunk = size / n;
-		unsigned int i;
+		unsigned long skip = roundup(h->head, chunk) - h->head;
+		unsigned int i, k;
 
-		if (head % chunk)
+		if (skip >= room || (room - skip) / chunk < want)
 			continue;
-		for (i = 0; i < n; i++) {
-			unsigned long off = (head + i * chunk) % size;
+		k = min_t(unsigned long, (room - skip) / chunk, n);
+		for (i = 0; i < k; i++) {
+			unsigned long off = (h->head + skip + i * chunk) % size;
 
 			cfg->bufs[i].addr = aux_phys(aux, off, chunk);
 			cfg->bufs[i].size = chunk;
 			if (!cfg->bufs[i].addr)
 				break;
 		}
-		if (i < n)
+		if (i < k)
 			continue;
-		cfg->nr_bufs = n;
+		cfg->nr_bufs = k;
 		err = rvs_sbi(RVPMU_SAMPLER_CONFIGURE, virt_to_phys(cfg), 0, 0);
-		if (err != SBI_ERR_INVALID_PARAM) {
+		if (err == SBI_ERR_INVALID_PARAM)
+			continue;	/* a chunk too small for a sample */
+		if (!err) {
+			if (skip)
+				pad(ev, h->head, skip);
+			ev->head0 = h->head;
 			ev->chunk = chunk;
-			ev->nbufs = n;
-			break;
+			ev->nbufs = k;
 		}
+		break;
 	}
-	return sbi_to_errno(err);
+	return err == -ENOSPC ? -ENOSPC : sbi_to_errno(err);
 }
 
 /* The poll, pinned to the calling CPU: the first look in a millisecond. */
@@ -280,69 +323,118 @@ static void poll_here(struct rvs_event *ev)
 	hrtimer_start(&ev->poll, ns_to_ktime(1000 * NSEC_PER_USEC), HRTIMER_MODE_REL_PINNED);
 }
 
-int rvs_run_start(struct rvs_event *ev)
+/*
+ * A fresh run at the head of the begun handle, in the room there is (two
+ * buffers at least, else one). -ENOSPC: not one chunk free; the handle
+ * is then still held. Any other error is the firmware's refusal: the
+ * handle is let go, marked truncated.
+ */
+static int run_at_head(struct rvs_event *ev)
 {
-	struct perf_output_handle *h = &ev->handle;
-	struct rvs_aux *aux;
-	int err;
+	int err = configure(ev, 2);
 
-	if (ev->parked) {	/* the move's second half */
-		ev->parked = false;
-		poll_here(ev);
-		return 0;
-	}
-	if (ev->running || ev->leaked)
-		return -EBUSY;
-	aux = perf_aux_output_begin(h, ev->event);
-	if (!aux)
-		return -EINVAL;
-	ev->held = true;
-	if (h->size != ((unsigned long)aux->nr_pages << PAGE_SHIFT) - 1) {
-		err = -EBUSY;	/* the reader must have caught up */
-		goto refused;
-	}
-	err = configure(ev, aux, h->head);
+	if (err == -ENOSPC)
+		err = configure(ev, 1);
 	if (!err)
 		err = sbi_to_errno(rvs_sbi(RVPMU_SAMPLER_START, 0, 0, 0));
-	if (err)
-		goto refused;
-	ev->head0 = h->head;
+	if (err == -ENOSPC)
+		return err;
+	if (err) {
+		pr_warn_ratelimited(RVS_NAME ": %s: the firmware refused the run (%d): %s\n",
+				    ev->die->name, err, refusal(err));
+		let_go(ev, true);	/* perf report says: AUX data lost */
+		return err;
+	}
 	ev->done = ev->released = 0;
 	ev->ended = false;
 	ev->running = true;
-	poll_here(ev);
 	return 0;
-refused:
-	pr_warn_ratelimited(RVS_NAME ": %s: the firmware refused the run (%d): %s\n",
-			    ev->die->name, err, refusal(err));
-	let_go(ev, true);	/* perf report says: AUX data lost */
+}
+
+/*
+ * While waiting for room (ev->waiting): begins the handle to see the
+ * reader's progress and starts a fresh run when a chunk is free. Returns
+ * false when there is nothing more to wait for: the run started, the
+ * firmware refused it, or the AUX area is going away or full (perf then
+ * disables the event itself).
+ */
+static bool wait_room(struct rvs_event *ev)
+{
+	int err;
+
+	if (!perf_aux_output_begin(&ev->handle, ev->event)) {
+		ev->waiting = false;
+		return false;
+	}
+	ev->held = true;
+	err = run_at_head(ev);
+	if (err == -ENOSPC) {
+		perf_aux_output_end(&ev->handle, 0);
+		ev->held = false;
+		return true;
+	}
+	ev->waiting = false;
+	return false;
+}
+
+static enum hrtimer_restart poll_fn(struct hrtimer *t)
+{
+	struct rvs_event *ev = container_of(t, struct rvs_event, poll);
+	u64 ns = clamp(ev->period_us, 1000u, 20000u) * NSEC_PER_USEC;
+
+	if (ev->waiting && wait_room(ev))
+		goto again;
+	if (!ev->running)
+		return HRTIMER_NORESTART;
+	if (!drain(ev)) {	/* the AUX area is going away: STOP now */
+		finish(ev);
+		return HRTIMER_NORESTART;
+	}
+	/*
+	 * Once the LAST buffer is perf's, the run is over: the handle goes
+	 * at once, marked truncated if the run ran out of buffers, and then
+	 * a fresh run starts as soon as the reader makes room. A run that
+	 * wrote its nr_sample samples is simply over. Until LAST, go on, also
+	 * after the firmware is DONE: the last buffer may wait for room.
+	 */
+	if (ev->ended) {
+		if (finish(ev) != RVPMU_SAMPLER_STOP_FULL)
+			return HRTIMER_NORESTART;
+		ev->waiting = true;
+	}
+again:
+	hrtimer_forward_now(t, ns_to_ktime(ns));
+	return HRTIMER_RESTART;
+}
+
+int rvs_run_start(struct rvs_event *ev)
+{
+	int err;
+
+	if (ev->running || ev->leaked)
+		return -EBUSY;
+	if (!perf_aux_output_begin(&ev->handle, ev->event))
+		return -EINVAL;
+	ev->held = true;
+	err = run_at_head(ev);
+	if (err == -ENOSPC) {	/* the reader has not made room yet */
+		perf_aux_output_end(&ev->handle, 0);
+		ev->held = false;
+		ev->waiting = true;
+		err = 0;
+	}
+	if (!err)
+		poll_here(ev);
 	return err;
 }
 
 void rvs_run_stop(struct rvs_event *ev)
 {
-	if (!ev->running || ev->parked)
-		return;
 	/* IRQs are off on the poll's CPU: it is not running, so this cancels */
 	hrtimer_try_to_cancel(&ev->poll);
-	if (READ_ONCE(ev->moving)) {	/* the move's first half: the run goes on */
-		ev->parked = true;
-		return;
-	}
-	finish(ev);
-}
-
-void rvs_run_unpark(struct rvs_event *ev)
-{
-	unsigned long flags;
-
-	/* perf_pmu_migrate_context always adds the event back, so this is
-	   not expected; were it left parked, nothing would read its buffers */
-	if (WARN_ON_ONCE(ev->parked)) {
-		local_irq_save(flags);
+	ev->waiting = false;
+	if (ev->running)
 		finish(ev);
-		local_irq_restore(flags);
-	}
 }
 
 /*
@@ -377,7 +469,7 @@ static int probe(unsigned int nr_harts)
 int rvs_run_prepare(struct rvs_event *ev, const struct rvs_settings *s)
 {
 	struct rvs_die *die = ev->die;
-	unsigned int i, harts = 0;
+	unsigned int i, n = 0, harts = 0;
 	int err;
 
 	memset(cfg, 0, sizeof(*cfg));
@@ -396,8 +488,12 @@ int rvs_run_prepare(struct rvs_event *ev, const struct rvs_settings *s)
 	cfg->flags = RVPMU_SAMPLER_F_RING | RVPMU_SAMPLER_F_MTIME | RVPMU_SAMPLER_F_WINDOW;
 	memset(hartmap, 0, hart_words * 8);
 	for_each_cpu(i, &die->cpus) {
-		hartmap[rvs_hartid[i] / 64] |= 1ull << (rvs_hartid[i] % 64);
-		harts++;
+		/* the harts term names the die's CPUs by index, 0 all of them */
+		if (!s->harts || (n < 32 && (s->harts >> n & 1))) {
+			hartmap[rvs_hartid[i] / 64] |= 1ull << (rvs_hartid[i] % 64);
+			harts++;
+		}
+		n++;
 	}
 	cfg->harts_addr = virt_to_phys(hartmap);
 	cfg->harts_bits = hart_words * 64;

@@ -17,8 +17,9 @@
  * The rule that keeps AUX pages alive: from pmu::start to pmu::stop the
  * event holds its AUX output handle (perf_aux_output_begin), so perf
  * cannot free the pages; the handle is only let go once the firmware's
- * STOP has returned, and the extension promises that after STOP no hart
- * of the run writes again (docs/sampler.md, section 1.4).
+ * STOP has returned and STATUS shows the run over, and the extension
+ * promises that after STOP no hart of the run writes again
+ * (docs/sbi-sampler.md, STOP).
  */
 #ifndef RVPMU_SAMPLER_KMOD_H
 #define RVPMU_SAMPLER_KMOD_H
@@ -48,6 +49,7 @@ struct rvs_die {
 
 /* The event's settings, decoded from attr.config* (main.c). */
 struct rvs_settings {
+	u32 harts;		/* the die's CPUs by index, 0: all */
 	u32 nr_sample;
 	u32 period_us;
 	u32 nr_pmu;
@@ -61,10 +63,9 @@ struct rvs_aux {
 };
 
 /*
- * One event's run (event->pmu_private), created by event_init. All fields
- * but moving are touched only on the event's CPU with IRQs off (pmu::add,
- * del, start, stop and the poll, an hrtimer pinned there), so they need no
- * lock; moving is set by the hotplug callback around a migration.
+ * One event's run (event->pmu_private), created by event_init. Touched
+ * only on the event's CPU with IRQs off (pmu::add, del, start, stop and
+ * the poll, an hrtimer pinned there), so it needs no lock.
  */
 struct rvs_event {
 	struct perf_event *event;
@@ -72,13 +73,12 @@ struct rvs_event {
 	struct perf_output_handle handle;	/* held from start to stop */
 	bool held;		/* handle is begun */
 	bool running;		/* the firmware run is this event's */
-	bool ended;		/* the firmware said DONE or wrote LAST */
-	bool moving;		/* the event moves to another CPU (main.c) */
-	bool parked;		/* running, its poll cancelled for the move */
-	bool leaked;		/* STOP broke its promise: pages never let go */
+	bool ended;		/* the run's LAST buffer is committed */
+	bool waiting;		/* no run: the poll waits for the reader's room */
+	bool leaked;		/* STOP's promise unproven: pages never let go */
 	unsigned long chunk;	/* bytes per buffer */
-	unsigned int nbufs;
-	unsigned long head0;	/* aux_head when the run started */
+	unsigned int nbufs;	/* the run's buffers */
+	unsigned long head0;	/* aux_head of the run's first buffer */
 	u64 done;		/* chunks committed to perf */
 	u64 released;		/* chunks given back to the firmware */
 	u32 period_us;
@@ -109,28 +109,21 @@ void rvs_id_to_sbi(u64 id, struct rvpmu_sampler_event *ev);
  */
 int rvs_run_prepare(struct rvs_event *ev, const struct rvs_settings *s);
 /*
- * Starts the prepared run on the event's AUX area: takes the AUX handle,
- * cuts the area into chunks from the ring's head, CONFIGURE, START, the
- * poll. pmu::start context (the event's CPU, IRQs off). Returns 0 or a
- * negative errno: -EINVAL (no AUX area, or it cannot hold two buffers of
- * header + sample, or the firmware refuses the configuration), -EBUSY
- * (the reader has not emptied the AUX area, or the counters are taken:
- * DENIED), -EOPNOTSUPP (an event the platform cannot count). A refusal is
- * recorded in the AUX area as a truncated, empty record.
+ * Starts a fresh run of the prepared configuration at the AUX area's head,
+ * in the room the reader left (run.c); with no room yet, the poll starts
+ * it once there is. pmu::start context (the event's CPU, IRQs off).
+ * Returns 0 or a negative errno: -EINVAL (no AUX area, or the firmware
+ * refuses the configuration, e.g. no chunk holds header + sample), -EBUSY
+ * (the counters are taken: DENIED), -EOPNOTSUPP (an event the platform
+ * cannot count). A refusal is recorded in the AUX area as a truncated,
+ * empty record.
  */
 int rvs_run_start(struct rvs_event *ev);
 /*
  * Stops the run: STOP (synchronous), the closed buffers handed to perf,
- * the handle let go. pmu::stop context. Idempotent. While ev->moving it
- * only parks the run (poll cancelled, handle kept) and the next
- * rvs_run_start of the event resumes it on the new CPU.
+ * the handle let go. pmu::stop context. Idempotent.
  */
 void rvs_run_stop(struct rvs_event *ev);
-/*
- * After a migration of ev (main.c's hotplug callback, process context):
- * if perf did not add the event back, the parked run is stopped here.
- */
-void rvs_run_unpark(struct rvs_event *ev);
 /* Per-event setup and teardown (event_init / event destroy). */
 void rvs_event_setup(struct rvs_event *ev);
 void rvs_event_teardown(struct rvs_event *ev);
