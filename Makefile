@@ -372,7 +372,7 @@ $$(INITRD$(1)): linux/initramfs.list $(2)/linux-rootfs/init $$(PERF$(1)) $$(KERN
 	cd $(2) && $$(LINUX_OUT$(1))/usr/gen_init_cpio $(CURDIR)/linux/initramfs.list > initramfs.cpio
 endef
 
-$(eval $(call LINUX_template,,$(B),6.1,$(LINUX_SRC_TAR),,linux/perf-patches,))
+$(eval $(call LINUX_template,,$(B),6.1,$(LINUX_SRC_TAR),,linux/perf-patches,linux/kernel-patches-6.1))
 PERF_DECODER_PATCH := linux/perf-patches/0001-perf-rvpmu-sampler-Add-the-sampler-s-decoder.patch
 
 $(B)/linux-rootfs/init: $(LINUX_INIT_SRC) linux/perfcheck.h lib/fmt.h include/rvpmu/sampler.h include/rvpmu/sbi.h

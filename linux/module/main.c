@@ -49,6 +49,7 @@ static int nr_dies;
 static struct perf_event *owner;
 static DEFINE_MUTEX(owner_lock);
 static enum cpuhp_state hp_state;	/* a dynamic AP state, multi-instance */
+static bool removing;			/* module exit: the PMUs go */
 
 static struct rvs_die *to_die(struct pmu *pmu)
 {
@@ -227,8 +228,6 @@ static int rvs_event_init(struct perf_event *event)
 	event->pmu_private = ev;
 	rvs_event_setup(ev);
 	err = rvs_run_prepare(ev, &s);
-	if (!err)
-		err = rvs_cid2_create(die, s.period_us);
 	if (err) {
 		event->pmu_private = NULL;
 		mutex_lock(&owner_lock);
@@ -237,6 +236,9 @@ static int rvs_event_init(struct perf_event *event)
 		kfree(ev);
 		return err;
 	}
+	rvs_cid2_create(die);
+	/* perf's scheduler hooks on while the event exists: CID2 (cid2.c) */
+	event->attach_state |= PERF_ATTACH_SCHED_CB;
 	event->destroy = rvs_destroy;
 	return 0;
 }
@@ -306,7 +308,10 @@ static int rvs_cpu_online(unsigned int cpu, struct hlist_node *node)
 {
 	struct rvs_die *die = hlist_entry_safe(node, struct rvs_die, node);
 
-	if (cpumask_test_cpu(cpu, &die->cpus) && die->lead_cpu >= nr_cpu_ids)
+	if (!cpumask_test_cpu(cpu, &die->cpus))
+		return 0;
+	rvs_cid2_cpu_up(die);
+	if (die->lead_cpu >= nr_cpu_ids)
 		WRITE_ONCE(die->lead_cpu, cpu);
 	return 0;
 }
@@ -317,7 +322,9 @@ static int rvs_cpu_offline(unsigned int cpu, struct hlist_node *node)
 	cpumask_t others;
 	unsigned int to;
 
-	if (cpu != die->lead_cpu)
+	if (cpumask_test_cpu(cpu, &die->cpus))
+		rvs_cid2_cpu_down(die);
+	if (cpu != die->lead_cpu || removing)
 		return 0;
 	/* cpu is still in cpu_online_mask here */
 	cpumask_and(&others, &die->cpus, cpu_online_mask);
@@ -347,13 +354,16 @@ static int die_of(int cpu)
 /* Unregisters the PMUs of dies [0, n) and leaves the hotplug state. */
 static void dies_remove(int n)
 {
+	removing = true;
 	while (--n >= 0) {
 		struct rvs_die *d = &dies[n];
 
 		if (cpumask_empty(&d->cpus))
 			continue;
+		/* the offline callback on every online CPU: CID2's callbacks
+		   off; the PMU has no event left to move */
+		cpuhp_state_remove_instance(hp_state, &d->node);
 		perf_pmu_unregister(&d->pmu);
-		cpuhp_state_remove_instance_nocalls(hp_state, &d->node);
 	}
 	cpuhp_remove_multi_state(hp_state);
 }
@@ -437,13 +447,16 @@ static int __init rvs_init(void)
 			.read = rvs_read,
 			.setup_aux = rvs_setup_aux,
 			.free_aux = rvs_free_aux,
+			.sched_task = rvs_sched_task,
 		};
-		/* calls rvs_cpu_online on every online CPU: the lead */
-		err = cpuhp_state_add_instance(hp_state, &d->node);
+		/* registered first: the online callback's perf_sched_cb_inc
+		   needs the PMU's per-CPU contexts */
+		err = perf_pmu_register(&d->pmu, d->name, -1);
 		if (!err) {
-			err = perf_pmu_register(&d->pmu, d->name, -1);
+			/* calls rvs_cpu_online on every online CPU: the lead */
+			err = cpuhp_state_add_instance(hp_state, &d->node);
 			if (err)
-				cpuhp_state_remove_instance_nocalls(hp_state, &d->node);
+				perf_pmu_unregister(&d->pmu);
 		}
 		if (err) {
 			dies_remove(i);

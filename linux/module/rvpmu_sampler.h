@@ -30,6 +30,7 @@
 #include <linux/perf_event.h>
 
 #include "rvpmu/sampler.h"
+#include "rvs_compat.h"
 
 #define RVS_NAME "rvpmu_sampler"
 
@@ -137,10 +138,16 @@ extern u32 *rvs_cid2;
 extern unsigned int rvs_cid2_count;
 
 /* ---- cid2.c */
-/* CID2 upkeep: the sched_switch tracepoint when the kernel has
- * tracepoints, else per-CPU kernel cpu-clock events on the die's online
- * CPUs (process context, from event_init / event destroy). */
-int rvs_cid2_create(struct rvs_die *die, u32 period_us);
+/* pmu::sched_task: the incoming task's tgid into its hart's CID2 word. */
+void rvs_sched_task(struct rvs_sched_ctx *ctx, bool sched_in);
+/* perf_sched_cb_inc / _dec for die's PMU on this CPU (hotplug callbacks,
+ * on the CPU concerned; the PMU registered). Idempotent. */
+void rvs_cid2_cpu_up(struct rvs_die *die);
+void rvs_cid2_cpu_down(struct rvs_die *die);
+/* CID2 upkeep on / off with the event (event_init / event destroy,
+ * process context): the words seeded with each CPU's current task, and
+ * zeroed at the end. */
+void rvs_cid2_create(struct rvs_die *die);
 void rvs_cid2_destroy(void);
 
 #endif /* RVPMU_SAMPLER_KMOD_H */

@@ -1,0 +1,9 @@
+/* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0 */
+/* The out-of-tree build's one difference between kernels: the context
+ * pmu::sched_task is given (a perf_event_pmu_context from Linux 6.2). */
+#include <linux/version.h>
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 2, 0)
+#define rvs_sched_ctx perf_event_context
+#else
+#define rvs_sched_ctx perf_event_pmu_context
+#endif
