@@ -332,7 +332,7 @@ $$(LINUX_SRC$(1))/Makefile: | $(5)
 	tar -xJf $(4) -C $(2)/linux
 	@touch $$@
 
-$$(LINUX_OUT$(1))/.config: linux/rvpmu.config $$(LINUX_SRC$(1))/Makefile
+$$(LINUX_OUT$(1))/.config: linux/rvpmu.config $(2)/linux/kernel-patched
 	@mkdir -p $$(LINUX_OUT$(1))
 	$$(KMAKE$(1)) -s tinyconfig
 	cd $$(LINUX_SRC$(1)) && scripts/kconfig/merge_config.sh -m -O $$(LINUX_OUT$(1)) \
@@ -356,6 +356,15 @@ $$(PERF$(1)): $(2)/linux/perf-patched | $$(LINUX_SRC$(1))/Makefile
 	$$(MAKE) -C $$(LINUX_SRC$(1))/tools/perf -f Makefile.perf O=$(CURDIR)/$(2)/perf $$(PERF_OPTS) \
 	  -j2 $(CURDIR)/$$(PERF$(1))
 
+$$(INITRD$(1)): linux/initramfs.list $(2)/linux-rootfs/init $$(PERF$(1)) $$(KERNEL$(1)) $$(KMOD$(1)) \
+           $(2)/linux-rootfs/rvpmu-report
+	cd $(2) && $$(LINUX_OUT$(1))/usr/gen_init_cpio $(CURDIR)/linux/initramfs.list > initramfs.cpio
+endef
+
+# rvpmu_sampler.ko out of tree (6.1): linux/module's sources copied to
+# DIR/linux-module and built there against the kernel, with the shim
+# (linux/module/shim) for what differs between kernels
+define KMOD_OUT_template
 $$(KMOD$(1)): $$(KMOD_SRC) include/rvpmu/sampler.h $$(KERNEL$(1))
 	@mkdir -p $(2)/linux-module/include/rvpmu $(2)/linux-module/shim
 	cp linux/module/*.c linux/module/*.h linux/module/Kbuild $(2)/linux-module/
@@ -366,13 +375,23 @@ $$(KMOD$(1)): $$(KMOD_SRC) include/rvpmu/sampler.h $$(KERNEL$(1))
 	$$(KMAKE$(1)) -s M=$(CURDIR)/$(2)/linux-module W=1 KBUILD_MODPOST_WARN=1 modules > $(2)/linux-module/build.log 2>&1; st=$$$$?; \
 	  grep -vE 'Module.symvers|undefined!|may not have dep|unresolved symbol|MODPOST_WARN|own risk' $(2)/linux-module/build.log >&2; \
 	  exit $$$$st
+endef
 
-$$(INITRD$(1)): linux/initramfs.list $(2)/linux-rootfs/init $$(PERF$(1)) $$(KERNEL$(1)) $$(KMOD$(1)) \
-           $(2)/linux-rootfs/rvpmu-report
-	cd $(2) && $$(LINUX_OUT$(1))/usr/gen_init_cpio $(CURDIR)/linux/initramfs.list > initramfs.cpio
+# rvpmu_sampler.ko in tree (6.12): drivers/perf/rvpmu_sampler, added by
+# the kernel series' driver patch (scripts/driver-patch writes it from
+# linux/module), CONFIG_RVPMU_SAMPLER_PMU=m in linux/rvpmu.config; the
+# kernel's modules target builds it, W=1, and a warning fails the build
+define KMOD_TREE_template
+$$(KMOD$(1)): $$(KERNEL$(1))
+	@mkdir -p $(2)/linux-module
+	@rm -f $$@
+	$$(KMAKE$(1)) -s W=1 drivers/perf/rvpmu_sampler/rvpmu_sampler.ko > $(2)/linux-module/build.log 2>&1 || { cat $(2)/linux-module/build.log >&2; exit 1; }
+	@if grep -E 'warning:|error:' $(2)/linux-module/build.log >&2; then exit 1; fi
+	cp $$(LINUX_OUT$(1))/drivers/perf/rvpmu_sampler/rvpmu_sampler.ko $$@
 endef
 
 $(eval $(call LINUX_template,,$(B),6.1,$(LINUX_SRC_TAR),,linux/perf-patches,linux/kernel-patches-6.1))
+$(eval $(call KMOD_OUT_template,,$(B)))
 PERF_DECODER_PATCH := linux/perf-patches/0001-perf-rvpmu-sampler-Add-the-sampler-s-decoder.patch
 
 $(B)/linux-rootfs/init: $(LINUX_INIT_SRC) linux/perfcheck.h lib/fmt.h include/rvpmu/sampler.h include/rvpmu/sbi.h
@@ -548,6 +567,7 @@ $(LINUX612_TAR): scripts/stack-fetch
 	scripts/stack-fetch $(B)/stack/linux-source-6.12 bookworm-backports linux-source-6.12
 	@touch $@
 $(eval $(call LINUX_template,612,$(B)/linux612,6.12,$(LINUX612_TAR),$(LINUX612_TAR),linux/perf-patches-6.12,linux/kernel-patches-6.12))
+$(eval $(call KMOD_TREE_template,612,$(B)/linux612))
 PERF612_DECODER_PATCH := linux/perf-patches-6.12/0001-perf-rvpmu-sampler-Add-the-sampler-s-decoder.patch
 $(B)/linux612/linux-rootfs/%: $(B)/linux-rootfs/%
 	@mkdir -p $(B)/linux612/linux-rootfs

@@ -193,9 +193,9 @@ struct rvpmu_sampler_header {
 #define RVPMU_SAMPLER_SUBSAMPLE_SIZE(nr_pmu, nr_harts) \
 	((uint64_t)(4 + 4 + 8 * (uint64_t)(nr_pmu) + 8) * (uint64_t)(nr_harts))
 #define RVPMU_SAMPLER_SUBSAMPLE_SIZE_MTIME(nr_pmu, nr_harts) \
-	(RVPMU_SAMPLER_SUBSAMPLE_SIZE(nr_pmu, nr_harts) + 8 * (uint64_t)(nr_harts))
+	((uint64_t)(4 + 4 + 8 * (uint64_t)(nr_pmu) + 8 + 8) * (uint64_t)(nr_harts))
 #define RVPMU_SAMPLER_SUBSAMPLE_SIZE_WINDOW(nr_pmu, nr_harts) \
-	(RVPMU_SAMPLER_SUBSAMPLE_SIZE(nr_pmu, nr_harts) + 16 * (uint64_t)(nr_harts))
+	((uint64_t)(4 + 4 + 8 * (uint64_t)(nr_pmu) + 8 + 16) * (uint64_t)(nr_harts))
 
 /* ---- STATUS output */
 #define RVPMU_SAMPLER_IDLE		0	/* nothing configured */

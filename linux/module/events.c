@@ -12,15 +12,16 @@
  *                          set, FFFF the SBI firmware event code
  * The SBI numbering these map to is the SBI PMU specification's.
  */
+#include <linux/bits.h>
 #include <linux/ctype.h>
 #include <linux/errno.h>
 #include <linux/kernel.h>
 
 #include "rvpmu_sampler.h"
 
-#define ID_FW		(1ull << 63)
+#define ID_FW		BIT_ULL(63)
 #define ID_TYPE(id)	(((id) >> 48) & 0xff)
-#define ID_CONFIG(id)	((id) & ((1ull << 48) - 1))
+#define ID_CONFIG(id)	((id) & GENMASK_ULL(47, 0))
 
 #define SBI_TYPE_HW	0u
 #define SBI_TYPE_CACHE	1u

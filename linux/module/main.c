@@ -36,16 +36,20 @@
 #define CFG1_NR_PMU(c)		((u32)(((c) >> 32) & 0x3f))	/* config1:32-37 */
 #define CFG2_FILTER(c)		((u32)((c) & 0x1f))		/* config2:0-4 */
 #define CFG2_HARTS(c)		((u32)((c) >> 32))		/* config2:32-63 */
-/* the bits no term names: set, they are a request this driver cannot
-   read (a newer perf, a typo in a raw config), so event_init refuses */
+/*
+ * the bits no term names: set, they are a request this driver cannot
+ * read (a newer perf, a typo in a raw config), so event_init refuses
+ */
 #define CFG_UNUSED		GENMASK_ULL(63, 49)
 #define CFG1_UNUSED		GENMASK_ULL(63, 38)
 #define CFG2_UNUSED		GENMASK_ULL(31, 5)
 
 static struct rvs_die *dies;
 static int nr_dies;
-/* the firmware has one sampler: the event that has it, or NULL; changed
-   under owner_lock */
+/*
+ * the firmware has one sampler: the event that has it, or NULL; changed
+ * under owner_lock
+ */
 static struct perf_event *owner;
 static DEFINE_MUTEX(owner_lock);
 static enum cpuhp_state hp_state;	/* a dynamic AP state, multi-instance */
@@ -105,6 +109,7 @@ static DEVICE_ATTR_RO(cpumask);
 static struct attribute *rvs_attrs[] = {
 	&dev_attr_user_events.attr, &dev_attr_cpumask.attr, NULL,
 };
+
 static const struct attribute_group rvs_group = { .attrs = rvs_attrs };
 
 #define FORMAT(n, s) \
@@ -122,6 +127,7 @@ static struct attribute *rvs_format_attrs[] = {
 	&format_sample_period_us.attr, &format_nr_pmu.attr, &format_filter.attr,
 	&format_harts.attr, NULL,
 };
+
 static const struct attribute_group rvs_format = { .name = "format", .attrs = rvs_format_attrs };
 static const struct attribute_group *rvs_groups[] = { &rvs_group, &rvs_format, NULL };
 
@@ -140,9 +146,11 @@ static int settings(const struct perf_event_attr *attr, const struct rvs_die *di
 		return -EINVAL;
 
 	s->nr_sample = CFG_NR_SAMPLE(attr->config) ?: RVPMU_SAMPLER_NR_SAMPLE_DEFAULT;
-	if (!us)
-		us = (ms ?: RVPMU_SAMPLER_PERIOD_DEFAULT_US / 1000) * 1000ull <= RVPMU_SAMPLER_PERIOD_MAX_US ?
-		     (ms ?: RVPMU_SAMPLER_PERIOD_DEFAULT_US / 1000) * 1000 : 0;
+	if (!us) {
+		u64 from_ms = (ms ?: RVPMU_SAMPLER_PERIOD_DEFAULT_US / 1000) * 1000ull;
+
+		us = from_ms <= RVPMU_SAMPLER_PERIOD_MAX_US ? from_ms : 0;
+	}
 	if (us < RVPMU_SAMPLER_PERIOD_MIN_US || us > RVPMU_SAMPLER_PERIOD_MAX_US)
 		return -EINVAL;
 	s->period_us = us;
@@ -194,8 +202,10 @@ static int rvs_event_init(struct perf_event *event)
 
 	if (event->attr.type != event->pmu->type)
 		return -ENOENT;
-	/* root or CAP_PERFMON, as for the PMCU (perf_allow_cpu's paranoid
-	   level is not exported to modules) */
+	/*
+	 * root or CAP_PERFMON, as for the PMCU (perf_allow_cpu's paranoid
+	 * level is not exported to modules)
+	 */
 	if (!perfmon_capable())
 		return -EACCES;
 	/* system-wide only, like the PMCU: the run covers the whole die */
@@ -301,9 +311,11 @@ static void rvs_free_aux(void *aux)
 	kfree(aux);
 }
 
-/* ---- CPU hotplug (CPUHP_AP_ONLINE_DYN: on the CPU concerned, process
+/*
+ * ---- CPU hotplug (CPUHP_AP_ONLINE_DYN: on the CPU concerned, process
  * context; the teardown runs before perf's own, which would remove the
- * event from the CPU) */
+ * event from the CPU)
+ */
 static int rvs_cpu_online(unsigned int cpu, struct hlist_node *node)
 {
 	struct rvs_die *die = hlist_entry_safe(node, struct rvs_die, node);
@@ -335,8 +347,10 @@ static int rvs_cpu_offline(unsigned int cpu, struct hlist_node *node)
 				    die->name);
 		return 0;	/* perf's teardown removes the event: pmu::del stops */
 	}
-	/* pmu::del here stops the run and lets its pages go; pmu::add there
-	   starts a fresh one (run.c) */
+	/*
+	 * pmu::del here stops the run and lets its pages go; pmu::add there
+	 * starts a fresh one (run.c)
+	 */
 	perf_pmu_migrate_context(&die->pmu, cpu, to);
 	pr_info_ratelimited(RVS_NAME ": %s: CPU %u goes offline, events now on CPU %u\n",
 			    die->name, cpu, to);
@@ -360,8 +374,10 @@ static void dies_remove(int n)
 
 		if (cpumask_empty(&d->cpus))
 			continue;
-		/* the offline callback on every online CPU: CID2's callbacks
-		   off; the PMU has no event left to move */
+		/*
+		 * the offline callback on every online CPU: CID2's callbacks
+		 * off; the PMU has no event left to move
+		 */
 		cpuhp_state_remove_instance(hp_state, &d->node);
 		perf_pmu_unregister(&d->pmu);
 	}
@@ -449,8 +465,10 @@ static int __init rvs_init(void)
 			.free_aux = rvs_free_aux,
 			.sched_task = rvs_sched_task,
 		};
-		/* registered first: the online callback's perf_sched_cb_inc
-		   needs the PMU's per-CPU contexts */
+		/*
+		 * registered first: the online callback's perf_sched_cb_inc
+		 * needs the PMU's per-CPU contexts
+		 */
 		err = perf_pmu_register(&d->pmu, d->name, -1);
 		if (!err) {
 			/* calls rvs_cpu_online on every online CPU: the lead */

@@ -34,6 +34,7 @@
  * stop only parks the run (the poll cancelled on the old CPU, the handle
  * kept, nothing said to the firmware) and the start resumes it.
  */
+#include <linux/bits.h>
 #include <linux/gfp.h>
 #include <linux/io.h>
 #include <linux/log2.h>
@@ -158,8 +159,10 @@ static phys_addr_t aux_phys(const struct rvs_aux *aux, unsigned long off,
 	return base;
 }
 
-/* Gives back to the firmware every buffer the reader is past: where its
-   tail was at the last begin is CIRC_SPACE's inverse. */
+/*
+ * Gives back to the firmware every buffer the reader is past: where its
+ * tail was at the last begin is CIRC_SPACE's inverse.
+ */
 static void release_read(struct rvs_event *ev)
 {
 	struct perf_output_handle *h = &ev->handle;
@@ -227,7 +230,7 @@ again:
 		looked = !commit;
 		perf_aux_output_end(h, commit);
 		commit = 0;
-		ev->held = perf_aux_output_begin(h, ev->event) != NULL;
+		ev->held = !!perf_aux_output_begin(h, ev->event);
 		if (!ev->held)
 			return false;
 	}
@@ -271,10 +274,12 @@ static u32 finish(struct rvs_event *ev)
 	return status->stop_reason;
 }
 
-/* Picks the run's buffers in the room at the handle's head: equal chunks
+/*
+ * Picks the run's buffers in the room at the handle's head: equal chunks
  * of the ring (a power of two of them, physically contiguous), whole
  * ones, at least want of them; fills cfg->bufs and CONFIGUREs. -ENOSPC:
- * no chunk size leaves want whole chunks in the room. */
+ * no chunk size leaves want whole chunks in the room.
+ */
 static int configure(struct rvs_event *ev, unsigned int want)
 {
 	struct perf_output_handle *h = &ev->handle;
@@ -345,7 +350,8 @@ static int run_at_head(struct rvs_event *ev)
 		let_go(ev, true);	/* perf report says: AUX data lost */
 		return err;
 	}
-	ev->done = ev->released = 0;
+	ev->done = 0;
+	ev->released = 0;
 	ev->ended = false;
 	ev->running = true;
 	return 0;
@@ -459,7 +465,7 @@ static int probe(unsigned int nr_harts)
 	if (!err)
 		err = rvs_sbi(RVPMU_SAMPLER_START, 0, 0, 0);
 	if (!err && !firmware_stop()) {
-		pr_err_ratelimited(RVS_NAME ": the firmware still runs after STOP; the probe's buffer is kept (leaked)\n");
+		pr_err_ratelimited(RVS_NAME ": the firmware may still run after STOP; the scratch buffer is kept (leaked)\n");
 		return -EIO;
 	}
 	free_pages_exact(buf, size);
@@ -490,7 +496,7 @@ int rvs_run_prepare(struct rvs_event *ev, const struct rvs_settings *s)
 	for_each_cpu(i, &die->cpus) {
 		/* the harts term names the die's CPUs by index, 0 all of them */
 		if (!s->harts || (n < 32 && (s->harts >> n & 1))) {
-			hartmap[rvs_hartid[i] / 64] |= 1ull << (rvs_hartid[i] % 64);
+			hartmap[rvs_hartid[i] / 64] |= BIT_ULL(rvs_hartid[i] % 64);
 			harts++;
 		}
 		n++;

@@ -39,8 +39,8 @@ struct rvs_die {
 	struct pmu pmu;
 	int id;				/* N in rvpmu_sampler_die<N> */
 	cpumask_t cpus;			/* possible CPUs of the die */
-	unsigned int lead_cpu;		/* the CPU the event lives on (cpumask);
-					   nr_cpu_ids: none of the die's is online */
+	/* the CPU the event lives on (cpumask); nr_cpu_ids: none is online */
+	unsigned int lead_cpu;
 	struct hlist_node node;		/* in the CPU hotplug state (main.c) */
 	char name[32];
 	struct mutex lock;		/* user_events */
@@ -140,13 +140,17 @@ extern unsigned int rvs_cid2_count;
 /* ---- cid2.c */
 /* pmu::sched_task: the incoming task's tgid into its hart's CID2 word. */
 void rvs_sched_task(struct rvs_sched_ctx *ctx, bool sched_in);
-/* perf_sched_cb_inc / _dec for die's PMU on this CPU (hotplug callbacks,
- * on the CPU concerned; the PMU registered). Idempotent. */
+/*
+ * perf_sched_cb_inc / _dec for die's PMU on this CPU (hotplug callbacks,
+ * on the CPU concerned; the PMU registered). Idempotent.
+ */
 void rvs_cid2_cpu_up(struct rvs_die *die);
 void rvs_cid2_cpu_down(struct rvs_die *die);
-/* CID2 upkeep on / off with the event (event_init / event destroy,
+/*
+ * CID2 upkeep on / off with the event (event_init / event destroy,
  * process context): the words seeded with each CPU's current task, and
- * zeroed at the end. */
+ * zeroed at the end.
+ */
 void rvs_cid2_create(struct rvs_die *die);
 void rvs_cid2_destroy(void);
 
