@@ -336,11 +336,7 @@ int main(int argc, char **argv)
 		free(data);
 		return 1;
 	}
-	if (!runs.nr_runs && (json || svg || heat)) {
-		fprintf(stderr, "rvpmu-report: %s: no sampler buffer, only pad records: nothing "
-			"to plot\n", file);
-		rc = -1;
-	} else if (dump) {
+	if (dump) {
 		rc |= rr_dump_all(stdout, &runs);
 	} else if (csv) {
 		rc |= rr_csv_all(stdout, &runs);
@@ -349,6 +345,11 @@ int main(int argc, char **argv)
 	}
 	if (fflush(stdout) || rc) {
 		fprintf(stderr, "rvpmu-report: writing standard output failed\n");
+		rc = -1;
+	}
+	if (!runs.nr_runs && (json || svg || heat)) {
+		fprintf(stderr, "rvpmu-report: %s: no sampler buffer, only pad records: nothing "
+			"to plot\n", file);
 		rc = -1;
 	}
 	if (json && runs.nr_runs)
