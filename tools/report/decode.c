@@ -644,7 +644,8 @@ int rr_decode(const uint8_t *p, size_t size, struct rr_run *r, char *err, size_t
 		size_t at = rs.nr_runs ? rs.runs[1].offset : 0;
 
 		if (rs.nr_runs)
-			fail(err, n, at, "a second run starts here (its parameters differ from the first buffer's)");
+			fail(err, n, at,
+			     "a second run starts here (its parameters differ from the first buffer's)");
 		else
 			fail(err, n, at, "no sampler buffer: only pad records");
 		rr_runs_free(&rs);

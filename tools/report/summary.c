@@ -191,7 +191,8 @@ void rr_run_title(FILE *out, const struct rr_runs *rs, size_t i)
 	const struct rr_run *r = &rs->runs[i];
 
 	if (rs->nr_runs > 1)
-		fprintf(out, "RVPMU SAMPLER run %zu of %zu: t0 %llu, %zu buffer(s) from offset 0x%zx\n",
+		fprintf(out,
+			"RVPMU SAMPLER run %zu of %zu: t0 %llu, %zu buffer(s) from offset 0x%zx\n",
 			i + 1, rs->nr_runs, (unsigned long long)r->t0, r->nr_bufs, r->offset);
 }
 
