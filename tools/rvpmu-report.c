@@ -4,6 +4,7 @@
  * buffers (include/rvpmu/sampler.h). The decoder and each exporter live in
  * tools/report/ so that the fuzz target runs exactly this code.
  */
+#define _POSIX_C_SOURCE 200809L	/* open_memstream, fmemopen: several runs in one SVG */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,7 +18,9 @@ static const char usage_text[] =
 	"                    [--heatmap OUT.svg] [--max-panels N] FILE\n"
 	"\n"
 	"FILE holds one or more sampler buffers back to back, each header.buffer_size\n"
-	"bytes starting with its header (\"-\" reads standard input), or is a perf.data\n"
+	"bytes starting with its header, and pad records (\"-\" reads standard input),\n"
+	"one run or several (a buffer whose run parameters differ starts a run; each\n"
+	"output then covers every run, in file order), or is a perf.data\n"
 	"file of perf record -e rvpmu_sampler_die<N>/.../ (its AUX data are read; -D\n"
 	"then prints what perf report -D prints for them). With no option a summary\n"
 	"is printed: the run; how window lengths are known and each hart's late and\n"
@@ -111,10 +114,99 @@ static uint8_t *slurp(const char *path, size_t *size)
 	return buf;
 }
 
+/* An SVG exporter: the line panels, or the heat map (panels unused). */
+typedef int (*svg_fn)(FILE *out, const struct rr_run *r, unsigned int panels, FILE *note);
+
+static int heatmap(FILE *out, const struct rr_run *r, unsigned int panels, FILE *note)
+{
+	(void)panels, (void)note;
+	return rr_heatmap(out, r);
+}
+
+/* Up to 16 events line panels, above that the heat map, unless --max-panels. */
+static svg_fn plot_of(const struct rr_run *r, int lines)
+{
+	return !lines && r->nr_events > PLOT_LINES_MAX ? heatmap : rr_svg;
+}
+
+/* The width and height an exporter's SVG says in its <svg ...> element. */
+static int svg_size(const char *svg, double *w, double *h)
+{
+	const char *at = strstr(svg, "<svg ");
+
+	if (!at || !(at = strstr(at, " width=\"")) || sscanf(at, " width=\"%lf\" height=\"%lf\"",
+								w, h) != 2)
+		return -1;
+	return 0;
+}
+
+/*
+ * Several runs in one SVG: each run's picture, as its exporter draws it,
+ * nested in one document below the one before, headed by its
+ * rr_run_title. One run: the exporter's picture as it is.
+ */
+static int svg_runs(FILE *out, const struct rr_runs *rs, unsigned int panels, int lines,
+		    svg_fn only)
+{
+	double y = 0, width = 0, w, h;
+	char **pic, title[160];
+	size_t i, len;
+	int bad = 0;
+
+	if (rs->nr_runs == 1)
+		return (only ? only : plot_of(&rs->runs[0], lines))(out, &rs->runs[0], panels,
+								   stderr);
+	pic = calloc(rs->nr_runs, sizeof(*pic));
+	if (!pic)
+		return -1;
+	for (i = 0; i < rs->nr_runs && !bad; i++) {
+		FILE *m = open_memstream(&pic[i], &len);
+		const struct rr_run *r = &rs->runs[i];
+
+		if (!m || (only ? only : plot_of(r, lines))(m, r, panels, stderr))
+			bad = 1;
+		if (m && fclose(m))
+			bad = 1;
+		if (!bad && svg_size(pic[i], &w, &h))
+			bad = 1;
+		if (!bad) {
+			y += 30 + h;
+			width = w > width ? w : width;
+		}
+	}
+	if (!bad) {
+		fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+			"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
+			"viewBox=\"0 0 %.0f %.0f\" font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\">\n"
+			"<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n", width, y, width, y);
+		for (y = 0, i = 0; i < rs->nr_runs; i++) {
+			FILE *t = fmemopen(title, sizeof(title), "w");
+			const char *inner = strstr(pic[i], "<svg ");
+
+			title[0] = 0;
+			if (t) {
+				rr_run_title(t, rs, i);
+				fputc(0, t);
+				fclose(t);
+			}
+			title[strcspn(title, "\n")] = 0;
+			fprintf(out, "<text x=\"10\" y=\"%.0f\" font-size=\"16\" font-weight=\"bold\" "
+				"class=\"run\">%s</text>\n", y + 22, title);
+			svg_size(pic[i], &w, &h);
+			fprintf(out, "<svg y=\"%.0f\" %s", y + 30, inner + 5);
+			y += 30 + h;
+		}
+		fputs("</svg>\n", out);
+	}
+	for (i = 0; i < rs->nr_runs; i++)
+		free(pic[i]);
+	free(pic);
+	return bad || ferror(out) ? -1 : 0;
+}
+
 /* Write one output file with an exporter; 0 or -1 with the message said. */
-static int to_file(const char *path, const struct rr_run *r, unsigned int panels,
-		   int (*svg)(FILE *, const struct rr_run *, unsigned int, FILE *),
-		   int (*json)(FILE *, const struct rr_run *))
+static int to_file(const char *path, const struct rr_runs *rs, unsigned int panels,
+		   int lines, svg_fn svg, int (*json)(FILE *, const struct rr_runs *))
 {
 	FILE *f = fopen(path, "w");
 	int bad;
@@ -123,7 +215,7 @@ static int to_file(const char *path, const struct rr_run *r, unsigned int panels
 		fprintf(stderr, "rvpmu-report: %s: %s\n", path, strerror(errno));
 		return -1;
 	}
-	bad = svg ? svg(f, r, panels, stderr) : json(f, r);
+	bad = json ? json(f, rs) : svg_runs(f, rs, panels, lines, svg);
 	if (fclose(f) || bad) {
 		fprintf(stderr, "rvpmu-report: %s: write failed\n", path);
 		return -1;
@@ -140,7 +232,7 @@ static int to_file(const char *path, const struct rr_run *r, unsigned int panels
 static int from_perf(const char *file, const uint8_t *data, size_t size, int dump,
 		     struct rr_perfdata *pd)
 {
-	uint64_t next = 0;
+	struct rr_dump_state st = { 0 };
 	char err[256];
 	size_t i;
 
@@ -161,16 +253,15 @@ static int from_perf(const char *file, const uint8_t *data, size_t size, int dum
 		return 1;
 	for (i = 0; i < pd->nr_pieces; i++) {
 		const struct rr_piece *pc = &pd->pieces[i];
-		struct rr_run run;
+		struct rr_runs rs;
 
 		printf(".\n");
-		if (rr_decode(data + pc->offset, pc->size, &run, err, sizeof(err))) {
+		if (rr_decode_all(data + pc->offset, pc->size, &rs, err, sizeof(err))) {
 			printf(". ... RVPMU SAMPLER bad data at 0x%zx: %s\n", pc->offset, err);
 			continue;
 		}
-		rr_dump_run(stdout, &run, i > 0);
-		rr_dump_buffers(stdout, &run, pc->offset, &next);
-		rr_free(&run);
+		rr_dump_stream(stdout, &rs, pc->offset, &st);
+		rr_runs_free(&rs);
 	}
 	rr_perfdata_free(pd);
 	return fflush(stdout) ? -1 : 0;
@@ -182,7 +273,7 @@ int main(int argc, char **argv)
 	int dump = 0, csv = 0, rc = 0, lines = 0, i;
 	unsigned long panels = 16;
 	struct rr_perfdata pd = { 0 };
-	struct rr_run run;
+	struct rr_runs runs;
 	char err[256];
 	uint8_t *data;
 	size_t size;
@@ -238,33 +329,36 @@ int main(int argc, char **argv)
 		rc = 0;
 		dump = 0;
 	}
-	if (rr_decode(pd.aux ? pd.aux : data, pd.aux ? pd.aux_size : size, &run, err,
-		      sizeof(err))) {
+	if (rr_decode_all(pd.aux ? pd.aux : data, pd.aux ? pd.aux_size : size, &runs, err,
+			  sizeof(err))) {
 		fprintf(stderr, "rvpmu-report: %s: %s\n", file, err);
 		rr_perfdata_free(&pd);
 		free(data);
 		return 1;
 	}
-	if (dump)
-		rc |= rr_dump(stdout, &run);
-	else if (csv)
-		rc |= rr_csv(stdout, &run);
-	else if (!json && !svg && !heat)
-		rc |= rr_summary(stdout, &run);
+	if (dump) {
+		rc |= rr_dump_all(stdout, &runs);
+	} else if (csv) {
+		rc |= rr_csv_all(stdout, &runs);
+	} else if (!json && !svg && !heat) {
+		rc |= rr_summary_all(stdout, &runs);
+	}
 	if (fflush(stdout) || rc) {
 		fprintf(stderr, "rvpmu-report: writing standard output failed\n");
 		rc = -1;
 	}
-	if (json)
-		rc |= to_file(json, &run, 0, NULL, rr_perfetto);
-	/* above 16 events line panels are too many to read: the heat map */
-	if (svg && !lines && run.nr_events > PLOT_LINES_MAX)
-		rc |= to_file(svg, &run, 0, NULL, rr_heatmap);
-	else if (svg)
-		rc |= to_file(svg, &run, (unsigned int)panels, rr_svg, NULL);
-	if (heat)
-		rc |= to_file(heat, &run, 0, NULL, rr_heatmap);
-	rr_free(&run);
+	if (!runs.nr_runs && (json || svg || heat)) {
+		fprintf(stderr, "rvpmu-report: %s: no sampler buffer, only pad records: nothing "
+			"to plot\n", file);
+		rc = -1;
+	}
+	if (json && runs.nr_runs)
+		rc |= to_file(json, &runs, 0, 0, NULL, rr_perfetto_all);
+	if (svg && runs.nr_runs)
+		rc |= to_file(svg, &runs, (unsigned int)panels, lines, NULL, NULL);
+	if (heat && runs.nr_runs)
+		rc |= to_file(heat, &runs, 0, 0, heatmap, NULL);
+	rr_runs_free(&runs);
 	rr_perfdata_free(&pd);
 	free(data);
 	return rc ? 1 : 0;

@@ -133,6 +133,20 @@ struct rvpmu_sampler_config {
 #define RVPMU_SAMPLER_PAD_MAGIC		0x44415052u	/* "RPAD" */
 #define RVPMU_SAMPLER_PAD_SIZE		16u
 
+/*
+ * A PAD record in the Linux driver's AUX stream (not written by the
+ * firmware): a run restarted while the reader had not consumed everything
+ * begins at the reader's head with the room there is, and the driver fills
+ * what it skips with one. Layout: u32 magic RVPMU_SAMPLER_PAD_MAGIC ("RPAD"
+ * as little-endian bytes), u32 reserved (0), u64 size: the pad's length in
+ * bytes including these RVPMU_SAMPLER_PAD_SIZE bytes, a multiple of 8, at
+ * least RVPMU_SAMPLER_PAD_SIZE. The bytes after the first
+ * RVPMU_SAMPLER_PAD_SIZE are stale data, skipped unread. docs/report.md
+ * describes the stream.
+ */
+#define RVPMU_SAMPLER_PAD_MAGIC		0x44415052u	/* "RPAD" */
+#define RVPMU_SAMPLER_PAD_SIZE		16u
+
 /* header.state */
 #define RVPMU_SAMPLER_BUF_FREE		0	/* S-mode's (ring mode: released) */
 #define RVPMU_SAMPLER_BUF_FILLING	1	/* the firmware writes into it */

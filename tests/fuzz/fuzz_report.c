@@ -9,6 +9,11 @@
  *         every shape and scale, not only mutated seeds; in version 2 the
  *         mtimes stray from the deadlines (late, early, zero, anywhere); a
  *         run the decoder accepts must read back the values written.
+ * In odd mode a further byte may put PAD records around the run and a
+ * second run (the same buffers, another t0) after it, as the Linux
+ * driver's AUX stream does after a restart; the stream must then decode
+ * into exactly those runs. rr_decode_all reads every input: a stream of
+ * several runs and pads.
  * The decoder must refuse a file with a message naming an offset or accept
  * it; an accepted run must keep the decoder's promises (every buffer and
  * sample inside the file, buffers sorted and disjoint, the counts add up,
@@ -188,10 +193,10 @@ static uint8_t *shaped(struct bytes *b, size_t *size, struct gen *g)
 	return gen_build(&s, size, NULL, value, g);
 }
 
-/* A shaped run reads back what write.c wrote. */
-static void read_back(const struct rr_run *r, struct gen *g)
+/* A shaped run reads back what write.c wrote (mtimes: if mt). */
+static void read_back(const struct rr_run *r, struct gen *g, int mt)
 {
-	if (r->version < RVPMU_SAMPLER_VERSION_MTIME)
+	if (r->version < RVPMU_SAMPLER_VERSION_MTIME || !mt)
 		goto counts;
 	for (size_t i = 0; i < r->nr_bufs; i++)
 		for (uint32_t s = 0; s < r->bufs[i].nr_samples; s++)
@@ -224,37 +229,132 @@ counts:
 	}
 }
 
+static void put_le(uint8_t *p, uint64_t v, unsigned int bytes)
+{
+	while (bytes--) {
+		*p++ = (uint8_t)v;
+		v >>= 8;
+	}
+}
+
+/* A PAD record of 16 + 8 * (x % 4) bytes at *n of p; *n moves past it. */
+static void pad(uint8_t *p, size_t *n, uint64_t x)
+{
+	uint64_t size = RVPMU_SAMPLER_PAD_SIZE + 8 * (x % 4);
+
+	put_le(p + *n, RVPMU_SAMPLER_PAD_MAGIC, 4);
+	put_le(p + *n + 4, 0, 4);
+	put_le(p + *n + 8, size, 8);
+	memset(p + *n + 16, (int)(x >> 8), size - 16);	/* stale bytes */
+	*n += size;
+}
+
+/*
+ * The shaped run's file twice, the second with t0 one tick later (another
+ * run), with pads before, between and after as x's bits say. NULL if out
+ * of memory.
+ */
+static uint8_t *two_runs(const uint8_t *one, size_t n1, size_t *size, uint64_t x)
+{
+	uint8_t *p = malloc(2 * n1 + 3 * 40);
+	size_t n = 0, off;
+
+	if (!p)
+		return NULL;
+	if (x & 1)
+		pad(p, &n, x >> 4);
+	memcpy(p + n, one, n1);
+	n += n1;
+	if (x & 2)
+		pad(p, &n, x >> 12);
+	memcpy(p + n, one, n1);
+	/* every buffer of the copy: t0 + 1 */
+	for (off = n; off < n + n1;) {
+		uint8_t *h = p + off + offsetof(struct rvpmu_sampler_header, t0);
+		uint64_t t0 = 0;
+
+		for (unsigned int i = 0; i < 8; i++)
+			t0 |= (uint64_t)h[i] << (8 * i);
+		put_le(h, t0 + 1, 8);
+		h = p + off + offsetof(struct rvpmu_sampler_header, buffer_size);
+		t0 = 0;	/* now the buffer's size: gen_build wrote it right */
+		for (unsigned int i = 0; i < 8; i++)
+			t0 |= (uint64_t)h[i] << (8 * i);
+		off += t0;
+	}
+	n += n1;
+	if (x & 4)
+		pad(p, &n, x >> 20);
+	*size = n;
+	return p;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static FILE *null;
 	struct bytes b = { data, size };
+	struct rr_dump_state st = { 0 };
 	uint8_t *file = NULL;
 	struct gen g = { 0 };
-	struct rr_run run;
+	struct rr_runs rs;
+	size_t i, want = 0;
 	char err[256];
 
 	if (!null && !(null = fopen("/dev/null", "w")))
 		abort();
 	if (take(&b, 1) & 1) {
+		uint64_t x = take(&b, 1);
+
 		file = shaped(&b, &size, &g);
 		if (!file)
 			return 0;
+		want = 1;
+		if (x & 1) {
+			uint8_t *two = two_runs(file, size, &size, x >> 1);
+
+			free(file);
+			file = two;
+			if (!file)
+				return 0;
+			want = 2;
+		}
 		data = file;
 	}
-	if (rr_decode(data, size, &run, err, sizeof(err))) {
+	if (rr_decode_all(data, size, &rs, err, sizeof(err))) {
 		free(file);
 		if (strncmp(err, "offset ", 7))	/* every refusal names its offset */
 			abort();
 		return 0;
 	}
-	promises(&run, size);
-	if (file)
-		read_back(&run, &g);
-	if (rr_dump(null, &run) || rr_csv(null, &run) || rr_perfetto(null, &run) ||
-	    rr_svg(null, &run, 1 + (unsigned int)(size % RVPMU_SAMPLER_MAX_EVENTS), null) ||
-	    rr_summary(null, &run) || rr_heatmap(null, &run))
+	for (i = 0; i < rs.nr_runs; i++) {
+		promises(&rs.runs[i], size);
+		if (file)
+			read_back(&rs.runs[i], &g, i == 0);
+	}
+	/* pads inside the file, in order, apart from each other */
+	for (i = 0; i < rs.nr_pads; i++)
+		if (rs.pads[i].size < RVPMU_SAMPLER_PAD_SIZE || rs.pads[i].size % 8 ||
+		    rs.pads[i].offset > size || rs.pads[i].size > size - rs.pads[i].offset ||
+		    (i && rs.pads[i].offset < rs.pads[i - 1].offset + rs.pads[i - 1].size))
+			abort();
+	/* the shaped file's buffers either all decode into their runs, or none */
+	if (want && rs.nr_runs != want)
 		abort();
-	rr_free(&run);
+	/* in two pieces, as perf's dump sees it: the same stream twice */
+	rr_dump_stream(null, &rs, 0, &st);
+	rr_dump_stream(null, &rs, size, &st);
+	if (rr_dump_all(null, &rs) || rr_csv_all(null, &rs) || rr_perfetto_all(null, &rs) ||
+	    rr_summary_all(null, &rs))
+		abort();
+	for (i = 0; i < rs.nr_runs; i++) {
+		const struct rr_run *r = &rs.runs[i];
+
+		if (rr_dump(null, r) || rr_csv(null, r) || rr_perfetto(null, r) ||
+		    rr_svg(null, r, 1 + (unsigned int)(size % RVPMU_SAMPLER_MAX_EVENTS), null) ||
+		    rr_summary(null, r) || rr_heatmap(null, r))
+			abort();
+	}
+	rr_runs_free(&rs);
 	free(file);
 	return 0;
 }

@@ -7,7 +7,17 @@
  *   report-gen valid DIR     valid files of several shapes, DIR/<shape>.bin
  *   report-gen corrupt DIR   broken variants, DIR/bad-<name>.bin, and
  *                            DIR/corrupt.list: "<name> <regex the error matches>"
- *   report-gen seeds DIR     the valid files but "long", as a fuzz corpus
+ *   report-gen seeds DIR     the valid files but "long", and multi.bin, as a
+ *                            fuzz corpus
+ *   report-gen multi DIR     streams of several runs and PAD records (the
+ *                            Linux driver's AUX stream, docs/report.md):
+ *                            DIR/multi.bin, the two runs in it alone
+ *                            (multi-run1.bin, multi-run2.bin), run 1 alone
+ *                            among pads (multi-padded.bin), pads alone
+ *                            (multi-pads.bin), and DIR/split-<name>.bin,
+ *                            the "three" file with one buffer's run-wide
+ *                            parameter changed, listed in DIR/split.list
+ *                            as "<name> <runs it splits into>"
  *
  * The values are a formula the test script knows (see value()): sample n,
  * event e, hart position p of the "pattern" shapes count
@@ -328,14 +338,25 @@ static const struct bad bads[] = {
 	{ "dup-hart", 0, ARR, 4, 7, "hart 7 appears twice" },
 	{ "reserved", 0, ARR + 16 + 4, 4, 1, "event 0: reserved word" },
 	{ "padding", 0, 0, 8, 99, "padding slot 1 of hart 7 holds 99" },	/* field set below */
-	{ "t0", 1, H(t0), 8, 1, "t0 1 differs" },
-	{ "ticks", 2, H(period_ticks), 8, 1234, "period_ticks 1234 differs" },
-	{ "period-other", 1, H(period_us), 4, 2000, "period_us 2000 differs" },
-	{ "harts-order", 2, ARR, 4, 9, "hart order differs" },
-	{ "cluster-other", 1, ARR + 8, 4, 1, "cluster array differs" },
-	{ "events-other", 2, ARR + 16, 4, 2, "event list differs" },
 	{ "overlap", 2, H(first_sample), 8, 1, "overlap" },
 };
+
+/*
+ * A buffer whose run-wide parameters differ from the buffer before it
+ * starts a new run: "three" (buffers of samples 7.., 0.., 3.. in file
+ * order) split so, into runs runs.
+ */
+static const struct bad splits[] = {
+	{ "t0", 1, H(t0), 8, 1, "3" },
+	{ "ticks", 2, H(period_ticks), 8, 1234, "2" },
+	{ "period-other", 1, H(period_us), 4, 2000, "3" },
+	{ "harts-order", 2, ARR, 4, 9, "2" },
+	{ "cluster-other", 1, ARR + 8, 4, 1, "3" },
+	{ "events-other", 2, ARR + 16, 4, 2, "2" },
+	{ "version", 0, H(version), 2, 2, "" },	/* "mixed": written below */
+};
+
+static void bad_pads(const char *dir, FILE *list);
 
 static void corrupt(const char *dir)
 {
@@ -362,25 +383,6 @@ static void corrupt(const char *dir)
 		save(dir, "bad-", b->name, p, n);
 		fprintf(list, "%s %s\n", b->name, b->expect);
 	}
-	/* a version 1 run followed by the same run's buffers in version 2 */
-	{
-		size_t n1, n2;
-		const struct shape *c = named("const"), *m = named("mtime");
-		uint8_t *v1 = gen_build(c, &n1, NULL, value, (void *)c);
-		uint8_t *v2 = gen_build(m, &n2, NULL, value, (void *)m);
-		uint8_t *both = malloc(n1 + n2 + 1);
-
-		if (!v1 || !v2 || !both)
-			exit(3);
-		memcpy(both, v1, n1);
-		memcpy(both + n1, v2, n2);
-		save(dir, "bad-", "mixed", both, n1 + n2);
-		fprintf(list, "mixed offset %zu \\(0x%zx\\): version 2 differs from the first buffer's 1\n",
-			n1 + 4, n1 + 4);
-		free(v1);
-		free(v2);
-		free(both);
-	}
 	/* a short tail after the last buffer: a header that is not there */
 	memcpy(p, base, n);
 	memset(p + n, 0x52, 8);
@@ -388,9 +390,186 @@ static void corrupt(const char *dir)
 	fprintf(list, "tail offset %zu \\(0x%zx\\): truncated: 8 byte\\(s\\) left\n", n, n);
 	save(dir, "bad-", "empty", p, 0);
 	fprintf(list, "empty empty file\n");
+	bad_pads(dir, list);
 	fclose(list);
 	free(base);
 	free(p);
+}
+
+/* Write a PAD record of size bytes at p: its 16 bytes, then stale bytes. */
+static void put_pad(uint8_t *p, uint64_t size)
+{
+	gen_put(p, RVPMU_SAMPLER_PAD_MAGIC, 4);
+	gen_put(p + 4, 0, 4);
+	gen_put(p + 8, size, 8);
+	for (uint64_t i = RVPMU_SAMPLER_PAD_SIZE; i < size; i++)
+		p[i] = (uint8_t)(0xa5 ^ i);
+	/* what was there before: a buffer's magic, which must not be read */
+	if (size >= RVPMU_SAMPLER_PAD_SIZE + 8)
+		gen_put(p + RVPMU_SAMPLER_PAD_SIZE, RVPMU_SAMPLER_BUF_MAGIC, 4);
+}
+
+/* A file being put together: bytes appended. */
+struct out {
+	uint8_t *p;
+	size_t n;
+};
+
+static void add(struct out *o, const uint8_t *p, size_t n)
+{
+	o->p = realloc(o->p, o->n + n + 1);
+	if (!o->p)
+		exit(3);
+	if (p)
+		memcpy(o->p + o->n, p, n);
+	o->n += n;
+}
+
+static void add_pad(struct out *o, uint64_t size)
+{
+	add(o, NULL, size);
+	put_pad(o->p + o->n - size, size);
+}
+
+/*
+ * Pad records inserted into "three" after its first buffer, each broken
+ * one way: the message and the offset it must name.
+ */
+static void bad_pads(const char *dir, FILE *list)
+{
+	static const struct {
+		const char *name;
+		unsigned int field, bytes;
+		uint64_t value;
+		const char *expect;
+	} pads[] = {
+		{ "pad-small", 8, 8, 8, "pad size 8 is not a multiple of 8 of at least 16" },
+		{ "pad-zero", 8, 8, 0, "pad size 0 is not a multiple of 8 of at least 16" },
+		{ "pad-odd", 8, 8, 36, "pad size 36 is not a multiple of 8 of at least 16" },
+		{ "pad-past", 8, 8, 1u << 20, "pad size 1048576 but only [0-9]+ byte\\(s\\) left" },
+		{ "pad-huge", 8, 8, UINT64_MAX & ~7ull, "pad size 18446744073709551608 but only" },
+		{ "pad-reserved", 4, 4, 1, "pad reserved word is 0x1, not 0" },
+	};
+	const struct shape *s = named("three");
+	size_t n, at[4];
+	uint8_t *base = gen_build(s, &n, at, value, (void *)s);
+
+	if (!base)
+		exit(3);
+	for (size_t i = 0; i < sizeof(pads) / sizeof(pads[0]); i++) {
+		struct out o = { 0 };
+
+		add(&o, base, at[1]);
+		add_pad(&o, 32);
+		add(&o, base + at[1], n - at[1]);
+		gen_put(o.p + at[1] + pads[i].field, pads[i].value, pads[i].bytes);
+		save(dir, "bad-", pads[i].name, o.p, o.n);
+		fprintf(list, "%s offset %zu \\(0x%zx\\): %s\n", pads[i].name,
+			at[1] + pads[i].field, at[1] + pads[i].field, pads[i].expect);
+		free(o.p);
+	}
+	/* a pad's magic with 8 bytes left: a pad record needs 16 */
+	{
+		struct out o = { 0 };
+
+		add(&o, base, n);
+		add_pad(&o, 16);
+		o.n -= 8;
+		save(dir, "bad-", "pad-tail", o.p, o.n);
+		fprintf(list, "pad-tail offset %zu \\(0x%zx\\): truncated: 8 byte\\(s\\) left, a pad record needs 16\n",
+			n, n);
+		free(o.p);
+	}
+	free(base);
+}
+
+/* The streams of several runs (see the top comment). */
+static void multi(const char *dir)
+{
+	struct shape two = *named("three");
+	const struct shape *one = named("const");
+	size_t n1, n2, at[4];
+	uint8_t *r1 = gen_build(one, &n1, NULL, value, (void *)one), *r2;
+	struct out o = { 0 };
+	char path[512];
+	FILE *list;
+
+	two.t0 = 9000000;	/* a later run of another shape */
+	r2 = gen_build(&two, &n2, at, value, (void *)&two);
+	if (!r1 || !r2)
+		exit(3);
+	save(dir, "", "multi-run1", r1, n1);
+	save(dir, "", "multi-run2", r2, n2);
+	/* pad, run 1, pad (stale bytes), run 2's 1st buffer, pad, the rest, pad */
+	add_pad(&o, 16);
+	add(&o, r1, n1);
+	add_pad(&o, 40);
+	add(&o, r2, at[1]);
+	add_pad(&o, 16);
+	add(&o, r2 + at[1], n2 - at[1]);
+	add_pad(&o, 24);
+	save(dir, "", "multi", o.p, o.n);
+	/* run 1 alone among pads: still one run */
+	o.n = 0;
+	add_pad(&o, 32);
+	add(&o, r1, n1);
+	add_pad(&o, 16);
+	save(dir, "", "multi-padded", o.p, o.n);
+	o.n = 0;
+	add_pad(&o, 16);
+	add_pad(&o, 48);
+	save(dir, "", "multi-pads", o.p, o.n);
+	free(o.p);
+	free(r1);
+	free(r2);
+
+	snprintf(path, sizeof(path), "%s/split.list", dir);
+	list = fopen(path, "w");
+	if (!list)
+		exit(3);
+	{
+		const struct shape *s = named("three");
+		size_t n, a[4];
+		uint8_t *base = gen_build(s, &n, a, value, (void *)s);
+
+		if (!base)
+			exit(3);
+		for (size_t i = 0; i < sizeof(splits) / sizeof(splits[0]); i++) {
+			const struct bad *b = &splits[i];
+
+			if (!*b->expect)
+				continue;
+			o.p = malloc(n);
+			if (!o.p)
+				exit(3);
+			memcpy(o.p, base, n);
+			gen_put(o.p + a[b->buf] + b->field, b->value, b->bytes);
+			save(dir, "split-", b->name, o.p, n);
+			fprintf(list, "%s %s\n", b->name, b->expect);
+			free(o.p);
+		}
+		free(base);
+	}
+	/* a version 1 run followed by the same run's buffers in version 2 */
+	{
+		size_t m1, m2;
+		const struct shape *c = named("const"), *m = named("mtime");
+		uint8_t *v1 = gen_build(c, &m1, NULL, value, (void *)c);
+		uint8_t *v2 = gen_build(m, &m2, NULL, value, (void *)m);
+
+		if (!v1 || !v2)
+			exit(3);
+		o.p = NULL;
+		o.n = 0;
+		add(&o, v1, m1);
+		add(&o, v2, m2);
+		save(dir, "split-", "mixed", o.p, o.n);
+		fprintf(list, "mixed 2\n");
+		free(o.p);
+		free(v1);
+		free(v2);
+	}
+	fclose(list);
 }
 
 int main(int argc, char **argv)
@@ -399,6 +578,10 @@ int main(int argc, char **argv)
 		goto usage;
 	if (!strcmp(argv[1], "corrupt")) {
 		corrupt(argv[2]);
+		return 0;
+	}
+	if (!strcmp(argv[1], "multi")) {
+		multi(argv[2]);
 		return 0;
 	}
 	if (strcmp(argv[1], "valid") && strcmp(argv[1], "seeds"))
@@ -416,8 +599,10 @@ int main(int argc, char **argv)
 		save(argv[2], "", shapes[i].name, p, n);
 		free(p);
 	}
+	if (argv[1][0] == 's')
+		multi(argv[2]);	/* two runs and pads: the fuzzer starts from them too */
 	return 0;
 usage:
-	fprintf(stderr, "usage: report-gen valid|corrupt|seeds DIR\n");
+	fprintf(stderr, "usage: report-gen valid|corrupt|seeds|multi DIR\n");
 	return 2;
 }

@@ -10,8 +10,9 @@
 # 1, a message naming the problem, and no sanitizer report. TAP, ending in
 # "N passed, N failed".
 tool=$1; gen=$2; dir=$3
-rm -rf "$dir/valid" "$dir/bad" && mkdir -p "$dir/valid" "$dir/bad" "$dir/seeds" "$dir/out"
-"$gen" valid "$dir/valid" && "$gen" corrupt "$dir/bad" && "$gen" seeds "$dir/seeds" || {
+rm -rf "$dir/valid" "$dir/bad" "$dir/multi" && mkdir -p "$dir/valid" "$dir/bad" "$dir/seeds" "$dir/out" "$dir/multi"
+"$gen" valid "$dir/valid" && "$gen" corrupt "$dir/bad" && "$gen" seeds "$dir/seeds" &&
+	"$gen" multi "$dir/multi" || {
 	echo "not ok 1 - report-gen"; echo "0 passed, 1 failed"; exit 1; }
 v=$dir/valid; o=$dir/out
 n=0; pass=0; fail=0
@@ -445,6 +446,105 @@ while read -r name pat; do
 	check "corrupt $name: exit 1, /$pat/" 1 "rvpmu-report: .*bad-$name\.bin: (offset [0-9]+ \(0x[0-9a-f]+\): .*)?($pat)" \
 		"$dir/bad/bad-$name.bin"
 done <"$dir/bad/corrupt.list"
+
+# ---- several runs and PAD records (the driver's AUX stream): multi.bin is
+# pad, run 1 (multi-run1.bin), a 40-byte pad of stale bytes, run 2's first
+# buffer, pad, its other two (run 2 alone: multi-run2.bin), a trailing pad
+m=$dir/multi
+check "multi: summary, run 1 of 2 from the buffer after the first pad" 0 \
+	'^RVPMU SAMPLER run 1 of 2: t0 5000000, 2 buffer\(s\) from offset 0x10$' "$m/multi.bin"
+check "multi: summary, run 2 of 2" 0 '^RVPMU SAMPLER run 2 of 2: t0 9000000, 3 buffer\(s\) from offset 0x788$' \
+	"$m/multi.bin"
+"$tool" "$m/multi.bin" >"$o/multi.summary" 2>&1
+"$tool" "$m/multi-run1.bin" >"$o/run1.summary" 2>&1
+"$tool" "$m/multi-run2.bin" >"$o/run2.summary" 2>&1
+py "multi: each run's summary is the summary of that run alone" '
+import sys
+t = open(sys.argv[1]).read()
+a, b = open(sys.argv[2]).read(), open(sys.argv[3]).read()
+parts = t.split("\nRVPMU SAMPLER run 2 of 2: ")
+assert len(parts) == 2, t
+assert parts[0].split("\n", 1)[1] == a, parts[0]
+assert parts[1].split("\n", 1)[1] == b, parts[1]
+' "$o/multi.summary" "$o/run1.summary" "$o/run2.summary"
+"$tool" -D "$m/multi.bin" >"$o/multi.dump" 2>&1
+count "multi -D: the four pads" 4 '^0x[0-9a-f]+ \[0x[0-9a-f]+\]: RVPMU SAMPLER pad$' "$o/multi.dump"
+count "multi -D: a run line before each run" 2 '^\. \.\.\. RVPMU SAMPLER run [12] of 2$' "$o/multi.dump"
+check "multi -D: the stale pad" 0 '^0x760 \[0x28\]: RVPMU SAMPLER pad$' -D "$m/multi.bin"
+check "multi -D: run 2's sample 8, subsample 1, its own t0" 0 \
+	'^0x8f0 \[0x40\]: RVPMU SAMPLER subsample 1 of sample 8, k 17, t 0\.051000000 s, mtime 9510000$' \
+	-D "$m/multi.bin"
+check "multi -D: run 2's values there" 0 \
+	'^  hart 7 cluster 0 cid1 0x00000208 cid2 0xc0de0001 cycles 7008011 \| dtlb-read-miss 9002001$' \
+	-D "$m/multi.bin"
+py "multi -D: buffers and pads tile the file, offsets and sizes adding up" '
+import os, re, sys
+recs = sorted((int(a, 16), int(b, 16)) for a, b in
+              re.findall(r"^0x([0-9a-f]+) \[0x([0-9a-f]+)\]: RVPMU SAMPLER (?:buffer|pad)", open(sys.argv[1]).read(), re.M))
+at = 0
+for off, size in recs:
+    assert off == at, (off, at)
+    at += size
+assert at == os.path.getsize(sys.argv[2]) and len(recs) == 9, (at, len(recs))
+' "$o/multi.dump" "$m/multi.bin"
+"$tool" --csv "$m/multi.bin" >"$o/multi.csv" 2>&1
+"$tool" --csv "$m/multi-run1.bin" >"$o/run1.csv" 2>&1
+"$tool" --csv "$m/multi-run2.bin" >"$o/run2.csv" 2>&1
+py "multi csv: a run column first; each run's rows those of the run alone" '
+import sys
+t = open(sys.argv[1]).read().split("\n")
+a, b = (open(f).read().split("\n") for f in sys.argv[2:4])
+assert t[0] == "run," + a[0], t[0]
+rows = [r for r in t[1:] if r]
+assert [r[2:] for r in rows if r.startswith("1,")] == [r for r in a[1:] if r]
+assert [r[2:] for r in rows if r.startswith("2,")] == [r for r in b[1:] if r]
+assert len(rows) == 60 + 42, len(rows)
+' "$o/multi.csv" "$o/run1.csv" "$o/run2.csv"
+"$tool" --perfetto "$o/multi.json" --plot "$o/multi.svg" --heatmap "$o/multi.heat.svg" "$m/multi.bin" \
+	>"$o/multi.log" 2>&1; rc=$?
+if [ $rc -eq 0 ] && ! sanitizer "$o/multi.log"; then ok "multi: --perfetto, --plot and --heatmap"; else
+	nok "multi: --perfetto, --plot and --heatmap (exit $rc)"; fi
+py "multi json: a process per run and hart, every counter, run 2 placed 0.4 s on" '
+import json, sys
+t = json.load(open(sys.argv[1]))["traceEvents"]
+names = sorted(e["args"]["name"] for e in t if e["ph"] == "M" and e["name"] == "process_name")
+assert names == ["run 1: hart 0 (cluster 0)", "run 1: hart 1 (cluster 0)",
+                 "run 2: hart 3 (cluster 0)", "run 2: hart 7 (cluster 0)"], names
+c = [e for e in t if e["ph"] == "C" and "events/s" in e["args"]]
+assert len(c) == 60 + 42, len(c)
+assert min(e["ts"] for e in c if e["pid"] > 2) == 400000.0
+assert any(e["ph"] == "i" and e["name"] == "run 2: lost samples 5..6" for e in t)
+' "$o/multi.json"
+for f in multi multi.heat; do
+	py "multi $f svg: well-formed, a picture and a title per run" '
+import sys, xml.etree.ElementTree as ET
+ns = "{http://www.w3.org/2000/svg}"
+root = ET.parse(sys.argv[1]).getroot()
+inner = [e for e in root if e.tag == ns + "svg"]
+assert len(inner) == 2, len(inner)
+titles = [e.text for e in root if e.tag == ns + "text" and e.get("class") == "run"]
+assert [t.split(":")[0] for t in titles] == ["RVPMU SAMPLER run 1 of 2", "RVPMU SAMPLER run 2 of 2"], titles
+assert float(inner[1].get("y")) > float(inner[0].get("y")) + float(inner[0].get("height")) - 1
+assert float(root.get("height")) >= float(inner[1].get("y")) + float(inner[1].get("height"))
+' "$o/$f.svg"
+done
+for x in "" -D --csv; do
+	"$tool" $x "$m/multi-padded.bin" >"$o/padded.out" 2>&1
+	"$tool" $x "$m/multi-run1.bin" >"$o/plain.out" 2>&1
+	[ "$x" = -D ] && sed -i '/RVPMU SAMPLER pad$/d; /^$/d' "$o/padded.out" "$o/plain.out" &&
+		sed -i 's/^0x\([0-9a-f]*\)/\1/' "$o/padded.out" "$o/plain.out" && \
+		awk '/^[0-9a-f]+ \[/ { sub(/^[0-9a-f]+/, "") } { print }' "$o/padded.out" >"$o/p1" &&
+		awk '/^[0-9a-f]+ \[/ { sub(/^[0-9a-f]+/, "") } { print }' "$o/plain.out" >"$o/p2" &&
+		mv "$o/p1" "$o/padded.out" && mv "$o/p2" "$o/plain.out"
+	if cmp -s "$o/padded.out" "$o/plain.out"; then ok "one run among pads: ${x:-summary} as without them"; else
+		nok "one run among pads: ${x:-summary} differs"; diff "$o/plain.out" "$o/padded.out" | head -5 | sed 's/^/#   /'; fi
+done
+check "pads only: the summary says so" 0 '^RVPMU SAMPLER summary: no sampler buffer, 2 pad\(s\) only$' "$m/multi-pads.bin"
+check "pads only: nothing to plot, exit 1" 1 'only pad records: nothing to plot' --plot "$o/none.svg" "$m/multi-pads.bin"
+while read -r name runs; do
+	check "split $name: a changed run parameter starts run $runs of $runs" 0 "^RVPMU SAMPLER run $runs of $runs: " \
+		"$m/split-$name.bin"
+done <"$m/split.list"
 
 # ---- three.bin truncated at every 7th byte, at the header's edges and
 # at the buffer boundaries (552, 1112), which leave a shorter valid file

@@ -20,6 +20,8 @@
  *                the instructions' rate in the same sample, x 1000; else
  *                empty
  * A metric where it is undefined (no data, nothing counted) is empty too.
+ * A stream of several runs (rr_csv_all) has a first column more:
+ *   run          the run, 1, 2, ... in the order the runs start in the file
  */
 #include <inttypes.h>
 
@@ -37,15 +39,17 @@ static long metric_of(const struct rr_metrics *m, uint32_t e)
 	return -1;
 }
 
-int rr_csv(FILE *out, const struct rr_run *r)
+static const char header[] =
+	"time_s,hart,cluster,cid1,cid2,event,value,cycles,length_s,rate,window,ipc,per_1k_inst\n";
+
+/* The rows of run r; run > 0: each after a run column saying run */
+static void rows(FILE *out, const struct rr_run *r, size_t run)
 {
 	char name[RR_LABEL_MAX];
 	struct rr_metrics m;
 	size_t i;
 
 	rr_metrics_init(r, &m);
-	fprintf(out, "time_s,hart,cluster,cid1,cid2,event,value,cycles,length_s,rate,window,ipc,"
-		"per_1k_inst\n");
 	for (i = 0; i < r->nr_bufs; i++) {
 		const struct rr_buf *b = &r->bufs[i];
 		uint32_t s, e, pos;
@@ -63,6 +67,8 @@ int rr_csv(FILE *out, const struct rr_run *r)
 					int clean;
 
 					rr_window(r, b, s, sub, pos, &w);
+					if (run)
+						fprintf(out, "%zu,", run);
 					fprintf(out, "%.9f,%u,%u,%u,%u,%s,%" PRIu64 ",%" PRIu64
 						",%.9f,%.9g,%s,", w.start_s, r->hart[pos], r->cluster[pos],
 						rr_cid1(r, b, s, sub, pos), rr_cid2(r, b, s, sub, pos),
@@ -75,5 +81,23 @@ int rr_csv(FILE *out, const struct rr_run *r)
 				}
 			}
 	}
+}
+
+int rr_csv(FILE *out, const struct rr_run *r)
+{
+	fputs(header, out);
+	rows(out, r, 0);
+	return ferror(out) ? -1 : 0;
+}
+
+int rr_csv_all(FILE *out, const struct rr_runs *rs)
+{
+	size_t i;
+
+	if (rs->nr_runs > 1)
+		fputs("run,", out);
+	fputs(header, out);
+	for (i = 0; i < rs->nr_runs; i++)
+		rows(out, &rs->runs[i], rs->nr_runs > 1 ? i + 1 : 0);
 	return ferror(out) ? -1 : 0;
 }

@@ -1,9 +1,25 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * tools/report/decode.c - parse and validate a file of sampler buffers.
+ * tools/report/decode.c - parse and validate a stream of sampler buffers.
  * See decode.h. Every check happens here, before an exporter reads a
  * byte, in the order the fields depend on each other: a size is checked
  * against the file before anything inside it is read.
+ *
+ * The stream (a file of buffers, or the AUX data the Linux driver writes,
+ * docs/report.md) is a sequence of 8-byte-aligned records, each either
+ *  - a sampler buffer: a buffer header (magic RVPMU_SAMPLER_BUF_MAGIC,
+ *    "RVPS", docs/sampler.md section 3), header.buffer_size bytes long; or
+ *  - a PAD record: u32 magic RVPMU_SAMPLER_PAD_MAGIC ("RPAD" as bytes),
+ *    u32 reserved (0), u64 size, the pad's length including these 16
+ *    bytes, a multiple of 8 and at least 16; the bytes after the first 16
+ *    are stale data, skipped unread.
+ * Consecutive buffers belong to one run while their run-wide parameters
+ * are equal (same_run: version, nr_harts, nr_clusters, nr_pmu, nr_events,
+ * period_us, filter, timebase_hz, t0, period_ticks and the hart, cluster
+ * and event arrays); a buffer whose parameters differ from the current
+ * run's starts a new run (the driver restarted the firmware: a new
+ * pmu::add). Within a run the buffers are sorted by first_sample, no two
+ * may hold the same sample and the samples missing between them are lost.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -260,44 +276,32 @@ static int take_arrays(struct rr_run *r, const uint8_t *p, size_t off, char *err
 	return 0;
 }
 
-/* A later buffer must describe the same run as the first. */
+/*
+ * Whether a buffer describes the same run as the run's first buffer (at
+ * first): every run-wide parameter equal. One that differs starts a run.
+ */
 static int same_run(const struct rr_run *r, const struct hdr *h, const uint8_t *p,
-		    size_t first, size_t off, char *err, size_t n)
+		    size_t first, size_t off)
 {
-	static const char *const part[3] = { "hart order", "cluster array", "event list" };
-	size_t len[3], at = RR_HEADER_FIXED;
-	int k;
-	const struct {
-		const char *name;
-		size_t at;
-		uint64_t got, want;
-	} same[] = {
-		{ "version", F(version), h->version, r->version },
-		{ "nr_harts", F(nr_harts), h->nr_harts, r->nr_harts },
-		{ "nr_clusters", F(nr_clusters), h->nr_clusters, r->nr_clusters },
-		{ "nr_pmu", F(nr_pmu), h->nr_pmu, r->nr_pmu },
-		{ "nr_events", F(nr_events), h->nr_events, r->nr_events },
-		{ "period_us", F(period_us), h->period_us, r->period_us },
-		{ "filter", F(filter), h->filter, r->filter },
-		{ "timebase_hz", F(timebase_hz), h->timebase_hz, r->timebase_hz },
-		{ "t0", F(t0), h->t0, r->t0 },
-		{ "period_ticks", F(period_ticks), h->period_ticks, r->period_ticks },
+	const uint64_t same[][2] = {
+		{ h->version, r->version },
+		{ h->nr_harts, r->nr_harts },
+		{ h->nr_clusters, r->nr_clusters },
+		{ h->nr_pmu, r->nr_pmu },
+		{ h->nr_events, r->nr_events },
+		{ h->period_us, r->period_us },
+		{ h->filter, r->filter },
+		{ h->timebase_hz, r->timebase_hz },
+		{ h->t0, r->t0 },
+		{ h->period_ticks, r->period_ticks },
 	};
+	size_t k;
 
-	for (k = 0; k < (int)ARRAY_SIZE(same); k++)
-		if (same[k].got != same[k].want)
-			return fail(err, n, off + same[k].at,
-				    "%s %llu differs from the first buffer's %llu", same[k].name,
-				    (unsigned long long)same[k].got,
-				    (unsigned long long)same[k].want);
-	/* same counts, so the same array sizes: compare them byte for byte */
-	len[0] = len[1] = pad8(4 * (uint64_t)h->nr_harts);
-	len[2] = sizeof(struct rvpmu_sampler_event) * h->nr_events;
-	for (k = 0; k < 3; at += len[k], k++)
-		if (memcmp(p + first + at, p + off + at, len[k]))
-			return fail(err, n, off + at, "%s differs from the first buffer's",
-				    part[k]);
-	return 0;
+	for (k = 0; k < ARRAY_SIZE(same); k++)
+		if (same[k][0] != same[k][1])
+			return 0;
+	/* the same counts, so the same array sizes: compare them byte for byte */
+	return !memcmp(p + first + RR_HEADER_FIXED, p + off + RR_HEADER_FIXED, h->arrays);
 }
 
 size_t rr_subsample_offset(const struct rr_run *r, const struct rr_buf *b, uint32_t s,
@@ -482,53 +486,123 @@ void rr_free(struct rr_run *r)
 	memset(r, 0, sizeof(*r));
 }
 
-int rr_decode(const uint8_t *p, size_t size, struct rr_run *r, char *err, size_t n)
+void rr_runs_free(struct rr_runs *rs)
 {
-	size_t off = 0, cap = 0, first = 0;
-	struct hdr h = { 0 };	/* check_hdr fills it; said for the compiler */
+	size_t i;
 
+	for (i = 0; i < rs->nr_runs; i++)
+		rr_free(&rs->runs[i]);
+	free(rs->runs);
+	free(rs->pads);
+	memset(rs, 0, sizeof(*rs));
+}
+
+/* Room for one more element in *arr of *nr; 0, or -1 out of memory. */
+static int grow(void **arr, size_t nr, size_t *cap, size_t elem)
+{
+	void *na;
+
+	if (nr < *cap)
+		return 0;
+	/* every element stands for at least 16 bytes of the file: no overflow */
+	*cap = *cap ? 2 * *cap : 8;
+	na = realloc(*arr, *cap * elem);
+	if (!na)
+		return -1;
+	*arr = na;
+	return 0;
+}
+
+/* The PAD record at off (its magic already seen): checked, then kept. */
+static int take_pad(struct rr_runs *rs, size_t *cap, size_t off, char *err, size_t n)
+{
+	const uint8_t *p = rs->file + off;
+	size_t left = rs->file_size - off;
+	uint64_t size;
+
+	if (left < RVPMU_SAMPLER_PAD_SIZE)
+		return fail(err, n, off, "truncated: %zu byte(s) left, a pad record needs %u",
+			    left, RVPMU_SAMPLER_PAD_SIZE);
+	if (LE32(p + 4))
+		return fail(err, n, off + 4, "pad reserved word is 0x%x, not 0", LE32(p + 4));
+	size = LE64(p + 8);
+	if (size < RVPMU_SAMPLER_PAD_SIZE || size % 8)
+		return fail(err, n, off + 8, "pad size %llu is not a multiple of 8 of at least %u",
+			    (unsigned long long)size, RVPMU_SAMPLER_PAD_SIZE);
+	if (size > left)
+		return fail(err, n, off + 8,
+			    "pad size %llu but only %zu byte(s) left in the file (truncated?)",
+			    (unsigned long long)size, left);
+	if (grow((void **)&rs->pads, rs->nr_pads, cap, sizeof(*rs->pads)))
+		return fail(err, n, off, "out of memory");
+	rs->pads[rs->nr_pads].offset = off;
+	rs->pads[rs->nr_pads++].size = size;
+	return 0;
+}
+
+/* A new run, its parameters those of the buffer at off. */
+static struct rr_run *start_run(struct rr_runs *rs, size_t *cap, const struct hdr *h,
+				size_t off, char *err, size_t n)
+{
+	struct rr_run *r;
+
+	if (grow((void **)&rs->runs, rs->nr_runs, cap, sizeof(*rs->runs))) {
+		fail(err, n, off, "out of memory");
+		return NULL;
+	}
+	r = &rs->runs[rs->nr_runs++];
 	memset(r, 0, sizeof(*r));
-	r->file = p;
-	r->file_size = size;
+	r->file = rs->file;
+	r->file_size = rs->file_size;
+	r->offset = off;
+	r->version = h->version;
+	r->nr_harts = h->nr_harts;
+	r->nr_clusters = h->nr_clusters;
+	r->nr_pmu = h->nr_pmu;
+	r->nr_events = h->nr_events;
+	r->nr_subsamples = h->nr_subsamples;
+	r->subsample_size = h->subsample_size;
+	r->sample_size = h->sample_size;
+	r->period_us = h->period_us;
+	r->filter = h->filter;
+	r->timebase_hz = h->timebase_hz;
+	r->t0 = h->t0;
+	r->period_ticks = h->period_ticks;
+	return take_arrays(r, rs->file, off, err, n) ? NULL : r;
+}
+
+int rr_decode_all(const uint8_t *p, size_t size, struct rr_runs *rs, char *err, size_t n)
+{
+	size_t off = 0, run_cap = 0, pad_cap = 0, buf_cap = 0, pad0 = 0;
+	struct hdr h = { 0 };	/* check_hdr fills it; said for the compiler */
+	struct rr_run *r = NULL;
+	size_t i;
+
+	memset(rs, 0, sizeof(*rs));
+	rs->file = p;
+	rs->file_size = size;
 	if (!size)
 		return fail(err, n, 0, "empty file: no buffer header");
 	while (off < size) {
 		struct rr_buf *b;
 
+		if (size - off >= 4 && LE32(p + off) == RVPMU_SAMPLER_PAD_MAGIC) {
+			if (take_pad(rs, &pad_cap, off, err, n))
+				goto bad;
+			off += (size_t)rs->pads[rs->nr_pads - 1].size;	/* <= size - off */
+			continue;
+		}
 		if (check_hdr(p, size, off, &h, err, n))
 			goto bad;
-		if (!r->nr_bufs) {
-			first = off;
-			r->version = h.version;
-			r->nr_harts = h.nr_harts;
-			r->nr_clusters = h.nr_clusters;
-			r->nr_pmu = h.nr_pmu;
-			r->nr_events = h.nr_events;
-			r->nr_subsamples = h.nr_subsamples;
-			r->subsample_size = h.subsample_size;
-			r->sample_size = h.sample_size;
-			r->period_us = h.period_us;
-			r->filter = h.filter;
-			r->timebase_hz = h.timebase_hz;
-			r->t0 = h.t0;
-			r->period_ticks = h.period_ticks;
-			if (take_arrays(r, p, off, err, n))
+		if (!r || !same_run(r, &h, p, r->offset, off)) {
+			r = start_run(rs, &run_cap, &h, off, err, n);
+			if (!r)
 				goto bad;
-		} else if (same_run(r, &h, p, first, off, err, n)) {
-			goto bad;
+			buf_cap = 0;
 		}
-		if (r->nr_bufs == cap) {
-			/* a buffer is at least 104 bytes: cap stays far from overflow */
-			struct rr_buf *nb;
-
-			cap = cap ? 2 * cap : 8;
-			nb = realloc(r->bufs, cap * sizeof(*nb));
-
-			if (!nb) {
-				fail(err, n, off, "out of memory");
-				goto bad;
-			}
-			r->bufs = nb;
+		if (grow((void **)&r->bufs, r->nr_bufs, &buf_cap, sizeof(*r->bufs))) {
+			fail(err, n, off, "out of memory");
+			goto bad;
 		}
 		b = &r->bufs[r->nr_bufs++];
 		b->offset = off;
@@ -541,14 +615,72 @@ int rr_decode(const uint8_t *p, size_t size, struct rr_run *r, char *err, size_t
 		b->lap = h.lap;
 		b->state = h.state;
 		b->header_size = h.header_size;
+		b->pad0 = pad0;
+		b->nr_pads = rs->nr_pads - pad0;
+		pad0 = rs->nr_pads;
+		r->bytes += h.buffer_size;
 		if (check_padding(r, b, err, n))
 			goto bad;
 		off += (size_t)h.buffer_size;	/* <= size - off, checked */
 	}
-	if (order(r, err, n) || cycle_rate(r, err, n))
-		goto bad;
+	rs->trail0 = pad0;
+	for (i = 0; i < rs->nr_runs; i++)
+		if (order(&rs->runs[i], err, n) || cycle_rate(&rs->runs[i], err, n))
+			goto bad;
 	return 0;
 bad:
-	rr_free(r);
+	rr_runs_free(rs);
 	return -1;
+}
+
+int rr_decode(const uint8_t *p, size_t size, struct rr_run *r, char *err, size_t n)
+{
+	struct rr_runs rs;
+
+	memset(r, 0, sizeof(*r));
+	if (rr_decode_all(p, size, &rs, err, n))
+		return -1;
+	if (rs.nr_runs != 1) {
+		size_t at = rs.nr_runs ? rs.runs[1].offset : 0;
+
+		if (rs.nr_runs)
+			fail(err, n, at,
+			     "a second run starts here (its parameters differ from the first buffer's)");
+		else
+			fail(err, n, at, "no sampler buffer: only pad records");
+		rr_runs_free(&rs);
+		return -1;
+	}
+	*r = rs.runs[0];
+	free(rs.runs);
+	free(rs.pads);
+	return 0;
+}
+
+/* FNV-1a, 64 bits, over the little-endian bytes of v */
+static uint64_t fnv(uint64_t h, uint64_t v, unsigned int bytes)
+{
+	while (bytes--) {
+		h = (h ^ (v & 0xff)) * 0x100000001b3ull;
+		v >>= 8;
+	}
+	return h;
+}
+
+uint64_t rr_run_key(const struct rr_run *r)
+{
+	const uint64_t scalar[] = {
+		r->version, r->nr_harts, r->nr_clusters, r->nr_pmu, r->nr_events,
+		r->period_us, r->filter, r->timebase_hz, r->t0, r->period_ticks,
+	};
+	uint64_t h = 0xcbf29ce484222325ull;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(scalar); i++)
+		h = fnv(h, scalar[i], 8);
+	for (i = 0; i < r->nr_harts; i++)
+		h = fnv(fnv(h, r->hart[i], 4), r->cluster[i], 4);
+	for (i = 0; i < r->nr_events; i++)
+		h = fnv(fnv(h, r->events[i].event_idx, 4), r->events[i].event_data, 8);
+	return h;
 }

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * tools/report/decode.h - rvpmu-report's decoder: a file of sampler
+ * tools/report/decode.h - rvpmu-report's decoder: a stream of sampler
  * buffers (include/rvpmu/sampler.h, back to back, each header.buffer_size
- * bytes) parsed and validated in memory into a small model the exporters
- * read. Host code, single-threaded.
+ * bytes) and PAD records, holding one run or several back to back (see
+ * decode.c), parsed and validated in memory into a small model the
+ * exporters read. Host code, single-threaded.
  *
  * The decoder trusts nothing in the file: every size, count and offset is
  * checked with overflow-safe arithmetic before anything is read through
@@ -29,6 +30,7 @@ struct rr_buf {
 	uint32_t nr_samples, capacity;
 	uint32_t index, lap, state;
 	uint32_t header_size;
+	size_t pad0, nr_pads;	/* the pads right before it in the file (rr_runs.pads) */
 };
 
 /* The run: parameters every buffer agrees on, and its buffers. */
@@ -48,6 +50,8 @@ struct rr_run {
 	uint64_t samples;	/* complete samples in the file */
 	uint64_t lost;		/* samples before end_sample that are not in it */
 	uint64_t end_sample;	/* one past the highest sample present (0 if none) */
+	size_t offset;		/* of its first buffer in the file */
+	uint64_t bytes;		/* of its buffers, pads not counted */
 	/*
 	 * The harts' cycle rate, Hz: the median over every window and hart
 	 * with a non-zero cycles field of cycles / period (0 if there is
@@ -65,8 +69,10 @@ struct rr_run {
  * buffer (magic, version, state, sizes against each other, the file and
  * the ABI limits), the hart, cluster and event arrays, capacity and
  * nr_samples, the null-event padding of every sample, that all buffers
- * agree on the run's parameters (the header version too), that no two
- * buffers hold the same sample, and that every sample's nominal mtime
+ * agree on the run's parameters (the header version too: a stream of
+ * several runs is refused, at the offset where the second begins; PAD
+ * records are skipped as rr_decode_all skips them), that no two buffers
+ * hold the same sample, and that every sample's nominal mtime
  * window fits in 64 bits. Versions 1 to 3 are read; subsample_size must
  * be the one of the buffer's version. The mtime[] and window[] values of
  * versions 2 and 3 are data, not checked: rr_window copes with any. p
@@ -76,6 +82,46 @@ int rr_decode(const uint8_t *p, size_t size, struct rr_run *run, char *err, size
 
 /* Free what rr_decode allocated; run may be one rr_decode failed on. */
 void rr_free(struct rr_run *run);
+
+/* A PAD record of the stream. */
+struct rr_pad {
+	size_t offset;		/* of its first byte, from the start of the file */
+	uint64_t size;		/* its length, its 16 bytes of header included */
+};
+
+/* A stream: its runs in file order, and its pads. */
+struct rr_runs {
+	const uint8_t *file;	/* the caller's bytes, not copied */
+	size_t file_size;
+	struct rr_run *runs;	/* [nr_runs], in the order they start in the file */
+	size_t nr_runs;
+	struct rr_pad *pads;	/* [nr_pads], in file order */
+	size_t nr_pads;
+	size_t trail0;		/* pads from trail0 on have no buffer after them */
+};
+
+/*
+ * Parse and validate a stream (decode.c's top comment): PAD records are
+ * checked (magic, reserved word 0, size a multiple of 8, at least 16,
+ * within the file) and skipped, and a buffer whose run-wide parameters
+ * differ from the run before it starts a new run; each run is checked as
+ * rr_decode checks one. Returns 0 with every run (none when the stream
+ * holds only pads), or -1 with a message in err as rr_decode's and *rs
+ * holding nothing that needs freeing. p must stay valid while rs is used.
+ */
+int rr_decode_all(const uint8_t *p, size_t size, struct rr_runs *rs, char *err,
+		  size_t errlen);
+
+/* Free what rr_decode_all allocated; rs may be one it failed on. */
+void rr_runs_free(struct rr_runs *rs);
+
+/*
+ * A 64-bit digest of a run's run-wide parameters (those that tell runs
+ * apart): equal for two pieces of one run, different (but for a 2^-64
+ * chance) for two runs. For callers that decode a stream piece by piece
+ * (perf's AUXTRACE records) and must tell where a new run begins.
+ */
+uint64_t rr_run_key(const struct rr_run *r);
 
 /*
  * ---- Accessors: the caller passes indexes within the decoded bounds

@@ -5,7 +5,10 @@
  * record begin with its file offset and size in hex, "0x<offset>
  * [0x<size>]:", and carry the keyword "RVPMU SAMPLER" to search for. The
  * dump shows the data as written (a version 2 subsample's mtime too), not
- * what the exporters make of it.
+ * what the exporters make of it. A stream of several runs is dumped run
+ * by run, each after a "run <k> of <n>" line; a PAD record is a line of
+ * its own, before the buffer that follows it in the file, so that the
+ * offsets and sizes still add up.
  */
 #include <inttypes.h>
 
@@ -16,8 +19,8 @@ void rr_dump_run(FILE *out, const struct rr_run *r, int brief)
 	char name[RR_LABEL_MAX];
 	uint32_t i;
 
-	fprintf(out, ". ... RVPMU SAMPLER data: %zu buffer(s), %zu bytes\n", r->nr_bufs,
-		r->file_size);
+	fprintf(out, ". ... RVPMU SAMPLER data: %zu buffer(s), %llu bytes\n", r->nr_bufs,
+		(unsigned long long)r->bytes);
 	if (brief)
 		return;
 	fprintf(out,
@@ -76,7 +79,17 @@ static void subsample(FILE *out, const struct rr_run *r, const struct rr_buf *b,
 	}
 }
 
-void rr_dump_buffers(FILE *out, const struct rr_run *r, uint64_t base, uint64_t *next)
+static void pads(FILE *out, const struct rr_runs *rs, size_t from, size_t to, uint64_t base)
+{
+	for (; rs && from < to; from++)
+		fprintf(out, "\n0x%llx [0x%llx]: RVPMU SAMPLER pad\n",
+			(unsigned long long)(base + rs->pads[from].offset),
+			(unsigned long long)rs->pads[from].size);
+}
+
+/* rr_dump_buffers, with the pads of rs (may be NULL) before each buffer */
+static void buffers(FILE *out, const struct rr_runs *rs, const struct rr_run *r,
+		    uint64_t base, uint64_t *next)
 {
 	size_t i;
 
@@ -84,6 +97,8 @@ void rr_dump_buffers(FILE *out, const struct rr_run *r, uint64_t base, uint64_t 
 		const struct rr_buf *b = &r->bufs[i];
 		uint64_t used = (uint64_t)b->capacity * r->sample_size;
 		uint32_t s, sub;
+
+		pads(out, rs, b->pad0, b->pad0 + b->nr_pads, base);
 
 		fprintf(out, "\n0x%llx [0x%llx]: RVPMU SAMPLER buffer index %u lap %u %s: ",
 			(unsigned long long)(base + b->offset), (unsigned long long)b->size,
@@ -108,11 +123,53 @@ void rr_dump_buffers(FILE *out, const struct rr_run *r, uint64_t base, uint64_t 
 	}
 }
 
+void rr_dump_buffers(FILE *out, const struct rr_run *r, uint64_t base, uint64_t *next)
+{
+	buffers(out, NULL, r, base, next);
+}
+
+void rr_dump_stream(FILE *out, const struct rr_runs *rs, uint64_t base,
+		    struct rr_dump_state *st)
+{
+	size_t i;
+
+	for (i = 0; i < rs->nr_runs; i++) {
+		const struct rr_run *r = &rs->runs[i];
+		uint64_t key = rr_run_key(r);
+		int same = st->runs && key == st->key;
+
+		if (!same) {
+			st->runs++;
+			st->key = key;
+			st->next = 0;
+			if (st->total > 1)
+				fprintf(out, ". ... RVPMU SAMPLER run %u of %u\n", st->runs,
+					st->total);
+			else if (st->runs > 1)
+				fprintf(out, ". ... RVPMU SAMPLER run %u\n", st->runs);
+		}
+		rr_dump_run(out, r, same);
+		buffers(out, rs, r, base, &st->next);
+	}
+	pads(out, rs, rs->trail0, rs->nr_pads, base);
+}
+
 int rr_dump(FILE *out, const struct rr_run *r)
 {
 	uint64_t next = 0;
 
 	rr_dump_run(out, r, 0);
 	rr_dump_buffers(out, r, 0, &next);
+	return ferror(out) ? -1 : 0;
+}
+
+int rr_dump_all(FILE *out, const struct rr_runs *rs)
+{
+	struct rr_dump_state st = { .total = (unsigned int)rs->nr_runs };
+
+	if (!rs->nr_runs)
+		fprintf(out, ". ... RVPMU SAMPLER data: no buffer, %zu pad(s), %zu bytes\n",
+			rs->nr_pads, rs->file_size);
+	rr_dump_stream(out, rs, 0, &st);
 	return ferror(out) ? -1 : 0;
 }

@@ -9,7 +9,9 @@
  * metric (metrics.h: "ipc", "<miss event> per 1k inst") at the start of
  * the window of the event it is about; an instant event on the hart where
  * a window was late or short. Labels come from lib/names.c and hex digits
- * only, so no string needs escaping.
+ * only, so no string needs escaping. Several runs (rr_perfetto_all): a
+ * process per run and hart, each run at its t0's place on the first run's
+ * time line.
  */
 #include <inttypes.h>
 
@@ -22,9 +24,16 @@ static void comma(FILE *out, int *first)
 	*first = 0;
 }
 
+/* Where a run goes in the trace: its processes and its time. */
+struct place {
+	size_t run;		/* 1, 2, ...; 0: the trace's only run */
+	uint32_t pid0;		/* its harts' processes are pid0 + 1, ... */
+	double t_us;		/* its t0, microseconds after the first run's */
+};
+
 /* An instant event on each hart whose window in sample s was late or short. */
 static void off_time(FILE *out, int *first, const struct rr_run *r, const struct rr_buf *b,
-		     uint32_t s)
+		     uint32_t s, const struct place *pl)
 {
 	uint32_t sub, pos;
 	struct rr_win w;
@@ -39,13 +48,14 @@ static void off_time(FILE *out, int *first, const struct rr_run *r, const struct
 			comma(out, first);
 			fprintf(out, "{\"ph\":\"i\",\"s\":\"p\",\"name\":\"%s window (%.3g periods)\","
 				"\"pid\":%u,\"tid\":0,\"ts\":%.3f}", rr_win_label(&w),
-				w.len_s / rr_period_s(r), pos + 1, w.start_s * 1e6);
+				w.len_s / rr_period_s(r), pl->pid0 + pos + 1,
+				pl->t_us + w.start_s * 1e6);
 		}
 }
 
 /* The derived metrics of sample s, a counter track each per hart. */
 static void metrics(FILE *out, int *first, const struct rr_run *r, const struct rr_metrics *m,
-		    const struct rr_buf *b, uint32_t s)
+		    const struct rr_buf *b, uint32_t s, const struct place *pl)
 {
 	char name[RR_METRIC_LABEL_MAX];
 	uint32_t j, pos;
@@ -62,47 +72,48 @@ static void metrics(FILE *out, int *first, const struct rr_run *r, const struct 
 				continue;
 			comma(out, first);
 			fprintf(out, "{\"ph\":\"C\",\"name\":\"%s\",\"pid\":%u,\"tid\":0,"
-				"\"ts\":%.3f,\"args\":{\"%s\":%.9g}}", name, pos + 1, ts * 1e6,
+				"\"ts\":%.3f,\"args\":{\"%s\":%.9g}}", name, pl->pid0 + pos + 1,
+				pl->t_us + ts * 1e6,
 				j ? "per 1k inst" : "ipc", v);
 		}
 	}
 }
 
-int rr_perfetto(FILE *out, const struct rr_run *r)
+/* Run r's events, placed at pl, after *first's events. */
+static void run_events(FILE *out, int *first, const struct rr_run *r, const struct place *pl)
 {
-	char name[RR_LABEL_MAX];
+	char name[RR_LABEL_MAX], run[32] = "";
 	struct rr_metrics m;
 	uint64_t next = 0;
-	int first = 1;
 	uint32_t pos;
 	size_t i;
 
 	rr_metrics_init(r, &m);
-
-	fputs("{\"displayTimeUnit\":\"ms\",\"traceEvents\":[", out);
+	if (pl->run)
+		snprintf(run, sizeof(run), "run %zu: ", pl->run);
 	for (pos = 0; pos < r->nr_harts; pos++) {
-		comma(out, &first);
+		comma(out, first);
 		fprintf(out, "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":%u,\"tid\":0,"
-			"\"args\":{\"name\":\"hart %u (cluster %u)\"}},\n", pos + 1, r->hart[pos],
-			r->cluster[pos]);
+			"\"args\":{\"name\":\"%shart %u (cluster %u)\"}},\n", pl->pid0 + pos + 1, run,
+			r->hart[pos], r->cluster[pos]);
 		fprintf(out, "{\"ph\":\"M\",\"name\":\"process_sort_index\",\"pid\":%u,\"tid\":0,"
-			"\"args\":{\"sort_index\":%u}}", pos + 1, pos);
+			"\"args\":{\"sort_index\":%u}}", pl->pid0 + pos + 1, pl->pid0 + pos);
 	}
 	for (i = 0; i < r->nr_bufs; i++) {
 		const struct rr_buf *b = &r->bufs[i];
 		uint32_t s, e;
 
 		if (b->nr_samples && b->first_sample > next) {
-			comma(out, &first);
-			fprintf(out, "{\"ph\":\"i\",\"s\":\"g\",\"name\":\"lost samples %" PRIu64
-				"..%" PRIu64 "\",\"pid\":0,\"tid\":0,\"ts\":%.3f}", next,
+			comma(out, first);
+			fprintf(out, "{\"ph\":\"i\",\"s\":\"g\",\"name\":\"%slost samples %" PRIu64
+				"..%" PRIu64 "\",\"pid\":0,\"tid\":0,\"ts\":%.3f}", run, next,
 				b->first_sample - 1,
-				rr_time_s(r, next * r->nr_subsamples) * 1e6);
+				pl->t_us + rr_time_s(r, next * r->nr_subsamples) * 1e6);
 		}
 		if (b->nr_samples)
 			next = b->first_sample + b->nr_samples;
 		for (s = 0; s < b->nr_samples; s++) {
-			off_time(out, &first, r, b, s);
+			off_time(out, first, r, b, s, pl);
 			for (e = 0; e < r->nr_events; e++) {
 				uint32_t sub = e / r->nr_pmu;
 				rr_event_label(r, e, name);
@@ -110,15 +121,49 @@ int rr_perfetto(FILE *out, const struct rr_run *r)
 					struct rr_win w;
 
 					rr_window(r, b, s, sub, pos, &w);
-					comma(out, &first);
+					comma(out, first);
 					fprintf(out, "{\"ph\":\"C\",\"name\":\"%s\",\"pid\":%u,"
 						"\"tid\":0,\"ts\":%.3f,\"args\":{\"events/s\":%.9g}}",
-						name, pos + 1, w.start_s * 1e6,
+						name, pl->pid0 + pos + 1, pl->t_us + w.start_s * 1e6,
 						(double)rr_count(r, b, s, e, pos) / w.len_s);
 				}
 			}
-			metrics(out, &first, r, &m, b, s);
+			metrics(out, first, r, &m, b, s, pl);
 		}
+	}
+}
+
+int rr_perfetto(FILE *out, const struct rr_run *r)
+{
+	struct place pl = { 0 };
+	int first = 1;
+
+	fputs("{\"displayTimeUnit\":\"ms\",\"traceEvents\":[", out);
+	run_events(out, &first, r, &pl);
+	fputs("\n]}\n", out);
+	return ferror(out) ? -1 : 0;
+}
+
+/* A run's t0 in seconds of its own timebase (mtime's) */
+static double t0_s(const struct rr_run *r)
+{
+	return (double)r->t0 / (double)r->timebase_hz;
+}
+
+int rr_perfetto_all(FILE *out, const struct rr_runs *rs)
+{
+	struct place pl = { 0 };
+	int first = 1;
+	size_t i;
+
+	if (rs->nr_runs == 1)
+		return rr_perfetto(out, &rs->runs[0]);
+	fputs("{\"displayTimeUnit\":\"ms\",\"traceEvents\":[", out);
+	for (i = 0; i < rs->nr_runs; i++) {
+		pl.run = i + 1;
+		pl.t_us = (t0_s(&rs->runs[i]) - t0_s(&rs->runs[0])) * 1e6;
+		run_events(out, &first, &rs->runs[i], &pl);
+		pl.pid0 += rs->runs[i].nr_harts;
 	}
 	fputs("\n]}\n", out);
 	return ferror(out) ? -1 : 0;

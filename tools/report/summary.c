@@ -185,3 +185,30 @@ int rr_summary(FILE *out, const struct rr_run *r)
 	metrics(out, r);
 	return ferror(out) ? -1 : 0;
 }
+
+void rr_run_title(FILE *out, const struct rr_runs *rs, size_t i)
+{
+	const struct rr_run *r = &rs->runs[i];
+
+	if (rs->nr_runs > 1)
+		fprintf(out,
+			"RVPMU SAMPLER run %zu of %zu: t0 %llu, %zu buffer(s) from offset 0x%zx\n",
+			i + 1, rs->nr_runs, (unsigned long long)r->t0, r->nr_bufs, r->offset);
+}
+
+int rr_summary_all(FILE *out, const struct rr_runs *rs)
+{
+	size_t i;
+
+	if (!rs->nr_runs)
+		fprintf(out, "RVPMU SAMPLER summary: no sampler buffer, %zu pad(s) only\n",
+			rs->nr_pads);
+	for (i = 0; i < rs->nr_runs; i++) {
+		if (i)
+			fputc('\n', out);
+		rr_run_title(out, rs, i);
+		if (rr_summary(out, &rs->runs[i]))
+			return -1;
+	}
+	return ferror(out) ? -1 : 0;
+}
