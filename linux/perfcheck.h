@@ -65,9 +65,10 @@ int run_apart(char *const argv[], const char *out, const char *err);
 int lines_with(const char *path, const char *what, char *first, size_t n);
 /* the first max lines of path as "#   " lines on the console */
 void echo_file(const char *path, int max);
-/* samples and lost (*lost) of a perf.data, from rvpmu-report's summary;
-   -1 if none */
-long samples_of(const char *data, long *lost);
+/* samples and lost (*lost) of a perf.data's last run, and its runs
+   (*runs: a fresh run each time the event was started), from
+   rvpmu-report's summaries; -1 if none */
+long samples_of(const char *data, long *lost, int *runs);
 /* whether perf report -D and rvpmu-report -D of one perf.data print the
    same sampler lines in the same order; *n: how many */
 int dumps_agree(const char *perf_out, const char *rr_out, int *n);

@@ -119,16 +119,27 @@ void echo_file(const char *path, int max)
 }
 
 /* samples and lost of a perf.data, from rvpmu-report's summary; -1 if none */
-long samples_of(const char *data, long *lost)
+long samples_of(const char *data, long *lost, int *runs)
 {
-	char *argv[] = { "/bin/rvpmu-report", (char *)data, NULL }, line[512];
+	char *argv[] = { "/bin/rvpmu-report", (char *)data, NULL }, line[512], last[512] = "";
 	long n = -1;
 	const char *p;
+	FILE *f;
+	int k;
 
 	*lost = -1;
-	if (run(argv, "/tmp/summary.txt") == 0 &&
-	    lines_with("/tmp/summary.txt", "RVPMU SAMPLER summary", line, sizeof(line)) &&
-	    (p = strstr(line, " hart(s)")) && (p = strstr(line, "us, ")))
+	*runs = -1;
+	if (run(argv, "/tmp/summary.txt"))
+		return -1;
+	/* several runs: a summary each, the last run's last */
+	f = fopen("/tmp/summary.txt", "r");
+	for (k = 0; f && fgets(line, sizeof(line), f);)
+		if (strstr(line, "RVPMU SAMPLER summary") && ++k)
+			snprintf(last, sizeof(last), "%s", line);
+	if (f)
+		fclose(f);
+	*runs = k;
+	if ((p = strstr(last, " hart(s)")) && (p = strstr(last, "us, ")))
 		sscanf(p, "us, %ld sample(s), %ld lost", &n, lost);
 	return n;
 }

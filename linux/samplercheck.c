@@ -92,17 +92,17 @@ static void run_is_on(void)
    goes on with the others, and the hart's counters come back with it */
 static void hotplug(void)
 {
-	int cpu = ncpu - 1, before = free_counters(cpu), st = -1, after;
+	int cpu = ncpu - 1, before = free_counters(cpu), st = -1, after, runs;
 	pid_t rec = record("nr_sample=8,sample_period_ms=1,nr_pmu=8", "/tmp/hotplug.data", "2");
 	long n, lost;
 
 	run_is_on();
 	check(set_online(cpu, 0), "sampler: cpu%d goes offline while sampled", cpu);
 	waitpid(rec, &st, 0);
-	n = samples_of("/tmp/hotplug.data", &lost);
-	check(WIFEXITED(st) && WEXITSTATUS(st) == 0 && n == 8 && lost == 0,
-	      "sampler: the run goes on without it: perf record took every sample (%ld, %ld lost)",
-	      n, lost);
+	n = samples_of("/tmp/hotplug.data", &lost, &runs);
+	check(WIFEXITED(st) && WEXITSTATUS(st) == 0 && n == 8 && lost == 0 && runs == 1,
+	      "sampler: the run goes on without it: perf record took every sample (%ld, %ld lost, %d run(s))",
+	      n, lost, runs);
 	check(set_online(cpu, 1), "sampler: cpu%d comes back online", cpu);
 	after = free_counters(cpu);
 	check(after == before && before > 0, "sampler: cpu%d has its %d counters back (%d)",
@@ -177,7 +177,7 @@ void report_checks(const char *data, int die, long nr_sample)
 	char line[512], want[64];
 	int rd = run(dump, "/tmp/perf-D.txt");
 	int rs = run_apart(sum, "/tmp/perf-report.txt", "/tmp/perf-report.err");
-	int rr_rc = run(rr, "/tmp/rr-D.txt"), subs, per = 0, n = 0;
+	int rr_rc = run(rr, "/tmp/rr-D.txt"), subs, per = 0, n = 0, runs;
 	long samples, lost;
 	const char *p;
 
@@ -201,10 +201,10 @@ void report_checks(const char *data, int die, long nr_sample)
 	check(lines_with("/tmp/perf-report.txt", "RVPMU SAMPLER harts:", line, sizeof(line)) == 1,
 	      "sampler die%d: perf report says which CPU each hart is", die);
 	printf("# sampler die%d: %s", die, line[0] ? line : "(no harts line)\n");
-	samples = samples_of(data, &lost);
-	check(samples == nr_sample && lost == 0,
-	      "sampler die%d: rvpmu-report reads the perf.data: %ld samples, %ld lost", die,
-	      samples, lost);
+	samples = samples_of(data, &lost, &runs);
+	check(samples == nr_sample && lost == 0 && runs == 1,
+	      "sampler die%d: rvpmu-report reads the perf.data: %ld samples, %ld lost, %d run(s)",
+	      die, samples, lost, runs);
 	check(rr_rc == 0 && dumps_agree("/tmp/perf-D.txt", "/tmp/rr-D.txt", &n),
 	      "sampler die%d: perf report -D and rvpmu-report -D agree line for line (%d lines)",
 	      die, n);
@@ -278,27 +278,38 @@ static void refusals(void)
 	      "sampler: a bad id (EINVAL) or a 241st event (E2BIG) leaves user_events as it was");
 }
 
-/* harts in the first and in the last sample of a perf.data: those that
-   wrote any of its subsamples (counted, or passed by the late policy:
-   an mtime; a hart out of the run has none there), from rvpmu-report -D
-   ("RVPMU SAMPLER subsample S of sample N, ..." then a "  hart H ...
-   mtime M ..." line a hart); -1 when it does not decode */
+/* harts in the first and in the last sample of a perf.data's last run:
+   those that wrote any of its subsamples (counted, or passed by the late
+   policy: an mtime; a hart out of the run has none there), from
+   rvpmu-report -D ("RVPMU SAMPLER run K" before each run but the first
+   when there are several, "RVPMU SAMPLER subsample S of sample N, ..."
+   then a "  hart H ... mtime M ..." line a hart); -1 when it does not
+   decode */
 static void harts_at_ends(const char *data, int *first, int *last)
 {
 	char *argv[] = { "/bin/rvpmu-report", "-D", (char *)data, NULL }, line[512];
 	unsigned long long n, lo = ~0ull, hi = 0, cur = 0, mt;
 	uint64_t in_lo = 0, in_hi = 0;
 	unsigned int sub, hart;
+	int pass, runs = 0, run_no;
 	const char *m;
 	FILE *f;
-	int pass;
 
 	*first = *last = -1;
 	if (run(argv, "/tmp/ends.txt"))
 		return;
-	for (pass = 0; pass < 2; pass++) {
+	/* pass 0 counts the runs, 1 finds the last one's samples, 2 its harts */
+	for (pass = 0; pass < 3; pass++) {
 		f = fopen("/tmp/ends.txt", "r");
+		run_no = 0;
 		while (f && fgets(line, sizeof(line), f)) {
+			if (strstr(line, "RVPMU SAMPLER run ")) {
+				run_no++;
+				runs = pass ? runs : run_no;
+				continue;
+			}
+			if (!pass || run_no != runs)
+				continue;
 			m = strstr(line, "RVPMU SAMPLER subsample ");
 			if (m && sscanf(m, "RVPMU SAMPLER subsample %u of sample %llu", &sub, &n) == 2) {
 				cur = n;
@@ -307,7 +318,7 @@ static void harts_at_ends(const char *data, int *first, int *last)
 				continue;
 			}
 			m = strstr(line, " mtime ");
-			if (!pass || strncmp(line, "  hart ", 7) || !m ||
+			if (pass < 2 || strncmp(line, "  hart ", 7) || !m ||
 			    sscanf(line, "  hart %u", &hart) != 1 || sscanf(m, " mtime %llu", &mt) != 1)
 				continue;
 			if (mt && hart < 64) {
@@ -328,7 +339,7 @@ static void harts_at_ends(const char *data, int *first, int *last)
    its counters again */
 static void lead_offline(void)
 {
-	int from = lead_cpu(0), to, before[64], back, st = -1, off, first, last;
+	int from = lead_cpu(0), to, before[64], back, st = -1, off, first, last, runs;
 	pid_t rec;
 	long n, lost;
 
@@ -344,12 +355,14 @@ static void lead_offline(void)
 	check(WIFEXITED(st) && WEXITSTATUS(st) == 0,
 	      "sampler: the run goes on: perf record exits %d",
 	      WIFEXITED(st) ? WEXITSTATUS(st) : -1);
-	n = samples_of("/tmp/lead.data", &lost);
-	check(n == 32 && lost == 0, "sampler: the perf.data holds all 32 samples (%ld, %ld lost)",
-	      n, lost);
+	n = samples_of("/tmp/lead.data", &lost, &runs);
+	check(runs == 2, "sampler: the move stopped the run and started a fresh one (%d runs)",
+	      runs);
+	check(n == 32 && lost == 0,
+	      "sampler: the fresh run holds all 32 samples (%ld, %ld lost)", n, lost);
 	harts_at_ends("/tmp/lead.data", &first, &last);
-	check(first == ncpu && last == ncpu - 1,
-	      "sampler: harts in the data: %d in the first sample, %d in the last (cpu%d left the run)",
+	check((first == ncpu || first == ncpu - 1) && last == ncpu - 1,
+	      "sampler: harts in the fresh run: %d in its first sample, %d in its last (cpu%d left)",
 	      first, last, from);
 	check(off && set_online(from, 1), "sampler: cpu%d comes back online", from);
 	back = counters_back(before, "sampler");

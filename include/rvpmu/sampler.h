@@ -124,14 +124,6 @@ struct rvpmu_sampler_config {
 
 /* ---- The buffer header, at offset 0 of every output buffer */
 #define RVPMU_SAMPLER_BUF_MAGIC		0x53505652u	/* "RVPS" */
-/*
- * A PAD record in a stream of buffers (not the firmware's: Linux's AUX
- * stream, docs/report.md): magic, a reserved u32 (0), then the pad's
- * length in bytes as a u64, these 16 bytes included (a multiple of 8);
- * the rest of the pad is stale and read by nobody.
- */
-#define RVPMU_SAMPLER_PAD_MAGIC		0x44415052u	/* "RPAD" */
-#define RVPMU_SAMPLER_PAD_SIZE		16u
 
 /*
  * A PAD record in the Linux driver's AUX stream (not written by the
