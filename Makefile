@@ -313,7 +313,8 @@ PERF_OPTS := ARCH=riscv CROSS_COMPILE=riscv64-linux-gnu- LDFLAGS=-static NO_LIBE
 	NO_LZMA=1 NO_ZLIB=1 NO_BPF_SKEL=1 WERROR=0
 KMOD_SRC := $(wildcard linux/module/*.c linux/module/*.h linux/module/shim/*.h) linux/module/Kbuild
 LINUX_INIT_SRC := linux/perfcheck.c linux/perftool.c linux/samplercheck.c linux/samplerstress.c \
-	linux/samplerdies.c linux/samplerpmu.c linux/perfload.c linux/perfrun.c lib/fmt.c
+	linux/samplerdies.c linux/samplerpmu.c linux/samplerrestart.c linux/perfload.c linux/perfrun.c \
+	lib/fmt.c
 
 define LINUX_template
 LINUX_SRC$(1)    := $(2)/linux/linux-source-$(3)

@@ -98,6 +98,9 @@ int write_events(int die);
 int events_back(int die);
 /* ids (user_events text) into die's user_events: whether the write took */
 int write_user_events(int die, const char *ids);
+/* samplerrestart.c: an enable with buffers unread, read on as perf
+   record reads, decoded: TAP lines */
+void restart_unread(void);
 /* a pinned dTLB-load-miss event's attributes: each such event holds one
    hpm counter */
 struct perf_event_attr;

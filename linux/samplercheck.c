@@ -458,6 +458,7 @@ void sampler_checks(const char *fw)
 		hotplug();
 		lead_offline();
 	}
+	restart_unread();
 	check(syscall(SYS_delete_module, "rvpmu_sampler", O_NONBLOCK) == 0,
 	      "sampler: the module unloads");
 	/* quiet console while dumping: kernel messages would cut into the
