@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0
 /*
+ * Specification: docs/sbi-sampler.md (section 7.3 STOP, 10 buffers, 11 ordering).
  * run.c - one sampler run: the firmware's buffers are the event's AUX
  * pages, cut into nr_bufs equal chunks in ring order; the firmware fills
  * them in turn (ring mode) and this file hands each closed one to perf
