@@ -3,6 +3,7 @@
  * The sampler extension (RVPMU_SAMPLER_EID, docs/sampler.md): the ecall
  * glue, and the engine's seams bound to this firmware (mtime, the shared
  * M-mode timer, HSM state, every hart's sampler state).
+ * Specification: docs/sbi-sampler.md (section 7, the functions; 11, ordering).
  *
  * CONFIGURE, START, STOP, STATUS and BUFFER_RELEASE run one at a time
  * under a lock; a hart waiting for it keeps serving its mailbox, because

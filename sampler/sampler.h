@@ -2,7 +2,8 @@
 /*
  * sampler/sampler.h - the rvpmu sampler engine: HiSilicon-PMCU-style event
  * rotation run by M-mode on every hart of a set (ABI: rvpmu/sampler.h,
- * specification: docs/sampler.md).
+ * design: docs/sampler.md). Specification: docs/sbi-sampler.md (its
+ * section 7.1 is the validation order below, section 9 the timing).
  *
  * Freestanding C like core/: no libc, no allocation, no firmware headers.
  * The engine reaches counters (and satp.ASID, CID1) only through the PMU

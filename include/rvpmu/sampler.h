@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * rvpmu/sampler.h - the ABI of rvpmu's offloaded sampler: its SBI
- * extension and the layout it writes to memory. docs/sampler.md is the
- * prose specification; this header is the one place its numbers live.
+ * extension and the layout it writes to memory. docs/sbi-sampler.md is
+ * the specification (section 5, the layouts; section 7, the functions);
+ * docs/sampler.md explains the design. This header is the one place the
+ * numbers live.
  * Shared by the sampler engine, the firmware, the S-mode client, the Linux
  * module and collector, and rvpmu-report. Freestanding: needs only
  * <stdint.h>.
@@ -77,7 +79,7 @@
  * mtime read right before they were read (at its tick); saturates. Its
  * cycles field covers the same interval to within period_ticks / 100 + 2
  * ticks unless LOST is set. Bit 62 PASSED: the late policy passed this
- * subsample (docs/sampler.md section 5): a tick came so late that the
+ * subsample (docs/sbi-sampler.md section 9.3): a tick came so late that the
  * window would have had under half a period; nothing was counted (its
  * counts and cycles are 0, length 0), its mtime[] is when it was passed.
  * Bit 63 LOST: the hart was away (QEMU: its vCPU descheduled) for longer

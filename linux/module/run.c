@@ -1,15 +1,20 @@
 // SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0
 /*
- * run.c - one sampler run: the firmware's buffers are the event's AUX
- * pages, cut into nr_bufs equal chunks in ring order; the firmware fills
- * them in turn (ring mode) and this file hands each closed one to perf
- * with perf_aux_output_end, then gives it back to the firmware
- * (BUFFER_RELEASE) once the reader moved aux_tail past it.
+ * run.c - one sampler run: the firmware's buffers are chunks of the
+ * event's AUX pages, and it fills them in turn (ring mode); this file
+ * hands each closed one to perf with perf_aux_output_end, then gives it
+ * back to the firmware (BUFFER_RELEASE) once the reader moved aux_tail
+ * past it. The extension: docs/sbi-sampler.md (7.3 STOP, 10 buffers,
+ * 11 ordering).
  *
- * Why chunk j of the run is AUX chunk (head0 / chunk + j) mod nr_bufs and
- * the run needs nr_bufs >= 2: perf's AUX space (CIRC_SPACE) never lets
- * the whole ring be committed, so at most nr_bufs - 1 chunks wait for the
- * reader while the firmware fills the last one.
+ * Every pmu::start is a fresh run at the reader's head, in the room there
+ * is: the ring is cut into 2^i equal chunks and the run's buffers are the
+ * whole chunks between the head and the reader's tail (two at least when
+ * they fit, else one). When that is not the whole ring, each lap of the
+ * run ends with a PAD record over the chunks it does not use, so perf's
+ * AUX space and the firmware's buffers stay in step; a start past a chunk
+ * boundary begins with one too (docs/linux.md, "AUX"). With no room at
+ * all the poll waits for the reader, and the run starts then.
  *
  * Lifetime: the event's AUX handle is held from rvs_run_start to the end
  * of rvs_run_stop. perf frees AUX pages only when the last handle on them
@@ -18,21 +23,17 @@
  * the handle and beginning it again at once, on the event's CPU with IRQs
  * off, so no pmu::stop comes between; if the new begin fails (the area is
  * being unmapped) the poll STOPs the firmware before it returns. After
- * STOP returns no hart of the run writes (docs/sampler.md, section 1.4);
- * one STATUS read checks that promise, and if it was broken the handle is
- * never let go: the pages leak rather than be written after their free.
+ * STOP returns no hart of the run writes (docs/sbi-sampler.md, 7.3); one
+ * STATUS read checks that promise, and if it was broken or STATUS fails
+ * the handle is never let go: the pages leak rather than be written after
+ * their free.
  *
  * Context: rvs_run_start / rvs_run_stop are pmu::start / pmu::stop (the
  * event's CPU, IRQs off); the poll is an hrtimer pinned to that CPU, so
- * the three never run at once. One run at a time (main.c's owner).
- *
- * When the die's lead CPU goes offline, main.c moves the event to another
- * CPU of the die (perf_pmu_migrate_context: pmu::del on the old CPU, then
- * pmu::add on the new one). The firmware run is not the CPU's: the
- * firmware drops the stopping hart and samples the others, and STATUS,
- * BUFFER_RELEASE and STOP may come from any hart. So while ev->moving the
- * stop only parks the run (the poll cancelled on the old CPU, the handle
- * kept, nothing said to the firmware) and the start resumes it.
+ * the three never run at once. One run at a time (main.c's owner). No run
+ * outlives its pmu::stop: a CPU hotplug move (perf_pmu_migrate_context)
+ * is pmu::del on the old CPU, which stops the run and lets its pages go,
+ * and pmu::add on the new one, which starts a fresh one there.
  */
 #include <linux/bits.h>
 #include <linux/gfp.h>

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0 */
 /*
+ * Specification: docs/sbi-sampler.md (the SBI extension this module drives).
  * rvpmu_sampler.h - the Linux side of rvpmu's offloaded sampler: a perf
  * PMU per die whose AUX pages are the firmware's output buffers.
  *

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * tools/report/decode.c - parse and validate a stream of sampler buffers.
+ * The layout checked: docs/sbi-sampler.md, section 5.
  * See decode.h. Every check happens here, before an exporter reads a
  * byte, in the order the fields depend on each other: a size is checked
  * against the file before anything inside it is read.
