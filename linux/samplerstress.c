@@ -474,28 +474,42 @@ static void late_reader(void)
  *            exists; once the round has begun to drop the last reference
  *            an unload may take, and the round loads the module again;
  *   the round (this thread) opens a run, waits until it wrote, waits for
- *            the mover to start an offline, sleeps 0-3 ms (a fixed-seed
- *            PRNG: every boot the same sequence, every round another
- *            delay) and then, by the round's kind:
- *     munmap   munmaps the AUX area, then the data ring, then closes;
+ *            the mover to start an offline and for the module to name the
+ *            new lead in cpumask (which it does just before it migrates
+ *            the event: perf_pmu_migrate_context takes it out of the old
+ *            CPU's context, waits an RCU grace period and puts it in the
+ *            new CPU's), sleeps 0-3 ms (a fixed-seed PRNG: every boot
+ *            the same sequence, every round another delay) and then, by
+ *            the round's kind:
+ *     munmap   munmaps the AUX area, 12-31 ms later (the poll has met a
+ *              full buffer) the data ring, then closes;
  *     close    closes the fd first, then munmaps (the last munmap, AUX or
  *              ring, frees the event while the CPU moves);
- *     disable  PERF_EVENT_IOC_DISABLE, then "stopped" (below), then the
- *              AUX area caught up and ENABLE: a new run must write again;
- *              then the run is cut (close first or munmap first);
- *     dis-close the same DISABLE and "stopped", then the run is cut.
+ *     disable  PERF_EVENT_IOC_DISABLE; once the move is over (the mover
+ *              paused) a second DISABLE, because perf_pmu_migrate_context
+ *              enables a disabled event it moves (state OFF becomes
+ *              INACTIVE: perf's own doing, so the reader catches up at
+ *              once after the first DISABLE for the start perf may make);
+ *              then "stopped" (below), then the mover goes on and ENABLE:
+ *              a new run must write again; then the run is cut (close
+ *              first or munmap first);
+ *     dis-close the same DISABLEs and "stopped", then the run is cut.
  *
- * "stopped": perf_event_disable returns once pmu::stop ran on the event's
- * CPU, and pmu::stop returns once the firmware's STOP did, after which no
- * hart writes the run's buffers (docs/sampler.md, 1.4) and the last
- * buffers are committed. So, from the ioctl's return on, neither
+ * "stopped": with no move under way, perf_event_disable returns once
+ * pmu::stop ran on the event's CPU, and pmu::stop returns once the
+ * firmware's STOP did, after which no hart writes the run's buffers
+ * (docs/sampler.md, 1.4) and the last buffers are committed. So, from the ioctl's return on, neither
  * aux_head nor a single byte of the AUX area may change: both are read
  * right after the ioctl and again FROZEN_MS later (each hart writes a
  * subsample every 1 ms, the poll commits every 1 ms: 25 of each). A
  * disable that was lost (the run parked as if for a move, the firmware
  * still writing) shows as AUX bytes that changed, or aux_head moving.
  * The check cannot fail on a disable that took: nothing else writes the
- * AUX area (the reader writes only aux_tail, in the control page).
+ * AUX area (the reader writes only aux_tail, in the control page), and no
+ * move comes between the second DISABLE and the check. A DISABLE that
+ * pmu::stop took for the first half of a move (parked the run) leaves
+ * perf's event OFF, so the second DISABLE does nothing and the firmware
+ * goes on writing: that is what the check is for.
  *
  * A run left running by a lost stop also shows in the next round: its
  * perf_event_open is refused (the firmware's START says it is busy).
@@ -679,11 +693,28 @@ static void ccut(struct run *r, int order)
 	}
 }
 
+/* the reader at aux_head: what perf committed is read, and a start (an
+   ENABLE, or perf's own after a move) finds the AUX area empty */
+static void catch_up(struct run *r)
+{
+	consume(r);
+	__atomic_store_n(&r->pg->aux_tail, __atomic_load_n(&r->pg->aux_head, __ATOMIC_ACQUIRE),
+			 __ATOMIC_RELEASE);
+}
+
+/* the mover paused once its cycle is over (the CPU back online) */
+static void mover_pause(void)
+{
+	st(&mover.active, 0);
+	while (ld(&mover.busy))
+		usleep(200);
+}
+
 static void cround(int i, int kind, uint64_t *s, struct cfigures *f)
 {
 	double t0 = now();
 	struct run r;
-	int err = run_open(&r), seq, good = 1, ms;
+	int err = run_open(&r), seq, good = 1, ms, lead;
 	long n = err ? 0 : wait_samples(&r, 0);
 
 	if (err || n <= 0) {
@@ -695,6 +726,7 @@ static void cround(int i, int kind, uint64_t *s, struct cfigures *f)
 	}
 	st(&unloader.alive, 1);
 	st(&unloader.active, 1);
+	lead = lead_cpu(0);
 	seq = ld(&mover.seq);
 	st(&mover.active, 1);
 	/* an offline begins (reading on: the ring must not fill) */
@@ -702,9 +734,20 @@ static void cround(int i, int kind, uint64_t *s, struct cfigures *f)
 		consume(&r);
 		usleep(1000);
 	}
+	/* the move begins: the module names the new lead in cpumask just
+	   before perf_pmu_migrate_context takes the event out of the old
+	   CPU's context; it is out of every context for an RCU grace period */
+	for (ms = 0; lead_cpu(0) == lead && ms < 500; ms++) {
+		consume(&r);
+		usleep(100);
+	}
 	usleep((unsigned)(prng(s) % 3001));
 	switch (kind) {
 	case C_MUNMAP:
+		/* the AUX area goes first; the poll (and perf) are given 12-31
+		   ms, a buffer or two, before the fd goes */
+		unmap_aux(&r);
+		usleep(1000u * (unsigned)(12 + prng(s) % 20));
 		ccut(&r, 0);
 		break;
 	case C_CLOSE:
@@ -712,15 +755,19 @@ static void cround(int i, int kind, uint64_t *s, struct cfigures *f)
 		break;
 	default:
 		ioctl(r.fd, PERF_EVENT_IOC_DISABLE, 0);
+		catch_up(&r);
+		/* perf_pmu_migrate_context puts a disabled event back in its new
+		   context enabled (state OFF becomes INACTIVE): once the move
+		   is over, a second DISABLE stops what perf started again, and
+		   is a no-op for an event perf holds disabled */
+		mover_pause();
+		ioctl(r.fd, PERF_EVENT_IOC_DISABLE, 0);
 		good = stood_still(&r, i);
-		consume(&r);
+		catch_up(&r);
+		st(&mover.active, 1);
 		if (kind == C_DISABLE) {
 			long before = r.samples;
 
-			/* the reader at aux_head: the start needs an empty area */
-			__atomic_store_n(&r.pg->aux_tail,
-					 __atomic_load_n(&r.pg->aux_head, __ATOMIC_ACQUIRE),
-					 __ATOMIC_RELEASE);
 			dis.reenabled++;
 			if (ioctl(r.fd, PERF_EVENT_IOC_ENABLE, 0) == 0 &&
 			    wait_samples(&r, before) > before) {
