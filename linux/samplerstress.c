@@ -633,6 +633,7 @@ struct cfigures {
 	int done;		/* rounds whose run wrote before the kind's step */
 	int good;		/* ... and did all the kind asks */
 	int open_fail;		/* perf_event_open or mmap refused, or no buffer */
+	int reported;		/* rounds after which the kernel log had a report */
 	long smin, smax;
 	double tsum, tmax;
 };
@@ -847,14 +848,17 @@ static void concurrent_rounds(void)
 			reload_fail += !reload();
 		}
 		scan_log(&ls);
-		if (ls.bad && !bad)
-			printf("# stress: the first kernel log report came after concurrent round %d "
-			       "(%s)\n", i, ckind_name[kind]);
+		if (ls.bad > bad) {
+			if (!bad)
+				printf("# stress: the first kernel log report came after concurrent "
+				       "round %d (%s)\n", i, ckind_name[kind]);
+			f[kind].reported++;
+		}
 		bad = ls.bad;
-		/* a kernel that broke, or a firmware run nothing stops any
-		   more, ends the rounds: the report is out */
-		if (ls.bad >= 8 || f[0].open_fail + f[1].open_fail + f[2].open_fail +
-				   f[3].open_fail >= 5) {
+		/* a kernel that broke badly, or a firmware run nothing stops
+		   any more, ends the rounds: the report is out */
+		if (ls.bad >= 60 || f[0].open_fail + f[1].open_fail + f[2].open_fail +
+				    f[3].open_fail >= 5) {
 			i++;
 			break;
 		}
@@ -873,9 +877,10 @@ static void concurrent_rounds(void)
 	for (k = 0; k < CKINDS; k++) {
 		struct cfigures *c = &f[k];
 
-		printf("# stress: concurrent %-9s rounds %d, as asked %d, open refused %d, samples "
-		       "per round %ld..%ld, time per round %.3f s mean, %.3f s max\n", ckind_name[k],
-		       c->done, c->good, c->open_fail, c->smin, c->smax,
+		printf("# stress: concurrent %-9s rounds %d, as asked %d, open refused %d, kernel "
+		       "log reports after %d, samples per round %ld..%ld, time per round %.3f s "
+		       "mean, %.3f s max\n", ckind_name[k], c->done, c->good, c->open_fail,
+		       c->reported, c->smin, c->smax,
 		       c->done ? c->tsum / c->done : 0.0, c->tmax);
 	}
 	check(f[C_MUNMAP].done == CROUNDS && f[C_MUNMAP].good == CROUNDS,
