@@ -857,7 +857,7 @@ static void concurrent_rounds(void)
 		bad = ls.bad;
 		/* a kernel that broke badly, or a firmware run nothing stops
 		   any more, ends the rounds: the report is out */
-		if (ls.bad >= 60 || f[0].open_fail + f[1].open_fail + f[2].open_fail +
+		if (ls.bad >= 240 || f[0].open_fail + f[1].open_fail + f[2].open_fail +
 				    f[3].open_fail >= 5) {
 			i++;
 			break;
