@@ -26,11 +26,15 @@
  *   unload  tries delete_module: refused (EWOULDBLOCK) while the event
  *           exists, done once it is closed; the module is loaded again.
  *
- * ROUNDS of each. Then: the kernel log read after every round holds no
- * BUG, WARNING, Oops, poison or corruption report and no rvpmu_sampler
- * line but the expected ones; a sweep hands most free memory out once
- * (each poisoned page it gets is checked); every CPU has the hpm counters
- * it had before; and the rounds' figures (done, samples seen, time).
+ * ROUNDS of each, one step at a time. Then CROUNDS each of four kinds of
+ * concurrent rounds, where a thread moves the event from CPU to CPU and
+ * another tries delete_module while the round munmaps, closes or
+ * disables mid-move (see "the concurrent rounds" below). Then: the kernel
+ * log read after every round holds no BUG, WARNING, Oops, poison,
+ * corruption, KASAN or use-after-free report and no rvpmu_sampler line
+ * but the expected ones; a sweep hands most free memory out once (each
+ * poisoned page it gets is checked); every CPU has the hpm counters it
+ * had before; and the rounds' figures (done, samples seen, time).
  */
 #define _GNU_SOURCE
 #include <errno.h>
