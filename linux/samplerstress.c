@@ -889,18 +889,18 @@ static void concurrent_rounds(void)
 	}
 	check(f[C_MUNMAP].done == CROUNDS && f[C_MUNMAP].good == CROUNDS,
 	      "stress: concurrent munmap: the AUX area munmapped, then the ring, then the fd "
-	      "closed, 0-3 ms into a lead CPU offline: %d of %d rounds (%d opens refused)",
+	      "closed, 0-3 ms into a lead CPU move: %d of %d rounds (%d opens refused)",
 	      f[C_MUNMAP].good, CROUNDS, f[C_MUNMAP].open_fail);
 	check(f[C_CLOSE].done == CROUNDS && f[C_CLOSE].good == CROUNDS,
 	      "stress: concurrent close: the fd closed first, the last munmap freeing the event, "
-	      "0-3 ms into a lead CPU offline: %d of %d rounds (%d opens refused)",
+	      "0-3 ms into a lead CPU move: %d of %d rounds (%d opens refused)",
 	      f[C_CLOSE].good, CROUNDS, f[C_CLOSE].open_fail);
 	check(f[C_DISABLE].done == CROUNDS && f[C_DISABLE].good == CROUNDS,
-	      "stress: concurrent disable: DISABLE 0-3 ms into a lead CPU offline stops the "
+	      "stress: concurrent disable: DISABLE 0-3 ms into a lead CPU move stops the "
 	      "firmware, ENABLE starts a run that writes again: %d of %d rounds (%d opens "
 	      "refused)", f[C_DISABLE].good, CROUNDS, f[C_DISABLE].open_fail);
 	check(f[C_DISCLOSE].done == CROUNDS && f[C_DISCLOSE].good == CROUNDS,
-	      "stress: concurrent dis-close: DISABLE 0-3 ms into a lead CPU offline stops the "
+	      "stress: concurrent dis-close: DISABLE 0-3 ms into a lead CPU move stops the "
 	      "firmware, then the run is cut: %d of %d rounds (%d opens refused)",
 	      f[C_DISCLOSE].good, CROUNDS, f[C_DISCLOSE].open_fail);
 	check(dis.checked > 0 && dis.frozen == dis.checked,
