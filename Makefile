@@ -414,8 +414,12 @@ linux-check: linux $(B)/rvpmu-fw-rv64.elf $(B)/rvpmu-report
 	@scripts/linux-check $(FW) $(KERNEL) $(INITRD) $(B)/rvpmu-fw-rv64.elf
 # issue 21, one boot each: the sampler's AUX lifetime under stress with
 # the kernel's page poisoning on (linux/samplerstress.c), and perf record
-# on every die of a DT with 4 sockets of 8 harts (linux/samplerdies.c)
-LINUX_STRESS_ARGS := samplerstress page_poison=1 debug_pagealloc=on slub_debug=FZP
+# on every die of a DT with 4 sockets of 8 harts (linux/samplerdies.c).
+# oops=panic: an Oops in a kernel thread (the CPU hotplug callback, say)
+# leaves that CPU's hotplug stuck and the stress waiting on it until
+# QEMU's timeout; as a panic it ends the boot at once (linux-check's
+# panic=-1 and -no-reboot), the Oops on the console
+LINUX_STRESS_ARGS := samplerstress page_poison=1 debug_pagealloc=on slub_debug=FZP oops=panic
 # and the same 4 dies of 2 harts (the linux612-multidie row; QEMU 10's
 # below): one rule, the harts from the name
 LINUX_DIES_DTB := $(B)/fw-dt/linux-32harts-4sockets.dtb

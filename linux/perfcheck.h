@@ -125,8 +125,10 @@ void report_checks(const char *data, int die, long nr_sample);
 
 /* samplerstress.c: the "samplerstress" boot (make linux-stress): the AUX
    area's lifetime under 50 rounds each of close/munmap mid-run, the lead
-   CPU unplugged mid-run and a module unload tried mid-run, then the
-   kernel log and the counters */
+   CPU unplugged mid-run and a module unload tried mid-run, then 240
+   concurrent rounds (munmap, close, DISABLE while the lead CPU moves and
+   delete_module is tried, in threads), then the kernel log and the
+   counters */
 void sampler_stress(void);
 /* samplerdies.c: the "multidie" boot (make linux-multidie): perf record
    and report on every die's PMU of a DT with several sockets */

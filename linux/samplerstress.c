@@ -26,16 +26,21 @@
  *   unload  tries delete_module: refused (EWOULDBLOCK) while the event
  *           exists, done once it is closed; the module is loaded again.
  *
- * ROUNDS of each. Then: the kernel log read after every round holds no
- * BUG, WARNING, Oops, poison or corruption report and no rvpmu_sampler
- * line but the expected ones; a sweep hands most free memory out once
- * (each poisoned page it gets is checked); every CPU has the hpm counters
- * it had before; and the rounds' figures (done, samples seen, time).
+ * ROUNDS of each, one step at a time. Then CROUNDS each of four kinds of
+ * concurrent rounds, where a thread moves the event from CPU to CPU and
+ * another tries delete_module while the round munmaps, closes or
+ * disables mid-move (see "the concurrent rounds" below). Then: the kernel
+ * log read after every round holds no BUG, WARNING, Oops, poison,
+ * corruption, KASAN or use-after-free report and no rvpmu_sampler line
+ * but the expected ones; a sweep hands most free memory out once (each
+ * poisoned page it gets is checked); every CPU has the hpm counters it
+ * had before; and the rounds' figures (done, samples seen, time).
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/perf_event.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -239,7 +244,8 @@ static int unload(void)
 /* ---- the kernel log */
 
 struct logscan {
-	int bad;	/* BUG, WARNING, Oops, poison, corruption */
+	int bad;	/* BUG, WARNING, Oops, poison, corruption, KASAN,
+			   use-after-free, a kernel fault */
 	int unexpected;	/* rvpmu_sampler lines but the expected ones */
 	int lines;
 };
@@ -262,12 +268,13 @@ static int has_word(const char *line, const char *word)
 	return 0;
 }
 
-/* the module's lines a round may print: loaded, a move, CID2's source */
+/* the module's lines a round may print: loaded, a move, CID2's source
+   (the sched_switch tracepoint, or what a kernel without tracepoints uses) */
 static int expected(const char *line)
 {
 	return strstr(line, " CPUs, events open on CPU ") ||
 	       strstr(line, " goes offline, events now on CPU ") ||
-	       strstr(line, "rvpmu_sampler: CID2 from the sched_switch tracepoint") ||
+	       strstr(line, "rvpmu_sampler: CID2 from ") ||
 	       strstr(line, "rvpmu_sampler: loading out-of-tree module taints kernel");
 }
 
@@ -287,7 +294,9 @@ static void scan_log(struct logscan *ls)
 		if (strstr(line, "Kernel command line:"))
 			continue;	/* it names page_poison */
 		if (has_word(line, "BUG") || has_word(line, "WARNING") || strstr(line, "Oops") ||
-		    strcasestr(line, "poison") || strcasestr(line, "corrupt")) {
+		    strcasestr(line, "poison") || strcasestr(line, "corrupt") ||
+		    has_word(line, "KASAN") || strcasestr(line, "use-after-free") ||
+		    strstr(line, "Unable to handle kernel") || strstr(line, "Kernel panic")) {
 			if (ls->bad++ < 8)
 				printf("# stress: kernel log: %s\n", line);
 		} else if (strstr(line, "rvpmu_sampler") && !expected(line)) {
@@ -455,6 +464,467 @@ static void late_reader(void)
 	      "lap of the ring is over gets all of it: %ld of %ld samples", n, want);
 }
 
+/* ---- the concurrent rounds
+ *
+ * The rounds above cut a run one step at a time: nothing happens while a
+ * CPU move is under way. Here three threads run at once:
+ *
+ *   mover    takes the event's lead CPU (die 0's cpumask) offline and
+ *            back online, again and again while a round is on: each
+ *            offline moves the event (perf_pmu_migrate_context), and for
+ *            that while the event is in no CPU's context;
+ *   unloader tries delete_module every 0-1 ms while a round is on: it
+ *            must be refused (EWOULDBLOCK) for as long as the event
+ *            exists; once the round has begun to drop the last reference
+ *            an unload may take, and the round loads the module again;
+ *   the round (this thread) opens a run, waits until it wrote, waits for
+ *            the mover to start an offline and for the module to name the
+ *            new lead in cpumask (which it does just before it migrates
+ *            the event: perf_pmu_migrate_context takes it out of the old
+ *            CPU's context, waits an RCU grace period and puts it in the
+ *            new CPU's), sleeps 0-3 ms (a fixed-seed PRNG: every boot
+ *            the same sequence, every round another delay) and then, by
+ *            the round's kind:
+ *     munmap   munmaps the AUX area, 12-31 ms later (the poll has met a
+ *              full buffer) the data ring, then closes;
+ *     close    closes the fd first, then munmaps (the last munmap, AUX or
+ *              ring, frees the event while the CPU moves);
+ *     disable  PERF_EVENT_IOC_DISABLE; once the move is over (the mover
+ *              paused) a second DISABLE, because perf_pmu_migrate_context
+ *              enables a disabled event it moves (state OFF becomes
+ *              INACTIVE: perf's own doing, so the reader catches up at
+ *              once after the first DISABLE for the start perf may make);
+ *              then "stopped" (below), then the mover goes on and ENABLE:
+ *              a new run must write again; then the run is cut (close
+ *              first or munmap first);
+ *     dis-close the same DISABLEs and "stopped", then the run is cut.
+ *
+ * "stopped": with no move under way, perf_event_disable returns once
+ * pmu::stop ran on the event's CPU, and pmu::stop returns once the
+ * firmware's STOP did, after which no hart writes the run's buffers
+ * (docs/sampler.md, 1.4) and the last buffers are committed. So, from the ioctl's return on, neither
+ * aux_head nor a single byte of the AUX area may change: both are read
+ * right after the ioctl and again FROZEN_MS later (each hart writes a
+ * subsample every 1 ms, the poll commits every 1 ms: 25 of each). A
+ * disable that was lost (the run parked as if for a move, the firmware
+ * still writing) shows as AUX bytes that changed, or aux_head moving.
+ * The check cannot fail on a disable that took: nothing else writes the
+ * AUX area (the reader writes only aux_tail, in the control page), and no
+ * move comes between the second DISABLE and the check. A DISABLE that
+ * pmu::stop took for the first half of a move (parked the run) leaves
+ * perf's event OFF, so the second DISABLE does nothing and the firmware
+ * goes on writing: that is what the check is for.
+ *
+ * A run left running by a lost stop also shows in the next round: its
+ * perf_event_open is refused (the firmware's START says it is busy).
+ */
+#define CROUNDS		60	/* rounds of each concurrent kind */
+#define FROZEN_MS	25
+#define SEED		0x5eed5a3b1e55ull
+
+enum { C_MUNMAP, C_CLOSE, C_DISABLE, C_DISCLOSE, CKINDS };
+static const char *const ckind_name[CKINDS] = { "munmap", "close", "disable", "dis-close" };
+
+/* xorshift64*: a fixed seed per thread, so a boot repeats the last one's
+   delays as far as the threads' interleaving lets it */
+static uint64_t prng(uint64_t *s)
+{
+	*s ^= *s >> 12;
+	*s ^= *s << 25;
+	*s ^= *s >> 27;
+	return *s * 0x2545f4914f6cdd1dull;
+}
+
+static int stop_threads;		/* the threads return */
+
+static struct {
+	int active;		/* a round is on: cycle */
+	int busy;		/* in a cycle (the round waits for 0) */
+	int seq;		/* offlines begun */
+	int cycles, off_fail, on_fail;
+	uint64_t s;
+} mover = { .s = SEED ^ 1 };
+
+static struct {
+	int active, busy;
+	int alive;		/* the round's event exists; 0 from its last drop on */
+	int tries, refused, gone, after, early, other, last_err;
+	uint64_t s;
+} unloader = { .s = SEED ^ 2 };
+
+static int ld(const int *p)
+{
+	return __atomic_load_n(p, __ATOMIC_SEQ_CST);
+}
+
+static void st(int *p, int v)
+{
+	__atomic_store_n(p, v, __ATOMIC_SEQ_CST);
+}
+
+static void *mover_fn(void *unused)
+{
+	(void)unused;
+	while (!ld(&stop_threads)) {
+		int cpu;
+
+		st(&mover.busy, ld(&mover.active));
+		if (!ld(&mover.busy) || (cpu = lead_cpu(0)) < 0) {
+			st(&mover.busy, 0);
+			usleep(200);
+			continue;
+		}
+		__atomic_add_fetch(&mover.seq, 1, __ATOMIC_SEQ_CST);
+		if (!set_online(cpu, 0)) {
+			mover.off_fail++;
+			st(&mover.busy, 0);
+			usleep(1000);
+			continue;
+		}
+		usleep((unsigned)(prng(&mover.s) % 2001));
+		mover.on_fail += !set_online(cpu, 1);
+		mover.cycles++;
+		st(&mover.busy, 0);
+	}
+	return NULL;
+}
+
+static void *unloader_fn(void *unused)
+{
+	(void)unused;
+	while (!ld(&stop_threads)) {
+		int r, e;
+
+		st(&unloader.busy, ld(&unloader.active));
+		if (!ld(&unloader.busy)) {
+			usleep(200);
+			continue;
+		}
+		r = unload();
+		e = errno;
+		unloader.tries++;
+		if (r == 0) {
+			/* the event was still there when the unload returned */
+			if (ld(&unloader.alive))
+				unloader.early++;
+			else
+				unloader.after++;
+		} else if (e == EWOULDBLOCK || e == EBUSY) {
+			unloader.refused++;
+		} else if (e == ENOENT) {
+			unloader.gone++;	/* unloaded after the close */
+		} else {
+			unloader.other++;
+			unloader.last_err = e;
+		}
+		st(&unloader.busy, 0);
+		usleep((unsigned)(prng(&unloader.s) % 1001));
+	}
+	return NULL;
+}
+
+/* the threads told to stop cycling, and waited for (a cycle ends with
+   the CPU online again) */
+static void threads_idle(void)
+{
+	st(&mover.active, 0);
+	st(&unloader.active, 0);
+	while (ld(&mover.busy) || ld(&unloader.busy))
+		usleep(200);
+}
+
+struct cfigures {
+	int done;		/* rounds whose run wrote before the kind's step */
+	int good;		/* ... and did all the kind asks */
+	int open_fail;		/* perf_event_open or mmap refused, or no buffer */
+	int reported;		/* rounds after which the kernel log had a report */
+	long smin, smax;
+	double tsum, tmax;
+};
+
+static struct {
+	int checked, frozen;	/* DISABLEs checked; after which all stood still */
+	int reenabled, rewrote;	/* ENABLEs after them; runs that wrote again */
+	int lost_disables;	/* aux_head or the AUX area moved */
+} dis;
+
+/* the AUX area and aux_head after a DISABLE, and FROZEN_MS later: 1 if
+   neither changed */
+static int stood_still(struct run *r, int i)
+{
+	static unsigned char before[AUX_PAGES * PAGE];
+	uint64_t h1, h2;
+	size_t k, changed = 0, first = 0;
+
+	h1 = __atomic_load_n(&r->pg->aux_head, __ATOMIC_ACQUIRE);
+	memcpy(before, r->aux, sizeof(before));
+	usleep(FROZEN_MS * 1000);
+	h2 = __atomic_load_n(&r->pg->aux_head, __ATOMIC_ACQUIRE);
+	for (k = 0; k < sizeof(before); k++)
+		if (before[k] != (unsigned char)r->aux[k] && !changed++)
+			first = k;
+	dis.checked++;
+	if (h1 == h2 && !changed) {
+		dis.frozen++;
+		return 1;
+	}
+	dis.lost_disables++;
+	printf("# stress: concurrent round %d: after DISABLE returned, in %d ms aux_head went "
+	       "%llu -> %llu and %zu AUX bytes changed (the first at %zu, buffer %zu): the "
+	       "firmware still writes\n", i, FROZEN_MS, (unsigned long long)h1,
+	       (unsigned long long)h2, changed, first, first / PAGE);
+	return 0;
+}
+
+/* the run cut with the event's last reference dropped after alive = 0 */
+static void ccut(struct run *r, int order)
+{
+	switch (order % 3) {
+	case 0:		/* AUX, ring, fd */
+		unmap_aux(r), unmap_ring(r);
+		st(&unloader.alive, 0);
+		close_fd(r);
+		break;
+	case 1:		/* fd, ring, AUX: the AUX munmap frees the event */
+		close_fd(r), unmap_ring(r);
+		st(&unloader.alive, 0);
+		unmap_aux(r);
+		break;
+	default:	/* fd, AUX, ring */
+		close_fd(r), unmap_aux(r);
+		st(&unloader.alive, 0);
+		unmap_ring(r);
+		break;
+	}
+}
+
+/* the reader at aux_head: what perf committed is read, and a start (an
+   ENABLE, or perf's own after a move) finds the AUX area empty */
+static void catch_up(struct run *r)
+{
+	consume(r);
+	__atomic_store_n(&r->pg->aux_tail, __atomic_load_n(&r->pg->aux_head, __ATOMIC_ACQUIRE),
+			 __ATOMIC_RELEASE);
+}
+
+/* the mover paused once its cycle is over (the CPU back online) */
+static void mover_pause(void)
+{
+	st(&mover.active, 0);
+	while (ld(&mover.busy))
+		usleep(200);
+}
+
+static void cround(int i, int kind, uint64_t *s, struct cfigures *f)
+{
+	double t0 = now();
+	struct run r;
+	int err = run_open(&r), seq, good = 1, ms, lead;
+	long n = err ? 0 : wait_samples(&r, 0);
+
+	if (err || n <= 0) {
+		f->open_fail++;
+		printf("# stress: concurrent %s round %d: %s, %ld samples\n", ckind_name[kind], i,
+		       err ? strerror(-err) : "no buffer came", n);
+		cut(&r, 0);
+		return;
+	}
+	st(&unloader.alive, 1);
+	st(&unloader.active, 1);
+	lead = lead_cpu(0);
+	seq = ld(&mover.seq);
+	st(&mover.active, 1);
+	/* an offline begins (reading on: the ring must not fill) */
+	for (ms = 0; ld(&mover.seq) == seq && ms < WAIT_MS; ms++) {
+		consume(&r);
+		usleep(1000);
+	}
+	/* the move begins: the module names the new lead in cpumask just
+	   before perf_pmu_migrate_context takes the event out of the old
+	   CPU's context; it is out of every context for an RCU grace period */
+	for (ms = 0; lead_cpu(0) == lead && ms < 500; ms++) {
+		consume(&r);
+		usleep(100);
+	}
+	usleep((unsigned)(prng(s) % 3001));
+	switch (kind) {
+	case C_MUNMAP:
+		/* the AUX area goes first; the poll (and perf) are given 12-31
+		   ms, a buffer or two, before the fd goes */
+		unmap_aux(&r);
+		usleep(1000u * (unsigned)(12 + prng(s) % 20));
+		ccut(&r, 0);
+		break;
+	case C_CLOSE:
+		ccut(&r, 1 + (int)(prng(s) % 2));
+		break;
+	default:
+		ioctl(r.fd, PERF_EVENT_IOC_DISABLE, 0);
+		catch_up(&r);
+		/* perf_pmu_migrate_context puts a disabled event back in its new
+		   context enabled (state OFF becomes INACTIVE): once the move
+		   is over, a second DISABLE stops what perf started again, and
+		   is a no-op for an event perf holds disabled */
+		mover_pause();
+		ioctl(r.fd, PERF_EVENT_IOC_DISABLE, 0);
+		good = stood_still(&r, i);
+		catch_up(&r);
+		st(&mover.active, 1);
+		if (kind == C_DISABLE) {
+			long before = r.samples;
+
+			dis.reenabled++;
+			if (ioctl(r.fd, PERF_EVENT_IOC_ENABLE, 0) == 0 &&
+			    wait_samples(&r, before) > before) {
+				dis.rewrote++;
+			} else {
+				good = 0;
+				printf("# stress: concurrent round %d: no sample after the ENABLE "
+				       "that followed the DISABLE (%ld before)\n", i, before);
+			}
+		}
+		ccut(&r, (int)(prng(s) % 3));
+		break;
+	}
+	threads_idle();
+	if (!f->done++ || r.samples < f->smin)
+		f->smin = r.samples;
+	if (r.samples > f->smax)
+		f->smax = r.samples;
+	f->tsum += now() - t0;
+	if (now() - t0 > f->tmax)
+		f->tmax = now() - t0;
+	f->good += good;
+}
+
+/* the module back after an unload the unloader got in */
+static int reload(void)
+{
+	if (sampler_pmu_type(0) >= 0)
+		return 1;
+	return sampler_load() == 0 && write_user_events(0, events8);
+}
+
+static int all_online(void)
+{
+	int c, n = 0;
+
+	for (c = 0; c < ncpu; c++) {
+		char path[96], b[4] = "1";
+		int fd;
+
+		snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/online", c);
+		fd = open(path, O_RDONLY);
+		if (fd >= 0) {
+			if (read(fd, b, 1) != 1)
+				b[0] = '?';
+			close(fd);
+		}
+		n += b[0] == '1';	/* cpu0 may have no online file: online */
+	}
+	return n;
+}
+
+static void concurrent_rounds(void)
+{
+	struct cfigures f[CKINDS];
+	struct logscan ls = { 0, 0, 0 };
+	uint64_t s = SEED;
+	pthread_t tm, tu;
+	int i, k, bad = 0, reloads = 0, reload_fail = 0, online;
+	double t0 = now();
+
+	memset(f, 0, sizeof(f));
+	printf("# stress: concurrent rounds: %d of each of %d kinds, the lead CPU moving and "
+	       "delete_module tried meanwhile, PRNG seed %#llx\n", CROUNDS, CKINDS,
+	       (unsigned long long)SEED);
+	fflush(stdout);
+	scan_log(&ls);
+	ls.bad = ls.unexpected = ls.lines = 0;	/* the earlier rounds' are checked there */
+	pthread_create(&tm, NULL, mover_fn, NULL);
+	pthread_create(&tu, NULL, unloader_fn, NULL);
+	for (i = 0; i < CROUNDS * CKINDS; i++) {
+		int kind = i % CKINDS;
+
+		cround(i, kind, &s, &f[kind]);
+		if (sampler_pmu_type(0) < 0) {
+			reloads++;
+			reload_fail += !reload();
+		}
+		scan_log(&ls);
+		if (ls.bad > bad) {
+			if (!bad)
+				printf("# stress: the first kernel log report came after concurrent "
+				       "round %d (%s)\n", i, ckind_name[kind]);
+			f[kind].reported++;
+		}
+		bad = ls.bad;
+		/* a kernel that broke badly, or a firmware run nothing stops
+		   any more, ends the rounds: the report is out */
+		if (ls.bad >= 240 || f[0].open_fail + f[1].open_fail + f[2].open_fail +
+				    f[3].open_fail >= 5) {
+			i++;
+			break;
+		}
+	}
+	st(&stop_threads, 1);
+	pthread_join(tm, NULL);
+	pthread_join(tu, NULL);
+	online = all_online();
+	printf("# stress: concurrent: %d rounds in %.1f s; the lead CPU offline and online %d "
+	       "times (%d offline, %d online writes failed; %d online retries in all); "
+	       "delete_module %d tries: %d refused, %d done after the last reference went, "
+	       "%d done while the event existed, %d found it gone, %d other errors (%s); "
+	       "%d reloads\n", i, now() - t0, mover.cycles, mover.off_fail, mover.on_fail,
+	       online_retries, unloader.tries, unloader.refused, unloader.after, unloader.early,
+	       unloader.gone, unloader.other, strerror(unloader.last_err), reloads);
+	for (k = 0; k < CKINDS; k++) {
+		struct cfigures *c = &f[k];
+
+		printf("# stress: concurrent %-9s rounds %d, as asked %d, open refused %d, kernel "
+		       "log reports after %d, samples per round %ld..%ld, time per round %.3f s "
+		       "mean, %.3f s max\n", ckind_name[k], c->done, c->good, c->open_fail,
+		       c->reported, c->smin, c->smax,
+		       c->done ? c->tsum / c->done : 0.0, c->tmax);
+	}
+	check(f[C_MUNMAP].done == CROUNDS && f[C_MUNMAP].good == CROUNDS,
+	      "stress: concurrent munmap: the AUX area munmapped, then the ring, then the fd "
+	      "closed, 0-3 ms into a lead CPU move: %d of %d rounds (%d opens refused)",
+	      f[C_MUNMAP].good, CROUNDS, f[C_MUNMAP].open_fail);
+	check(f[C_CLOSE].done == CROUNDS && f[C_CLOSE].good == CROUNDS,
+	      "stress: concurrent close: the fd closed first, the last munmap freeing the event, "
+	      "0-3 ms into a lead CPU move: %d of %d rounds (%d opens refused)",
+	      f[C_CLOSE].good, CROUNDS, f[C_CLOSE].open_fail);
+	check(f[C_DISABLE].done == CROUNDS && f[C_DISABLE].good == CROUNDS,
+	      "stress: concurrent disable: DISABLE 0-3 ms into a lead CPU move stops the "
+	      "firmware, ENABLE starts a run that writes again: %d of %d rounds (%d opens "
+	      "refused)", f[C_DISABLE].good, CROUNDS, f[C_DISABLE].open_fail);
+	check(f[C_DISCLOSE].done == CROUNDS && f[C_DISCLOSE].good == CROUNDS,
+	      "stress: concurrent dis-close: DISABLE 0-3 ms into a lead CPU move stops the "
+	      "firmware, then the run is cut: %d of %d rounds (%d opens refused)",
+	      f[C_DISCLOSE].good, CROUNDS, f[C_DISCLOSE].open_fail);
+	check(dis.checked > 0 && dis.frozen == dis.checked,
+	      "stress: concurrent: after every DISABLE returned, aux_head and every AUX byte "
+	      "stood still for %d ms (the firmware had stopped): %d of %d, %d lost",
+	      FROZEN_MS, dis.frozen, dis.checked, dis.lost_disables);
+	check(dis.reenabled > 0 && dis.rewrote == dis.reenabled,
+	      "stress: concurrent: every ENABLE after such a DISABLE started a run that wrote: "
+	      "%d of %d", dis.rewrote, dis.reenabled);
+	check(mover.cycles >= i && !mover.off_fail && !mover.on_fail && online == ncpu,
+	      "stress: concurrent: the lead CPU went offline and online %d times during %d "
+	      "rounds, every write took (%d, %d failed), all %d CPUs online at the end",
+	      mover.cycles, i, mover.off_fail, mover.on_fail, online);
+	check(unloader.refused > 0 && !unloader.early && !unloader.other && !reload_fail,
+	      "stress: concurrent: delete_module refused every time the event existed "
+	      "(%d refused, %d unloads while it existed, %d other errors), %d unloads after "
+	      "the last reference, each loaded again (%d failed)", unloader.refused,
+	      unloader.early, unloader.other, unloader.after, reload_fail);
+	check(ls.bad == 0, "stress: concurrent: the kernel log has no BUG, WARNING, Oops, "
+	      "poison, corruption, KASAN or use-after-free report (%d lines)", ls.bad);
+	check(ls.unexpected == 0, "stress: concurrent: the kernel log has no rvpmu_sampler line "
+	      "but the expected ones (%d others)", ls.unexpected);
+}
+
 static int cmdline_has(const char *word)
 {
 	char line[1024] = "";
@@ -494,10 +964,8 @@ void sampler_stress(void)
 	}
 	late_reader();
 	scan_log(&ls);
-	swept = sweep();
-	scan_log(&ls);
-	printf("# stress: %d rounds of each kind in %.1f s; the sweep handed out %ld MiB; "
-	       "%d kernel log lines read\n", ROUNDS, now() - t0, swept, ls.lines);
+	printf("# stress: %d rounds of each kind in %.1f s; %d kernel log lines read\n", ROUNDS,
+	       now() - t0, ls.lines);
 	for (k = 0; k < KINDS; k++) {
 		struct figures *f = &fig[k];
 
@@ -528,6 +996,17 @@ void sampler_stress(void)
 	      "corruption report (%d lines)", ls.bad);
 	check(ls.unexpected == 0, "stress: the kernel log has no rvpmu_sampler line but the "
 	      "expected ones (%d others)", ls.unexpected);
+	fflush(stdout);
+	concurrent_rounds();
+	/* every page a freed AUX page was written after its free is checked
+	   as the sweep gets it */
+	scan_log(&ls);
+	ls.bad = ls.unexpected = 0;
+	swept = sweep();
+	scan_log(&ls);
+	check(swept > 0 && ls.bad == 0,
+	      "stress: the sweep handed out %ld MiB, every page poisoned at its free checked: "
+	      "no poison or corruption report (%d lines)", swept, ls.bad);
 	back = counters_back(before, "stress");
 	check(back == ncpu && ncpu <= 64,
 	      "stress: every CPU has its counters back (%d of %d CPUs, %d on cpu0)", back, ncpu,
