@@ -37,20 +37,52 @@ struct reader {
 	unsigned char *aux;
 	unsigned char *out;	/* everything read, in order */
 	size_t len;
+	int truncated;		/* PERF_RECORD_AUX records flagged truncated */
 };
 
-/* waits (at most 3 s) until aux_head is at least `at` */
-static uint64_t head_at_least(struct reader *r, uint64_t at)
+/* bytes [at, at + n) of the data ring, which wraps */
+static void ring_copy(void *to, const struct reader *r, uint64_t at, size_t n)
+{
+	const unsigned char *data = (const unsigned char *)r->pg + r->pg->data_offset;
+	unsigned char *p = to;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		p[i] = data[(at + i) % r->pg->data_size];
+}
+
+/* the data ring's records read: PERF_RECORD_AUX ones flagged truncated
+   counted in r->truncated */
+static void read_records(struct reader *r)
+{
+	uint64_t head = __atomic_load_n(&r->pg->data_head, __ATOMIC_ACQUIRE);
+	uint64_t tail = r->pg->data_tail;
+
+	while (tail + sizeof(struct perf_event_header) <= head) {
+		struct perf_event_header h;
+		uint64_t f[3];	/* aux_offset, aux_size, flags */
+
+		ring_copy(&h, r, tail, sizeof(h));
+		if (h.size < sizeof(h) || tail + h.size > head)
+			break;
+		if (h.type == PERF_RECORD_AUX && h.size >= sizeof(h) + sizeof(f)) {
+			ring_copy(f, r, tail + sizeof(h), sizeof(f));
+			r->truncated += !!(f[2] & PERF_AUX_FLAG_TRUNCATED);
+		}
+		tail += h.size;
+	}
+	__atomic_store_n(&r->pg->data_tail, tail, __ATOMIC_RELEASE);
+}
+
+/* waits (at most ms) until aux_head is at least `at` */
+static uint64_t head_at_least(struct reader *r, uint64_t at, int ms)
 {
 	uint64_t h = 0;
-	int ms;
+	int t;
 
-	for (ms = 0; ms < 3000; ms += 2) {
+	for (t = 0; t < ms; t += 2) {
 		h = __atomic_load_n(&r->pg->aux_head, __ATOMIC_ACQUIRE);
-		/* the data ring's PERF_RECORD_AUX records: not needed here */
-		__atomic_store_n(&r->pg->data_tail,
-				 __atomic_load_n(&r->pg->data_head, __ATOMIC_ACQUIRE),
-				 __ATOMIC_RELEASE);
+		read_records(r);
 		if (h >= at)
 			break;
 		usleep(2000);
@@ -86,6 +118,36 @@ static int report_lines(const char *opt, const char *s, char *first, size_t n)
 	return lines_with("/tmp/restart.txt", s, first, n);
 }
 
+/*
+ * The reader stops reading: the run fills the ring and stops FULL, and
+ * the driver must say so at once (a PERF_RECORD_AUX flagged truncated,
+ * before the reader is back) and write nothing more. perf core then asks
+ * for the event to be disabled (perf_aux_output_end); Linux 6.1 does it,
+ * 6.12 records the request without queueing the work that acts on it, and
+ * the driver then waits for room and starts a fresh run itself. So once
+ * the reader has read everything, an ENABLE (a no-op if the event is
+ * still on) must bring a fresh run that writes.
+ */
+static void full_then_room(struct reader *r, int fd, int ok)
+{
+	int before = r->truncated;
+	uint64_t full, later;
+
+	usleep(600000);			/* 16 one-page buffers fill in ~150 ms */
+	full = head_at_least(r, ~0ull, 50);
+	later = head_at_least(r, ~0ull, 200);
+	check(ok && r->truncated > before && later == full,
+	      "sampler restart: a ring left unread stops the run FULL: flagged truncated at once (%d record(s)), nothing written after (%llu bytes)",
+	      r->truncated - before, (unsigned long long)(later - full));
+	ok = ok && read_aux(r) == 0 && !ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+	/* the full run's last buffer (after a lap's pad: up to 4 pages),
+	   then at least 4 of the fresh run's */
+	later = head_at_least(r, full + 8 * PAGE, 2000);
+	check(ok && later >= full + 8 * PAGE,
+	      "sampler restart: once the reader read everything, a fresh run writes again (%llu bytes)",
+	      (unsigned long long)(later - full));
+}
+
 void restart_unread(void)
 {
 	struct perf_event_attr a;
@@ -116,7 +178,7 @@ void restart_unread(void)
 	}
 	if (r.aux != MAP_FAILED && !ioctl(fd, PERF_EVENT_IOC_ENABLE, 0)) {
 		/* three buffers committed, none read */
-		before = head_at_least(&r, 3 * PAGE);
+		before = head_at_least(&r, 3 * PAGE, 3000);
 		ok = before >= 3 * PAGE && !ioctl(fd, PERF_EVENT_IOC_DISABLE, 0) &&
 		     !ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
 		at_restart = r.pg->aux_head;
@@ -124,13 +186,16 @@ void restart_unread(void)
 		while (ok && h < at_restart + 2 * AUX_PAGES * PAGE) {
 			uint64_t want = r.pg->aux_head + PAGE;
 
-			h = head_at_least(&r, want);
+			h = head_at_least(&r, want, 3000);
 			ok = h >= want && read_aux(&r) == 0;
 		}
-		ok = ok && !ioctl(fd, PERF_EVENT_IOC_DISABLE, 0) && read_aux(&r) == 0;
+		check(ok, "sampler restart: enabled again with 3 buffers unread, the run goes on for two laps (%llu bytes read)",
+		      (unsigned long long)r.len);
+		full_then_room(&r, fd, ok);
+		ok = !ioctl(fd, PERF_EVENT_IOC_DISABLE, 0) && read_aux(&r) == 0;
+	} else {
+		check(0, "sampler restart: the event opens, maps and enables");
 	}
-	check(ok, "sampler restart: enabled again with 3 buffers unread, the run goes on for two laps (%llu bytes read)",
-	      (unsigned long long)r.len);
 	if (r.aux != MAP_FAILED)
 		munmap(r.aux, AUX_PAGES * PAGE);
 	if (r.pg != MAP_FAILED)
@@ -143,13 +208,16 @@ void restart_unread(void)
 		fclose(f);
 	free(r.out);
 	runs = report_lines(DATA_OUT, "RVPMU SAMPLER summary", NULL, 0);
-	check(ok && runs == 2, "sampler restart: rvpmu-report reads two runs (%d)", runs);
+	if (runs != 3)
+		echo_file("/tmp/restart.txt", 40);
+	check(ok && runs == 3, "sampler restart: rvpmu-report reads three runs (%d): the first, the one enabled again, the one after FULL",
+	      runs);
 	pads = report_lines("-D", "RVPMU SAMPLER pad", line, sizeof(line));
 	printf("# sampler restart: %s", pads > 0 ? line : "(no pad)\n");
 	check(pads >= 2,
 	      "sampler restart: the fresh run's laps end with pads over the unread chunks (%d pads)",
 	      pads);
-	/* the fresh run's summary: the last one; none of its samples lost */
+	/* the last run's summary: none of its samples lost */
 	report_lines(DATA_OUT, "RVPMU SAMPLER summary", line, sizeof(line));
 	{
 		long n = -1, lost = -1, r2;

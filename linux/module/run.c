@@ -160,6 +160,14 @@ static phys_addr_t aux_phys(const struct rvs_aux *aux, unsigned long off,
 	return base;
 }
 
+/* Whether STATUS shows the run stopped because it had no free buffer. */
+static bool full_now(void)
+{
+	return !rvs_sbi(RVPMU_SAMPLER_STATUS, virt_to_phys(status), 0, sizeof(*status)) &&
+	       status->state != RVPMU_SAMPLER_RUNNING &&
+	       status->stop_reason == RVPMU_SAMPLER_STOP_FULL;
+}
+
 /*
  * Gives back to the firmware every buffer the reader is past: where its
  * tail was at the last begin is CIRC_SPACE's inverse.
@@ -219,6 +227,16 @@ static bool drain(struct rvs_event *ev)
 		if (h->size < skip + commit + ev->chunk) {
 			if (commit || !looked)
 				goto again;
+			/*
+			 * The run is over but its LAST buffer waits for room: a
+			 * run that ran out of buffers says so now, not when the
+			 * reader comes back (the buffer is committed then).
+			 */
+			if (state == RVPMU_SAMPLER_BUF_LAST && !ev->told && full_now()) {
+				perf_aux_output_flag(h, PERF_AUX_FLAG_TRUNCATED);
+				ev->told = true;
+				goto again;
+			}
 			return true;	/* closed, but the reader has not made room */
 		}
 		if (skip)
@@ -271,7 +289,7 @@ static u32 finish(struct rvs_event *ev)
 	if (status->lost)
 		pr_warn_ratelimited(RVS_NAME ": %s: %llu sample(s) lost: the reader did not keep up (a larger AUX area, -m, helps)\n",
 				    ev->die->name, status->lost);
-	let_go(ev, status->lost || status->stop_reason == RVPMU_SAMPLER_STOP_FULL);
+	let_go(ev, !ev->told && (status->lost || status->stop_reason == RVPMU_SAMPLER_STOP_FULL));
 	return status->stop_reason;
 }
 
@@ -354,6 +372,7 @@ static int run_at_head(struct rvs_event *ev)
 	ev->done = 0;
 	ev->released = 0;
 	ev->ended = false;
+	ev->told = false;
 	ev->running = true;
 	return 0;
 }

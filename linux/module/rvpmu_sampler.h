@@ -76,6 +76,7 @@ struct rvs_event {
 	bool held;		/* handle is begun */
 	bool running;		/* the firmware run is this event's */
 	bool ended;		/* the run's LAST buffer is committed */
+	bool told;		/* its truncation is already in the AUX records */
 	bool waiting;		/* no run: the poll waits for the reader's room */
 	bool leaked;		/* STOP's promise unproven: pages never let go */
 	unsigned long chunk;	/* bytes per buffer */
