@@ -31,7 +31,7 @@
 #include <linux/perf_event.h>
 
 #include "rvpmu/sampler.h"
-#include "rvs_compat.h"
+#include "shim/rvs_compat.h"
 
 #define RVS_NAME "rvpmu_sampler"
 
