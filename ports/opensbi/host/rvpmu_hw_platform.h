@@ -1,0 +1,108 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * ports/opensbi/host/rvpmu_hw_platform.h - the core's fast-path contract
+ * (core/hw.h says what each function means) inside OpenSBI: each access
+ * is one call into OpenSBI's side of the host (lib/utils/rvpmu in the
+ * patched tree), which reaches the CSRs through OpenSBI's numbered CSR
+ * access (csr_read_num / csr_write_num). No ops-table indirection on the
+ * hot path; the call itself stays, because OpenSBI's CSR names and rvpmu's
+ * SBI constants cannot share a translation unit (both define SBI_ERR_*,
+ * CSR_CYCLE, MHPMEVENT_OF: include/sbi_utils/rvpmu/rvpmu_host.h).
+ *
+ * What the firmware's header answers from QEMU probes, this one answers
+ * conservatively: every counter may count on while inhibited (stop writes
+ * the value back: a CSR write where it is not needed), and no start
+ * holds an overflow back (QEMU's timer quirk is not worked around here).
+ */
+#ifndef RVPMU_OSBI_HW_PLATFORM_H
+#define RVPMU_OSBI_HW_PLATFORM_H
+
+#include <sbi_utils/rvpmu/rvpmu_host.h>
+
+static inline uint64_t rvpmu_hw_read(const struct rvpmu_hart *h, unsigned long ctr)
+{
+	(void)h;
+	return rvpmu_osbi_ctr_read(ctr);
+}
+
+static inline void rvpmu_hw_write(const struct rvpmu_hart *h, unsigned long ctr, uint64_t v)
+{
+	(void)h;
+	rvpmu_osbi_ctr_write(ctr, v);
+}
+
+/* mhpmeventNh (RV32) exists only with Sscofpmf */
+static inline void rvpmu_hw_program(const struct rvpmu_hart *h, unsigned long ctr, uint64_t ev)
+{
+	rvpmu_osbi_evt_write(ctr, ev, h->sscofpmf);
+}
+
+static inline uint64_t rvpmu_hw_swap_event(const struct rvpmu_hart *h, unsigned long ctr,
+					   uint64_t ev)
+{
+	(void)h;
+	return rvpmu_osbi_evt_swap(ctr, ev);
+}
+
+/* OF, bit 63 of the 64-bit mhpmevent value; asked only with Sscofpmf */
+static inline bool rvpmu_hw_overflowed(const struct rvpmu_hart *h, unsigned long ctr)
+{
+	(void)h;
+	return rvpmu_osbi_evt_read(ctr) >> 63;
+}
+
+static inline void rvpmu_hw_inhibit(const struct rvpmu_hart *h, uint64_t mask, bool on)
+{
+	(void)h;
+	rvpmu_osbi_inhibit((uint32_t)mask, on);
+}
+
+static inline uint64_t rvpmu_hw_cycles(const struct rvpmu_hart *h)
+{
+	(void)h;
+	return rvpmu_osbi_ctr_read(0);
+}
+
+static inline void rvpmu_hw_filter_fixed(const struct rvpmu_hart *h, unsigned long ctr,
+					 uint64_t cfg)
+{
+	(void)h;
+	rvpmu_osbi_filter_fixed(ctr, cfg);
+}
+
+static inline bool rvpmu_hw_holds_overflow(const struct rvpmu_hart *h, unsigned long ctr,
+					   uint64_t ev, uint64_t v)
+{
+	(void)h;
+	(void)ctr;
+	(void)ev;
+	(void)v;
+	return false;
+}
+
+static inline bool rvpmu_hw_counts_while_inhibited(const struct rvpmu_hart *h, unsigned long ctr,
+						   uint64_t ev)
+{
+	(void)h;
+	(void)ctr;
+	(void)ev;
+	return true;
+}
+
+static inline uint32_t rvpmu_hw_asid(const struct rvpmu_hart *h)
+{
+	(void)h;
+	return rvpmu_osbi_asid();
+}
+
+/* one aligned store to S-mode memory the core checked (snapshot) */
+static inline void rvpmu_mem_write64(const struct rvpmu_hart *h, uint64_t addr, uint64_t v)
+{
+	(void)h;
+	rvpmu_osbi_smode_write(addr, &v, sizeof(v));
+}
+
+/* the sampler's group accesses: one counter at a time */
+#include "core/hw_each.h"
+
+#endif
