@@ -21,7 +21,13 @@
 #include "core/pmu.h"
 #include "dt/pmu_dt.h"
 
-/* read-only once cold init is done: every hart's cfg */
+/* read-only once cold init is done: every hart's cfg, and RAM */
+#define OSBI_RAM_MAX	8
+struct osbi_ram {
+	uint64_t base, size;
+};
+static struct osbi_ram osbi_ram[OSBI_RAM_MAX];
+static unsigned int osbi_nr_ram;
 static struct rvpmu_map osbi_map;
 static struct rvpmu_dt_result osbi_dt;
 static struct rvpmu_config osbi_cfg;
@@ -113,11 +119,58 @@ static const struct rvpmu_hw_ops osbi_hw_ops = {
 	.asid = hw_asid,
 };
 
-/* ---- S-mode memory: the hart's domain says what S-mode may use */
+/* ---- S-mode memory: RAM (the DT's memory nodes) that the hart's domain
+   lets S-mode use. The root domain alone would let a snapshot or an
+   event_get_info array land on a device: its S-mode region is all of the
+   address space but the firmware's own. */
+
+/* one cell-sized number from a reg property; cells is 1 or 2 */
+static uint64_t reg_cells(const fdt32_t *p, int cells)
+{
+	return cells == 2 ? ((uint64_t)fdt32_to_cpu(p[0]) << 32) | fdt32_to_cpu(p[1]) :
+			    fdt32_to_cpu(p[0]);
+}
+
+static void find_ram(const void *fdt)
+{
+	int ac = fdt_address_cells(fdt, 0), sc = fdt_size_cells(fdt, 0);
+	int node, len, i;
+	const fdt32_t *reg;
+
+	osbi_nr_ram = 0;
+	if (ac < 1 || ac > 2 || sc < 1 || sc > 2)
+		return;
+	for (node = fdt_node_offset_by_prop_value(fdt, -1, "device_type", "memory", 7);
+	     node >= 0;
+	     node = fdt_node_offset_by_prop_value(fdt, node, "device_type", "memory", 7)) {
+		reg = fdt_getprop(fdt, node, "reg", &len);
+		if (!reg)
+			continue;
+		for (i = 0; (i + ac + sc) * 4 <= len && osbi_nr_ram < OSBI_RAM_MAX; i += ac + sc) {
+			osbi_ram[osbi_nr_ram].base = reg_cells(reg + i, ac);
+			osbi_ram[osbi_nr_ram].size = reg_cells(reg + i + ac, sc);
+			if (osbi_ram[osbi_nr_ram].size)
+				osbi_nr_ram++;
+		}
+	}
+}
+
+static bool in_ram(uint64_t pa, uint64_t size)
+{
+	unsigned int i;
+
+	for (i = 0; i < osbi_nr_ram; i++)
+		if (pa >= osbi_ram[i].base && pa - osbi_ram[i].base < osbi_ram[i].size &&
+		    size <= osbi_ram[i].size - (pa - osbi_ram[i].base))
+			return true;
+	return false;
+}
 
 static int mem_check(void *ctx, uint64_t pa, uint64_t size, bool write)
 {
 	(void)ctx;
+	if (osbi_nr_ram && !in_ram(pa, size))
+		return SBI_ERR_INVALID_ADDRESS;
 	return rvpmu_osbi_smode_check(pa, size, write);
 }
 
@@ -176,6 +229,7 @@ int rvpmu_host_cold_init(const void *fdt)
 	rvpmu_map_init(&osbi_map);
 	osbi_dt.node = -1;
 	if (fdt) {
+		find_ram(fdt);
 		/* the harts are taken to be alike, as OpenSBI's PMU takes them */
 		err = rvpmu_dt_parse(fdt, fdt_totalsize(fdt), rvpmu_osbi_hpm_mask() | 5u,
 				     &osbi_map, &osbi_dt);
