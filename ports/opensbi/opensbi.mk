@@ -55,6 +55,20 @@ endef
 $(eval $(call OSBI_template,64))
 $(eval $(call OSBI_template,32))
 
+# the same source without the series, same compiler and flags: the
+# baseline the bench compares with (Debian's binary package is another
+# compiler's build)
+osbi_stock_out = $(B)/opensbi/stock-rv$(1)
+osbi_stock_bin = $(call osbi_stock_out,$(1))/platform/generic/firmware/fw_dynamic.bin
+define OSBI_STOCK_template
+$(call osbi_stock_bin,$(1)): $(OSBI_SRC)/.done
+	$(MAKE) -s -C $(OSBI_SRC) PLATFORM=generic CROSS_COMPILE=$(OSBI_CROSS) \
+	  PLATFORM_RISCV_XLEN=$(1) O=$(CURDIR)/$(call osbi_stock_out,$(1))
+	@touch $$@
+endef
+$(eval $(call OSBI_STOCK_template,64))
+$(eval $(call OSBI_STOCK_template,32))
+
 .PHONY: opensbi opensbi-bench
 opensbi: $(call osbi_bin,64) $(call osbi_bin,32)
 	@for x in 64 32; do \
@@ -69,10 +83,12 @@ CONF_BIOS = $(call osbi_bin,$(XLEN))
 conformance: $(call osbi_bin,$(XLEN))
 endif
 
-# instructions per SBI call, stock OpenSBI 1.9 (Debian's binary package)
-# beside 1.9 with the series, same QEMU, -icount shift=0 (scripts/bench-table)
-opensbi-bench: deps peers opensbi $(B)/rvpmu-fw-rv64.elf $(B)/bench-rv64.elf $(B)/rvpmu-fw-rv32.elf \
-		$(B)/bench-rv32.elf
+# instructions per SBI call, OpenSBI 1.9 built here without the series
+# ("1.9 same build") and with it, beside Debian's 1.9 binary package, same
+# QEMU, -icount shift=0 (scripts/bench-table)
+opensbi-bench: deps peers opensbi $(call osbi_stock_bin,64) $(call osbi_stock_bin,32) \
+		$(B)/rvpmu-fw-rv64.elf $(B)/bench-rv64.elf $(B)/rvpmu-fw-rv32.elf $(B)/bench-rv32.elf
 	@scripts/bench-table $(B)/rvpmu-fw-rv64.elf $(B)/bench-rv64.elf $(B)/rvpmu-fw-rv32.elf \
-	  $(B)/bench-rv32.elf $(foreach x,64 32,$(x):opensbi-1.9=$(call peer_bin,opensbi-1.9,$(x)) \
+	  $(B)/bench-rv32.elf $(foreach x,64 32,$(x):opensbi-1.9-debian=$(call peer_bin,opensbi-1.9,$(x)) \
+	  $(x):opensbi-1.9-same-build=$(call osbi_stock_bin,$(x)) \
 	  $(x):opensbi-1.9+rvpmu=$(call osbi_bin,$(x)))

@@ -20,6 +20,7 @@
 
 #include "core/pmu.h"
 #include "dt/pmu_dt.h"
+#include "lib/bits.h"
 
 /* read-only once cold init is done: every hart's cfg, and RAM */
 #define OSBI_RAM_MAX	8
@@ -192,6 +193,53 @@ static const struct rvpmu_mem_ops osbi_mem_ops = {
 	.write = mem_write,
 };
 
+/* ---- counting while inhibited: QEMU 7.2 derives counters of cycles and
+   instructions from its clock and lets them run on in mcountinhibit;
+   later QEMUs and real hardware hold them still. */
+
+bool rvpmu_osbi_counts_inhibited = true;
+
+/*
+ * The lowest hpm counter, given the cycles event (OF set with Sscofpmf:
+ * no interrupt) and left to run a little, then inhibited: read at once
+ * and after a short wait, twice. A counter that holds still reads the
+ * same each time. One that did not count at all tells nothing: the
+ * write-backs stay (harmless where they are not needed). The counter's
+ * event goes back to 0 after (QEMU maps an event to one counter only,
+ * and drops the mapping only when the selector is written 0); each hart's
+ * init then writes its boot state. Cold boot, before any hart's init.
+ */
+static void probe_counts_inhibited(void)
+{
+	uint32_t hpm = rvpmu_osbi_hpm_mask() & ~UINT32_C(7), bit;
+	uint64_t ev = 1, r0, r1, r2;
+	unsigned int c, i;
+	bool counted;
+
+	if (!hpm)
+		return;
+	c = rvpmu_ctz64(hpm);
+	bit = UINT32_C(1) << c;
+	if (rvpmu_osbi_has_sscofpmf())
+		ev |= MHPMEVENT_OF;
+	rvpmu_osbi_inhibit(bit, true);
+	rvpmu_osbi_evt_write(c, ev, rvpmu_osbi_has_sscofpmf());
+	rvpmu_osbi_ctr_write(c, 0);
+	rvpmu_osbi_inhibit(bit, false);
+	for (i = 0; i < 1000 && !rvpmu_osbi_ctr_read(c); i++)
+		;
+	counted = i < 1000;
+	rvpmu_osbi_inhibit(bit, true);
+	r0 = rvpmu_osbi_ctr_read(c);
+	for (i = 0; i < 64; i++)
+		__asm__ volatile("nop");
+	r1 = rvpmu_osbi_ctr_read(c);
+	r2 = rvpmu_osbi_ctr_read(c);
+	rvpmu_osbi_evt_write(c, 0, rvpmu_osbi_has_sscofpmf());
+	rvpmu_osbi_ctr_write(c, 0);
+	rvpmu_osbi_counts_inhibited = !counted || r0 != r1 || r1 != r2 || !r1;
+}
+
 /* ---- the host's entry points */
 
 unsigned long rvpmu_host_hart_size(void)
@@ -226,6 +274,10 @@ int rvpmu_host_cold_init(const void *fdt)
 {
 	int err;
 
+	probe_counts_inhibited();
+	rvpmu_osbi_puts(rvpmu_osbi_counts_inhibited ?
+			"rvpmu: counters count on while inhibited (probed): stop writes them back" :
+			"rvpmu: counters hold still while inhibited (probed)");
 	rvpmu_map_init(&osbi_map);
 	osbi_dt.node = -1;
 	if (fdt) {

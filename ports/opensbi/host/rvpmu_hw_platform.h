@@ -9,10 +9,11 @@
  * SBI constants cannot share a translation unit (both define SBI_ERR_*,
  * CSR_CYCLE, MHPMEVENT_OF: include/sbi_utils/rvpmu/rvpmu_host.h).
  *
- * What the firmware's header answers from QEMU probes, this one answers
- * conservatively: every counter may count on while inhibited (stop writes
- * the value back: a CSR write where it is not needed), and no start
- * holds an overflow back (QEMU's timer quirk is not worked around here).
+ * Whether counters count on while inhibited is probed once at cold boot
+ * (rvpmu_host.c); where they do, every counter is taken to (a write-back
+ * where one is not needed costs a CSR write, a missing one a wrong
+ * count). No start holds an overflow back: QEMU's overflow-timer quirk,
+ * which rvpmu's firmware works around, is not worked around here.
  */
 #ifndef RVPMU_OSBI_HW_PLATFORM_H
 #define RVPMU_OSBI_HW_PLATFORM_H
@@ -80,13 +81,18 @@ static inline bool rvpmu_hw_holds_overflow(const struct rvpmu_hart *h, unsigned 
 	return false;
 }
 
+/* Whether a counter of the cycles event counted on once inhibited when
+   rvpmu_host.c probed it at cold boot (QEMU 7.2: yes; 9.1 and later: no):
+   then any counter may, and stop writes back what it read. */
+extern bool rvpmu_osbi_counts_inhibited;
+
 static inline bool rvpmu_hw_counts_while_inhibited(const struct rvpmu_hart *h, unsigned long ctr,
 						   uint64_t ev)
 {
 	(void)h;
 	(void)ctr;
 	(void)ev;
-	return true;
+	return rvpmu_osbi_counts_inhibited;
 }
 
 static inline uint32_t rvpmu_hw_asid(const struct rvpmu_hart *h)
