@@ -199,6 +199,11 @@ static const struct rvpmu_mem_ops osbi_mem_ops = {
 
 bool rvpmu_osbi_counts_inhibited = true;
 
+/* OpenSBI's event sites test the core's word for their code first */
+unsigned long rvpmu_host_fw_counting_offset = __builtin_offsetof(struct rvpmu_hart, fw_counting);
+_Static_assert(sizeof(union rvpmu_fw_counting) == 8,
+	       "rvpmu_host.h: one 64-bit word per standard firmware event");
+
 /*
  * The lowest hpm counter, given the cycles event (OF set with Sscofpmf:
  * no interrupt) and left to run a little, then inhibited: read at once

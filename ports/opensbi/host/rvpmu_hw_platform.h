@@ -105,7 +105,7 @@ static inline uint32_t rvpmu_hw_asid(const struct rvpmu_hart *h)
 static inline void rvpmu_mem_write64(const struct rvpmu_hart *h, uint64_t addr, uint64_t v)
 {
 	(void)h;
-	rvpmu_osbi_smode_write(addr, &v, sizeof(v));
+	rvpmu_osbi_smode_store64(addr, v);
 }
 
 /* the sampler's group accesses: one counter at a time */
