@@ -92,3 +92,6 @@ opensbi-bench: deps peers opensbi $(call osbi_stock_bin,64) $(call osbi_stock_bi
 	  $(B)/bench-rv32.elf $(foreach x,64 32,$(x):opensbi-1.9-debian=$(call peer_bin,opensbi-1.9,$(x)) \
 	  $(x):opensbi-1.9-same-build=$(call osbi_stock_bin,$(x)) \
 	  $(x):opensbi-1.9+rvpmu=$(call osbi_bin,$(x)))
+
+# make check's rows for it (tests/check.steps, "opensbi-*") need the builds
+check: opensbi
