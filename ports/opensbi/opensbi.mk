@@ -43,31 +43,24 @@ $(OSBI_TREE)/.applied: $(OSBI_SRC)/.done $(OSBI_PATCHES) scripts/series-apply po
 	  ln -sfn $(CURDIR)/$${l#*=} $(OSBI_TREE)/lib/utils/rvpmu/src/$${l%%=*}; done
 	touch $@
 
-# OpenSBI's own make tracks its objects; this rule reruns it whenever rvpmu's
-# side of the build changed
-define OSBI_template
-$(call osbi_bin,$(1)): $(OSBI_TREE)/.applied $(CORE_SRC) $(CORE_HDR) dt/pmu_dt.c dt/pmu_dt.h \
-		lib/fmt.c lib/fmt.h $(OSBI_HOST)
-	$(MAKE) -s -C $(OSBI_TREE) PLATFORM=generic CROSS_COMPILE=$(OSBI_CROSS) \
-	  PLATFORM_RISCV_XLEN=$(1) O=$(CURDIR)/$(call osbi_out,$(1))
+# One OpenSBI generic build: OSBI_BUILD_template XLEN TREE OUT PREREQUISITES.
+# OpenSBI's own make tracks its objects; the rule reruns it whenever a
+# prerequisite (rvpmu's side of the build, for the series' build) changed.
+define OSBI_BUILD_template
+$(3)/platform/generic/firmware/fw_dynamic.bin: $(4)
+	$(MAKE) -s -C $(2) PLATFORM=generic CROSS_COMPILE=$(OSBI_CROSS) \
+	  PLATFORM_RISCV_XLEN=$(1) O=$(CURDIR)/$(3)
 	@touch $$@
 endef
-$(eval $(call OSBI_template,64))
-$(eval $(call OSBI_template,32))
-
+OSBI_RVPMU_DEPS := $(OSBI_TREE)/.applied $(CORE_SRC) $(CORE_HDR) dt/pmu_dt.c dt/pmu_dt.h \
+		   lib/fmt.c lib/fmt.h $(OSBI_HOST)
 # the same source without the series, same compiler and flags: the
 # baseline the bench compares with (Debian's binary package is another
 # compiler's build)
 osbi_stock_out = $(B)/opensbi/stock-rv$(1)
 osbi_stock_bin = $(call osbi_stock_out,$(1))/platform/generic/firmware/fw_dynamic.bin
-define OSBI_STOCK_template
-$(call osbi_stock_bin,$(1)): $(OSBI_SRC)/.done
-	$(MAKE) -s -C $(OSBI_SRC) PLATFORM=generic CROSS_COMPILE=$(OSBI_CROSS) \
-	  PLATFORM_RISCV_XLEN=$(1) O=$(CURDIR)/$(call osbi_stock_out,$(1))
-	@touch $$@
-endef
-$(eval $(call OSBI_STOCK_template,64))
-$(eval $(call OSBI_STOCK_template,32))
+$(foreach x,64 32,$(eval $(call OSBI_BUILD_template,$(x),$(OSBI_TREE),$(call osbi_out,$(x)),$(OSBI_RVPMU_DEPS))))
+$(foreach x,64 32,$(eval $(call OSBI_BUILD_template,$(x),$(OSBI_SRC),$(call osbi_stock_out,$(x)),$(OSBI_SRC)/.done)))
 
 .PHONY: opensbi opensbi-bench
 opensbi: $(call osbi_bin,64) $(call osbi_bin,32)
