@@ -106,6 +106,19 @@ static uint32_t hw_asid(void *ctx)
 	return rvpmu_osbi_asid();
 }
 
+/* ns per timer tick where QEMU's held overflow applies, else 0
+   (rvpmu_hw_platform.h); set at cold boot */
+unsigned long rvpmu_osbi_held_ns_per_tick;
+
+/* the platform's time in ns, for the parking of held counters */
+static uint64_t hw_clock_ns(void *ctx)
+{
+	unsigned long f = rvpmu_osbi_timer_freq();
+
+	(void)ctx;
+	return f ? rvpmu_osbi_time() * (1000000000u / f) : rvpmu_osbi_time();
+}
+
 static const struct rvpmu_hw_ops osbi_hw_ops = {
 	.read = hw_read,
 	.write = hw_write,
@@ -118,6 +131,7 @@ static const struct rvpmu_hw_ops osbi_hw_ops = {
 	.has_smcntrpmf = hw_has_smcntrpmf,
 	.filter_fixed = hw_filter_fixed,
 	.asid = hw_asid,
+	.clock_ns = hw_clock_ns,
 };
 
 /* ---- S-mode memory: RAM (the DT's memory nodes) that the hart's domain
@@ -287,6 +301,13 @@ int rvpmu_host_cold_init(const void *fdt)
 	osbi_dt.node = -1;
 	if (fdt) {
 		find_ram(fdt);
+		/* QEMU's virt machine: its overflow timer's quirk (above) */
+		if (!fdt_node_check_compatible(fdt, 0, "riscv-virtio") &&
+		    rvpmu_osbi_has_sscofpmf() && rvpmu_osbi_timer_freq()) {
+			rvpmu_osbi_held_ns_per_tick = 1000000000u / rvpmu_osbi_timer_freq();
+			rvpmu_osbi_puts("rvpmu: QEMU virt: an overflow held back by a far "
+					"counter write is worked around");
+		}
 		/* the harts are taken to be alike, as OpenSBI's PMU takes them */
 		err = rvpmu_dt_parse(fdt, fdt_totalsize(fdt), rvpmu_osbi_hpm_mask() | 5u,
 				     &osbi_map, &osbi_dt);

@@ -12,8 +12,8 @@
  * Whether counters count on while inhibited is probed once at cold boot
  * (rvpmu_host.c); where they do, every counter is taken to (a write-back
  * where one is not needed costs a CSR write, a missing one a wrong
- * count). No start holds an overflow back: QEMU's overflow-timer quirk,
- * which rvpmu's firmware works around, is not worked around here.
+ * count). QEMU's held overflow is worked around on QEMU's virt machine
+ * only (rvpmu_hw_holds_overflow below).
  */
 #ifndef RVPMU_OSBI_HW_PLATFORM_H
 #define RVPMU_OSBI_HW_PLATFORM_H
@@ -71,14 +71,29 @@ static inline void rvpmu_hw_filter_fixed(const struct rvpmu_hart *h, unsigned lo
 	rvpmu_osbi_filter_fixed(ctr, cfg);
 }
 
+/*
+ * QEMU's held overflow (core/hw.h, rvpmu_hw_holds_overflow): QEMU fakes
+ * the overflow of a counter of its cycles or instructions event (selector
+ * low 16 bits 1 or 2) with a timer armed at the counter's write, now plus
+ * the distance to the wrap in ns; a distance past INT64_MAX leaves a
+ * left-over that swallows the counter's next expiry. Only a value in
+ * [2^63, 2^64 - 2^62) can reach that far while the clock is below 2^62 ns
+ * (Linux's counting start, -(2^63 - 1), is one). rvpmu_host.c sets the ns
+ * per timer tick at cold boot on QEMU's virt machine with Sscofpmf, and
+ * leaves 0 (no quirk) on every other platform.
+ */
+extern unsigned long rvpmu_osbi_held_ns_per_tick;
+
 static inline bool rvpmu_hw_holds_overflow(const struct rvpmu_hart *h, unsigned long ctr,
 					   uint64_t ev, uint64_t v)
 {
+	unsigned long k = rvpmu_osbi_held_ns_per_tick;
+
 	(void)h;
 	(void)ctr;
-	(void)ev;
-	(void)v;
-	return false;
+	if (!k || (v >> 62) != 2 || ((ev - 1) & 0xffff) >= 2)
+		return false;
+	return rvpmu_osbi_time() * k + (0 - v) > (uint64_t)INT64_MAX;
 }
 
 /* Whether a counter of the cycles event counted on once inhibited when
