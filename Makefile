@@ -702,3 +702,6 @@ fuzz: deps $(B)/fuzz-calls $(B)/fuzz-dt $(B)/fuzz-sampler $(B)/fuzz-report $(B)/
 
 clean:
 	rm -rf $(B)
+
+# OpenSBI with rvpmu inside (make opensbi; issue 30)
+include ports/opensbi/opensbi.mk

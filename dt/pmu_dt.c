@@ -136,10 +136,18 @@ static const char *plain_event_error(uint32_t ev)
 	}
 }
 
+/*
+ * The rows kept so far, to name the one a refused row overlaps. Static,
+ * not on the stack: at 3 KiB it was most of a firmware hart's stack
+ * (OpenSBI gives each hart 8 KiB, and the parse runs deep in its cold
+ * boot), and the parse runs on one hart at a time (at boot, or in a
+ * host tool), never concurrently.
+ */
+static struct { uint32_t first, last; int row; } ok[RVPMU_MAP_MAX_ROWS];
+
 static void parse_ranges(struct ctx *c, int node)
 {
 	const fdt32_t *p;
-	struct { uint32_t first, last; int row; } ok[RVPMU_MAP_MAX_ROWS];
 	unsigned int n, i, k, nok = 0;
 	int err;
 
