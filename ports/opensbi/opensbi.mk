@@ -86,9 +86,6 @@ opensbi-bench: deps peers opensbi $(call osbi_stock_bin,64) $(call osbi_stock_bi
 	  $(x):opensbi-1.9-same-build=$(call osbi_stock_bin,$(x)) \
 	  $(x):opensbi-1.9+rvpmu=$(call osbi_bin,$(x)))
 
-# make check's rows for it (tests/check.steps, "opensbi-*") need the builds
-check: opensbi
-
 # The rows of tests/check.steps' set "opensbi", on QEMU 7.2 and 10. Not in
 # make check: Debian's archive as this machine reaches it lists opensbi
 # 1.9-1 in its Sources index but serves none of its files (404 for the
