@@ -44,8 +44,12 @@ SAMPLER_TEST := $(wildcard tests/sampler/*.c)
 DT_SRC   := dt/pmu_dt.c lib/fmt.c
 NAMES_SRC := lib/names.c	# event names: tools, tests, payloads (not the firmware)
 SIM_SRC  := tools/sim/sim_hart.c
-PAYLOADS := smoke bench demo scale hostile rotbench sampler_demo sampler_bench cycsample lcofismp sampler_hsm sampler_acc \
-            ipistorm timerdl
+# the payloads: every payloads/NAME.c but a file another payload also
+# builds from (PL_EXTRA_NAME): a new payload is a new file, nothing more
+PL_EXTRA_hostile := payloads/hostile_legacy.c
+PL_EXTRA_smoke := payloads/memcheck.c
+PAYLOADS := $(filter-out $(basename $(notdir $(PL_EXTRA_hostile) $(PL_EXTRA_smoke))), \
+	      $(basename $(notdir $(wildcard payloads/*.c))))
 UNIT_SRC := tests/unit_main.c tests/fixture.c tests/drive.c $(wildcard tests/test_*.c) $(NAMES_SRC)
 # the unit, sampler and report-engine tests reach the simulated hart through
 # the core's fast path contract (core/hw.h) as the firmware reaches its
@@ -251,9 +255,7 @@ RT_SRC := client/start.S client/vs.S client/u.S client/rt.c client/perf.c client
           client/semihost.c client/fdt.c lib/fmt.c $(NAMES_SRC)
 PL_CFLAGS := -std=c11 $(WARN) -O2 -g -ffreestanding -fno-stack-protector -fno-pic \
              -mcmodel=medany -mno-relax --specs=picolibc.specs -Iinclude -I.
-# a payload's sources besides payloads/NAME.c
-PL_EXTRA_hostile := payloads/hostile_legacy.c
-PL_EXTRA_smoke := payloads/memcheck.c
+# a payload's sources besides payloads/NAME.c: PL_EXTRA_NAME (above)
 define PAYLOAD_template
 $(B)/$(1)-$(2).elf: payloads/$(1).c $(PL_EXTRA_$(1)) $(RT_SRC) client/*.h payloads/*.h \
 		    include/rvpmu/sbi.h client/smode.lds
@@ -604,9 +606,17 @@ CHECK_ENV = B=$(B) KERNEL=$(KERNEL) INITRD=$(INITRD) FUZZ_SECONDS=$(CHECK_FUZZ_S
 CHECK_QEMU10 = PATH=$(CURDIR)/$(QEMU10_BIN):$$PATH CHECK_SUFFIX=@qemu10 LINUX_DIES_DTB=$(LINUX_DIES_DTB_Q10) \
 	LINUX_DIES8_DTB=$(LINUX_DIES8_DTB_Q10)
 
-check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-dt $(B)/fuzz-sampler $(B)/fuzz-report $(B)/fuzz-misalign $(B)/misalign-m-rv64.elf $(B)/misalign-m-rv32.elf firmware-all $(B)/suite-rv64.elf $(B)/suite-rv32.elf $(B)/cycsample-rv64.elf $(B)/lcofismp-rv64.elf $(KERNEL) $(INITRD) \
-	$(B)/fw-dt/virt-noclint-smp2.dtb $(B)/fw-dt/virt-noclint-nosstc-smp2.dtb \
-	$(B)/fw-dt/virt-8harts-2clusters.dtb $(LINUX_DIES_DTB) scale-bins stack \
+# What the rows of tests/check.steps boot, read from the table: each
+# payload row's ELF (a sampler-check row's payload) and every DT a row
+# names; a new row needs no list here.
+CHECK_ELFS := $(shell awk -F'|' '!/^\#/ && NF >= 5 && $$4 !~ /host/ { \
+	p = $$5; gsub(/^ +| +$$/, "", p); sub(/^sampler-check /, "", p); \
+	if (match($$4, /xlen=[0-9]+/)) print "BDIR/" p "-rv" substr($$4, RSTART + 5, RLENGTH - 5) ".elf" }' \
+	tests/check.steps | sort -u)
+CHECK_DTBS := $(shell grep -v '^\#' tests/check.steps | grep -o '[$$]B/[^ ]*[.]dtb' | sort -u | sed 's/^[$$]B/BDIR/')
+CHECK_NEEDS := $(patsubst BDIR/%,$(B)/%,$(CHECK_ELFS) $(CHECK_DTBS))
+check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-dt $(B)/fuzz-sampler $(B)/fuzz-report $(B)/fuzz-misalign $(B)/misalign-m-rv64.elf $(B)/misalign-m-rv32.elf firmware-all $(CHECK_NEEDS) $(KERNEL) $(INITRD) \
+	$(LINUX_DIES_DTB) scale-bins stack \
 	$(KERNEL612) $(INITRD612) $(LINUX_DIES_DTB_Q10) $(LINUX_DIES8_DTB_Q10) $(LINUX_DIES8_DTB)
 	@rm -rf $(B)/check && mkdir -p $(B)/check $(B)/conformance
 	@$(CHECK_ENV) scripts/check-run tests/check.steps $(B)/check check scale
