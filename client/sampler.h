@@ -42,6 +42,17 @@ struct sbiret sampler_stop(void);
 /* Writes the status and as many per-hart entries as fit in size bytes;
    value = the bytes a full answer needs. */
 struct sbiret sampler_status(struct rvpmu_sampler_status *st, unsigned long size);
+/*
+ * A STATUS answer with room for n harts: the status and n per-hart
+ * entries as one object, whose size is what sampler_status() is given
+ * (`static SAMPLER_STATUS_FOR(MAX_HARTS) st; sampler_status(&st.s,
+ * sizeof(st))`).
+ */
+#define SAMPLER_STATUS_FOR(n) \
+	struct { \
+		struct rvpmu_sampler_status s; \
+		struct rvpmu_sampler_hart_status h[n]; \
+	}
 struct sbiret sampler_buffer_release(unsigned long index);
 
 /*

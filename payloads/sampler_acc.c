@@ -123,10 +123,7 @@ static const struct acc_case cases[] = {
 static char buf[BUF_SIZE] __attribute__((aligned(4096)));
 static uint64_t harts_bitmap[RT_MAX_HARTS / 64];
 static struct rvpmu_sampler_config cfg;
-static struct {
-	struct rvpmu_sampler_status s;
-	struct rvpmu_sampler_hart_status h[MAX_HARTS];
-} st;
+static SAMPLER_STATUS_FOR(MAX_HARTS) st;
 static unsigned long nr_harts;
 
 /* One case's run as the harts see it, set by hart 0 before `go`. */

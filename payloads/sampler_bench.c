@@ -43,10 +43,7 @@ static const uint32_t event_pool[] = {
 static char buf[BUF_SIZE] __attribute__((aligned(4096)));
 static uint64_t harts_bitmap[MAX_HARTS / 64];
 static struct rvpmu_sampler_config cfg;
-static struct {
-	struct rvpmu_sampler_status s;
-	struct rvpmu_sampler_hart_status h[MAX_HARTS];
-} st;
+static SAMPLER_STATUS_FOR(MAX_HARTS) st;
 static unsigned long nr_harts;
 static volatile uint64_t spin_end;
 static volatile int go, finished;

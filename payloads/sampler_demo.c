@@ -29,10 +29,7 @@ static char pages[PAGES * 4096] __attribute__((aligned(4096)));
 static unsigned long chase[PAGES];
 static uint32_t cid2[MAX_HARTS];
 static struct rvpmu_sampler_config cfg;
-static struct {
-	struct rvpmu_sampler_status s;
-	struct rvpmu_sampler_hart_status h[MAX_HARTS];
-} st;
+static SAMPLER_STATUS_FOR(MAX_HARTS) st;
 static volatile int done, running_harts;
 static volatile unsigned long sink, pings[MAX_HARTS];
 static unsigned long nr_harts, timebase_ms = 10000;

@@ -30,10 +30,7 @@
 
 static char bufs[NR_BUFS][BUF_SIZE] __attribute__((aligned(4096)));
 static struct rvpmu_sampler_config cfg;
-static struct {
-	struct rvpmu_sampler_status s;
-	struct rvpmu_sampler_hart_status h[MAX_HARTS];
-} st;
+static SAMPLER_STATUS_FOR(MAX_HARTS) st;
 static unsigned long nr_harts, victim, driver_hart;
 static const uint64_t timebase = 10000000;	/* QEMU virt's */
 /* the round the victim is to leave in (set by the driver), the round it
@@ -55,10 +52,7 @@ static void spin(uint64_t ticks)
 /* This hart's subsamples in the run, from STATUS (0 if not in it). */
 static uint64_t my_subsamples(void)
 {
-	static struct {
-		struct rvpmu_sampler_status s;
-		struct rvpmu_sampler_hart_status h[MAX_HARTS];
-	} mine[MAX_HARTS];
+	static SAMPLER_STATUS_FOR(MAX_HARTS) mine[MAX_HARTS];
 	unsigned long me = rt_hartid();
 
 	if (sampler_status(&mine[me].s, sizeof(mine[me])).error)

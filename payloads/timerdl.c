@@ -39,10 +39,7 @@ static struct hart_result res[2][MAX_HARTS];	/* [sampler on][hart] */
 static volatile unsigned long arrived[3];
 static char bufs[NR_BUFS][BUF_SIZE] __attribute__((aligned(4096)));
 static struct rvpmu_sampler_config cfg;
-static struct {
-	struct rvpmu_sampler_status s;
-	struct rvpmu_sampler_hart_status h[MAX_HARTS];
-} st;
+static SAMPLER_STATUS_FOR(MAX_HARTS) st;
 
 static void on_sti(unsigned long irq)
 {
