@@ -7,9 +7,13 @@
 #include <libfdt.h>
 #include <string.h>
 
+#include "console.h"
 #include "csr.h"
-#include "fw.h"
+#include "harts.h"
 #include "lib/bits.h"
+#include "platform.h"
+#include "pmu_hw.h"
+#include "timer.h"
 #include "core/hw.h"	/* and through it rvpmu_hw_platform.h: fw_smode_store64 */
 
 extern char fw_probe_vector[];
