@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The hart table: each hart's struct fw_hart filled in its block of the
- * firmware's memory (layout.h) and found by hartid (fw_hart_table) or by
- * its DT node's phandle; and the M-mode stacks' paint, to see how deep
- * any has been.
+ * firmware's memory (layout.h), found by hartid (fw_hart_table) or by its
+ * DT node's phandle (harts.h); and the M-mode stacks' paint, to see how
+ * deep any has been.
  *
- * Hart context: fw_harts_place and fw_hart_by_phandle on the boot hart
- * while the region is laid out (layout.c); fw_stack_paint on each hart at
- * set-up, on that hart; fw_stack_report any hart.
+ * Hart context: fw_harts_place on the boot hart while the region is laid
+ * out (layout.c); fw_stack_paint on each hart at set-up, on that hart;
+ * fw_stack_report any hart.
  */
 #include <libfdt.h>
 #include <string.h>
@@ -45,21 +45,6 @@ void fw_harts_place(const void *fdt)
 
 	fw_for_each_cpu(fdt, place_hart, &n);
 }
-
-/* The hart whose cpu node (or its interrupt controller) has phandle ph. */
-struct fw_hart *fw_hart_by_phandle(uint32_t ph, bool intc)
-{
-	unsigned long id;
-
-	for (id = 0; id < fw_hart_table_len; id++) {
-		struct fw_hart *h = fw_hart_table[id];
-
-		if (h && ph == (intc ? h->intc_phandle : h->dt_phandle))
-			return h;
-	}
-	return 0;
-}
-
 
 /*
  * The M-mode stacks are small (layout.h): each hart paints the unused part

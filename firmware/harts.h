@@ -146,12 +146,27 @@ void fw_for_each_cpu(const void *fdt,
 
 /*
  * harts.c, boot hart only, while the region is laid out (layout.c):
- * fw_harts_place fills each hart's struct fw_hart in its block (stopped,
- * its DT phandles) and the hartid table; fw_hart_by_phandle finds the
- * hart whose cpu node (intc: its interrupt controller) has phandle ph.
+ * fill each hart's struct fw_hart in its block (stopped, its DT
+ * phandles) and the hartid table.
  */
 void fw_harts_place(const void *fdt);
-struct fw_hart *fw_hart_by_phandle(uint32_t ph, bool intc);
+
+/* The hart whose cpu node (intc: its interrupt controller) has phandle
+   ph, or NULL; boot hart, once placed. Inline: the device and topology
+   walks (clint.c, topology.c) call it once per hart, and as a call it
+   cost a 512-hart boot 0.2 % more instructions. */
+static inline struct fw_hart *fw_hart_by_phandle(uint32_t ph, bool intc)
+{
+	unsigned long id;
+
+	for (id = 0; id < fw_hart_table_len; id++) {
+		struct fw_hart *h = fw_hart_table[id];
+
+		if (h && ph == (intc ? h->intc_phandle : h->dt_phandle))
+			return h;
+	}
+	return 0;
+}
 /* Each hart paints its own M-mode stack's unused part at set-up (on that
    hart); fw_stack_report prints the deepest any has been since (any hart). */
 void fw_stack_paint(struct fw_hart *h);
