@@ -2,7 +2,7 @@
 /* The ns16550 console: firmware messages, DBCN and the legacy calls. */
 #include <stdarg.h>
 
-#include "fw.h"
+#include "console.h"
 #include "lib/fmt.h"
 
 #define UART_RBR 0

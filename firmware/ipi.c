@@ -10,12 +10,16 @@
  * count drops to zero (the last target IPIs it back), serving its own
  * mailbox meanwhile, so harts calling each other cannot deadlock; the SBI
  * spec wants remote fences complete when the call returns. Without an IPI
- * device neither IPI nor RFENCE is offered (ecall.c), so no call is ever
+ * device neither IPI nor RFENCE is offered (ext.h), so no call is ever
  * made.
  */
 #include "csr.h"
-#include "fw.h"
+#include "harts.h"
+#include "ipi.h"
 #include "lib/bits.h"
+#include "platform.h"
+#include "timer.h"
+#include "topology.h"
 
 #define XLEN	(8 * sizeof(unsigned long))
 /* S-mode's interrupts in mie: what an M-mode wait must not wake on */

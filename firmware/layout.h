@@ -4,7 +4,7 @@
  *
  * Everything the firmware owns lies in one region from the start of RAM,
  * below the next stage's address (fw_dynamic_info.next_addr: 0x80200000
- * on rv64, 0x80400000 on rv32), laid out at boot (harts.c) for the harts
+ * on rv64, 0x80400000 on rv32), laid out at boot (layout.c) for the harts
  * the DT names:
  *
  *   image     code, data, bss (the boot stack, the sampler's shared state)
@@ -17,6 +17,9 @@
  *
  * A hart finds its struct through fw_hart_table[mhartid] (this_hart()),
  * or, in the trap vector, from mscratch (its struct while it runs S-mode).
+ *
+ * Hart context: the boot hart lays it out before any other hart leaves
+ * the entry wait; it does not move afterwards.
  */
 #ifndef FW_LAYOUT_H
 #define FW_LAYOUT_H
@@ -37,5 +40,22 @@
    its struct rvpmu_hart's offset, and the PMU's FIDs 0..FW_PMU_FIDS-1 */
 #define FW_HART_PMU	40
 #define FW_PMU_FIDS	9
+
+#ifndef __ASSEMBLER__
+#include <stdint.h>
+
+/*
+ * layout.c, boot hart only, once the harts are scanned (fw_harts_scan):
+ * lay out the firmware's region after the image (the harts' blocks, the
+ * hartid table, the topology arrays, the DT S-mode gets), halting with one
+ * console line if it does not fit below plat.next_addr or in the RAM
+ * bank; copy the DT there (plat.fdt is the copy from then on); fill every
+ * struct fw_hart, the topology (cpu-map), each hart's msip and mtimecmp,
+ * plat.m_regs, has_ipi and has_timer; *sampler_scratch: the sampler's
+ * per-hart words in the region. 0, or a negative error (the console says
+ * why): a DT whose IPI or timer devices reach some harts but not all.
+ */
+int fw_harts_layout(const void *fdt, uint32_t **sampler_scratch);
+#endif
 
 #endif

@@ -2,7 +2,7 @@
 /*
  * Boot, and its order (this file alone calls the units' set-up functions):
  * the first hart in (entry.S) reads the platform on a boot stack in
- * the image, lays out the firmware's memory (harts.c), moves to its own
+ * the image, lays out the firmware's memory (layout.c), moves to its own
  * block, sets itself up, prints the banner, fixes the DT up, wakes the
  * others, sleeps until the last of them has set itself up and wakes it,
  * and enters the next stage in S-mode. The others, asleep in entry.S
@@ -10,9 +10,18 @@
  */
 #include <libfdt.h>
 
+#include "console.h"
 #include "csr.h"
-#include "fw.h"
+#include "ext.h"
+#include "harts.h"
+#include "ipi.h"
+#include "layout.h"
 #include "lib/fmt.h"
+#include "platform.h"
+#include "pmu_hw.h"
+#include "sbi_sampler.h"
+#include "timer.h"
+#include "topology.h"
 
 /* The boot hart's stack until its block exists (entry.S). */
 char fw_boot_stack[FW_BOOT_STACK] __attribute__((aligned(16)));

@@ -2,16 +2,17 @@
 /*
  * The platform's state (plat, which every other unit reads) and what the
  * machine is, from QEMU's device tree: RAM, the UART and the test
- * (poweroff/reboot) device; the harts are harts.c's, the riscv,pmu node
- * pmu_hw.c's. And what S-mode gets to see of the DT: the copy in the
+ * (poweroff/reboot) device; the harts are cpus.c's and harts.c's, the
+ * IPI and timer devices clint.c's, the riscv,pmu node pmu_hw.c's. And what S-mode gets to see of the DT: the copy in the
  * firmware's region (layout.h) without the firmware-only PMU mapping and
  * with the region reserved. And the machine's way out, fw_halt.
  */
 #include <libfdt.h>
 #include <string.h>
 
-#include "fw.h"
+#include "console.h"
 #include "lib/fmt.h"
+#include "platform.h"
 
 extern char _fw_start[];
 
@@ -158,11 +159,11 @@ static int add_reserved(void *fdt, uint64_t base, uint64_t size, bool no_map)
 }
 
 /*
- * The copy in the region (room to spare, harts.c) becomes S-mode's DT:
+ * The copy in the region (room to spare, layout.c) becomes S-mode's DT:
  * the PMU mapping out, the region reserved in two nodes: the part PMP
  * closes, no-map, and the DT itself, mapped (Linux reads its DT through
  * its linear map), then packed and opened again over the whole area, so
- * the next stage finds the free space (harts.c, FW_DT_ROOM) in the DT's
+ * the next stage finds the free space (layout.c, FW_DT_ROOM) in the DT's
  * totalsize, where it looks for it, and not after it.
  */
 void fw_dt_fixup(void)

@@ -1,16 +1,31 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The PMU core's seams bound to this hart's CSRs and to RAM. CSR numbers
- * must be immediates, so counter access goes through switches that the
- * compiler turns into jump tables.
+ * The PMU core's hardware seam bound to this hart's CSRs, and the PMU's
+ * set-up: which counters and extensions exist and which QEMU quirks hold
+ * (probed at boot), the riscv,pmu mapping parsed (fw_pmu_init), the
+ * core's configuration in plat. CSR numbers must be immediates, so
+ * counter access goes through switches that the compiler turns into jump
+ * tables. S-mode memory and the firmware's events: pmu_seams.c.
+ *
+ * Hart context: the ops run on the hart the core runs a call on;
+ * fw_pmu_init and fw_pmu_probe_clocks on the boot hart at boot,
+ * fw_pmu_hart_init on each hart at set-up.
+ *
+ * Past 400 lines on purpose: the boot probes drive the very CSR helpers
+ * the ops are made of (static, so the ops inline them), and pick between
+ * the two ops tables built from them here; split, the helpers would turn
+ * into calls on the counters' hot path.
  */
 #include <libfdt.h>
-#include <string.h>
 
+#include "console.h"
 #include "csr.h"
-#include "fw.h"
+#include "harts.h"
 #include "lib/bits.h"
-#include "core/hw.h"	/* and through it rvpmu_hw_platform.h: fw_smode_store64 */
+#include "platform.h"
+#include "pmu_hw.h"
+#include "timer.h"
+#include "core/hw.h"	/* and through it rvpmu_hw_platform.h: the inline CSR path */
 
 extern char fw_probe_vector[];
 
@@ -450,73 +465,6 @@ int fw_pmu_init(const void *fdt)
 	plat.pmu.nr_fw = RVPMU_DEFAULT_FW;
 	return 0;
 }
-
-/* ---- S-mode memory: checked against RAM and the firmware's region */
-
-static int mem_check(void *ctx, uint64_t pa, uint64_t size, bool write)
-{
-	(void)ctx;
-	(void)write;	/* all S-mode RAM is writable by S-mode */
-	return fw_smode_range(pa, size) ? 0 : SBI_ERR_INVALID_ADDRESS;
-}
-
-static void mem_read(void *ctx, uint64_t pa, void *dst, unsigned long len)
-{
-	(void)ctx;
-	memcpy(dst, (const void *)(uintptr_t)pa, len);
-}
-
-static void mem_write(void *ctx, uint64_t pa, const void *src, unsigned long len)
-{
-	(void)ctx;
-	/* the snapshot's words, one at a time: a store, where memcpy spent
-	   some fifty instructions deciding how to copy eight bytes */
-	if (len == sizeof(uint64_t) && !(pa & 7) && !((uintptr_t)src & 7)) {
-		fw_smode_store64(pa, *(const uint64_t *)src);
-		return;
-	}
-	memcpy((void *)(uintptr_t)pa, src, len);
-}
-
-const struct rvpmu_mem_ops fw_pmu_mem_ops = {
-	.check = mem_check,
-	.read = mem_read,
-	.write = mem_write,
-};
-
-/* ---- implementation and platform events: counts this firmware keeps
-   per hart (include/rvpmu/sbi.h) */
-
-/* The hart whose SNAPSHOT_SET_SHMEM calls a platform event's event_data
-   names, or NULL. */
-static struct fw_hart *shmem_calls_of(uint64_t data)
-{
-	if ((data & ~(uint64_t)0xFFFF) != RVPMU_PLAT_SHMEM_CALLS_TAG)
-		return 0;
-	return fw_hart_of((unsigned long)(data & 0xFFFF));
-}
-
-static bool fw_supported(void *ctx, uint32_t code, uint64_t data)
-{
-	(void)ctx;
-	if (code == SBI_PMU_FW_PLATFORM)
-		return shmem_calls_of(data) != 0;
-	return data == 0 && (code == FW_EVENT_SBI_CALLS || code == FW_EVENT_M_TRAPS);
-}
-
-static uint64_t fw_read(void *ctx, uint32_t code, uint64_t data)
-{
-	struct fw_hart *h = ctx;
-
-	if (code == SBI_PMU_FW_PLATFORM)
-		return fw_read64(&shmem_calls_of(data)->shmem_calls);
-	return code == FW_EVENT_SBI_CALLS ? h->sbi_calls : h->m_traps;
-}
-
-const struct rvpmu_fw_ops fw_pmu_fw_ops = {
-	.supported = fw_supported,
-	.read = fw_read,
-};
 
 void fw_pmu_hart_init(struct fw_hart *h)
 {

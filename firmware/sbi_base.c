@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /* Base extension (EID 0x10). */
 #include "csr.h"
-#include "fw.h"
+#include "ext.h"
 
 SBI_HANDLER(sbi_base_ecall)
 {

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /* Debug console extension: bytes from and to S-mode memory, checked first. */
-#include "fw.h"
+#include "console.h"
+#include "ext.h"
+#include "platform.h"
 
 #define DBCN_WRITE	0
 #define DBCN_READ	1

@@ -1,7 +1,12 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /* HSM extension: start, stop, status, suspend. */
 #include "csr.h"
-#include "fw.h"
+#include "ext.h"
+#include "harts.h"
+#include "ipi.h"
+#include "platform.h"
+#include "sbi_sampler.h"
+#include "timer.h"
 
 #define HSM_START	0
 #define HSM_STOP	1

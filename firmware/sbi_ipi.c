@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /* IPI extension: send_ipi. Each target's count is taken in its mailbox. */
 #include "csr.h"
-#include "fw.h"
+#include "ext.h"
+#include "harts.h"
+#include "ipi.h"
+#include "topology.h"
 
 SBI_HANDLER(sbi_ipi_ecall)
 {

@@ -5,9 +5,18 @@
  * same checks, state and firmware events); console putchar and getchar
  * (0x01, 0x02) and clear_ipi are done here. The result is a0 alone; a1 is
  * left as the caller had it, whatever the call did.
+ *
+ * Hart context: the calling hart, on its M-mode stack, routed here by
+ * ecall.c. What is offered it reads from the extension table (ext.h,
+ * ext.c), never from the dispatch, so the two files do not call each
+ * other.
  */
+#include "console.h"
 #include "csr.h"
-#include "fw.h"
+#include "ext.h"
+#include "harts.h"
+#include "platform.h"
+#include "topology.h"
 
 #define SATP_MODE_SHIFT		(__riscv_xlen == 64 ? 60 : 31)
 
@@ -39,7 +48,7 @@ struct sbiret sbi_legacy_ecall(unsigned long a0, unsigned long a1, unsigned long
 	struct sbiret r = { SBI_ERR_NOT_SUPPORTED, a1 };
 	struct fw_hartset set;
 
-	/* the ids this firmware offers here (ecall.c's list), where it does */
+	/* the ids this firmware offers here (ext.h's table), where it does */
 	if (!sbi_extension_present(eid))
 		return r;
 	switch (eid) {

@@ -12,7 +12,8 @@
  * is how the calling convention passes the core's uint64_t. On RV64 no
  * core function takes more than five SBI arguments (a0..a4), so a5 stays.
  */
-#include "fw.h"
+#include "harts.h"
+#include "layout.h"
 
 _Static_assert(__builtin_offsetof(struct fw_hart, pmu) == FW_HART_PMU,
 	       "entry.S finds the hart's struct rvpmu_hart at FW_HART_PMU");

@@ -4,7 +4,11 @@
  * is a fw_remote_call of one fence function on the hart set; the callee
  * counts the fence received, the caller one sent per hart reached.
  */
-#include "fw.h"
+#include "ext.h"
+#include "harts.h"
+#include "ipi.h"
+#include "platform.h"
+#include "topology.h"
 
 #define RFENCE_FENCE_I			0
 #define RFENCE_SFENCE_VMA		1

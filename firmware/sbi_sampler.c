@@ -11,7 +11,14 @@
  * The per-hart steps go to the harts of the set through fw_remote_call.
  */
 #include "csr.h"
-#include "fw.h"
+#include "ext.h"
+#include "harts.h"
+#include "ipi.h"
+#include "platform.h"
+#include "pmu_hw.h"
+#include "sbi_sampler.h"
+#include "timer.h"
+#include "topology.h"
 
 struct rvpmu_sampler fw_sampler;	/* fw.h: the timer ticks it */
 static struct rvpmu_sampler_platform sampler_plat;

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /* System reset extension, through QEMU's sifive,test device. */
-#include "fw.h"
+#include "ext.h"
+#include "harts.h"
+#include "platform.h"
 
 #define RESET_SHUTDOWN		0
 #define RESET_COLD_REBOOT	1

@@ -6,7 +6,10 @@
    that counting is a tail call (rvpmu_fw_count_slow, core/pmu.h) and the
    Sstc path, a leaf, needs no frame. */
 #include "csr.h"
-#include "fw.h"
+#include "ext.h"
+#include "harts.h"
+#include "platform.h"
+#include "timer.h"
 
 /* Count SET_TIMER; { SBI_SUCCESS, 0 }. */
 static inline struct sbiret counted(struct fw_hart *h)

@@ -7,7 +7,9 @@
  * for what is left. All on the hart itself: no locking.
  */
 #include "csr.h"
-#include "fw.h"
+#include "harts.h"
+#include "sbi_sampler.h"
+#include "timer.h"
 
 #define NEVER UINT64_MAX
 

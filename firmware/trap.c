@@ -5,8 +5,13 @@
  * firmware events, then handed to S-mode as if delegated; misaligned
  * loads and stores are emulated first (trap_misalign.c).
  */
+#include "console.h"
 #include "csr.h"
-#include "fw.h"
+#include "harts.h"
+#include "ipi.h"
+#include "platform.h"
+#include "topology.h"
+#include "trap.h"
 
 /*
  * With H, a trap delegated to HS-mode also records whether it came from a

@@ -14,8 +14,9 @@
  * fw_misaligned the others.
  */
 #include "csr.h"
-#include "fw.h"
 #include "misalign.h"
+#include "platform.h"
+#include "trap.h"
 
 extern char fw_probe_vector[];
 void fw_fpr_store64(unsigned int r, uint64_t *p);

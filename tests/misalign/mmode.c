@@ -14,7 +14,9 @@
 #include <string.h>
 
 #include "firmware/csr.h"
-#include "firmware/fw.h"
+#include "firmware/console.h"
+#include "firmware/platform.h"
+#include "firmware/trap.h"
 
 struct fw_platform plat = { .uart = 0x10000000 };
 

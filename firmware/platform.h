@@ -1,0 +1,107 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * firmware/platform.h - the platform description (plat) and the machine
+ * as the device tree names it: RAM, the UART, the test device, the DT
+ * S-mode gets, the way out (platform.c).
+ *
+ * Hart context: the boot hart fills plat (main.c's boot order) before any
+ * other hart leaves the entry wait; every hart reads it afterwards, and
+ * nobody writes it then. Here, not in each unit, because every unit reads
+ * some of it.
+ */
+#ifndef FW_PLATFORM_H
+#define FW_PLATFORM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/pmu.h"
+#include "dt/pmu_dt.h"
+
+#define FW_MAX_MEM	4
+
+struct fw_mem {
+	uint64_t base, size;
+};
+
+/*
+ * The platform description. The hart part is what a sampler needs:
+ *   nr_harts           harts the firmware runs (<= FW_MAX_HARTS)
+ *   hart_ids[p]        the hartid at position p, 0 <= p < nr_harts, in
+ *                      topology order: hart in cluster, then cluster (the
+ *                      order of /cpus/cpu-map; without one, by hartid)
+ *   hart_cluster[p]    the cluster index (0 .. nr_clusters-1) of position p
+ *   nr_clusters        1 without a cpu-map
+ * All three arrays live in the firmware's region, sized at boot; read-only
+ * once the boot hart has released the others. A hart's position is also
+ * fw_hart_of(id)->pos (harts.h); fw_hart_at(p) (topology.h) the other way.
+ */
+struct fw_platform {
+	unsigned int nr_harts, nr_clusters;
+	const uint32_t *hart_ids;
+	const uint16_t *hart_cluster;
+	unsigned long max_hartid;		/* highest hartid run */
+	unsigned long boot_hartid;
+	unsigned int nr_mem;
+	struct fw_mem mem[FW_MAX_MEM];
+	/*
+	 * The firmware's memory (layout.h): [fw_base, fw_base + fw_size) is
+	 * the image, the harts' blocks from harts_base and the tables, closed
+	 * to S-mode by PMP; the DT S-mode gets follows at dt_base, open to it.
+	 * The whole region ends at dt_base + dt_size <= next_addr.
+	 */
+	uint64_t fw_base, fw_size;
+	uint64_t harts_base;
+	uint64_t dt_base, dt_size;
+	unsigned long next_addr;		/* the next stage's entry */
+	/*
+	 * The M-mode IPI and timer registers, closed to S-mode by PMP: [0]
+	 * spans every CLINT and ACLINT MSWI, [1] every ACLINT MTIMER (mtimecmp
+	 * and mtime); each is covered by one NAPOT entry; size 0 when absent.
+	 */
+	struct fw_mem m_regs[2];
+	/* every hart has an msip word (a CLINT or an MSWI names it); without
+	   one no hart has: no IPI, no RFENCE, parked harts poll */
+	bool has_ipi;
+	bool has_timer;				/* Sstc or mtimecmp: TIME offered */
+	bool has_mtimer;			/* every hart has an mtimecmp */
+	uintptr_t uart, test_dev;		/* the DT's ns16550a, sifive,test (0: none) */
+	uint32_t test_off, poweroff_val, reboot_val, fail_val;	/* sifive,test words */
+	unsigned long timebase;
+	bool sstc, sscofpmf, hyp;
+	/* mcyclecfg / minstretcfg exist (probed: fw_pmu_init) */
+	bool smcntrpmf;
+	/* counter delegation (menvcfg.CDE) exists; the firmware keeps it off */
+	bool smcdeleg;
+	/* minstret counts on a clock of its own, not mcycle's: probed once
+	   the harts are set up (fw_pmu_probe_clocks) */
+	bool instret_apart;
+	/* a cycles counter keeps counting, or reads stale, once inhibited
+	   (QEMU 7.2): probed at fw_pmu_init on an hpm counter; true until
+	   then, and where there is none to probe on */
+	bool counts_inhibited;
+	uint32_t hpm;				/* the hpm counters (bits 3..31) */
+	void *fdt;				/* QEMU's, then our copy at dt_base */
+	struct rvpmu_map map;
+	struct rvpmu_dt_result dt;
+	struct rvpmu_config pmu;
+};
+
+/* platform.c owns it; the boot hart fills it (main.c's boot order), every
+   hart reads it after. */
+extern struct fw_platform plat;
+
+/* platform.c: the machine's devices and RAM (plat), the DT S-mode sees,
+   and the way out. Boot hart only, except fw_smode_range and fw_halt (any
+   hart). fw_platform_init: the devices and RAM banks from QEMU's DT; 0, or
+   a negative libfdt error. */
+int fw_platform_init(void *fdt, unsigned long next_addr);
+void fw_dt_fixup(void);			/* what S-mode sees of the DT */
+bool fw_smode_range(uint64_t pa, uint64_t size);	/* S-mode RAM? */
+/* The machine stops: why on the console, QEMU told to exit with a
+   failure (the sifive,test device), else this hart sleeps for ever. */
+void fw_halt(const char *why) __attribute__((noreturn));
+/* Reg entry i of a node, in its parent's cell sizes: 0, or -1 if absent. */
+int fw_dt_reg(const void *fdt, int node, int i, uint64_t *base, uint64_t *size);
+
+#endif
