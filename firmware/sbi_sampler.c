@@ -20,7 +20,7 @@
 #include "timer.h"
 #include "topology.h"
 
-struct rvpmu_sampler fw_sampler;	/* fw.h: the timer ticks it */
+struct rvpmu_sampler fw_sampler;	/* sbi_sampler.h: the timer ticks it */
 static struct rvpmu_sampler_platform sampler_plat;
 static int lock;
 
