@@ -69,6 +69,12 @@ void echo_file(const char *path, int max);
    (*runs: a fresh run each time the event was started), from
    rvpmu-report's summaries; -1 if none */
 long samples_of(const char *data, long *lost, int *runs);
+/* The records of an event's data ring from data_tail to data_head:
+   fn(arg, {aux_offset, aux_size, flags}) for each PERF_RECORD_AUX, then
+   data_tail moved past them all (the reader is done with them). */
+struct perf_event_mmap_page;
+void aux_records(struct perf_event_mmap_page *pg, void (*fn)(void *arg, const uint64_t f[3]),
+		 void *arg);
 /* whether perf report -D and rvpmu-report -D of one perf.data print the
    same sampler lines in the same order; *n: how many */
 int dumps_agree(const char *perf_out, const char *rr_out, int *n);

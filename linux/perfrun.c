@@ -6,6 +6,8 @@
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
+#include <linux/perf_event.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -188,4 +190,37 @@ void dump_quietly(const char *path)
 		(void)!pwrite(fd, level, strcspn(level, " \t"), 0);
 	if (fd >= 0)
 		close(fd);
+}
+
+/* bytes [at, at + n) of a data ring, which wraps */
+static void ring_copy(void *to, const struct perf_event_mmap_page *pg, uint64_t at, size_t n)
+{
+	const unsigned char *data = (const unsigned char *)pg + pg->data_offset;
+	unsigned char *p = to;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		p[i] = data[(at + i) % pg->data_size];
+}
+
+void aux_records(struct perf_event_mmap_page *pg, void (*fn)(void *arg, const uint64_t f[3]),
+		 void *arg)
+{
+	uint64_t head = __atomic_load_n(&pg->data_head, __ATOMIC_ACQUIRE);
+	uint64_t tail = pg->data_tail;
+
+	while (tail + sizeof(struct perf_event_header) <= head) {
+		struct perf_event_header h;
+		uint64_t f[3];	/* aux_offset, aux_size, flags */
+
+		ring_copy(&h, pg, tail, sizeof(h));
+		if (h.size < sizeof(h) || tail + h.size > head)
+			break;
+		if (h.type == PERF_RECORD_AUX && h.size >= sizeof(h) + sizeof(f)) {
+			ring_copy(f, pg, tail + sizeof(h), sizeof(f));
+			fn(arg, f);
+		}
+		tail += h.size;
+	}
+	__atomic_store_n(&pg->data_tail, tail, __ATOMIC_RELEASE);
 }

@@ -40,38 +40,18 @@ struct reader {
 	int truncated;		/* PERF_RECORD_AUX records flagged truncated */
 };
 
-/* bytes [at, at + n) of the data ring, which wraps */
-static void ring_copy(void *to, const struct reader *r, uint64_t at, size_t n)
+static void count_truncated(void *arg, const uint64_t f[3])
 {
-	const unsigned char *data = (const unsigned char *)r->pg + r->pg->data_offset;
-	unsigned char *p = to;
-	size_t i;
+	struct reader *r = arg;
 
-	for (i = 0; i < n; i++)
-		p[i] = data[(at + i) % r->pg->data_size];
+	r->truncated += !!(f[2] & PERF_AUX_FLAG_TRUNCATED);
 }
 
 /* the data ring's records read: PERF_RECORD_AUX ones flagged truncated
    counted in r->truncated */
 static void read_records(struct reader *r)
 {
-	uint64_t head = __atomic_load_n(&r->pg->data_head, __ATOMIC_ACQUIRE);
-	uint64_t tail = r->pg->data_tail;
-
-	while (tail + sizeof(struct perf_event_header) <= head) {
-		struct perf_event_header h;
-		uint64_t f[3];	/* aux_offset, aux_size, flags */
-
-		ring_copy(&h, r, tail, sizeof(h));
-		if (h.size < sizeof(h) || tail + h.size > head)
-			break;
-		if (h.type == PERF_RECORD_AUX && h.size >= sizeof(h) + sizeof(f)) {
-			ring_copy(f, r, tail + sizeof(h), sizeof(f));
-			r->truncated += !!(f[2] & PERF_AUX_FLAG_TRUNCATED);
-		}
-		tail += h.size;
-	}
-	__atomic_store_n(&r->pg->data_tail, tail, __ATOMIC_RELEASE);
+	aux_records(r->pg, count_truncated, r);
 }
 
 /* waits (at most ms) until aux_head is at least `at` */

@@ -94,22 +94,12 @@ static double now(void)
 	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
-/* bytes [at, at + n) of the data ring, which wraps */
-static void ring_copy(void *to, const struct run *r, uint64_t at, size_t n)
-{
-	const unsigned char *data = (const unsigned char *)r->pg + r->pg->data_offset;
-	unsigned char *p = to;
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		p[i] = data[(at + i) % r->pg->data_size];
-}
-
 /* the buffers of one PERF_RECORD_AUX: each a header and its samples;
    afterwards the reader is past them, so the module releases them */
-static void aux_record(struct run *r, uint64_t off, uint64_t size)
+static void aux_record(void *arg, const uint64_t f[3])
 {
-	uint64_t end = off + size;
+	struct run *r = arg;
+	uint64_t off = f[0], end = f[0] + f[1];
 
 	while (off < end) {
 		const struct rvpmu_sampler_header *h =
@@ -128,23 +118,7 @@ static void aux_record(struct run *r, uint64_t off, uint64_t size)
 
 static void consume(struct run *r)
 {
-	uint64_t head = __atomic_load_n(&r->pg->data_head, __ATOMIC_ACQUIRE);
-	uint64_t tail = r->pg->data_tail;
-
-	while (tail + sizeof(struct perf_event_header) <= head) {
-		struct perf_event_header h;
-		uint64_t f[3];	/* aux_offset, aux_size, flags */
-
-		ring_copy(&h, r, tail, sizeof(h));
-		if (h.size < sizeof(h) || tail + h.size > head)
-			break;
-		if (h.type == PERF_RECORD_AUX && h.size >= sizeof(h) + sizeof(f)) {
-			ring_copy(f, r, tail + sizeof(h), sizeof(f));
-			aux_record(r, f[0], f[1]);
-		}
-		tail += h.size;
-	}
-	__atomic_store_n(&r->pg->data_tail, tail, __ATOMIC_RELEASE);
+	aux_records(r->pg, aux_record, r);
 }
 
 /* reads until more than `than` samples came, at most WAIT_MS */
