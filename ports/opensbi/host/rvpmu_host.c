@@ -21,6 +21,7 @@
 #include "core/pmu.h"
 #include "dt/pmu_dt.h"
 #include "lib/bits.h"
+#include "rvpmu_osbi.h"
 
 /* read-only once cold init is done: every hart's cfg, and RAM */
 #define OSBI_RAM_MAX	8
@@ -119,6 +120,26 @@ static uint64_t hw_clock_ns(void *ctx)
 	return f ? rvpmu_osbi_time() * (1000000000u / f) : rvpmu_osbi_time();
 }
 
+/* rvpmu's implementation-specific firmware events (include/rvpmu/sbi.h):
+   OpenSBI counts them per hart, free-running */
+static bool fw_supported(void *ctx, uint32_t code, uint64_t data)
+{
+	(void)ctx;
+	return !data && (code == RVPMU_FW_SBI_CALLS || code == RVPMU_FW_M_TRAPS);
+}
+
+static uint64_t fw_read(void *ctx, uint32_t code, uint64_t data)
+{
+	(void)ctx;
+	(void)data;
+	return rvpmu_osbi_count(code - RVPMU_FW_SBI_CALLS);
+}
+
+static const struct rvpmu_fw_ops osbi_fw_ops = {
+	.supported = fw_supported,
+	.read = fw_read,
+};
+
 static const struct rvpmu_hw_ops osbi_hw_ops = {
 	.read = hw_read,
 	.write = hw_write,
@@ -201,7 +222,7 @@ static void mem_write(void *ctx, uint64_t pa, const void *src, unsigned long len
 	rvpmu_osbi_smode_write(pa, src, len);
 }
 
-static const struct rvpmu_mem_ops osbi_mem_ops = {
+const struct rvpmu_mem_ops osbi_mem_ops = {
 	.check = mem_check,
 	.read = mem_read,
 	.write = mem_write,
@@ -261,9 +282,10 @@ static void probe_counts_inhibited(void)
 
 /* ---- the host's entry points */
 
+/* the core's state and the sampler's (rvpmu_osbi.h) */
 unsigned long rvpmu_host_hart_size(void)
 {
-	return sizeof(struct rvpmu_hart);
+	return sizeof(struct osbi_hart);
 }
 
 static void report_dt(void)
@@ -319,6 +341,7 @@ int rvpmu_host_cold_init(const void *fdt)
 	}
 	osbi_cfg.hw = &osbi_hw_ops;
 	osbi_cfg.mem = &osbi_mem_ops;
+	osbi_cfg.fw = &osbi_fw_ops;
 	osbi_cfg.map = &osbi_map;
 	osbi_cfg.nr_fw = RVPMU_DEFAULT_FW;
 	return 0;
