@@ -140,6 +140,18 @@ static const struct rvpmu_fw_ops osbi_fw_ops = {
 	.read = fw_read,
 };
 
+/* QEMU's virt machine, recognised at cold boot (rvpmu_host_cold_init) */
+static bool osbi_qemu_virt;
+
+/* QEMU on RV32 derives a clock-like counter's high half from its clock's,
+   less at the write, plus the value's: the low half's borrow is lost
+   (docs/perf-on-qemu.md); the sampler corrects its windows there */
+static bool hw_hi_without_borrow(void *ctx)
+{
+	(void)ctx;
+	return RVPMU_XLEN == 32 && osbi_qemu_virt;
+}
+
 static const struct rvpmu_hw_ops osbi_hw_ops = {
 	.read = hw_read,
 	.write = hw_write,
@@ -153,6 +165,7 @@ static const struct rvpmu_hw_ops osbi_hw_ops = {
 	.filter_fixed = hw_filter_fixed,
 	.asid = hw_asid,
 	.clock_ns = hw_clock_ns,
+	.hi_without_borrow = hw_hi_without_borrow,
 };
 
 /* ---- S-mode memory: RAM (the DT's memory nodes) that the hart's domain
@@ -324,8 +337,8 @@ int rvpmu_host_cold_init(const void *fdt)
 	if (fdt) {
 		find_ram(fdt);
 		/* QEMU's virt machine: its overflow timer's quirk (above) */
-		if (!fdt_node_check_compatible(fdt, 0, "riscv-virtio") &&
-		    rvpmu_osbi_has_sscofpmf() && rvpmu_osbi_timer_freq()) {
+		osbi_qemu_virt = !fdt_node_check_compatible(fdt, 0, "riscv-virtio");
+		if (osbi_qemu_virt && rvpmu_osbi_has_sscofpmf() && rvpmu_osbi_timer_freq()) {
 			rvpmu_osbi_held_ns_per_tick = 1000000000u / rvpmu_osbi_timer_freq();
 			rvpmu_osbi_puts("rvpmu: QEMU virt: an overflow held back by a far "
 					"counter write is worked around");
@@ -347,9 +360,32 @@ int rvpmu_host_cold_init(const void *fdt)
 	return 0;
 }
 
+/*
+ * On the hart, when it starts. Started again after an HSM stop, it keeps
+ * its state, which rvpmu_host_hart_reset() released when it stopped (as
+ * in rvpmu's firmware): the sampler reads every hart's state at any
+ * time, and a new init would clear it under the reader.
+ */
 int rvpmu_host_hart_init(void *hart)
 {
-	return rvpmu_hart_init(hart, &osbi_cfg, hart);
+	struct osbi_hart *h = hart;
+	int err;
+
+	if (h->own && h->pmu.cfg)
+		return 0;
+	err = rvpmu_hart_init(&h->pmu, &osbi_cfg, hart);
+	if (!err)
+		h->own = true;
+	return err;
+}
+
+/* Cold boot, on the boot hart, for a hart not started yet: the boot
+   hart's state stands in for its own until it starts */
+int rvpmu_host_hart_stand_in(void *hart)
+{
+	struct osbi_hart *h = hart;
+
+	return rvpmu_hart_init(&h->pmu, &osbi_cfg, hart);
 }
 
 void rvpmu_host_hart_reset(void *hart)

@@ -15,6 +15,7 @@
 struct osbi_hart {
 	struct rvpmu_hart pmu;			/* first */
 	struct rvpmu_sampler_hart sampler;	/* bound by the sampler, if built */
+	bool own;				/* set up on the hart itself */
 };
 
 /* rvpmu_host.c: the core's S-mode memory access, for the sampler too */

@@ -63,16 +63,17 @@ static bool op_hart_started(void *ctx, uint32_t hartid)
 }
 
 /*
- * A hart still setting itself up has no state yet; once bound, it stays
- * (the core's state is reset, not freed, when the hart stops): the
- * engine looks harts up at any time, without a lock.
+ * Every hart's state is there from cold boot on (OpenSBI's half sets up
+ * the harts not started yet with the boot hart's), and stays: reset, not
+ * freed, when the hart stops. The engine looks harts up at any time,
+ * without a lock.
  */
 static struct rvpmu_sampler_hart *op_hart(void *ctx, uint32_t hartid)
 {
 	struct osbi_hart *h = rvpmu_osbi_hart_of(hartid);
 
 	(void)ctx;
-	return h && rvpmu_sampler_hart_bound(&h->sampler) && h->pmu.cfg ? &h->sampler : 0;
+	return h && rvpmu_sampler_hart_bound(&h->sampler) ? &h->sampler : 0;
 }
 
 /* M-mode reaches S-mode RAM at its physical address */
