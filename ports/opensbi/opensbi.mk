@@ -25,7 +25,8 @@ OSBI_HOST     := $(wildcard ports/opensbi/host/*.c ports/opensbi/host/*.h)
 OSBI_GIT      ?=
 OSBI_CROSS    ?= riscv64-linux-gnu-
 # what rvpmu gives OpenSBI's tree, as lib/utils/rvpmu/src/<name>
-OSBI_LINKS    := core=core dt=dt lib=lib include=include host=ports/opensbi/host
+OSBI_LINKS    := core=core dt=dt lib=lib include=include sampler=sampler \
+		 host=ports/opensbi/host
 osbi_out       = $(B)/opensbi/out-rv$(1)
 # osbi_bin XLEN: the generic platform's fw_dynamic.bin with rvpmu
 osbi_bin       = $(call osbi_out,$(1))/platform/generic/firmware/fw_dynamic.bin
@@ -36,6 +37,9 @@ $(OSBI_SRC)/.done: scripts/stack-source
 # a fresh copy of the source with the series on it; every patch must apply
 $(OSBI_TREE)/.applied: $(OSBI_SRC)/.done $(OSBI_PATCHES) scripts/series-apply ports/opensbi/opensbi.mk
 	rm -rf $(OSBI_TREE) $(B)/opensbi/applied
+	@# OpenSBI's make does not track its objects.mk lists (the carrays of
+	@# extensions): a new series builds from scratch
+	rm -rf $(call osbi_out,64) $(call osbi_out,32)
 	cp -a $(OSBI_SRC) $(OSBI_TREE)
 	scripts/series-apply $(OSBI_TREE) $(B)/opensbi/applied $(OSBI_PATCHES)
 	mkdir -p $(OSBI_TREE)/lib/utils/rvpmu/src
@@ -53,7 +57,7 @@ $(3)/platform/generic/firmware/fw_dynamic.bin: $(4)
 	@touch $$@
 endef
 OSBI_RVPMU_DEPS := $(OSBI_TREE)/.applied $(CORE_SRC) $(CORE_HDR) dt/pmu_dt.c dt/pmu_dt.h \
-		   lib/fmt.c lib/fmt.h $(OSBI_HOST)
+		   lib/fmt.c lib/fmt.h $(OSBI_HOST) $(wildcard sampler/*.c sampler/*.h)
 # the same source without the series, same compiler and flags: the
 # baseline the bench compares with (Debian's binary package is another
 # compiler's build)
@@ -92,7 +96,8 @@ opensbi-bench: deps peers opensbi $(call osbi_stock_bin,64) $(call osbi_stock_bi
 # .dsc and both tarballs, 2026-11-28), so a fresh machine cannot get the
 # source; with OSBI_GIT naming a clone at tag v1.9 it runs here.
 .PHONY: check-opensbi
-check-opensbi: deps stack opensbi $(B)/suite-rv64.elf $(B)/suite-rv32.elf
+check-opensbi: deps stack opensbi $(B)/suite-rv64.elf $(B)/suite-rv32.elf $(B)/rvpmu-report \
+		$(foreach p,sampler_demo sampler_acc sampler_hsm,$(B)/$(p)-rv64.elf $(B)/$(p)-rv32.elf)
 	@rm -rf $(B)/check-opensbi && mkdir -p $(B)/check-opensbi
 	@$(CHECK_ENV) scripts/check-run tests/check.steps $(B)/check-opensbi opensbi
 	@$(CHECK_ENV) $(CHECK_QEMU10) scripts/check-run tests/check.steps $(B)/check-opensbi opensbi

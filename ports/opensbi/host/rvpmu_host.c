@@ -21,6 +21,7 @@
 #include "core/pmu.h"
 #include "dt/pmu_dt.h"
 #include "lib/bits.h"
+#include "rvpmu_osbi.h"
 
 /* read-only once cold init is done: every hart's cfg, and RAM */
 #define OSBI_RAM_MAX	8
@@ -119,6 +120,38 @@ static uint64_t hw_clock_ns(void *ctx)
 	return f ? rvpmu_osbi_time() * (1000000000u / f) : rvpmu_osbi_time();
 }
 
+/* rvpmu's implementation-specific firmware events (include/rvpmu/sbi.h):
+   OpenSBI counts them per hart, free-running */
+static bool fw_supported(void *ctx, uint32_t code, uint64_t data)
+{
+	(void)ctx;
+	return !data && (code == RVPMU_FW_SBI_CALLS || code == RVPMU_FW_M_TRAPS);
+}
+
+static uint64_t fw_read(void *ctx, uint32_t code, uint64_t data)
+{
+	(void)ctx;
+	(void)data;
+	return rvpmu_osbi_count(code - RVPMU_FW_SBI_CALLS);
+}
+
+static const struct rvpmu_fw_ops osbi_fw_ops = {
+	.supported = fw_supported,
+	.read = fw_read,
+};
+
+/* QEMU's virt machine, recognised at cold boot (rvpmu_host_cold_init) */
+static bool osbi_qemu_virt;
+
+/* QEMU on RV32 derives a clock-like counter's high half from its clock's,
+   less at the write, plus the value's: the low half's borrow is lost
+   (docs/perf-on-qemu.md); the sampler corrects its windows there */
+static bool hw_hi_without_borrow(void *ctx)
+{
+	(void)ctx;
+	return RVPMU_XLEN == 32 && osbi_qemu_virt;
+}
+
 static const struct rvpmu_hw_ops osbi_hw_ops = {
 	.read = hw_read,
 	.write = hw_write,
@@ -132,6 +165,7 @@ static const struct rvpmu_hw_ops osbi_hw_ops = {
 	.filter_fixed = hw_filter_fixed,
 	.asid = hw_asid,
 	.clock_ns = hw_clock_ns,
+	.hi_without_borrow = hw_hi_without_borrow,
 };
 
 /* ---- S-mode memory: RAM (the DT's memory nodes) that the hart's domain
@@ -201,7 +235,7 @@ static void mem_write(void *ctx, uint64_t pa, const void *src, unsigned long len
 	rvpmu_osbi_smode_write(pa, src, len);
 }
 
-static const struct rvpmu_mem_ops osbi_mem_ops = {
+const struct rvpmu_mem_ops osbi_mem_ops = {
 	.check = mem_check,
 	.read = mem_read,
 	.write = mem_write,
@@ -261,9 +295,10 @@ static void probe_counts_inhibited(void)
 
 /* ---- the host's entry points */
 
+/* the core's state and the sampler's (rvpmu_osbi.h) */
 unsigned long rvpmu_host_hart_size(void)
 {
-	return sizeof(struct rvpmu_hart);
+	return sizeof(struct osbi_hart);
 }
 
 static void report_dt(void)
@@ -302,8 +337,8 @@ int rvpmu_host_cold_init(const void *fdt)
 	if (fdt) {
 		find_ram(fdt);
 		/* QEMU's virt machine: its overflow timer's quirk (above) */
-		if (!fdt_node_check_compatible(fdt, 0, "riscv-virtio") &&
-		    rvpmu_osbi_has_sscofpmf() && rvpmu_osbi_timer_freq()) {
+		osbi_qemu_virt = !fdt_node_check_compatible(fdt, 0, "riscv-virtio");
+		if (osbi_qemu_virt && rvpmu_osbi_has_sscofpmf() && rvpmu_osbi_timer_freq()) {
 			rvpmu_osbi_held_ns_per_tick = 1000000000u / rvpmu_osbi_timer_freq();
 			rvpmu_osbi_puts("rvpmu: QEMU virt: an overflow held back by a far "
 					"counter write is worked around");
@@ -319,14 +354,38 @@ int rvpmu_host_cold_init(const void *fdt)
 	}
 	osbi_cfg.hw = &osbi_hw_ops;
 	osbi_cfg.mem = &osbi_mem_ops;
+	osbi_cfg.fw = &osbi_fw_ops;
 	osbi_cfg.map = &osbi_map;
 	osbi_cfg.nr_fw = RVPMU_DEFAULT_FW;
 	return 0;
 }
 
+/*
+ * On the hart, when it starts. Started again after an HSM stop, it keeps
+ * its state, which rvpmu_host_hart_reset() released when it stopped (as
+ * in rvpmu's firmware): the sampler reads every hart's state at any
+ * time, and a new init would clear it under the reader.
+ */
 int rvpmu_host_hart_init(void *hart)
 {
-	return rvpmu_hart_init(hart, &osbi_cfg, hart);
+	struct osbi_hart *h = hart;
+	int err;
+
+	if (h->own && h->pmu.cfg)
+		return 0;
+	err = rvpmu_hart_init(&h->pmu, &osbi_cfg, hart);
+	if (!err)
+		h->own = true;
+	return err;
+}
+
+/* Cold boot, on the boot hart, for a hart not started yet: the boot
+   hart's state stands in for its own until it starts */
+int rvpmu_host_hart_stand_in(void *hart)
+{
+	struct osbi_hart *h = hart;
+
+	return rvpmu_hart_init(&h->pmu, &osbi_cfg, hart);
 }
 
 void rvpmu_host_hart_reset(void *hart)
