@@ -150,7 +150,8 @@ struct rvpmu_sampler {
 	uint32_t done[RVPMU_SAMPLER_MAX_BUFS];	/* harts through the open fill */
 	uint64_t first[RVPMU_SAMPLER_MAX_BUFS];	/* its first sample */
 	uint32_t lap[RVPMU_SAMPLER_MAX_BUFS];
-	uint32_t prev_state;	/* for an aborted START */
+	uint32_t prev_state;	/* for an aborted START, with: */
+	uint32_t prev_stop_reason, prev_fills;
 	uint32_t last_buf;	/* buffer of the newest fill */
 	uint64_t next_first;	/* first sample of the next fill */
 	/* CONFIGURE's staging copy */
@@ -166,6 +167,13 @@ struct rvpmu_sampler_hart {
 	/* statistics of the last run */
 	uint64_t samples, late, max_skew;	/* subsamples: samples and gr */
 	uint64_t skipped;		/* subsamples passed (late policy) */
+	/* ... as they were before a START that may yet be refused: prepare
+	   keeps them, rvpmu_sampler_abort puts them back */
+	struct {
+		uint32_t flags;
+		uint64_t samples, late, max_skew, skipped;
+		const struct rvpmu_sampler_group *gr;
+	} kept;
 	/* run state */
 	bool running, begun;
 	bool invited;			/* started at START's prepare */
@@ -223,9 +231,9 @@ long rvpmu_sampler_configure(struct rvpmu_sampler *s, const struct rvpmu_hart *p
  * firmware runs rvpmu_sampler_hart_start on every hart of the set it can
  * reach (a hart that stopped meanwhile need not be: it never joins, and
  * nothing waits for it); if any fails, rvpmu_sampler_hart_abort on every
- * hart and rvpmu_sampler_abort: the state is as before START (the
- * buffers' content is then undefined). If all succeed,
- * rvpmu_sampler_launch.
+ * hart and rvpmu_sampler_abort: the state, and all STATUS shows, are as
+ * before START (the buffers' data areas are then undefined, their headers
+ * unchanged). If all succeed, rvpmu_sampler_launch.
  */
 long rvpmu_sampler_prepare(struct rvpmu_sampler *s);
 void rvpmu_sampler_abort(struct rvpmu_sampler *s);

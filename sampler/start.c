@@ -28,6 +28,13 @@ long rvpmu_sampler_prepare(struct rvpmu_sampler *s)
 	for (i = 0; i < s->nr_data; i++) {
 		struct rvpmu_sampler_hart *sh = sampler_hart_at(s, i);
 
+		/* the last run's, for a START refused (abort) */
+		sh->kept.flags = sh->flags;
+		sh->kept.samples = sh->samples;
+		sh->kept.late = sh->late;
+		sh->kept.max_skew = sh->max_skew;
+		sh->kept.skipped = sh->skipped;
+		sh->kept.gr = sh->gr;
 		sh->invited = sampler_ops(s)->hart_started(s->plat->ctx, sh->hartid);
 		sh->flags = RVPMU_SAMPLER_HART_ABSENT;
 		sh->samples = sh->late = sh->max_skew = sh->skipped = 0;
@@ -47,6 +54,8 @@ long rvpmu_sampler_prepare(struct rvpmu_sampler *s)
 		rvpmu_sampler_zero(s, rvpmu_sampler_buf_data(s, i),
 				   s->bufs[i].size - s->header_size);
 	}
+	s->prev_stop_reason = s->stop_reason;
+	s->prev_fills = s->fills;
 	s->next_first = s->cap[0];
 	s->last_buf = 0;
 	s->fills = 1u << FILLS_SHIFT;
@@ -62,8 +71,23 @@ long rvpmu_sampler_prepare(struct rvpmu_sampler *s)
 	return 0;
 }
 
+/* A refused START changes nothing STATUS shows (docs/sbi-sampler.md §3):
+   the last run's figures come back. No hart of the set is in a run now
+   (each was aborted, or never joined), so none writes its own. */
 void rvpmu_sampler_abort(struct rvpmu_sampler *s)
 {
+	for (uint32_t i = 0; i < s->nr_data; i++) {
+		struct rvpmu_sampler_hart *sh = sampler_hart_at(s, i);
+
+		sh->flags = sh->kept.flags;
+		sh->samples = sh->kept.samples;
+		sh->late = sh->kept.late;
+		sh->max_skew = sh->kept.max_skew;
+		sh->skipped = sh->kept.skipped;
+		sh->gr = sh->kept.gr;
+	}
+	s->stop_reason = s->prev_stop_reason;
+	s->fills = s->prev_fills;
 	__atomic_store_n(&s->state, s->prev_state, __ATOMIC_RELEASE);
 }
 

@@ -390,6 +390,58 @@ static void start_denied_changes_nothing(void)
 	CHECK_EQ(x->h[2].reserved, BIT64(6));
 }
 
+/* A START refused (DENIED) in DONE changes nothing STATUS shows: the last
+   run's statistics, stop reason, fills and flags are still there. */
+static void start_denied_keeps_last_run(void)
+{
+	struct sfx *x = sfx_new(3);
+	uint32_t ev[2] = { SBI_PMU_RAW_EVENT, SBI_PMU_RAW_EVENT };
+	const struct rvpmu_sampler_status *st;
+	const struct rvpmu_sampler_hart_status *hs;
+	uint8_t before[sizeof(*st) + 3 * sizeof(*hs)];
+
+	sfx_cfg(x, ev, 2, 0x800);
+	x->c.events[0].event_data = 0x1234;	/* counters 5, 6 */
+	x->c.events[1].event_data = 0x1234;
+	x->c.nr_pmu = 2;
+	x->c.nr_sample = 4;
+	CHECK_EQ(sfx_configure(x), 0);
+	CHECK_EQ(sfx_start(x), 0);
+	sfx_window = window;
+	sfx_run(x, 3 + 3);			/* t0, then a sample */
+	rvpmu_sampler_hart_leave(&x->s, &x->sh[1], false);
+	x->mtime = x->deadline[0] + 160;	/* hart 0 late: a sample passed */
+	window(x, 0);
+	sfx_tick(x, 0);
+	sfx_run(x, 100);
+	CHECK_OK(sfx_status(x, &st), sizeof(before));
+	hs = (const void *)(st + 1);
+	CHECK_EQ(st->state, RVPMU_SAMPLER_DONE);
+	CHECK_EQ(st->stop_reason, RVPMU_SAMPLER_STOP_DONE);
+	CHECK_EQ(st->samples, 4);
+	CHECK(st->late > 0);			/* figures worth keeping */
+	CHECK(st->skipped > 0);
+	CHECK(st->max_skew >= 160);
+	CHECK_EQ(st->buffers_used, 1);
+	CHECK_EQ(hs[1].flags, RVPMU_SAMPLER_HART_STOPPED);
+	CHECK_EQ(hs[1].subsamples, 1);
+	memcpy(before, st, sizeof(before));
+	/* S-mode takes a counter hart 2 needs: START is refused */
+	CHECK_EQ(sfx_match(x, 2, SBI_PMU_RAW_EVENT, 0x1234), 5);
+	CHECK_EQ(sfx_start(x), SBI_ERR_DENIED);
+	CHECK_EQ(x->s.state, RVPMU_SAMPLER_DONE);
+	memset(sfx_mem(x, SFX_STATUS), 0xAA, sizeof(before));
+	CHECK_OK(sfx_status(x, &st), sizeof(before));
+	CHECK(!memcmp(before, st, sizeof(before)));
+	CHECK_EQ(st->samples, 4);
+	CHECK(st->skipped > 0);
+	CHECK_EQ(hs[1].flags, RVPMU_SAMPLER_HART_STOPPED);
+	for (int i = 0; i < 2; i++) {
+		CHECK_EQ(x->h[i].reserved, 0);
+		CHECK_EQ(x->deadline[i], SFX_NO_DEADLINE);
+	}
+}
+
 /* A late hart still writes every subsample, in order, on the absolute
    grid; a tick so late that the window it would open has under half a
    period left passes that subsample (written in its place, nothing
@@ -656,6 +708,7 @@ void suite_sampler_run(void)
 		T(reservation),
 		T(reserved_firmware_counter_is_hidden),
 		T(start_denied_changes_nothing),
+		T(start_denied_keeps_last_run),
 		T(late_deadlines),
 		T(harts_leave_and_absent),
 		T(hart_leaves_during_start),
