@@ -23,6 +23,7 @@ long rvpmu_sampler_mem_ok(const struct rvpmu_sampler *s, uint64_t pa, uint64_t s
 uint64_t rvpmu_sampler_buf_data(const struct rvpmu_sampler *s, unsigned int b);
 void rvpmu_sampler_write_header(struct rvpmu_sampler *s, unsigned int b, uint32_t state,
 				uint32_t nr_samples);
+void rvpmu_sampler_header_t0(struct rvpmu_sampler *s, unsigned int b);
 void rvpmu_sampler_header_update(struct rvpmu_sampler *s, unsigned int b,
 				 uint32_t state, uint32_t nr_samples);
 void rvpmu_sampler_zero(struct rvpmu_sampler *s, uint64_t pa, uint64_t len);

@@ -240,9 +240,10 @@ void rvpmu_sampler_abort(struct rvpmu_sampler *s);
 
 /*
  * START, step 3, on the calling hart once every hart of the set has armed:
- * t0 is chosen now (p0, or later if arming took longer: a run's first
- * window is a whole one), every buffer's header is written (buffer 0
- * FILLING, the others FREE) and t0 is published. A hart that ticks before
+ * every buffer's header is written, then t0 is chosen (p0, or later if
+ * arming or the headers took longer: a run's first window is a whole one)
+ * and written into each, buffer 0 goes FILLING (the others stay FREE)
+ * and t0 is published. A hart that ticks before
  * looks again later (a fraction of the lead), so that t0 reaches every
  * hart with no message. If every hart that joined has left by then, the
  * run ends here (NO_HARTS).

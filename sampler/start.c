@@ -93,14 +93,23 @@ void rvpmu_sampler_abort(struct rvpmu_sampler *s)
 
 void rvpmu_sampler_launch(struct rvpmu_sampler *s)
 {
-	uint64_t t = sampler_now(s) + sampler_launch_lead(s);
+	uint64_t t;
+	uint32_t i;
 
+	/* every header first, FREE and with t0 0 (prepare's): with many
+	   buffers, harts or events that takes time, which must not come out
+	   of the lead t0 leaves the harts (and START before t0) */
+	for (i = 0; i < s->nr_bufs; i++)
+		rvpmu_sampler_write_header(s, i, RVPMU_SAMPLER_BUF_FREE, 0);
 	/* the harts are armed, for p0 at the latest: they need no message,
 	   only a tick that finds t0 set (retry, below, at the most) */
+	t = sampler_now(s) + sampler_launch_lead(s);
 	s->t0 = t > s->p0 ? t : s->p0;
-	for (uint32_t i = 0; i < s->nr_bufs; i++)
-		rvpmu_sampler_write_header(s, i, i ? RVPMU_SAMPLER_BUF_FREE
-						   : RVPMU_SAMPLER_BUF_FILLING, 0);
+	/* then t0 into each, a word a buffer, and buffer 0 FILLING (state
+	   last) */
+	for (i = 0; i < s->nr_bufs; i++)
+		rvpmu_sampler_header_t0(s, i);
+	rvpmu_sampler_header_update(s, 0, RVPMU_SAMPLER_BUF_FILLING, 0);
 	/* every hart that joined left already: the run ends now (NO_HARTS) */
 	if (rvpmu_sampler_unhold(s))
 		__atomic_store_n(&s->t0_set, 1, __ATOMIC_RELEASE);
