@@ -115,12 +115,12 @@ static void drop_lock(void)
 static const struct fw_hartset every_hart = { 0, FW_HARTSET_ALL };
 static unsigned int start_failures;
 
+/* On every hart reached: the engine joins it only if it is of the set,
+   was started at prepare and still is (op_hart_started). A hart that
+   stopped meanwhile is not reached and never joins: nothing waits for it. */
 static void hart_start(struct fw_hart *t, void *arg)
 {
 	(void)arg;
-	if (!rvpmu_sampler_in_set(&fw_sampler, (uint32_t)t->hartid) ||
-	    t->hsm != HSM_STARTED)
-		return;
 	if (rvpmu_sampler_hart_start(&fw_sampler, &t->sampler))
 		__atomic_fetch_add(&start_failures, 1, __ATOMIC_RELAXED);
 }

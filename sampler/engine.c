@@ -135,6 +135,16 @@ static void end_run(struct rvpmu_sampler *s)
 	__atomic_store_n(&s->state, RVPMU_SAMPLER_DONE, __ATOMIC_RELEASE);
 }
 
+bool rvpmu_sampler_unhold(struct rvpmu_sampler *s)
+{
+	/* no hart has gone through a fill before t0: none to close */
+	__atomic_sub_fetch(&s->active, 1, __ATOMIC_SEQ_CST);
+	if (__atomic_sub_fetch(&s->running, 1, __ATOMIC_SEQ_CST))
+		return true;
+	end_run(s);
+	return false;
+}
+
 /* This hart's part of the run ends, for reason. */
 static void finish(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh, uint32_t reason,
 		   bool in_tick)

@@ -23,10 +23,14 @@ long rvpmu_sampler_mem_ok(const struct rvpmu_sampler *s, uint64_t pa, uint64_t s
 uint64_t rvpmu_sampler_buf_data(const struct rvpmu_sampler *s, unsigned int b);
 void rvpmu_sampler_write_header(struct rvpmu_sampler *s, unsigned int b, uint32_t state,
 				uint32_t nr_samples);
+void rvpmu_sampler_header_t0(struct rvpmu_sampler *s, unsigned int b);
 void rvpmu_sampler_header_update(struct rvpmu_sampler *s, unsigned int b,
 				 uint32_t state, uint32_t nr_samples);
 void rvpmu_sampler_zero(struct rvpmu_sampler *s, uint64_t pa, uint64_t len);
 uint64_t rvpmu_sampler_samples(struct rvpmu_sampler *s);
+/* START (launch, headers written) lets go of the hold prepare put on the
+   run's counts; false when no hart is left in it: the run has ended. */
+bool rvpmu_sampler_unhold(struct rvpmu_sampler *s);
 /* s->fills: the fill being opened, and whether none was free */
 #define FILLS_NONE_FREE	1u
 #define FILLS_OPENING	2u

@@ -71,6 +71,12 @@ void rvpmu_sampler_header_update(struct rvpmu_sampler *s, unsigned int b,
 	sampler_put(s, base + HDR_FIELD(state), &state, 4);
 }
 
+/* t0 into the header of buffer b, written whole before START chose it. */
+void rvpmu_sampler_header_t0(struct rvpmu_sampler *s, unsigned int b)
+{
+	sampler_put(s, s->bufs[b].addr + HDR_FIELD(t0), &s->t0, 8);
+}
+
 /* The whole header of buffer b: fixed part, hart and cluster tables, events. */
 void rvpmu_sampler_write_header(struct rvpmu_sampler *s, unsigned int b, uint32_t state,
 				uint32_t nr_samples)

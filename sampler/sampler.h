@@ -150,7 +150,8 @@ struct rvpmu_sampler {
 	uint32_t done[RVPMU_SAMPLER_MAX_BUFS];	/* harts through the open fill */
 	uint64_t first[RVPMU_SAMPLER_MAX_BUFS];	/* its first sample */
 	uint32_t lap[RVPMU_SAMPLER_MAX_BUFS];
-	uint32_t prev_state;	/* for an aborted START */
+	uint32_t prev_state;	/* for an aborted START, with: */
+	uint32_t prev_stop_reason, prev_fills;
 	uint32_t last_buf;	/* buffer of the newest fill */
 	uint64_t next_first;	/* first sample of the next fill */
 	/* CONFIGURE's staging copy */
@@ -166,8 +167,16 @@ struct rvpmu_sampler_hart {
 	/* statistics of the last run */
 	uint64_t samples, late, max_skew;	/* subsamples: samples and gr */
 	uint64_t skipped;		/* subsamples passed (late policy) */
+	/* ... as they were before a START that may yet be refused: prepare
+	   keeps them, rvpmu_sampler_abort puts them back */
+	struct {
+		uint32_t flags;
+		uint64_t samples, late, max_skew, skipped;
+		const struct rvpmu_sampler_group *gr;
+	} kept;
 	/* run state */
 	bool running, begun;
+	bool invited;			/* started at START's prepare */
 	uint32_t pos;			/* data-field position */
 	const struct rvpmu_sampler_group *gr; /* the group counting */
 	uint32_t in_buf, fill, buf;	/* sample in buffer, fill, its buffer */
@@ -217,22 +226,27 @@ long rvpmu_sampler_configure(struct rvpmu_sampler *s, const struct rvpmu_hart *p
  * START, step 1, on the calling hart. INVALID_STATE when nothing is
  * configured, ALREADY_STARTED when running. Lays out the run: every data
  * area zeroed, a provisional deadline p0 = mtime + lead (at least 1 tick)
- * for the harts to arm; state RUNNING. Then the firmware runs
- * rvpmu_sampler_hart_start on every hart of the set that is started; if
- * any fails, rvpmu_sampler_hart_abort on those that succeeded and
- * rvpmu_sampler_abort: the state is as before START (the buffers' content
- * is then undefined). If all succeed, rvpmu_sampler_launch.
+ * for the harts to arm; state RUNNING. The harts started now are invited;
+ * every hart of the set is ABSENT until its own step joins it. Then the
+ * firmware runs rvpmu_sampler_hart_start on every hart of the set it can
+ * reach (a hart that stopped meanwhile need not be: it never joins, and
+ * nothing waits for it); if any fails, rvpmu_sampler_hart_abort on every
+ * hart and rvpmu_sampler_abort: the state, and all STATUS shows, are as
+ * before START (the buffers' data areas are then undefined, their headers
+ * unchanged). If all succeed, rvpmu_sampler_launch.
  */
 long rvpmu_sampler_prepare(struct rvpmu_sampler *s);
 void rvpmu_sampler_abort(struct rvpmu_sampler *s);
 
 /*
  * START, step 3, on the calling hart once every hart of the set has armed:
- * t0 is chosen now (p0, or later if arming took longer: a run's first
- * window is a whole one), every buffer's header is written (buffer 0
- * FILLING, the others FREE) and t0 is published. A hart that ticks before
+ * every buffer's header is written, then t0 is chosen (p0, or later if
+ * arming or the headers took longer: a run's first window is a whole one)
+ * and written into each, buffer 0 goes FILLING (the others stay FREE)
+ * and t0 is published. A hart that ticks before
  * looks again later (a fraction of the lead), so that t0 reaches every
- * hart with no message.
+ * hart with no message. If every hart that joined has left by then, the
+ * run ends here (NO_HARTS).
  */
 void rvpmu_sampler_launch(struct rvpmu_sampler *s);
 
@@ -240,10 +254,13 @@ void rvpmu_sampler_launch(struct rvpmu_sampler *s);
 bool rvpmu_sampler_in_set(const struct rvpmu_sampler *s, uint32_t hartid);
 
 /*
- * START, step 2, on each hart of the set: reserve counters for every group
- * and arm the provisional deadline p0. SBI_ERR_DENIED when this hart
- * cannot give nr_pmu counters to some group (S-mode holds them): nothing
- * reserved.
+ * START, step 2, on each hart of the set: a hart invited at prepare and
+ * still started (HSM) joins the run: it counts itself in, reserves
+ * counters for every group and arms the provisional deadline p0. Any
+ * other hart (not in the set, started since prepare, or stopped or
+ * suspended since) does nothing and stays ABSENT: 0. SBI_ERR_DENIED when
+ * this hart cannot give nr_pmu counters to some group (S-mode holds
+ * them): nothing reserved.
  */
 long rvpmu_sampler_hart_start(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh);
 /* Undo hart_start on this hart (another hart of the set failed): its

@@ -9,7 +9,7 @@
 
 long rvpmu_sampler_prepare(struct rvpmu_sampler *s)
 {
-	uint32_t state = __atomic_load_n(&s->state, __ATOMIC_ACQUIRE), joined = 0, i;
+	uint32_t state = __atomic_load_n(&s->state, __ATOMIC_ACQUIRE), started = 0, i;
 
 	if (state == RVPMU_SAMPLER_RUNNING)
 		return SBI_ERR_ALREADY_STARTED;
@@ -17,16 +17,26 @@ long rvpmu_sampler_prepare(struct rvpmu_sampler *s)
 		return SBI_ERR_INVALID_STATE;
 	for (i = 0; i < s->nr_data; i++)
 		if (sampler_ops(s)->hart_started(s->plat->ctx, s->plat->order[s->pos[i]]))
-			joined++;
-	if (!joined)
+			started++;
+	if (!started)
 		return SBI_ERR_INVALID_STATE;	/* no hart of the set is started */
 
-	/* the harts of the set are not sampling: their statistics are free */
+	/* the harts of the set are not sampling: their statistics are free.
+	   Every hart is ABSENT until its own start step joins it: one started
+	   now is invited, but may stop or suspend before its step runs (or
+	   is not reached by it), and then never joins */
 	for (i = 0; i < s->nr_data; i++) {
 		struct rvpmu_sampler_hart *sh = sampler_hart_at(s, i);
 
-		sh->flags = sampler_ops(s)->hart_started(s->plat->ctx, sh->hartid)
-			    ? 0 : RVPMU_SAMPLER_HART_ABSENT;
+		/* the last run's, for a START refused (abort) */
+		sh->kept.flags = sh->flags;
+		sh->kept.samples = sh->samples;
+		sh->kept.late = sh->late;
+		sh->kept.max_skew = sh->max_skew;
+		sh->kept.skipped = sh->skipped;
+		sh->kept.gr = sh->gr;
+		sh->invited = sampler_ops(s)->hart_started(s->plat->ctx, sh->hartid);
+		sh->flags = RVPMU_SAMPLER_HART_ABSENT;
 		sh->samples = sh->late = sh->max_skew = sh->skipped = 0;
 		sh->gr = &s->group[0];
 		sh->running = false;
@@ -44,11 +54,16 @@ long rvpmu_sampler_prepare(struct rvpmu_sampler *s)
 		rvpmu_sampler_zero(s, rvpmu_sampler_buf_data(s, i),
 				   s->bufs[i].size - s->header_size);
 	}
+	s->prev_stop_reason = s->stop_reason;
+	s->prev_fills = s->fills;
 	s->next_first = s->cap[0];
 	s->last_buf = 0;
 	s->fills = 1u << FILLS_SHIFT;
-	s->running = joined;
-	s->active = joined;
+	/* START's own hold on the run, let go at launch: each hart counts
+	   itself in at its step, and harts that join and leave before the
+	   launch cannot end the run before its headers are written */
+	s->running = 1;
+	s->active = 1;
 	s->stop_req = 0;
 	s->stop_reason = RVPMU_SAMPLER_STOP_NONE;
 	s->prev_state = state;
@@ -56,22 +71,48 @@ long rvpmu_sampler_prepare(struct rvpmu_sampler *s)
 	return 0;
 }
 
+/* A refused START changes nothing STATUS shows (docs/sbi-sampler.md §3):
+   the last run's figures come back. No hart of the set is in a run now
+   (each was aborted, or never joined), so none writes its own. */
 void rvpmu_sampler_abort(struct rvpmu_sampler *s)
 {
+	for (uint32_t i = 0; i < s->nr_data; i++) {
+		struct rvpmu_sampler_hart *sh = sampler_hart_at(s, i);
+
+		sh->flags = sh->kept.flags;
+		sh->samples = sh->kept.samples;
+		sh->late = sh->kept.late;
+		sh->max_skew = sh->kept.max_skew;
+		sh->skipped = sh->kept.skipped;
+		sh->gr = sh->kept.gr;
+	}
+	s->stop_reason = s->prev_stop_reason;
+	s->fills = s->prev_fills;
 	__atomic_store_n(&s->state, s->prev_state, __ATOMIC_RELEASE);
 }
 
 void rvpmu_sampler_launch(struct rvpmu_sampler *s)
 {
-	uint64_t t = sampler_now(s) + sampler_launch_lead(s);
+	uint64_t t;
+	uint32_t i;
 
+	/* every header first, FREE and with t0 0 (prepare's): with many
+	   buffers, harts or events that takes time, which must not come out
+	   of the lead t0 leaves the harts (and START before t0) */
+	for (i = 0; i < s->nr_bufs; i++)
+		rvpmu_sampler_write_header(s, i, RVPMU_SAMPLER_BUF_FREE, 0);
 	/* the harts are armed, for p0 at the latest: they need no message,
 	   only a tick that finds t0 set (retry, below, at the most) */
+	t = sampler_now(s) + sampler_launch_lead(s);
 	s->t0 = t > s->p0 ? t : s->p0;
-	for (uint32_t i = 0; i < s->nr_bufs; i++)
-		rvpmu_sampler_write_header(s, i, i ? RVPMU_SAMPLER_BUF_FREE
-						   : RVPMU_SAMPLER_BUF_FILLING, 0);
-	__atomic_store_n(&s->t0_set, 1, __ATOMIC_RELEASE);
+	/* then t0 into each, a word a buffer, and buffer 0 FILLING (state
+	   last) */
+	for (i = 0; i < s->nr_bufs; i++)
+		rvpmu_sampler_header_t0(s, i);
+	rvpmu_sampler_header_update(s, 0, RVPMU_SAMPLER_BUF_FILLING, 0);
+	/* every hart that joined left already: the run ends now (NO_HARTS) */
+	if (rvpmu_sampler_unhold(s))
+		__atomic_store_n(&s->t0_set, 1, __ATOMIC_RELEASE);
 }
 
 bool rvpmu_sampler_in_set(const struct rvpmu_sampler *s, uint32_t hartid)
@@ -106,12 +147,16 @@ long rvpmu_sampler_hart_start(struct rvpmu_sampler *s, struct rvpmu_sampler_hart
 	uint64_t held;
 	long err;
 
-	if (sh->flags & RVPMU_SAMPLER_HART_ABSENT)
-		return 0;	/* started after prepare: not counted in, not run */
 	for (p = 0; p < nh && s->plat->order[s->pos[p]] != sh->hartid; p++)
 		;
 	if (p == nh)
 		return 0;	/* not in the set */
+	if (!sh->invited)
+		return 0;	/* started after prepare: not in the run */
+	/* stopped or suspended since prepare (HSM, racing START): it stays
+	   ABSENT; only this hart changes that, so it cannot change here */
+	if (!sampler_ops(s)->hart_started(s->plat->ctx, sh->hartid))
+		return 0;
 	held = rvpmu_sampler_fit(sh->pmu, s->events, s->nr_events, s->nr_pmu, true, sh->ctr);
 	if (!held)
 		return SBI_ERR_DENIED;
@@ -138,6 +183,10 @@ long rvpmu_sampler_hart_start(struct rvpmu_sampler *s, struct rvpmu_sampler_hart
 	sh->grp.hpm = 0;
 	sh->deadline = s->p0;
 	sh->begun = false;
+	/* joined: counted in (START's hold keeps the run from ending) */
+	__atomic_add_fetch(&s->active, 1, __ATOMIC_SEQ_CST);
+	__atomic_add_fetch(&s->running, 1, __ATOMIC_SEQ_CST);
+	__atomic_store_n(&sh->flags, 0, __ATOMIC_RELAXED);
 	sh->running = true;
 	/* mcycle against mtime from here to t0: how many counts a switch may
 	   take (begin) */

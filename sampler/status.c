@@ -107,6 +107,11 @@ long rvpmu_sampler_buffer_release(struct rvpmu_sampler *s, rvpmu_ulong index)
 	s->plat->mem->read(s->plat->ctx, state_pa, &state, 4);
 	if (st == RVPMU_SAMPLER_RUNNING && state == RVPMU_SAMPLER_BUF_FILLING)
 		return SBI_ERR_DENIED;
+	/* the calling hart's reads of the buffer (S-mode's, before the call)
+	   before FREE, as for every state store (layout.c): once a ring-mode
+	   fill sees FREE it may zero and refill the buffer, and a read still
+	   outstanding would see the new data (docs/sbi-sampler.md §11) */
+	__atomic_thread_fence(__ATOMIC_RELEASE);
 	state = RVPMU_SAMPLER_BUF_FREE;
 	s->plat->mem->write(s->plat->ctx, state_pa, &state, 4);
 	return 0;

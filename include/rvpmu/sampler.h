@@ -219,7 +219,7 @@ struct rvpmu_sampler_header {
 #define RVPMU_SAMPLER_STOP_NO_HARTS	4	/* every hart of the set left */
 
 /* status.harts[i].flags */
-#define RVPMU_SAMPLER_HART_ABSENT	(1u << 0)	/* not started at START */
+#define RVPMU_SAMPLER_HART_ABSENT	(1u << 0)	/* did not join at START */
 #define RVPMU_SAMPLER_HART_STOPPED	(1u << 1)	/* left: HSM stop */
 #define RVPMU_SAMPLER_HART_SUSPENDED	(1u << 2)	/* left: HSM suspend */
 
@@ -228,7 +228,11 @@ struct rvpmu_sampler_hart_status {
 	uint32_t flags;		/* RVPMU_SAMPLER_HART_* */
 	uint64_t subsamples;	/* written by this hart */
 	uint64_t late;		/* deadlines it reached after the next one was due */
-	uint64_t max_skew;	/* worst (capture mtime - deadline), ticks */
+	/*
+	 * the worst lateness of its ticks, in ticks: mtime read on entry to
+	 * the timer interrupt, less the deadline served (t0 for the first)
+	 */
+	uint64_t max_skew;
 };
 
 struct rvpmu_sampler_status {

@@ -87,6 +87,58 @@ static void t0_is_chosen_once_every_hart_armed(void)
 	CHECK_EQ(x->sh[0].max_skew, 0);
 }
 
+/* Writing through the mem ops takes time: a tick for every 8 bytes. */
+static void slow_writes(struct sfx *x, uint64_t pa, const void *src, unsigned long len)
+{
+	(void)pa;
+	(void)src;
+	x->mtime += len / 8;
+}
+
+/*
+ * START whose headers take longer to write than the launch's lead (16
+ * buffers, slow memory): t0 is chosen once the bulk of the headers is
+ * written, so START still returns before t0, and no hart passes
+ * subsample 0 or starts its first window late.
+ */
+static void start_returns_before_t0(void)
+{
+	struct sfx *x = sfx_new(2);
+	const struct rvpmu_sampler_header *h;
+	uint64_t t0;
+
+	sfx_cfg(x, ab, 2, 0x400);
+	x->c.nr_pmu = 2;
+	x->c.nr_bufs = 16;
+	for (unsigned int b = 1; b < 16; b++) {
+		x->c.bufs[b].addr = SFX_BUF + 0x400 * (uint64_t)b;
+		x->c.bufs[b].size = 0x400;
+	}
+	CHECK_EQ(sfx_configure(x), 0);
+	sfx_write_hook = slow_writes;
+	CHECK_EQ(sfx_start(x), 0);
+	sfx_write_hook = NULL;
+	t0 = x->s.t0;
+	CHECK(x->mtime < t0);
+	for (unsigned int b = 0; b < 16; b++) {
+		h = sfx_hdr(x, SFX_BUF + 0x400 * (uint64_t)b);
+		CHECK_EQ(h->t0, t0);
+		CHECK_EQ(h->magic, RVPMU_SAMPLER_BUF_MAGIC);
+		CHECK_EQ(h->state, b ? RVPMU_SAMPLER_BUF_FREE : RVPMU_SAMPLER_BUF_FILLING);
+	}
+	sfx_window = busy;
+	sfx_run(x, 100);
+	CHECK_EQ(x->s.state, RVPMU_SAMPLER_DONE);
+	CHECK_EQ(x->s.stop_reason, RVPMU_SAMPLER_STOP_DONE);
+	for (unsigned int i = 0; i < 2; i++) {
+		CHECK_EQ(x->sh[i].skipped, 0);
+		CHECK_EQ(x->sh[i].max_skew, 0);
+		CHECK_EQ(rvpmu_sampler_hart_subsamples(&x->s, &x->sh[i]), 4);
+	}
+	h = sfx_hdr(x, SFX_BUF);
+	CHECK_EQ(u64(x, SFX_BUF + h->header_size + 16 + 32), 700);	/* window 0 whole */
+}
+
 /* RVPMU_SAMPLER_F_MTIME: header version 2, a fifth field per subsample,
    each hart's mtime when the window began (its deadline here). */
 static void mtime_ends_every_subsample(void)
@@ -548,6 +600,7 @@ void suite_sampler_edges(void)
 {
 	static const struct t_case cases[] = {
 		T(t0_is_chosen_once_every_hart_armed),
+		T(start_returns_before_t0),
 		T(mtime_ends_every_subsample),
 		T(window_words),
 		T(away_in_switch),

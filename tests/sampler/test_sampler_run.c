@@ -390,6 +390,58 @@ static void start_denied_changes_nothing(void)
 	CHECK_EQ(x->h[2].reserved, BIT64(6));
 }
 
+/* A START refused (DENIED) in DONE changes nothing STATUS shows: the last
+   run's statistics, stop reason, fills and flags are still there. */
+static void start_denied_keeps_last_run(void)
+{
+	struct sfx *x = sfx_new(3);
+	uint32_t ev[2] = { SBI_PMU_RAW_EVENT, SBI_PMU_RAW_EVENT };
+	const struct rvpmu_sampler_status *st;
+	const struct rvpmu_sampler_hart_status *hs;
+	uint8_t before[sizeof(*st) + 3 * sizeof(*hs)];
+
+	sfx_cfg(x, ev, 2, 0x800);
+	x->c.events[0].event_data = 0x1234;	/* counters 5, 6 */
+	x->c.events[1].event_data = 0x1234;
+	x->c.nr_pmu = 2;
+	x->c.nr_sample = 4;
+	CHECK_EQ(sfx_configure(x), 0);
+	CHECK_EQ(sfx_start(x), 0);
+	sfx_window = window;
+	sfx_run(x, 3 + 3);			/* t0, then a sample */
+	rvpmu_sampler_hart_leave(&x->s, &x->sh[1], false);
+	x->mtime = x->deadline[0] + 160;	/* hart 0 late: a sample passed */
+	window(x, 0);
+	sfx_tick(x, 0);
+	sfx_run(x, 100);
+	CHECK_OK(sfx_status(x, &st), sizeof(before));
+	hs = (const void *)(st + 1);
+	CHECK_EQ(st->state, RVPMU_SAMPLER_DONE);
+	CHECK_EQ(st->stop_reason, RVPMU_SAMPLER_STOP_DONE);
+	CHECK_EQ(st->samples, 4);
+	CHECK(st->late > 0);			/* figures worth keeping */
+	CHECK(st->skipped > 0);
+	CHECK(st->max_skew >= 160);
+	CHECK_EQ(st->buffers_used, 1);
+	CHECK_EQ(hs[1].flags, RVPMU_SAMPLER_HART_STOPPED);
+	CHECK_EQ(hs[1].subsamples, 1);
+	memcpy(before, st, sizeof(before));
+	/* S-mode takes a counter hart 2 needs: START is refused */
+	CHECK_EQ(sfx_match(x, 2, SBI_PMU_RAW_EVENT, 0x1234), 5);
+	CHECK_EQ(sfx_start(x), SBI_ERR_DENIED);
+	CHECK_EQ(x->s.state, RVPMU_SAMPLER_DONE);
+	memset(sfx_mem(x, SFX_STATUS), 0xAA, sizeof(before));
+	CHECK_OK(sfx_status(x, &st), sizeof(before));
+	CHECK(!memcmp(before, st, sizeof(before)));
+	CHECK_EQ(st->samples, 4);
+	CHECK(st->skipped > 0);
+	CHECK_EQ(hs[1].flags, RVPMU_SAMPLER_HART_STOPPED);
+	for (int i = 0; i < 2; i++) {
+		CHECK_EQ(x->h[i].reserved, 0);
+		CHECK_EQ(x->deadline[i], SFX_NO_DEADLINE);
+	}
+}
+
 /* A late hart still writes every subsample, in order, on the absolute
    grid; a tick so late that the window it would open has under half a
    period left passes that subsample (written in its place, nothing
@@ -493,6 +545,102 @@ static void harts_leave_and_absent(void)
 	CHECK_EQ(sfx_hdr(x, SFX_BUF)->nr_samples, 1);
 }
 
+/* Whether every slot of the hart at position p is 0 in the first n
+   subsamples of buffer 0 (version 1). */
+static bool hart_slots_zero(struct sfx *x, unsigned int p, unsigned int n)
+{
+	const uint64_t H = x->s.nr_data, P = x->s.nr_pmu;
+
+	for (unsigned int k = 0; k < n; k++) {
+		uint64_t sub = SFX_BUF + x->s.header_size + (uint64_t)k * x->s.subsample_size;
+
+		if (u32(x, sub + 4 * p) || u32(x, sub + 4 * H + 4 * p) ||
+		    u64(x, sub + 8 * H + 8 * P * H + 8 * p))
+			return false;
+		for (uint64_t j = 0; j < P; j++)
+			if (u64(x, sub + 8 * H + 8 * (j * H + p)))
+				return false;
+	}
+	return true;
+}
+
+/*
+ * A hart counted in at START's preparation that stops or suspends before
+ * its own start step (S-mode's HSM call races START): the firmware cannot
+ * reach a stopped hart, and a suspended one is no longer started when its
+ * step arrives. It never joins: ABSENT, zeros in its slots, and the run
+ * neither waits for it nor leaves STOP waiting for ever.
+ */
+static void hart_leaves_during_start(void)
+{
+	for (unsigned int suspend = 0; suspend < 2; suspend++) {
+		struct sfx *x = sfx_new(3);
+		const struct rvpmu_sampler_status *st;
+		const struct rvpmu_sampler_hart_status *hs;
+
+		sfx_cfg(x, abc, 3, 0x800);
+		x->c.nr_pmu = 1;
+		x->c.nr_sample = 100;
+		CHECK_EQ(sfx_configure(x), 0);
+		CHECK_EQ(rvpmu_sampler_prepare(&x->s), 0);
+		CHECK_EQ(rvpmu_sampler_hart_start(&x->s, &x->sh[0]), 0);
+		/* hart 1 goes, HSM's way: it leaves, then is not started */
+		rvpmu_sampler_hart_leave(&x->s, &x->sh[1], suspend);
+		x->started[1] = false;
+		if (suspend)	/* its step reaches it, suspended */
+			CHECK_EQ(rvpmu_sampler_hart_start(&x->s, &x->sh[1]), 0);
+		CHECK_EQ(rvpmu_sampler_hart_start(&x->s, &x->sh[2]), 0);
+		rvpmu_sampler_launch(&x->s);
+		CHECK(!x->sh[1].running);
+		CHECK_EQ(x->h[1].reserved, 0);
+		CHECK_EQ(x->deadline[1], SFX_NO_DEADLINE);
+		sfx_window = window;
+		sfx_run(x, 2 + 2 * 4);		/* t0, then 4 subsamples */
+		CHECK_EQ(rvpmu_sampler_stop(&x->s), 0);
+		for (unsigned int i = 0; i < 3; i++)
+			rvpmu_sampler_hart_stop(&x->s, &x->sh[i]);
+		CHECK_EQ(x->s.state, RVPMU_SAMPLER_DONE);
+		CHECK_OK(sfx_status(x, &st), sizeof(*st) + 3 * sizeof(*hs));
+		hs = (const void *)(st + 1);
+		CHECK_EQ(st->state, RVPMU_SAMPLER_DONE);
+		CHECK_EQ(st->stop_reason, RVPMU_SAMPLER_STOP_REQUESTED);
+		CHECK_EQ(st->samples, 1);
+		CHECK_EQ(hs[0].flags, 0);
+		CHECK_EQ(hs[1].flags, RVPMU_SAMPLER_HART_ABSENT);
+		CHECK_EQ(hs[2].flags, 0);
+		CHECK_EQ(hs[0].subsamples, 4);
+		CHECK_EQ(hs[1].subsamples, 0);
+		CHECK(hart_slots_zero(x, 1, 4));
+		CHECK(!hart_slots_zero(x, 2, 4));
+		CHECK_EQ(sfx_hdr(x, SFX_BUF)->state, RVPMU_SAMPLER_BUF_LAST);
+		CHECK_EQ(sfx_hdr(x, SFX_BUF)->nr_samples, 1);
+		for (unsigned int i = 0; i < 3; i++)
+			CHECK_EQ(x->h[i].reserved, 0);
+	}
+
+	/* both harts join and leave before the launch: the run ends there,
+	   its headers written first (buffer 0 LAST, not left FILLING) */
+	struct sfx *x = sfx_new(2);
+
+	sfx_cfg(x, abc, 2, 0x800);
+	CHECK_EQ(sfx_configure(x), 0);
+	CHECK_EQ(rvpmu_sampler_prepare(&x->s), 0);
+	for (unsigned int i = 0; i < 2; i++) {
+		CHECK_EQ(rvpmu_sampler_hart_start(&x->s, &x->sh[i]), 0);
+		rvpmu_sampler_hart_leave(&x->s, &x->sh[i], i == 1);
+	}
+	CHECK_EQ(x->s.state, RVPMU_SAMPLER_RUNNING);
+	rvpmu_sampler_launch(&x->s);
+	CHECK_EQ(x->s.state, RVPMU_SAMPLER_DONE);
+	CHECK_EQ(x->s.stop_reason, RVPMU_SAMPLER_STOP_NO_HARTS);
+	CHECK_EQ(sfx_hdr(x, SFX_BUF)->magic, RVPMU_SAMPLER_BUF_MAGIC);
+	CHECK_EQ(sfx_hdr(x, SFX_BUF)->state, RVPMU_SAMPLER_BUF_LAST);
+	CHECK_EQ(sfx_hdr(x, SFX_BUF)->nr_samples, 0);
+	CHECK_EQ(x->sh[0].flags, RVPMU_SAMPLER_HART_STOPPED);
+	CHECK_EQ(x->sh[1].flags, RVPMU_SAMPLER_HART_SUSPENDED);
+	CHECK_EQ(rvpmu_sampler_stop(&x->s), SBI_ERR_ALREADY_STOPPED);
+}
+
 /* STOP: every hart ends at its next tick (or at once, by IPI). */
 static void stop_requested(void)
 {
@@ -560,8 +708,10 @@ void suite_sampler_run(void)
 		T(reservation),
 		T(reserved_firmware_counter_is_hidden),
 		T(start_denied_changes_nothing),
+		T(start_denied_keeps_last_run),
 		T(late_deadlines),
 		T(harts_leave_and_absent),
+		T(hart_leaves_during_start),
 		T(stop_requested),
 		T(stop_across_buffers),
 	};
