@@ -157,12 +157,23 @@ int perftool_workload(int argc, char **argv)
 		nanosleep(&ts, NULL);
 		return 0;
 	}
-	if (!strcmp(argv[1], "wait") && argc > 2) {	/* N seconds */
+	if (!strcmp(argv[1], "wait") && argc > 2) {
+		/*
+		 * N seconds, then until /tmp/workload.stop appears
+		 * (samplercheck's checks on the open event are done), at most
+		 * a minute more: the event must outlive the checks however
+		 * slowly a loaded host runs them
+		 */
+		struct timespec tick = { 0, 10000000 };
+		int ticks = 6000;
+
 		/* perf starts its workload once its events are enabled: the
 		   marker tells samplercheck that the sampler's run is on */
 		close(open("/tmp/workload.started", O_WRONLY | O_CREAT, 0644));
 		ts.tv_sec = atoi(argv[2]);
 		nanosleep(&ts, NULL);
+		while (ticks-- > 0 && access("/tmp/workload.stop", F_OK))
+			nanosleep(&tick, NULL);
 		return 0;
 	}
 	if (!strcmp(argv[1], "busyctl") && argc > 4)

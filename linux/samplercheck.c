@@ -53,7 +53,8 @@ static struct reading dtlb_writes(void)
 }
 
 /* perf record -a of die 0 with those terms into out, in a child, while
-   perf's workload waits secs seconds; its output goes to out.log */
+   perf's workload waits secs seconds and then until done() tells it; its
+   output goes to out.log */
 static pid_t record(const char *terms, const char *out, const char *secs)
 {
 	char ev[128], log[96];
@@ -62,6 +63,7 @@ static pid_t record(const char *terms, const char *out, const char *secs)
 	snprintf(ev, sizeof(ev), "rvpmu_sampler_die0/%s/", terms);
 	snprintf(log, sizeof(log), "%s.log", out);
 	unlink("/tmp/workload.started");
+	unlink("/tmp/workload.stop");
 	rec = fork();
 	if (rec == 0) {
 		char *argv[] = { "/bin/perf", "record", "-q", "-a", "-e", ev, "-o", (char *)out,
@@ -74,6 +76,17 @@ static pid_t record(const char *terms, const char *out, const char *secs)
 		_exit(127);
 	}
 	return rec;
+}
+
+/* the checks on record()'s open event are done: its workload ends, and
+   with it perf record, whose status comes back */
+static int done(pid_t rec)
+{
+	int st = -1;
+
+	close(open("/tmp/workload.stop", O_WRONLY | O_CREAT, 0644));
+	waitpid(rec, &st, 0);
+	return st;
 }
 
 /* until perf's workload started (its events are enabled: the run is on),
@@ -98,7 +111,7 @@ static void hotplug(void)
 
 	run_is_on();
 	check(set_online(cpu, 0), "sampler: cpu%d goes offline while sampled", cpu);
-	waitpid(rec, &st, 0);
+	st = done(rec);
 	n = samples_of("/tmp/hotplug.data", &lost, &runs);
 	check(WIFEXITED(st) && WEXITSTATUS(st) == 0 && n == 8 && lost == 0 && runs == 1,
 	      "sampler: the run goes on without it: perf record took every sample (%ld, %ld lost, %d run(s))",
@@ -255,12 +268,14 @@ static void refusals(void)
 	a.disabled = 1;
 	fd = (int)syscall(SYS_perf_event_open, &a, -1, 0, -1, 0);
 	e1 = errno;
-	check(fd < 0 && e1 == EBUSY, "sampler: a second event gets EBUSY (%s)", strerror(e1));
+	check(fd < 0 && e1 == EBUSY, "sampler: a second event gets EBUSY (%s)",
+	      fd < 0 ? strerror(e1) : "opened");
 	if (fd >= 0)
 		close(fd);
 	fd = (int)syscall(SYS_perf_event_open, &a, 0, -1, -1, 0);
 	e2 = errno;
-	check(fd < 0 && e2 == EOPNOTSUPP, "sampler: a per-task event is refused (%s)", strerror(e2));
+	check(fd < 0 && e2 == EOPNOTSUPP, "sampler: a per-task event is refused (%s)",
+	      fd < 0 ? strerror(e2) : "opened");
 	if (fd >= 0)
 		close(fd);
 	unprivileged(&a);
@@ -351,7 +366,7 @@ static void lead_offline(void)
 	to = lead_cpu(0);
 	check(off && to >= 0 && to != from && to < ncpu,
 	      "sampler: the PMU's cpumask moves from cpu%d to cpu%d", from, to);
-	waitpid(rec, &st, 0);
+	st = done(rec);
 	check(WIFEXITED(st) && WEXITSTATUS(st) == 0,
 	      "sampler: the run goes on: perf record exits %d",
 	      WIFEXITED(st) ? WEXITSTATUS(st) : -1);
@@ -440,8 +455,7 @@ void sampler_checks(const char *fw)
 	r = syscall(SYS_delete_module, "rvpmu_sampler", O_NONBLOCK);
 	check(r < 0 && errno == EWOULDBLOCK,
 	      "sampler: the module stays while its event is open (%s)", r < 0 ? strerror(errno) : "unloaded");
-	st = -1;
-	waitpid(rec, &st, 0);
+	st = done(rec);
 	for (i = 0; i < ncpu && i < 64; i++)
 		kill(kids[i], SIGKILL), waitpid(kids[i], NULL, 0);
 	echo_file(OUT ".log", 10);

@@ -96,7 +96,7 @@ opensbi-bench: deps peers opensbi $(call osbi_stock_bin,64) $(call osbi_stock_bi
 # .dsc and both tarballs, 2026-11-28), so a fresh machine cannot get the
 # source; with OSBI_GIT naming a clone at tag v1.9 it runs here.
 .PHONY: check-opensbi
-check-opensbi: deps stack opensbi $(B)/suite-rv64.elf $(B)/suite-rv32.elf $(B)/rvpmu-report \
+check-opensbi: deps stack opensbi $(B)/suite-rv64.elf $(B)/suite-rv32.elf $(B)/rvpmu-report $(KERNEL) $(INITRD) \
 		$(foreach p,sampler_demo sampler_acc sampler_hsm,$(B)/$(p)-rv64.elf $(B)/$(p)-rv32.elf)
 	@rm -rf $(B)/check-opensbi && mkdir -p $(B)/check-opensbi
 	@$(CHECK_ENV) scripts/check-run tests/check.steps $(B)/check-opensbi opensbi
