@@ -272,19 +272,16 @@ static inline void rvpmu_hw_inhibit_keep(struct rvpmu_hart *h, unsigned int idx)
 #define RVPMU_UNPARK_ALL UINT32_MAX	/* every parked counter, whatever its event */
 void rvpmu_unpark(struct rvpmu_hart *h, uint32_t event_idx);
 
-/* AUTO_START of hardware counter idx, just configured and stopped: from
-   the value it keeps; ret_val(idx), so config_matching reaches it by a
-   tail call (startstop.c). */
+/* AUTO_START of counter idx, just configured and stopped: from the value
+   it keeps (startstop.c). rvpmu_autostart_hw, for an hpm counter, answers
+   ret_val(idx), so config_matching reaches it by a tail call. */
+void rvpmu_autostart(struct rvpmu_hart *h, unsigned int idx);
 struct rvpmu_ret rvpmu_autostart_hw(struct rvpmu_hart *h, unsigned int idx);
 
 /* Smcntrpmf: fixed counter idx (0 or 2, inhibited) gets mode filter cfg
    (the xINH bits 62..58) in mcyclecfg / minstretcfg, noted in h->filtered
    (match.c). Only on a hart with h->smcntrpmf. */
 void rvpmu_fixed_filter(struct rvpmu_hart *h, unsigned int idx, uint64_t cfg);
-
-/* Start the counters of set (validated); values from the flags (start.c). */
-void rvpmu_start_set(struct rvpmu_hart *h, uint64_t set, rvpmu_ulong base,
-		     rvpmu_ulong flags, uint64_t initial_value);
 
 /* Snapshot area access (snapshot.c); only with h->shmem_on. */
 uint64_t rvpmu_snapshot_value(const struct rvpmu_hart *h, unsigned int slot);
