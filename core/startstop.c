@@ -154,53 +154,6 @@ struct rvpmu_ret rvpmu_autostart_hw(struct rvpmu_hart *h, unsigned int idx)
 	return ret_val(idx);
 }
 
-/*
- * Firmware counters of a set from the values they keep (a general start
- * or stop without flags): a standard event's counter is its bit in
- * fw_counting, so the set is walked as 32 bits from the first firmware
- * counter in a loop without calls; counters of platform events (h->fw_ext's
- * kind) are left to fw_set_ext by a tail call, so that neither needs a
- * frame. h->started is the caller's.
- */
-APART struct rvpmu_ret fw_set_ext(struct rvpmu_hart *h, uint32_t ext, bool on)
-{
-	unsigned int idx;
-
-	do {
-		idx = (unsigned int)h->fw_base + lowest_bit(ext);
-		ext &= ext - 1;
-		if (on)
-			rvpmu_fw_start_ext(h, idx);
-		else
-			rvpmu_fw_stop_ext(h, idx);
-	} while (ext);
-	return ret_val(0);
-}
-
-HOT struct rvpmu_ret fw_set(struct rvpmu_hart *h, uint64_t set, bool on)
-{
-	uint32_t fs = (uint32_t)(set >> h->fw_base), m, ext = 0;
-	const uint32_t *ev = &h->event[h->fw_base];
-	unsigned int f;
-
-	for (m = fs >> (f = lowest_bit(fs)); m; m >>= 1, f++) {
-		uint32_t code;
-
-		if (!(m & 1))
-			continue;
-		code = SBI_PMU_EVENT_CODE(ev[f]);
-		if (code >= SBI_PMU_FW_STD_COUNT)
-			ext |= UINT32_C(1) << f;
-		else if (on)
-			h->fw_counting[code].by.ctrs |= UINT32_C(1) << f;
-		else
-			h->fw_counting[code].by.ctrs &= ~(UINT32_C(1) << f);
-	}
-	if (ext)
-		return fw_set_ext(h, ext, on);
-	return ret_val(0);
-}
-
 /* The general path a counter at a time: with flags (each value from
    them), or a set of both kinds. */
 APART struct rvpmu_ret start_each(struct rvpmu_hart *h, uint64_t set, rvpmu_ulong base,
@@ -244,7 +197,7 @@ APART struct rvpmu_ret start_general(struct rvpmu_hart *h, rvpmu_ulong base, rvp
 		return start_each(h, set, base, flags, initial_value);
 	if (hw)
 		return start_hw_each(h, hw);
-	return fw_set(h, set, true);
+	return rvpmu_fw_set(h, set, true);
 }
 
 /* The fast path: counter base alone, bit its bit (0: out of range), flags
@@ -517,7 +470,7 @@ APART struct rvpmu_ret stop_general(struct rvpmu_hart *h, rvpmu_ulong base, rvpm
 	h->started &= ~set;
 	if (hw)
 		return stop_hw_each(h, hw);
-	return fw_set(h, set, false);
+	return rvpmu_fw_set(h, set, false);
 }
 
 /*
