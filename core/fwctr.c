@@ -56,6 +56,23 @@ struct rvpmu_ret rvpmu_fw_stop_ext(struct rvpmu_hart *h, unsigned int idx)
 	return ret_val(0);
 }
 
+/* rvpmu_fw_set's platform events (internal.h): ext as firmware counter
+   numbers less fw_base. */
+struct rvpmu_ret rvpmu_fw_set_ext(struct rvpmu_hart *h, uint32_t ext, bool on)
+{
+	unsigned int idx;
+
+	do {
+		idx = (unsigned int)h->fw_base + lowest_bit(ext);
+		ext &= ext - 1;
+		if (on)
+			rvpmu_fw_start_ext(h, idx);
+		else
+			rvpmu_fw_stop_ext(h, idx);
+	} while (ext);
+	return ret_val(0);
+}
+
 static bool fw_index(const struct rvpmu_hart *h, rvpmu_ulong idx)
 {
 	/* a reserved counter is the sampler's: S-mode cannot read it */

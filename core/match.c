@@ -66,7 +66,7 @@ static inline void fw_clear(struct rvpmu_hart *h, unsigned int idx)
 static __attribute__((noinline)) struct rvpmu_ret start_configured(struct rvpmu_hart *h,
 								   unsigned int idx)
 {
-	rvpmu_start_set(h, BIT64(idx), idx, 0, 0);
+	rvpmu_autostart(h, idx);
 	return ret_val(idx);
 }
 

@@ -1,42 +1,101 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * sbi_pmu_counter_start / sbi_pmu_counter_stop. Validation is complete
- * before the first write (the rule in pmu.h). A stopped hardware counter
- * keeps its value in h->saved and gets it written back on start: some
- * hardware (QEMU 7.2) lets inhibited counters drift, and a non-retentive
- * suspend loses them; the same reason makes start rewrite mhpmevent.
+ * sbi_pmu_counter_start / sbi_pmu_counter_stop.
  *
- * Stopping inhibits a counter, reads it and writes the value back: on real
- * hardware the write changes nothing; on QEMU 7.2 (Debian's, with the
- * 7.2.9 fix) the first read after inhibiting a cycle/instret counter is
- * live and later reads give the value last written, so without the write
- * a stopped counter would read as its start value.
+ * Two paths each way, chosen once, by the entry's first test:
+ *
+ *   fast     one counter (mask 1); a start with no flag or SET_INIT_VALUE,
+ *            a stop with no flag, RESET or TAKE_SNAPSHOT (not both). That
+ *            is every call Linux's perf makes for one event (add, start,
+ *            stop, del, a stop that takes a snapshot) and every row of
+ *            make bench but the sets. Inlined in the entry, which then
+ *            needs no frame: after the checks each kind of counter and
+ *            flag goes on in a leaf of its own by a tail call, so a
+ *            hardware stop pays nothing for firmware counters or RESET.
+ *   general  everything else: sets, INIT_SNAPSHOT, RESET with
+ *            TAKE_SNAPSHOT, and any request whose flags the fast test
+ *            turns away (a reserved bit is refused there). Linux sends
+ *            sets only around its overflow handler.
+ *
+ * Both validate through the same checks (start_check, stop_check), in the
+ * spec's order and complete before the first write (the rule in pmu.h);
+ * the fast path builds its set of one without walking a mask.
+ *
+ * A stopped hardware counter keeps its value in h->saved and gets it
+ * written back on start: some hardware (QEMU 7.2) lets inhibited counters
+ * drift, and a non-retentive suspend loses them; the same reason makes
+ * start rewrite mhpmevent. Stopping inhibits a counter, reads it and
+ * writes the value back: on real hardware the write changes nothing; on
+ * QEMU 7.2 (Debian's, with the 7.2.9 fix) the first read after inhibiting
+ * a cycle/instret counter is live and later reads give the value last
+ * written, so without the write a stopped counter would read as its start
+ * value.
  */
 #include "internal.h"
 
-/*
- * The helpers below are inlined into the entry points on purpose: a call
- * frame per level cost more than the work on the single-counter path.
- */
+/* Inlined on purpose: a call frame per level cost more than the work on
+   the one-counter path. */
 #define HOT static inline __attribute__((always_inline))
+/* Out of line, reached by a tail call, so that its caller needs no frame
+   for what this one does. */
+#define APART static __attribute__((noinline))
 
-/* What start and stop check alike, in this order: the set is a valid set
-   of configured counters, and shared memory exists when a snapshot flag
-   (snap) asks for it. */
-HOT long check_set(const struct rvpmu_hart *h, rvpmu_ulong base, rvpmu_ulong mask,
-		   rvpmu_ulong snap, uint64_t *set)
+/*
+ * What start and stop check alike, in the spec's order: flags within
+ * valid, then a set (not empty: 0 is rvpmu_counter_range's bad range) of
+ * configured counters (INVALID_PARAM), then shared memory when a flag of
+ * snap asks for it (NO_SHMEM). 0 or the error.
+ */
+HOT long request_check(const struct rvpmu_hart *h, uint64_t set, rvpmu_ulong flags,
+		       rvpmu_ulong valid, rvpmu_ulong snap)
 {
-	*set = rvpmu_counter_range(h, base, mask);
-	if (!*set || (*set & ~h->configured))
+	if ((flags & ~valid) || !set || (set & ~h->configured))
 		return SBI_ERR_INVALID_PARAM;
-	if (snap && !h->shmem_on)
+	if ((flags & snap) && !h->shmem_on)
 		return SBI_ERR_NO_SHMEM;
 	return 0;
 }
 
+HOT long start_check(const struct rvpmu_hart *h, uint64_t set, rvpmu_ulong flags)
+{
+	long err;
+
+	if ((flags & SBI_PMU_START_SET_INIT_VALUE) && (flags & SBI_PMU_START_INIT_SNAPSHOT))
+		return SBI_ERR_INVALID_PARAM;
+	err = request_check(h, set, flags, SBI_PMU_START_FLAG_ALL, SBI_PMU_START_INIT_SNAPSHOT);
+	if (!err && (set & h->started))
+		err = SBI_ERR_ALREADY_STARTED;
+	return err;
+}
+
+/* A stop of a set with a stopped counter is ALREADY_STOPPED, answered by
+   already_stopped (RESET releases those counters first). */
+HOT long stop_check(const struct rvpmu_hart *h, uint64_t set, rvpmu_ulong flags)
+{
+	return request_check(h, set, flags, SBI_PMU_STOP_FLAG_ALL, SBI_PMU_STOP_TAKE_SNAPSHOT);
+}
+
+/* The bit of counter base for a request on it alone, 0 when out of range. */
+static inline uint64_t one_counter(const struct rvpmu_hart *h, rvpmu_ulong base)
+{
+	return base < h->nr_counters ? BIT64(base) : 0;
+}
+
+/* An error, answered by a call where every other way out is a tail call
+   (the general paths, the stop's fast path): a result built in place
+   beside the callees' made GCC keep it in memory, and the calls were tail
+   calls no more. The start's fast path, whose work is inline, builds it
+   in place (fewer instructions there, measured). */
+APART struct rvpmu_ret refuse(long err)
+{
+	return ret_err(err);
+}
+
+/* ---- start ---- */
+
 /* The value a counter starts from. */
 HOT uint64_t start_value(const struct rvpmu_hart *h, unsigned int idx,
-			    rvpmu_ulong base, rvpmu_ulong flags, uint64_t initial_value)
+			 rvpmu_ulong base, rvpmu_ulong flags, uint64_t initial_value)
 {
 	if (flags & SBI_PMU_START_SET_INIT_VALUE)
 		return initial_value;
@@ -55,8 +114,7 @@ HOT uint64_t start_value(const struct rvpmu_hart *h, unsigned int idx,
  * (docs/perf-on-qemu.md). Elsewhere the second write only restarts the
  * count from v a few instructions later.
  */
-HOT void start_hw(struct rvpmu_hart *h, unsigned int idx,
-					       uint64_t v)
+HOT void start_hw(struct rvpmu_hart *h, unsigned int idx, uint64_t v)
 {
 	v &= width_mask(h, idx);
 	rvpmu_hw_write(h, idx, v);
@@ -70,136 +128,25 @@ HOT void start_hw(struct rvpmu_hart *h, unsigned int idx,
 		rvpmu_hw_write(h, idx, v);
 }
 
-HOT void start_one(struct rvpmu_hart *h, unsigned int idx, rvpmu_ulong base,
-		      rvpmu_ulong flags, uint64_t initial_value)
+/* Start counter idx (configured, stopped, its bit in h->started already)
+   from v. ret_val(0): a firmware counter's platform event is a tail call. */
+HOT struct rvpmu_ret start_counter(struct rvpmu_hart *h, unsigned int idx, uint64_t v)
 {
-	uint64_t v = start_value(h, idx, base, flags, initial_value);
-
 	if (is_fw_ctr(h, idx))
-		rvpmu_fw_start(h, idx, v);
-	else
-		start_hw(h, idx, v);
-}
-
-/*
- * A set of firmware counters only, no flags (start from the values they
- * keep, stop without RESET or snapshot): a standard event's counter is
- * its bit in fw_counting, so the set is walked as 32 bits from the first
- * firmware counter in a loop without calls; counters of platform events
- * (h->fw_ext's kind) are left to fw_set_ext by a tail call, so neither
- * start nor stop of such a set needs a frame. The started bits are the
- * caller's.
- */
-static __attribute__((noinline)) struct rvpmu_ret fw_set_ext(struct rvpmu_hart *h, uint32_t ext,
-							     bool on)
-{
-	unsigned int idx;
-
-	do {
-		idx = (unsigned int)h->fw_base + lowest_bit(ext);
-		ext &= ext - 1;
-		if (on)
-			rvpmu_fw_start_ext(h, idx);
-		else
-			rvpmu_fw_stop_ext(h, idx);
-	} while (ext);
+		return rvpmu_fw_start(h, idx, v);
+	start_hw(h, idx, v);
 	return ret_val(0);
 }
 
-HOT struct rvpmu_ret fw_set(struct rvpmu_hart *h, uint64_t set, bool on)
+/* AUTO_START of counter idx, just configured (config_matching): from the
+   value it keeps. rvpmu_autostart_hw is the same for an hpm counter,
+   answering idx, so that its caller reaches it by a tail call. */
+void rvpmu_autostart(struct rvpmu_hart *h, unsigned int idx)
 {
-	uint32_t fs = (uint32_t)(set >> h->fw_base), m, ext = 0;
-	const uint32_t *ev = &h->event[h->fw_base];
-	unsigned int f;
-
-	for (m = fs >> (f = lowest_bit(fs)); m; m >>= 1, f++) {
-		uint32_t code;
-
-		if (!(m & 1))
-			continue;
-		code = SBI_PMU_EVENT_CODE(ev[f]);
-		if (code >= SBI_PMU_FW_STD_COUNT)
-			ext |= UINT32_C(1) << f;
-		else if (on)
-			h->fw_counting[code].by.ctrs |= UINT32_C(1) << f;
-		else
-			h->fw_counting[code].by.ctrs &= ~(UINT32_C(1) << f);
-	}
-	if (ext)
-		return fw_set_ext(h, ext, on);
-	return ret_val(0);
+	h->started |= BIT64(idx);
+	(void)start_counter(h, idx, stopped_value(h, idx));
 }
 
-static __attribute__((noinline)) struct rvpmu_ret start_fw_set(struct rvpmu_hart *h, uint64_t set)
-{
-	h->started |= set;
-	return fw_set(h, set, true);
-}
-
-static __attribute__((noinline)) struct rvpmu_ret stop_fw_set(struct rvpmu_hart *h, uint64_t set)
-{
-	h->started &= ~set;
-	return fw_set(h, set, false);
-}
-
-/* A set of hardware counters only, no flags: each from the value it
-   keeps, walked as 32 bits straight from the entry (no start_general
-   frame, no per-counter flag or kind test). */
-static __attribute__((noinline)) struct rvpmu_ret start_hw_set(struct rvpmu_hart *h, uint32_t hw)
-{
-	uint32_t m;
-	unsigned int idx;
-
-	h->started |= hw;
-	FOR_EACH_COUNTER(idx, hw, m)
-		start_hw(h, idx, h->saved[idx]);
-	return ret_val(0);
-}
-
-static __attribute__((noinline)) void start_many(struct rvpmu_hart *h, uint64_t set,
-						 rvpmu_ulong base, rvpmu_ulong flags,
-						 uint64_t initial_value)
-{
-	uint64_t m;
-	unsigned int idx;
-
-	FOR_EACH_COUNTER(idx, set, m)
-		start_one(h, idx, base, flags, initial_value);
-}
-
-HOT void start_set(struct rvpmu_hart *h, uint64_t set, rvpmu_ulong base,
-		   rvpmu_ulong flags, uint64_t initial_value)
-{
-	h->started |= set;
-	/* one counter (every Linux call) takes the short way */
-	if (!(set & (set - 1)))
-		start_one(h, set == BIT64(base) ? (unsigned int)base : lowest_bit(set),
-			  base, flags, initial_value);
-	else
-		start_many(h, set, base, flags, initial_value);
-}
-
-void rvpmu_start_set(struct rvpmu_hart *h, uint64_t set, rvpmu_ulong base,
-		     rvpmu_ulong flags, uint64_t initial_value)
-{
-	start_set(h, set, base, flags, initial_value);
-}
-
-/* One counter: what Linux always asks. Hardware and firmware counters
-   each take their own short way, so neither pays for the other's test. */
-static __attribute__((noinline)) struct rvpmu_ret start_hw_one(struct rvpmu_hart *h,
-							       unsigned int idx,
-							       rvpmu_ulong flags,
-							       uint64_t initial_value)
-{
-	h->started |= HW_BIT(idx);
-	start_hw(h, idx, start_value(h, idx, idx, flags, initial_value));
-	return ret_val(0);
-}
-
-/* AUTO_START of hpm counter idx, just configured (config_matching's
-   standard hardware path): started from the value it keeps, as
-   start_hw_one without flags, answering idx. */
 struct rvpmu_ret rvpmu_autostart_hw(struct rvpmu_hart *h, unsigned int idx)
 {
 	h->started |= HW_BIT(idx);
@@ -207,83 +154,81 @@ struct rvpmu_ret rvpmu_autostart_hw(struct rvpmu_hart *h, unsigned int idx)
 	return ret_val(idx);
 }
 
-static __attribute__((noinline)) struct rvpmu_ret start_fw_one(struct rvpmu_hart *h,
-							       unsigned int idx,
-							       rvpmu_ulong flags,
-							       uint64_t initial_value)
+/* The general path a counter at a time: with flags (each value from
+   them), or a set of both kinds. */
+APART struct rvpmu_ret start_each(struct rvpmu_hart *h, uint64_t set, rvpmu_ulong base,
+				  rvpmu_ulong flags, uint64_t initial_value)
 {
-	h->started |= BIT64(idx);
-	return rvpmu_fw_start(h, idx, start_value(h, idx, idx, flags, initial_value));
-}
+	uint64_t m;
+	unsigned int idx;
 
-/* The same for the entry's short way, where the only flag can be
-   SET_INIT_VALUE: said here, the snapshot's value (a call) drops out and
-   a platform event's start is a tail call, so no frame. */
-static __attribute__((noinline)) struct rvpmu_ret start_fw_one_short(struct rvpmu_hart *h,
-								     unsigned int idx,
-								     rvpmu_ulong flags,
-								     uint64_t initial_value)
-{
-	flags &= SBI_PMU_START_SET_INIT_VALUE;
-	h->started |= BIT64(idx);
-	return rvpmu_fw_start(h, idx, start_value(h, idx, idx, flags, initial_value));
-}
-
-static __attribute__((noinline)) struct rvpmu_ret start_general(struct rvpmu_hart *h,
-								uint64_t set, rvpmu_ulong base,
-								rvpmu_ulong flags,
-								uint64_t initial_value)
-{
-	start_set(h, set, base, flags, initial_value);
+	FOR_EACH_COUNTER(idx, set, m)
+		(void)start_counter(h, idx, start_value(h, idx, base, flags, initial_value));
 	return ret_val(0);
+}
+
+/* The general path for hardware counters only, no flags: each from the
+   value it keeps, in a loop without calls, walked as 32 bits. */
+APART struct rvpmu_ret start_hw_each(struct rvpmu_hart *h, uint32_t hw)
+{
+	uint32_t m;
+	unsigned int idx;
+
+	FOR_EACH_COUNTER(idx, hw, m)
+		start_hw(h, idx, h->saved[idx]);
+	return ret_val(0);
+}
+
+/* The general path: any set, any flags. A set of one kind without flags
+   (a set restarted as it was) goes on in a loop of its own by a tail call,
+   so that this function needs no frame. */
+APART struct rvpmu_ret start_general(struct rvpmu_hart *h, rvpmu_ulong base, rvpmu_ulong mask,
+				     rvpmu_ulong flags, uint64_t initial_value)
+{
+	uint64_t set = rvpmu_counter_range(h, base, mask);
+	long err = start_check(h, set, flags);
+	uint32_t hw;
+
+	if (err)
+		return refuse(err);
+	h->started |= set;
+	hw = (uint32_t)set & h->hw;
+	if (flags || (hw && set != hw))
+		return start_each(h, set, base, flags, initial_value);
+	if (hw)
+		return start_hw_each(h, hw);
+	return rvpmu_fw_set(h, set, true);
+}
+
+/* The fast path: counter base alone, bit its bit (0: out of range), flags
+   0 or SET_INIT_VALUE. */
+HOT struct rvpmu_ret start_one(struct rvpmu_hart *h, rvpmu_ulong base, uint64_t bit,
+			       rvpmu_ulong flags, uint64_t initial_value)
+{
+	long err = start_check(h, bit, flags);
+
+	if (err)
+		return ret_err(err);
+	h->started |= bit;
+	return start_counter(h, (unsigned int)base,
+			     flags ? initial_value : stopped_value(h, (unsigned int)base));
 }
 
 struct rvpmu_ret rvpmu_counter_start(struct rvpmu_hart *h, rvpmu_ulong base,
 				     rvpmu_ulong mask, rvpmu_ulong flags,
 				     uint64_t initial_value)
 {
-	uint64_t set;
-	long err;
-
-	/*
-	 * One counter without a snapshot (what Linux asks): its checks in
-	 * short, same answers and order as the general ones below.
-	 */
-	if (mask == 1 && base < h->nr_counters && !(flags & ~SBI_PMU_START_SET_INIT_VALUE)) {
-		if (!(h->configured & BIT64(base)))
-			return ret_err(SBI_ERR_INVALID_PARAM);
-		if (h->started & BIT64(base))
-			return ret_err(SBI_ERR_ALREADY_STARTED);
-		return base < h->fw_base ?
-			start_hw_one(h, (unsigned int)base, flags, initial_value) :
-			start_fw_one_short(h, (unsigned int)base, flags, initial_value);
-	}
-	if (flags & ~SBI_PMU_START_FLAG_ALL)
-		return ret_err(SBI_ERR_INVALID_PARAM);
-	if ((flags & SBI_PMU_START_SET_INIT_VALUE) &&
-	    (flags & SBI_PMU_START_INIT_SNAPSHOT))
-		return ret_err(SBI_ERR_INVALID_PARAM);
-	err = check_set(h, base, mask, flags & SBI_PMU_START_INIT_SNAPSHOT, &set);
-	if (err)
-		return ret_err(err);
-	if (set & h->started)
-		return ret_err(SBI_ERR_ALREADY_STARTED);
-
-	/* every call below is a tail call: this function needs no frame */
-	if (set == BIT64(base))
-		return base < h->fw_base ?
-			start_hw_one(h, (unsigned int)base, flags, initial_value) :
-			start_fw_one(h, (unsigned int)base, flags, initial_value);
-	if (!flags) {
-		uint32_t hw = (uint32_t)set & h->hw;
-
-		if (!hw)
-			return start_fw_set(h, set);
-		if (set == hw)
-			return start_hw_set(h, hw);
-	}
-	return start_general(h, set, base, flags, initial_value);
+	if (mask != 1 || (flags & ~SBI_PMU_START_SET_INIT_VALUE))
+		return start_general(h, base, mask, flags, initial_value);
+	flags &= SBI_PMU_START_SET_INIT_VALUE;	/* said, for the checks */
+	/* RV32: a hardware counter's bits tested in the low words alone (a
+	   64-bit bit test there is a pair chosen by base >= 32) */
+	if (RVPMU_XLEN == 32 && base < h->fw_base)
+		return start_one(h, base, HW_BIT(base), flags, initial_value);
+	return start_one(h, base, one_counter(h, base), flags, initial_value);
 }
+
+/* ---- stop ---- */
 
 /*
  * Stop one hardware counter: inhibit it, keep its count and set OF so no
@@ -369,59 +314,6 @@ HOT void stop_hw_many(struct rvpmu_hart *h, uint32_t hw)
 	note_overflows(h, hw, seen);
 }
 
-static __attribute__((noinline)) struct rvpmu_ret stop_hw_set_stale(struct rvpmu_hart *h,
-								    uint32_t hw)
-{
-	stop_hw_many(h, hw);
-	h->started &= ~(uint64_t)hw;
-	return ret_val(0);
-}
-
-/* A set of hardware counters only, no flags: stopped straight from the
-   entry (a tail call), without stop_set's and stop_set_general's frames.
-   On RV32 a set with a stale or a fixed counter takes stop_hw_set_stale,
-   so that the loop here is stop_hw_many's for hpm counters that are
-   neither, with the registers of one read per counter. */
-static __attribute__((noinline)) struct rvpmu_ret stop_hw_set(struct rvpmu_hart *h, uint32_t hw)
-{
-	if (RVPMU_XLEN == 32) {
-		uint32_t m, seen = 0;
-		bool sscofpmf = h->sscofpmf;
-		unsigned long idx;
-
-		/* and a fixed counter (its own read, stale or not) */
-		if (hw & (h->stale | 7))
-			return stop_hw_set_stale(h, hw);
-		/* hpm counters, none stale: inhibited at once, read once each */
-		rvpmu_hw_inhibit(h, hw, true);
-		FOR_EACH_COUNTER(idx, hw, m) {
-			if (idx < 3)
-				__builtin_unreachable();
-			seen |= (uint32_t)stop_hw_as(h, idx, 0, sscofpmf, true) << idx;
-		}
-		note_overflows(h, hw, seen);
-	} else {
-		stop_hw_many(h, hw);
-	}
-	h->started &= ~(uint64_t)hw;
-	return ret_val(0);
-}
-
-/* Stop the (started) counters of set: the hardware ones first. */
-static __attribute__((noinline)) void stop_many(struct rvpmu_hart *h, uint64_t set)
-{
-	uint32_t hw = (uint32_t)set & h->hw;
-	uint64_t fw = set & ~(uint64_t)hw, m;
-	unsigned long idx;
-
-	if (hw)
-		stop_hw_many(h, hw);
-	if (fw) {
-		FOR_EACH_COUNTER(idx, fw, m)
-			rvpmu_fw_stop(h, idx);
-	}
-}
-
 /* Forget the mapping of one stopped counter. */
 HOT void release_one(struct rvpmu_hart *h, unsigned int idx)
 {
@@ -481,7 +373,7 @@ HOT void release_one(struct rvpmu_hart *h, unsigned int idx)
 }
 
 /* Forget the mapping of the (stopped) counters in set. */
-static __attribute__((noinline)) void release(struct rvpmu_hart *h, uint64_t set)
+APART void release(struct rvpmu_hart *h, uint64_t set)
 {
 	uint64_t m;
 	unsigned int idx;
@@ -490,58 +382,142 @@ static __attribute__((noinline)) void release(struct rvpmu_hart *h, uint64_t set
 		release_one(h, idx);
 }
 
-/* One hardware counter (started) stops, its state noted; stale_set as
-   stop_hw_as. */
-HOT void stop_hw_started_as(struct rvpmu_hart *h, unsigned long idx, uint32_t stale_set)
+/* ALREADY_STOPPED; with RESET the stopped counters of set are released
+   first (stop, then stop+RESET of the stopped counter is how Linux's del()
+   ends). */
+APART struct rvpmu_ret already_stopped(struct rvpmu_hart *h, uint64_t set, rvpmu_ulong base,
+				       rvpmu_ulong flags)
+{
+	if (flags & SBI_PMU_STOP_RESET) {
+		uint64_t stopped = set & ~h->started;
+
+		/* one counter, Linux's del(): no walk */
+		if (stopped == BIT64(base))
+			release_one(h, (unsigned int)base);
+		else
+			release(h, stopped);
+	}
+	return ret_err(SBI_ERR_ALREADY_STOPPED);
+}
+
+/* The general path a counter at a time (the hardware ones first): with
+   flags, or a set of both kinds; then the snapshot, then RESET. Also the
+   fast path's for a firmware counter's snapshot. */
+APART struct rvpmu_ret stop_each(struct rvpmu_hart *h, uint64_t set, rvpmu_ulong base,
+				 rvpmu_ulong flags)
+{
+	uint32_t hw = (uint32_t)set & h->hw;
+	uint64_t fw = set & ~(uint64_t)hw, m;
+	unsigned int idx;
+
+	h->started &= ~set;
+	if (hw)
+		stop_hw_many(h, hw);
+	if (fw) {
+		FOR_EACH_COUNTER(idx, fw, m)
+			(void)rvpmu_fw_stop(h, idx);
+	}
+	if (flags & SBI_PMU_STOP_TAKE_SNAPSHOT)
+		(void)rvpmu_snapshot_store(h, set, base);
+	if (flags & SBI_PMU_STOP_RESET)
+		release(h, set);
+	return ret_val(0);
+}
+
+/* The general path for hardware counters only, no flags: stop_hw_many,
+   a loop without calls. On RV32 a set of hpm counters none of which is
+   stale has a leaner loop (all inhibited at once, each read once, the
+   registers of one read); any other set goes to stop_each by a tail
+   call. */
+APART struct rvpmu_ret stop_hw_each(struct rvpmu_hart *h, uint32_t hw)
+{
+	uint32_t m, seen = 0;
+	bool sscofpmf = h->sscofpmf;
+	unsigned long idx;
+
+	if (RVPMU_XLEN == 64) {
+		stop_hw_many(h, hw);
+		return ret_val(0);
+	}
+	if (hw & (h->stale | 7))
+		return stop_each(h, hw, 0, 0);
+	rvpmu_hw_inhibit(h, hw, true);
+	FOR_EACH_COUNTER(idx, hw, m) {
+		if (idx < 3)
+			__builtin_unreachable();
+		seen |= (uint32_t)stop_hw_as(h, idx, 0, sscofpmf, true) << idx;
+	}
+	note_overflows(h, hw, seen);
+	return ret_val(0);
+}
+
+/* The general path: any set, any flags. A set of one kind without flags
+   goes on in a loop of its own by a tail call, as in start_general. */
+APART struct rvpmu_ret stop_general(struct rvpmu_hart *h, rvpmu_ulong base, rvpmu_ulong mask,
+				    rvpmu_ulong flags)
+{
+	uint64_t set = rvpmu_counter_range(h, base, mask);
+	long err = stop_check(h, set, flags);
+	uint32_t hw;
+
+	if (err)
+		return refuse(err);
+	if (set & ~h->started)
+		return already_stopped(h, set, base, flags);
+	hw = (uint32_t)set & h->hw;
+	if (flags || (hw && set != hw))
+		return stop_each(h, set, base, flags);
+	h->started &= ~set;
+	if (hw)
+		return stop_hw_each(h, hw);
+	return rvpmu_fw_set(h, set, false);
+}
+
+/*
+ * The fast path's leaves, one per kind and flag. One hardware counter,
+ * started: stopped, its state noted (stale_set as stop_hw_as). On RV32 a
+ * stale counter (two reads, the newer kept, and the write-back) takes
+ * stop_hw_stale by a tail call, so that the rest are stopped with the
+ * registers of one read.
+ */
+HOT void stop_hw_started(struct rvpmu_hart *h, unsigned long idx, uint32_t stale_set)
 {
 	note_overflows(h, HW_BIT(idx),
 		       HW_AT(stop_hw_as(h, idx, stale_set, h->sscofpmf, false), idx));
 	h->started &= ~HW_BIT(idx);
 }
 
-HOT void stop_hw_started(struct rvpmu_hart *h, unsigned long idx)
+APART struct rvpmu_ret stop_hw_stale(struct rvpmu_hart *h, unsigned long idx)
 {
-	stop_hw_started_as(h, idx, h->stale);
-}
-
-static __attribute__((noinline)) struct rvpmu_ret stop_hw_one_stale(struct rvpmu_hart *h,
-								    unsigned long idx)
-{
-	stop_hw_started(h, idx);
+	stop_hw_started(h, idx, h->stale);
 	return ret_val(0);
 }
 
-/* One counter: Linux's stop, a snapshot-taking one, and (below) Linux's
-   stop+RESET. On RV32 a stale counter (two reads, the newer kept, and the
-   write-back) takes its own function by a tail call, so that the rest
-   are stopped with the registers of one read. */
-static __attribute__((noinline)) struct rvpmu_ret stop_hw_one(struct rvpmu_hart *h,
-							      unsigned long idx)
+APART struct rvpmu_ret stop_hw_one(struct rvpmu_hart *h, unsigned long idx)
 {
 	if (RVPMU_XLEN == 32) {
 		if ((h->stale >> idx) & 1)
-			return stop_hw_one_stale(h, idx);
-		stop_hw_started_as(h, idx, 0);
+			return stop_hw_stale(h, idx);
+		stop_hw_started(h, idx, 0);
 	} else {
-		stop_hw_started(h, idx);
+		stop_hw_started(h, idx, h->stale);
 	}
 	return ret_val(0);
 }
 
-/* base = idx: its value is slot 0 */
-static __attribute__((noinline)) struct rvpmu_ret stop_hw_one_snapshot(struct rvpmu_hart *h,
-								       unsigned long idx)
+/* TAKE_SNAPSHOT, base = idx: its value is slot 0 */
+APART struct rvpmu_ret stop_hw_one_snapshot(struct rvpmu_hart *h, unsigned long idx)
 {
 	uint64_t running, ovf;
 
-	stop_hw_started(h, idx);
+	stop_hw_started(h, idx, h->stale);
 	ovf = rvpmu_snapshot_ovf(h, idx, &running);
 	rvpmu_mem_write64(h, rvpmu_snapshot_slot(h, 0), h->saved[idx]);
 	return rvpmu_snapshot_store_bitmap(h, idx, ovf, running);
 }
 
-static __attribute__((noinline)) struct rvpmu_ret stop_reset_hw_one(struct rvpmu_hart *h,
-								    unsigned int idx)
+/* RESET */
+APART struct rvpmu_ret stop_hw_one_reset(struct rvpmu_hart *h, unsigned int idx)
 {
 	uint32_t bit = UINT32_C(1) << idx;
 
@@ -568,9 +544,8 @@ static __attribute__((noinline)) struct rvpmu_ret stop_reset_hw_one(struct rvpmu
 	return ret_val(0);
 }
 
-static __attribute__((noinline)) struct rvpmu_ret stop_fw_one(struct rvpmu_hart *h,
-							      unsigned int idx,
-							      rvpmu_ulong flags)
+/* A firmware counter, without TAKE_SNAPSHOT */
+APART struct rvpmu_ret stop_fw_one(struct rvpmu_hart *h, unsigned int idx, rvpmu_ulong flags)
 {
 	h->started &= ~BIT64(idx);
 	if (flags & SBI_PMU_STOP_RESET)
@@ -578,114 +553,40 @@ static __attribute__((noinline)) struct rvpmu_ret stop_fw_one(struct rvpmu_hart 
 	return rvpmu_fw_stop(h, idx);
 }
 
-/* Stop with RESET on a stopped counter is how Linux's del() ends. */
-static __attribute__((noinline)) struct rvpmu_ret already_stopped(struct rvpmu_hart *h,
-								  uint64_t set,
-								  rvpmu_ulong base,
-								  rvpmu_ulong flags)
+/* The fast path: counter base alone, bit its bit (0: out of range), flags
+   0, RESET or TAKE_SNAPSHOT. */
+HOT struct rvpmu_ret stop_one(struct rvpmu_hart *h, rvpmu_ulong base, uint64_t bit,
+			      rvpmu_ulong flags)
 {
-	if (flags & SBI_PMU_STOP_RESET) {
-		uint64_t stopped = set & ~h->started;
+	long err = stop_check(h, bit, flags);
+	unsigned int idx = (unsigned int)base;
 
-		if (stopped == BIT64(base))
-			release_one(h, (unsigned int)base);
-		else
-			release(h, stopped);
+	if (err)
+		return refuse(err);
+	if (!(h->started & bit))
+		return already_stopped(h, bit, base, flags);
+	if (is_fw_ctr(h, idx)) {
+		if (flags & SBI_PMU_STOP_TAKE_SNAPSHOT)
+			return stop_each(h, bit, base, flags);
+		return stop_fw_one(h, idx, flags);
 	}
-	return ret_err(SBI_ERR_ALREADY_STOPPED);
-}
-
-/* Any set (started), any flags: stop, then the snapshot, then RESET. */
-static __attribute__((noinline)) struct rvpmu_ret stop_set_general(struct rvpmu_hart *h,
-								   uint64_t set, rvpmu_ulong base,
-								   rvpmu_ulong flags)
-{
-	stop_many(h, set);
-	h->started &= ~set;
-	if (flags & SBI_PMU_STOP_TAKE_SNAPSHOT)
-		rvpmu_snapshot_store(h, set, base);
 	if (flags & SBI_PMU_STOP_RESET)
-		release(h, set);
-	return ret_val(0);
-}
-
-/* One hardware counter without RESET (a snapshot-taking stop among them)
-   the short way; the rest in stop_set_general. */
-static __attribute__((noinline)) struct rvpmu_ret stop_set(struct rvpmu_hart *h,
-							   uint64_t set, rvpmu_ulong base,
-							   rvpmu_ulong flags)
-{
-	unsigned int idx = set == BIT64(base) ? (unsigned int)base : lowest_bit(set);
-
-	if (set != BIT64(idx) || (flags & SBI_PMU_STOP_RESET) || is_fw_ctr(h, idx))
-		return stop_set_general(h, set, base, flags);
-	if (!flags)
-		return stop_hw_one(h, idx);
-	/* the snapshot's slots and bitmap count from base */
-	return idx == base ? stop_hw_one_snapshot(h, idx) : stop_set_general(h, set, base, flags);
+		return stop_hw_one_reset(h, idx);
+	if (flags)
+		return stop_hw_one_snapshot(h, idx);
+	return stop_hw_one(h, idx);
 }
 
 struct rvpmu_ret rvpmu_counter_stop(struct rvpmu_hart *h, rvpmu_ulong base,
 				    rvpmu_ulong mask, rvpmu_ulong flags)
 {
-	uint64_t set;
-	long err;
-
-	/* one counter (every Linux call), in short: the checks below, in
-	   their order, for a set of one */
-	if (mask == 1 && base < h->nr_counters && !(flags & ~SBI_PMU_STOP_FLAG_ALL)) {
-		/* RV32: a hardware counter's bits are in the low words, tested
-		   there (a 64-bit bit test is a pair chosen by base >= 32) */
-		if (RVPMU_XLEN == 32 && base < h->fw_base) {
-			uint32_t bit = UINT32_C(1) << base;
-
-			if (!((uint32_t)h->configured & bit))
-				return ret_err(SBI_ERR_INVALID_PARAM);
-			if ((flags & SBI_PMU_STOP_TAKE_SNAPSHOT) && !h->shmem_on)
-				return ret_err(SBI_ERR_NO_SHMEM);
-			if (!((uint32_t)h->started & bit))
-				return already_stopped(h, HW_BIT(base), base, flags);
-			if (flags & SBI_PMU_STOP_RESET)
-				return flags & SBI_PMU_STOP_TAKE_SNAPSHOT ?
-				       stop_set_general(h, HW_BIT(base), base, flags) :
-				       stop_reset_hw_one(h, (unsigned int)base);
-			return flags ? stop_hw_one_snapshot(h, (unsigned int)base) :
-				       stop_hw_one(h, (unsigned int)base);
-		}
-		if (!(h->configured & BIT64(base)))
-			return ret_err(SBI_ERR_INVALID_PARAM);
-		if ((flags & SBI_PMU_STOP_TAKE_SNAPSHOT) && !h->shmem_on)
-			return ret_err(SBI_ERR_NO_SHMEM);
-		if (!(h->started & BIT64(base)))
-			return already_stopped(h, BIT64(base), base, flags);
-		if (base >= h->fw_base)
-			return flags & SBI_PMU_STOP_TAKE_SNAPSHOT ?
-			       stop_set_general(h, BIT64(base), base, flags) :
-			       stop_fw_one(h, (unsigned int)base, flags);
-		if (flags & SBI_PMU_STOP_RESET)
-			return flags & SBI_PMU_STOP_TAKE_SNAPSHOT ?
-			       stop_set_general(h, BIT64(base), base, flags) :
-			       stop_reset_hw_one(h, (unsigned int)base);
-		return flags ? stop_hw_one_snapshot(h, (unsigned int)base) :
-			       stop_hw_one(h, (unsigned int)base);
-	}
-	if (flags & ~SBI_PMU_STOP_FLAG_ALL)
-		return ret_err(SBI_ERR_INVALID_PARAM);
-	err = check_set(h, base, mask, flags & SBI_PMU_STOP_TAKE_SNAPSHOT, &set);
-	if (err)
-		return ret_err(err);
-	/* every call below is a tail call: this function needs no frame */
-	if (set & ~h->started)
-		return already_stopped(h, set, base, flags);
-	if (!flags) {
-		uint32_t hw = (uint32_t)set & h->hw;
-
-		if (!hw)
-			return stop_fw_set(h, set);
-		if (set == hw)
-			return stop_hw_set(h, hw);
-	}
-	return stop_set(h, set, base, flags);
+	/* flags below RESET | TAKE_SNAPSHOT: none, or one of the two */
+	if (mask != 1 || flags >= (SBI_PMU_STOP_RESET | SBI_PMU_STOP_TAKE_SNAPSHOT))
+		return stop_general(h, base, mask, flags);
+	/* RV32: as in rvpmu_counter_start */
+	if (RVPMU_XLEN == 32 && base < h->fw_base)
+		return stop_one(h, base, HW_BIT(base), flags);
+	return stop_one(h, base, one_counter(h, base), flags);
 }
 
 void rvpmu_unpark(struct rvpmu_hart *h, uint32_t event_idx)

@@ -32,17 +32,36 @@ static struct rvpmu_ret fw_snapshot_set_shmem(struct rvpmu_hart *pmu, rvpmu_ulon
 	return rvpmu_snapshot_set_shmem(pmu, lo, hi, flags);
 }
 
-/* void (*)(void): the one function pointer type any other casts to */
-typedef void (*fw_pmu_fn)(void);
+/*
+ * A table entry: the core's function for one FID, in the member for its
+ * shape (its arguments after the hart), so that each initializer below is
+ * checked against the function's type and nothing is cast. Every member
+ * is one code address at offset 0: entry.S loads the entry and calls it
+ * with the SBI arguments one register up, as the head of this file says.
+ */
+union fw_pmu_fn {
+	struct rvpmu_ret (*none)(const struct rvpmu_hart *);
+	struct rvpmu_ret (*one)(const struct rvpmu_hart *, rvpmu_ulong);
+	struct rvpmu_ret (*three)(struct rvpmu_hart *, rvpmu_ulong, rvpmu_ulong, rvpmu_ulong);
+	struct rvpmu_ret (*four)(struct rvpmu_hart *, rvpmu_ulong, rvpmu_ulong, rvpmu_ulong,
+				 rvpmu_ulong);
+	struct rvpmu_ret (*three_u64)(struct rvpmu_hart *, rvpmu_ulong, rvpmu_ulong, rvpmu_ulong,
+				      uint64_t);
+	struct rvpmu_ret (*four_u64)(struct rvpmu_hart *, rvpmu_ulong, rvpmu_ulong, rvpmu_ulong,
+				     rvpmu_ulong, uint64_t);
+};
 
-const fw_pmu_fn fw_pmu_fids[FW_PMU_FIDS] = {
-	[SBI_PMU_NUM_COUNTERS] = (fw_pmu_fn)rvpmu_num_counters,
-	[SBI_PMU_COUNTER_GET_INFO] = (fw_pmu_fn)rvpmu_counter_get_info,
-	[SBI_PMU_COUNTER_CONFIG_MATCHING] = (fw_pmu_fn)rvpmu_counter_config_matching,
-	[SBI_PMU_COUNTER_START] = (fw_pmu_fn)rvpmu_counter_start,
-	[SBI_PMU_COUNTER_STOP] = (fw_pmu_fn)rvpmu_counter_stop,
-	[SBI_PMU_COUNTER_FW_READ] = (fw_pmu_fn)rvpmu_counter_fw_read,
-	[SBI_PMU_COUNTER_FW_READ_HI] = (fw_pmu_fn)rvpmu_counter_fw_read_hi,
-	[SBI_PMU_SNAPSHOT_SET_SHMEM] = (fw_pmu_fn)fw_snapshot_set_shmem,
-	[SBI_PMU_EVENT_GET_INFO] = (fw_pmu_fn)rvpmu_event_get_info,
+_Static_assert(sizeof(union fw_pmu_fn) == sizeof(void *),
+	       "entry.S loads an entry as one pointer (RB_SHIFT)");
+
+const union fw_pmu_fn fw_pmu_fids[FW_PMU_FIDS] = {
+	[SBI_PMU_NUM_COUNTERS] = { .none = rvpmu_num_counters },
+	[SBI_PMU_COUNTER_GET_INFO] = { .one = rvpmu_counter_get_info },
+	[SBI_PMU_COUNTER_CONFIG_MATCHING] = { .four_u64 = rvpmu_counter_config_matching },
+	[SBI_PMU_COUNTER_START] = { .three_u64 = rvpmu_counter_start },
+	[SBI_PMU_COUNTER_STOP] = { .three = rvpmu_counter_stop },
+	[SBI_PMU_COUNTER_FW_READ] = { .one = rvpmu_counter_fw_read },
+	[SBI_PMU_COUNTER_FW_READ_HI] = { .one = rvpmu_counter_fw_read_hi },
+	[SBI_PMU_SNAPSHOT_SET_SHMEM] = { .three = fw_snapshot_set_shmem },
+	[SBI_PMU_EVENT_GET_INFO] = { .four = rvpmu_event_get_info },
 };
