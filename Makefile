@@ -282,11 +282,13 @@ $(foreach p,$(PAYLOADS),$(foreach a,rv64 rv32,$(eval $(call PAYLOAD_template,$(p
 # (KERNEL612, INITRD612, ...) and live in $(B)/linux612.
 #
 # The perf tool: static, with rvpmu's patches (riscv auxtrace and the
-# rvpmu-sampler AUX type, whose decoder scripts/perf-decoder copies from
-# tools/report/): linux/perf-patches/ for 6.1, linux/perf-patches-6.12/
-# for 6.12 (the same series, ported: perf's Build files name their objects
-# perf-util-y since 6.10). A kernel config change does not rebuild it; a
-# change of the patches does (perf's own make rebuilds what they touch).
+# rvpmu-sampler AUX type): linux/perf-patches/ for 6.1, whose decoder
+# scripts/perf-decoder copies from tools/report/, and
+# linux/perf-patches-6.12/ for 6.12, perf code of its own (decoder, AUX
+# queues, a summary for perf report --stdio, documentation and a shell
+# test), which the linux612-rvpmu row checks against rvpmu-report -D in
+# the guest. A kernel config change does not rebuild it; a change of the
+# patches does (perf's own make rebuilds what they touch).
 #
 # The kernel: Debian's source with rvpmu's fixes to it, none for 6.1 and
 # linux/kernel-patches-6.12/ for 6.12 (two riscv_pmu_sbi bugs in its
@@ -575,7 +577,6 @@ $(LINUX612_TAR): scripts/stack-fetch
 	@touch $@
 $(eval $(call LINUX_template,612,$(B)/linux612,6.12,$(LINUX612_TAR),$(LINUX612_TAR),linux/perf-patches-6.12,linux/kernel-patches-6.12))
 $(eval $(call KMOD_TREE_template,612,$(B)/linux612))
-PERF612_DECODER_PATCH := linux/perf-patches-6.12/0001-perf-rvpmu-sampler-Add-the-sampler-s-decoder.patch
 $(B)/linux612/linux-rootfs/%: $(B)/linux-rootfs/%
 	@mkdir -p $(B)/linux612/linux-rootfs
 	cp $< $@
@@ -601,7 +602,7 @@ CHECK_ENV = B=$(B) KERNEL=$(KERNEL) INITRD=$(INITRD) FUZZ_SECONDS=$(CHECK_FUZZ_S
 	ICOUNT_EXACT="$(ICOUNT_EXACT)" PERF_DECODER_PATCH=$(PERF_DECODER_PATCH) MAKE="$(MAKE)" \
 	LINUX_STRESS_ARGS="$(LINUX_STRESS_ARGS)" LINUX_DIES_DTB=$(LINUX_DIES_DTB) \
 	UBOOT2023=$(UBOOT2023) UBOOT2025=$(UBOOT2025) KERNEL612=$(KERNEL612) INITRD612=$(INITRD612) \
-	PERF612_DECODER_PATCH=$(PERF612_DECODER_PATCH) LINUX_DIES8_DTB=$(LINUX_DIES8_DTB)
+	LINUX_DIES8_DTB=$(LINUX_DIES8_DTB)
 # the rows of set "qemu10" run a second time on QEMU 10, named NAME@qemu10
 CHECK_QEMU10 = PATH=$(CURDIR)/$(QEMU10_BIN):$$PATH CHECK_SUFFIX=@qemu10 LINUX_DIES_DTB=$(LINUX_DIES_DTB_Q10) \
 	LINUX_DIES8_DTB=$(LINUX_DIES8_DTB_Q10)
