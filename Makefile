@@ -294,7 +294,10 @@ $(foreach p,$(PAYLOADS),$(foreach a,rv64 rv32,$(eval $(call PAYLOAD_template,$(p
 # linux/kernel-patches-6.12/ for 6.12 (two riscv_pmu_sbi bugs in its
 # snapshot path, which no firmware but rvpmu reached: the area is never
 # registered again after CPU hotplug, and overflowed counters are
-# restarted at base index 4096; docs/stacks.md).
+# restarted at base index 4096; docs/stacks.md). The perf series goes on
+# top of the kernel's (6.12's adds perf's files to the MAINTAINERS entry
+# of the kernel series' driver), so the kernel series is put on again
+# only with the perf series off, and the perf series after it.
 #
 # rvpmu_sampler.ko (linux/module, issue 13), out of tree against the
 # kernel: its sources are copied to DIR/linux-module (kbuild writes beside
@@ -345,6 +348,8 @@ $$(LINUX_OUT$(1))/.config: linux/rvpmu.config $(2)/linux/kernel-patched
 	$$(KMAKE$(1)) -s olddefconfig
 
 $(2)/linux/kernel-patched: $$(KERNEL_PATCHES$(1)) scripts/series-apply | $$(LINUX_SRC$(1))/Makefile
+	scripts/series-apply $$(LINUX_SRC$(1)) $(2)/linux/perf-applied
+	@rm -f $(2)/linux/perf-patched
 	scripts/series-apply $$(LINUX_SRC$(1)) $(2)/linux/kernel-applied $$(KERNEL_PATCHES$(1))
 	@touch $$@
 
@@ -352,7 +357,7 @@ $$(KERNEL$(1)): $$(LINUX_OUT$(1))/.config $(2)/linux/kernel-patched
 	$$(KMAKE$(1)) -s -j$$$$(nproc) Image
 	@touch $$@
 
-$(2)/linux/perf-patched: $$(PERF_PATCHES$(1)) scripts/series-apply | $$(LINUX_SRC$(1))/Makefile
+$(2)/linux/perf-patched: $$(PERF_PATCHES$(1)) scripts/series-apply $(2)/linux/kernel-patched
 	scripts/series-apply $$(LINUX_SRC$(1)) $(2)/linux/perf-applied $$(PERF_PATCHES$(1))
 	@touch $$@
 
