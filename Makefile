@@ -310,8 +310,13 @@ $(foreach p,$(PAYLOADS),$(foreach a,rv64 rv32,$(eval $(call PAYLOAD_template,$(p
 # and rvpmu-report (plain static programs, whatever the kernel) are built
 # once, in $(B)/linux-rootfs, which DIR/linux-rootfs is for 6.12.
 #
-# LINUX_template SUFFIX,DIR,VERSION,TARBALL,TARBALL_DEP,PERF_PATCH_DIR,KERNEL_PATCH_DIR
-# (TARBALL_DEP: the tarball when a rule of this Makefile fetches it)
+# linux/initramfs-VERSION.list, where there is one, adds to it: 6.12's puts
+# perf's shell test of the sampler (the perf series' 0006) and busybox as
+# /bin/sh, which perf test runs it with, in the guest.
+#
+# LINUX_template SUFFIX,DIR,VERSION,TARBALL,TARBALL_DEP,PERF_PATCH_DIR,KERNEL_PATCH_DIR,INITRD_DEPS
+# (TARBALL_DEP: the tarball when a rule of this Makefile fetches it;
+# INITRD_DEPS: what VERSION's own list needs built)
 FW ?= rvpmu
 PERF_OPTS := ARCH=riscv CROSS_COMPILE=riscv64-linux-gnu- LDFLAGS=-static NO_LIBELF=1 \
 	NO_LIBTRACEEVENT=1 NO_LIBPERL=1 NO_LIBPYTHON=1 NO_SLANG=1 NO_GTK2=1 NO_LIBUNWIND=1 \
@@ -334,6 +339,7 @@ PERF$(1)         := $(2)/perf/perf
 PERF_PATCHES$(1) := $$(sort $$(wildcard $(6)/*.patch))
 KERNEL_PATCHES$(1) := $$(sort $$(wildcard $(7)/*.patch))
 KMOD$(1)         := $(2)/linux-module/rvpmu_sampler.ko
+INITRD_LISTS$(1) := linux/initramfs.list $$(wildcard linux/initramfs-$(3).list)
 
 $$(LINUX_SRC$(1))/Makefile: | $(5)
 	@mkdir -p $(2)/linux
@@ -366,9 +372,10 @@ $$(PERF$(1)): $(2)/linux/perf-patched | $$(LINUX_SRC$(1))/Makefile
 	$$(MAKE) -C $$(LINUX_SRC$(1))/tools/perf -f Makefile.perf O=$(CURDIR)/$(2)/perf $$(PERF_OPTS) \
 	  -j2 $(CURDIR)/$$(PERF$(1))
 
-$$(INITRD$(1)): linux/initramfs.list $(2)/linux-rootfs/init $$(PERF$(1)) $$(KERNEL$(1)) $$(KMOD$(1)) \
-           $(2)/linux-rootfs/rvpmu-report
-	cd $(2) && $$(LINUX_OUT$(1))/usr/gen_init_cpio $(CURDIR)/linux/initramfs.list > initramfs.cpio
+$$(INITRD$(1)): $$(INITRD_LISTS$(1)) $(2)/linux-rootfs/init $$(PERF$(1)) $$(KERNEL$(1)) $$(KMOD$(1)) \
+           $(2)/linux-rootfs/rvpmu-report $(8)
+	cd $(2) && cat $$(addprefix $(CURDIR)/,$$(INITRD_LISTS$(1))) | $$(LINUX_OUT$(1))/usr/gen_init_cpio - \
+	  > initramfs.cpio
 endef
 
 # rvpmu_sampler.ko out of tree (6.1): linux/module's sources copied to
@@ -407,6 +414,15 @@ PERF_DECODER_PATCH := linux/perf-patches/0001-perf-rvpmu-sampler-Add-the-sampler
 $(B)/linux-rootfs/init: $(LINUX_INIT_SRC) linux/perfcheck.h lib/fmt.h include/rvpmu/sampler.h include/rvpmu/sbi.h
 	@mkdir -p $(B)/linux-rootfs
 	riscv64-linux-gnu-gcc -static -O2 $(WARN) -I. -o $@ $(LINUX_INIT_SRC) -lpthread
+
+# the guest's /bin/sh for perf 6.12's shell test (perf test runs a shell
+# test with system()): Debian's static busybox for riscv64, from trixie
+$(B)/guest-busybox/usr/bin/busybox: scripts/stack-fetch
+	STACK_ARCH=riscv64 scripts/stack-fetch $(B)/guest-busybox trixie busybox-static
+	@touch $@
+$(B)/linux-rootfs/busybox: $(B)/guest-busybox/usr/bin/busybox
+	@mkdir -p $(B)/linux-rootfs
+	cp $< $@
 
 # rvpmu-report in the guest too: the checks compare its -D with perf's
 $(B)/linux-rootfs/rvpmu-report: tools/rvpmu-report.c $(REPORT_SRC) $(REPORT_HDR)
@@ -580,7 +596,7 @@ LINUX612_TAR := $(B)/stack/linux-source-6.12/usr/src/linux-source-6.12.tar.xz
 $(LINUX612_TAR): scripts/stack-fetch
 	scripts/stack-fetch $(B)/stack/linux-source-6.12 bookworm-backports linux-source-6.12
 	@touch $@
-$(eval $(call LINUX_template,612,$(B)/linux612,6.12,$(LINUX612_TAR),$(LINUX612_TAR),linux/perf-patches-6.12,linux/kernel-patches-6.12))
+$(eval $(call LINUX_template,612,$(B)/linux612,6.12,$(LINUX612_TAR),$(LINUX612_TAR),linux/perf-patches-6.12,linux/kernel-patches-6.12,$(B)/linux612/linux-rootfs/busybox))
 $(eval $(call KMOD_TREE_template,612,$(B)/linux612))
 $(B)/linux612/linux-rootfs/%: $(B)/linux-rootfs/%
 	@mkdir -p $(B)/linux612/linux-rootfs

@@ -187,6 +187,35 @@ static void script_checks(const char *data, int die)
 	      die, k, rc);
 }
 
+/* perf 6.12's own shell test of the sampler (its series' 0006), run the
+   way perf's users run it, by perf test: skipped (the script exits 2)
+   while no sampler PMU is there, passed once the module is in. Only
+   where the initramfs has it and /bin/sh (6.12's) */
+static void shell_test(int pmu)
+{
+	char *argv[] = { "/bin/perf", "test", "rvpmu", NULL };
+	const char *want = pmu ? ": Ok" : ": Skip";
+	char line[256];
+	int rc, k;
+
+	if (access("/tests/shell/test_rvpmu_sampler.sh", R_OK) || access("/bin/sh", X_OK))
+		return;
+	rc = run_apart(argv, "/tmp/perf-test.txt", "/tmp/perf-test.err");
+	k = lines_with("/tmp/perf-test.err", "Check rvpmu sampler", line, sizeof(line));
+	line[strcspn(line, "\n")] = '\0';
+	if (k != 1 || !strstr(line, want)) {	/* again, -v: the script's words */
+		char *verbose[] = { "/bin/perf", "test", "-v", "rvpmu", NULL };
+
+		run_apart(verbose, "/tmp/perf-test-v.txt", "/tmp/perf-test-v.err");
+		echo_file("/tmp/perf-test-v.txt", 30);
+		echo_file("/tmp/perf-test-v.err", 30);
+	}
+	check(rc == 0 && k == 1 && strstr(line, want),
+	      "sampler: perf test rvpmu %s (%d test(s), status %d): %s", pmu ?
+	      "passes with rvpmu_sampler_die0" : "skips without a sampler PMU", k, rc,
+	      line[0] ? line : "(no line)");
+}
+
 void report_checks(const char *data, int die, long nr_sample)
 {
 	long wild = wild_rows(data, die);
@@ -398,8 +427,10 @@ void sampler_checks(const char *fw)
 	int before, during, after, i, st;
 	pid_t kids[64], rec;
 	struct reading ref;
-	long r = sampler_load();
+	long r;
 
+	shell_test(0);
+	r = sampler_load();
 	if (fw && !strcmp(fw, "opensbi")) {
 		check(r == -ENODEV,
 		      "sampler: rvpmu_sampler.ko refuses to load without the extension (ENODEV)");
@@ -474,6 +505,7 @@ void sampler_checks(const char *fw)
 	check(during > 0 && during < before, "sampler: while sampling, perf gets the counters left (%d of %d)",
 	      during, before);
 	check(after == before, "sampler: after the run every counter is back (%d)", after);
+	shell_test(1);
 	refused_run();
 	if (ncpu > 1) {
 		hotplug();
