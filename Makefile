@@ -282,17 +282,22 @@ $(foreach p,$(PAYLOADS),$(foreach a,rv64 rv32,$(eval $(call PAYLOAD_template,$(p
 # (KERNEL612, INITRD612, ...) and live in $(B)/linux612.
 #
 # The perf tool: static, with rvpmu's patches (riscv auxtrace and the
-# rvpmu-sampler AUX type, whose decoder scripts/perf-decoder copies from
-# tools/report/): linux/perf-patches/ for 6.1, linux/perf-patches-6.12/
-# for 6.12 (the same series, ported: perf's Build files name their objects
-# perf-util-y since 6.10). A kernel config change does not rebuild it; a
-# change of the patches does (perf's own make rebuilds what they touch).
+# rvpmu-sampler AUX type): linux/perf-patches/ for 6.1, whose decoder
+# scripts/perf-decoder copies from tools/report/, and
+# linux/perf-patches-6.12/ for 6.12, perf code of its own (decoder, AUX
+# queues, a summary for perf report --stdio, documentation and a shell
+# test), which the linux612-rvpmu row checks against rvpmu-report -D in
+# the guest. A kernel config change does not rebuild it; a change of the
+# patches does (perf's own make rebuilds what they touch).
 #
 # The kernel: Debian's source with rvpmu's fixes to it, none for 6.1 and
 # linux/kernel-patches-6.12/ for 6.12 (two riscv_pmu_sbi bugs in its
 # snapshot path, which no firmware but rvpmu reached: the area is never
 # registered again after CPU hotplug, and overflowed counters are
-# restarted at base index 4096; docs/stacks.md).
+# restarted at base index 4096; docs/stacks.md). The perf series goes on
+# top of the kernel's (6.12's adds perf's files to the MAINTAINERS entry
+# of the kernel series' driver), so the kernel series is put on again
+# only with the perf series off, and the perf series after it.
 #
 # rvpmu_sampler.ko (linux/module, issue 13), out of tree against the
 # kernel: its sources are copied to DIR/linux-module (kbuild writes beside
@@ -305,8 +310,13 @@ $(foreach p,$(PAYLOADS),$(foreach a,rv64 rv32,$(eval $(call PAYLOAD_template,$(p
 # and rvpmu-report (plain static programs, whatever the kernel) are built
 # once, in $(B)/linux-rootfs, which DIR/linux-rootfs is for 6.12.
 #
-# LINUX_template SUFFIX,DIR,VERSION,TARBALL,TARBALL_DEP,PERF_PATCH_DIR,KERNEL_PATCH_DIR
-# (TARBALL_DEP: the tarball when a rule of this Makefile fetches it)
+# linux/initramfs-VERSION.list, where there is one, adds to it: 6.12's puts
+# perf's shell test of the sampler (the perf series' 0006) and busybox as
+# /bin/sh, which perf test runs it with, in the guest.
+#
+# LINUX_template SUFFIX,DIR,VERSION,TARBALL,TARBALL_DEP,PERF_PATCH_DIR,KERNEL_PATCH_DIR,INITRD_DEPS
+# (TARBALL_DEP: the tarball when a rule of this Makefile fetches it;
+# INITRD_DEPS: what VERSION's own list needs built)
 FW ?= rvpmu
 PERF_OPTS := ARCH=riscv CROSS_COMPILE=riscv64-linux-gnu- LDFLAGS=-static NO_LIBELF=1 \
 	NO_LIBTRACEEVENT=1 NO_LIBPERL=1 NO_LIBPYTHON=1 NO_SLANG=1 NO_GTK2=1 NO_LIBUNWIND=1 \
@@ -329,6 +339,7 @@ PERF$(1)         := $(2)/perf/perf
 PERF_PATCHES$(1) := $$(sort $$(wildcard $(6)/*.patch))
 KERNEL_PATCHES$(1) := $$(sort $$(wildcard $(7)/*.patch))
 KMOD$(1)         := $(2)/linux-module/rvpmu_sampler.ko
+INITRD_LISTS$(1) := linux/initramfs.list $$(wildcard linux/initramfs-$(3).list)
 
 $$(LINUX_SRC$(1))/Makefile: | $(5)
 	@mkdir -p $(2)/linux
@@ -343,6 +354,8 @@ $$(LINUX_OUT$(1))/.config: linux/rvpmu.config $(2)/linux/kernel-patched
 	$$(KMAKE$(1)) -s olddefconfig
 
 $(2)/linux/kernel-patched: $$(KERNEL_PATCHES$(1)) scripts/series-apply | $$(LINUX_SRC$(1))/Makefile
+	scripts/series-apply $$(LINUX_SRC$(1)) $(2)/linux/perf-applied
+	@rm -f $(2)/linux/perf-patched
 	scripts/series-apply $$(LINUX_SRC$(1)) $(2)/linux/kernel-applied $$(KERNEL_PATCHES$(1))
 	@touch $$@
 
@@ -350,7 +363,7 @@ $$(KERNEL$(1)): $$(LINUX_OUT$(1))/.config $(2)/linux/kernel-patched
 	$$(KMAKE$(1)) -s -j$$$$(nproc) Image
 	@touch $$@
 
-$(2)/linux/perf-patched: $$(PERF_PATCHES$(1)) scripts/series-apply | $$(LINUX_SRC$(1))/Makefile
+$(2)/linux/perf-patched: $$(PERF_PATCHES$(1)) scripts/series-apply $(2)/linux/kernel-patched
 	scripts/series-apply $$(LINUX_SRC$(1)) $(2)/linux/perf-applied $$(PERF_PATCHES$(1))
 	@touch $$@
 
@@ -359,9 +372,10 @@ $$(PERF$(1)): $(2)/linux/perf-patched | $$(LINUX_SRC$(1))/Makefile
 	$$(MAKE) -C $$(LINUX_SRC$(1))/tools/perf -f Makefile.perf O=$(CURDIR)/$(2)/perf $$(PERF_OPTS) \
 	  -j2 $(CURDIR)/$$(PERF$(1))
 
-$$(INITRD$(1)): linux/initramfs.list $(2)/linux-rootfs/init $$(PERF$(1)) $$(KERNEL$(1)) $$(KMOD$(1)) \
-           $(2)/linux-rootfs/rvpmu-report
-	cd $(2) && $$(LINUX_OUT$(1))/usr/gen_init_cpio $(CURDIR)/linux/initramfs.list > initramfs.cpio
+$$(INITRD$(1)): $$(INITRD_LISTS$(1)) $(2)/linux-rootfs/init $$(PERF$(1)) $$(KERNEL$(1)) $$(KMOD$(1)) \
+           $(2)/linux-rootfs/rvpmu-report $(8)
+	cd $(2) && cat $$(addprefix $(CURDIR)/,$$(INITRD_LISTS$(1))) | $$(LINUX_OUT$(1))/usr/gen_init_cpio - \
+	  > initramfs.cpio
 endef
 
 # rvpmu_sampler.ko out of tree (6.1): linux/module's sources copied to
@@ -400,6 +414,15 @@ PERF_DECODER_PATCH := linux/perf-patches/0001-perf-rvpmu-sampler-Add-the-sampler
 $(B)/linux-rootfs/init: $(LINUX_INIT_SRC) linux/perfcheck.h lib/fmt.h include/rvpmu/sampler.h include/rvpmu/sbi.h
 	@mkdir -p $(B)/linux-rootfs
 	riscv64-linux-gnu-gcc -static -O2 $(WARN) -I. -o $@ $(LINUX_INIT_SRC) -lpthread
+
+# the guest's /bin/sh for perf 6.12's shell test (perf test runs a shell
+# test with system()): Debian's static busybox for riscv64, from trixie
+$(B)/guest-busybox/usr/bin/busybox: scripts/stack-fetch
+	STACK_ARCH=riscv64 scripts/stack-fetch $(B)/guest-busybox trixie busybox-static
+	@touch $@
+$(B)/linux-rootfs/busybox: $(B)/guest-busybox/usr/bin/busybox
+	@mkdir -p $(B)/linux-rootfs
+	cp $< $@
 
 # rvpmu-report in the guest too: the checks compare its -D with perf's
 $(B)/linux-rootfs/rvpmu-report: tools/rvpmu-report.c $(REPORT_SRC) $(REPORT_HDR)
@@ -573,9 +596,8 @@ LINUX612_TAR := $(B)/stack/linux-source-6.12/usr/src/linux-source-6.12.tar.xz
 $(LINUX612_TAR): scripts/stack-fetch
 	scripts/stack-fetch $(B)/stack/linux-source-6.12 bookworm-backports linux-source-6.12
 	@touch $@
-$(eval $(call LINUX_template,612,$(B)/linux612,6.12,$(LINUX612_TAR),$(LINUX612_TAR),linux/perf-patches-6.12,linux/kernel-patches-6.12))
+$(eval $(call LINUX_template,612,$(B)/linux612,6.12,$(LINUX612_TAR),$(LINUX612_TAR),linux/perf-patches-6.12,linux/kernel-patches-6.12,$(B)/linux612/linux-rootfs/busybox))
 $(eval $(call KMOD_TREE_template,612,$(B)/linux612))
-PERF612_DECODER_PATCH := linux/perf-patches-6.12/0001-perf-rvpmu-sampler-Add-the-sampler-s-decoder.patch
 $(B)/linux612/linux-rootfs/%: $(B)/linux-rootfs/%
 	@mkdir -p $(B)/linux612/linux-rootfs
 	cp $< $@
@@ -601,7 +623,7 @@ CHECK_ENV = B=$(B) KERNEL=$(KERNEL) INITRD=$(INITRD) FUZZ_SECONDS=$(CHECK_FUZZ_S
 	ICOUNT_EXACT="$(ICOUNT_EXACT)" PERF_DECODER_PATCH=$(PERF_DECODER_PATCH) MAKE="$(MAKE)" \
 	LINUX_STRESS_ARGS="$(LINUX_STRESS_ARGS)" LINUX_DIES_DTB=$(LINUX_DIES_DTB) \
 	UBOOT2023=$(UBOOT2023) UBOOT2025=$(UBOOT2025) KERNEL612=$(KERNEL612) INITRD612=$(INITRD612) \
-	PERF612_DECODER_PATCH=$(PERF612_DECODER_PATCH) LINUX_DIES8_DTB=$(LINUX_DIES8_DTB)
+	LINUX_DIES8_DTB=$(LINUX_DIES8_DTB)
 # the rows of set "qemu10" run a second time on QEMU 10, named NAME@qemu10
 CHECK_QEMU10 = PATH=$(CURDIR)/$(QEMU10_BIN):$$PATH CHECK_SUFFIX=@qemu10 LINUX_DIES_DTB=$(LINUX_DIES_DTB_Q10) \
 	LINUX_DIES8_DTB=$(LINUX_DIES8_DTB_Q10)
