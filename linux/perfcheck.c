@@ -875,6 +875,12 @@ int main(int argc, char **argv)
 		sampler_dies();
 		finish();
 	}
+	if (argc > 1 && !strcmp(argv[1], "fixedonly")) {
+		check(access("/sys/bus/event_source/devices/cpu/format/firmware", F_OK) == 0,
+		      "the SBI PMU driver registered (sysfs cpu/format/firmware)");
+		perftool_fixed_checks();
+		finish();
+	}
 	if (argc > 1 && !strcmp(argv[1], "v3")) {
 		sbi_v3_checks();
 		finish();

@@ -29,6 +29,10 @@ int perftool_workload(int argc, char **argv);
 void perftool_checks(int full, int sampling, int with_tests);
 /* perf record -a and its checks alone (the "recordall" boot) */
 void perftool_record_all(void);
+/* perf stat of cycles and instructions, on the workload and on every CPU:
+   all a hart with mcycle and minstret alone can count (perfcheck's
+   "fixedonly": the FU540 on QEMU sifive_u) */
+void perftool_fixed_checks(void);
 
 /* CPU hotplug: every CPU offline and online again, rounds times. */
 void hotplug_checks(int rounds);
