@@ -220,3 +220,62 @@ bool fdt_isa_has(const void *dtb, const char *ext)
 	}
 	return seen;
 }
+
+/* A cpu node's properties, gathered until its first subnode or its end. */
+struct cpu_node {
+	bool is_cpu, off;
+	uint64_t hartid;
+};
+
+static void cpu_done(struct cpu_node *c, unsigned long *mask)
+{
+	if (c->is_cpu && c->off && c->hartid < 8 * sizeof(long))
+		*mask |= 1ul << c->hartid;
+	*c = (struct cpu_node){ 0 };
+}
+
+unsigned long fdt_harts_disabled(const void *dtb)
+{
+	const uint8_t *b = dtb, *p, *end, *strings;
+	uint32_t total = fdt_size(dtb);
+	struct cpu_node c = { 0 };
+	unsigned long mask = 0;
+
+	if (!struct_block(b, total, &p, &end, &strings))
+		return 0;
+	while (p + 4 <= end) {
+		uint32_t tok = be32(p), len;
+		const char *name, *val;
+
+		p += 4;
+		if (tok == TOK_BEGIN || tok == TOK_END)
+			cpu_done(&c, &mask);
+		if (tok == TOK_BEGIN) {
+			name = (const char *)p;
+			for (len = 0; p + len < end && name[len]; len++)
+				;
+			p += (len + 4) & ~3u;
+		} else if (tok == TOK_PROP) {
+			if (p + 8 > end)
+				return 0;
+			len = be32(p);
+			name = (const char *)strings + be32(p + 4);
+			val = (const char *)p + 8;
+			if ((const uint8_t *)name >= b + total || p + 8 + len > end)
+				return 0;
+			if (!strcmp(name, "device_type") && len == 4 && !memcmp(val, "cpu", 4))
+				c.is_cpu = true;
+			else if (!strcmp(name, "reg") && len >= 4 && len <= 8 && !(len & 3))
+				c.hartid = read_cells(p + 8, len / 4);
+			else if (!strcmp(name, "status"))
+				c.off = !(len == 5 && !memcmp(val, "okay", 5)) &&
+					!(len == 3 && !memcmp(val, "ok", 3));
+			p += 8 + ((len + 3) & ~3u);
+		} else if (tok == TOK_FINISH) {
+			break;
+		} else if (tok != TOK_END && tok != TOK_NOP) {
+			return 0;
+		}
+	}
+	return mask;
+}

@@ -43,4 +43,11 @@ int fdt_ranges(const void *dtb, enum fdt_what what, struct fdt_range *r, int max
  */
 bool fdt_isa_has(const void *dtb, const char *ext);
 
+/*
+ * The harts (ids below XLEN) whose cpu node has a status other than
+ * "okay": the firmware's fixup disables a hart S-mode cannot use (OpenSBI:
+ * one without "mmu-type", as the FU540's E51). 0 when none or no DT.
+ */
+unsigned long fdt_harts_disabled(const void *dtb);
+
 #endif

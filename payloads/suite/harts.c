@@ -32,7 +32,7 @@ static void job(void *arg)
 
 	for (i = 0; i < R_N; i++)
 		c[i] = cfg(AUTO, SBI_PMU_FW_EVENT(rcv_code[i]), 0);
-	j->my_ctr = cfg(0, SBI_PMU_DTLB_READ_MISS, 0);
+	j->my_ctr = cfg(0, ev_a(), 0);
 	j->my_ctr_started_here = sbi_pmu_start((unsigned long)j->my_ctr, 1, 0, 0).error == 0;
 	rt_csr_set(sie, 2);
 	rt_irq_enable(true);
@@ -48,7 +48,8 @@ static void job(void *arg)
 	j->done = 1;
 }
 
-/* The harts these checks use: those a hart_mask from base 0 can name. */
+/* The harts these checks use: those a hart_mask from base 0 can name,
+   less those the DT disables (the FU540's E51: no S-mode to start in). */
 static unsigned long nr_used(void)
 {
 	return S.nr_harts < 8 * sizeof(long) ? S.nr_harts : 8 * sizeof(long);
@@ -61,23 +62,30 @@ static unsigned long others(void)
 	for (h = 0; h < nr_used(); h++)
 		if (h != S.boot_hart)
 			m |= 1ul << h;
-	return m;
+	return m & ~S.harts_off;
 }
 
 void suite_harts(void)
 {
-	unsigned long o = others(), h, k, n = nr_used() - 1;
+	unsigned long o = others(), h, k, n = (unsigned long)__builtin_popcountl(o);
 	long sent_ipi, sent_fi, sent_sf, sent_sfa, c, hf;
 	int i, ok = 1;
 
-	if (S.nr_harts < 2) {
+	if (!o) {
 		t_skip(IMPL, "one hart", "cross-hart checks");
 		return;
 	}
 	rt_set_irq(1, on_ipi);
 	for (h = 0; h < nr_used(); h++)
-		if (o >> h & 1)
-			ok &= rt_start_hart(h, job, &jobs[h]) == 0 && rt_wait(&jobs[h].ready, 500 * S.timebase_ms);
+		if (o >> h & 1) {
+			long e = rt_start_hart(h, job, &jobs[h]);
+			bool ready = !e && rt_wait(&jobs[h].ready, 500 * S.timebase_ms);
+
+			if (!ready)
+				rt_printf("# hart %lu: hart_start %ld, %s\n", h, e,
+					  e ? "not started" : "not ready in 500 ms");
+			ok &= ready;
+		}
 	t_check(SPEC, ok, "%lu other harts started through HSM and ready", n);
 	if (!ok)
 		return;
@@ -86,7 +94,7 @@ void suite_harts(void)
 	sent_sf = cfg(AUTO, SBI_PMU_FW_EVENT(SBI_PMU_FW_SFENCE_VMA_SENT), 0);
 	sent_sfa = cfg(AUTO, SBI_PMU_FW_EVENT(SBI_PMU_FW_SFENCE_VMA_ASID_SENT), 0);
 	/* per-hart state: the others configured and started the same counter */
-	c = cfg(0, SBI_PMU_DTLB_READ_MISS, 0);
+	c = cfg(0, ev_a(), 0);
 	t_check(IMPL, c == jobs[__builtin_ctzl(o)].my_ctr && jobs[__builtin_ctzl(o)].my_ctr_started_here,
 		"another hart's config and start of a counter do not touch this hart's (both got %ld)", c);
 	t_check(SPEC, sbi_pmu_start((unsigned long)c, 1, 0, 0).error == 0,

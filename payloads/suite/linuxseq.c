@@ -25,7 +25,7 @@ static void boot_61(void)
 /* 6.1 per event: add/start/read/stop/del, as perf stat does. */
 static void event_61(void)
 {
-	long c = cfg(SBI_PMU_CFG_FLAG_SET_SINH, SBI_PMU_DTLB_READ_MISS, 0);
+	long c = cfg(SBI_PMU_CFG_FLAG_SET_SINH, ev_a(), 0);
 	long f = cfg(0, SBI_PMU_FW_EVENT(SBI_PMU_FW_SET_TIMER), 0);
 	uint64_t init = (uint64_t)0 - 1000000;
 
@@ -38,7 +38,7 @@ static void event_61(void)
 	t_check(IMPL, sbi_pmu_stop((unsigned long)c, 1, 0).error == 0, "6.1 stop: flags 0");
 	t_check(IMPL, sbi_pmu_stop((unsigned long)c, 1, RESET).error == SBI_ERR_ALREADY_STOPPED,
 		"6.1 del: stop+RESET after stop answers ALREADY_STOPPED (Linux accepts it)");
-	t_check(IMPL, cfg_in((unsigned long)c, 1, 0, SBI_PMU_DTLB_READ_MISS, 0) == c, "6.1 del released the counter");
+	t_check(IMPL, cfg_in((unsigned long)c, 1, 0, ev_a(), 0) == c, "6.1 del released the counter");
 	release(c);
 	release(f);
 }
@@ -46,7 +46,7 @@ static void event_61(void)
 /* 6.1 overflow handler: stop all used, scountovf, start the rest, re-arm. */
 static void overflow_61(void)
 {
-	long a = cfg(0, SBI_PMU_DTLB_READ_MISS, 0), b = cfg(0, DTLB_WR_MISS, 0);
+	long a = cfg(0, ev_a(), 0), b = cfg(0, ev_b(), 0);
 	unsigned long used = 1ul << a | 1ul << b;
 
 	sbi_pmu_start((unsigned long)a, 1, SBI_PMU_START_SET_INIT_VALUE, 0);

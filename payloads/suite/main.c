@@ -12,6 +12,11 @@ static const char *skip_why;
 
 void t_skip_begin(const char *why) { skip_why = why; }
 void t_skip_end(void) { skip_why = 0; }
+void t_skip_if(bool cond, const char *why) { if (cond) skip_why = why; }
+
+unsigned long ev_a(void) { return S.dtlb ? SBI_PMU_DTLB_READ_MISS : SBI_PMU_HW_CPU_CYCLES; }
+unsigned long ev_b(void) { return S.dtlb ? DTLB_WR_MISS : SBI_PMU_HW_INSTRUCTIONS; }
+const char *why_no_dtlb(void) { return S.nr_hpm ? WHY_NO_DTLB : WHY_NO_HPM; }
 
 static void report(const char *status, char tag, const char *fmt, va_list ap,
 		   const char *skip)
@@ -147,6 +152,56 @@ void run_code_pages(unsigned long n)
 		((void (*)(void))(void *)&code[i * 4096])();
 }
 
+/*
+ * Does an hpm counter count dTLB misses? None without hpm counters
+ * (counter_get_info); with them, event_get_info says whether the firmware
+ * maps the events to them (QEMU 10's sifive_u: 16 hpm counters, no
+ * riscv,pmu node, nothing mapped). Without event_get_info (SBI < 3.0) they
+ * are taken to count. A hart with Sscofpmf is held to the dTLB checks
+ * (QEMU virt's DT maps them), so a wrong "not supported" fails there.
+ */
+static bool dtlb(void)
+{
+	static struct sbi_pmu_event_info e[2] __attribute__((aligned(16)));
+	struct sbiret r;
+
+	if (!S.nr_hpm)
+		return false;
+	if (S.sscofpmf)
+		return true;
+	e[0] = (struct sbi_pmu_event_info){ SBI_PMU_DTLB_READ_MISS, 0, 0 };
+	e[1] = (struct sbi_pmu_event_info){ DTLB_WR_MISS, 0, 0 };
+	r = sbi_pmu_event_info((unsigned long)e, 0, 2, 0);
+	return r.error || (e[0].output & 1 && e[1].output & 1);
+}
+
+/*
+ * Does a stopped hardware counter hold its value? Not on a hart without
+ * mcountinhibit (privileged spec 1.10: the FU540's U54), where counter_stop
+ * can only note the value. Sscofpmf needs privileged spec 1.11 and so
+ * mcountinhibit: a hart with it is never let off the stop checks, so a
+ * stop that does not stop fails there.
+ */
+static bool stops(void)
+{
+	long c;
+	uint64_t v, w;
+
+	if (S.sscofpmf)
+		return true;
+	c = cfg_in(2, 1, SBI_PMU_CFG_FLAG_AUTO_START, SBI_PMU_HW_INSTRUCTIONS, 0);
+	if (c != 2) {
+		release(c);
+		return true;
+	}
+	sbi_pmu_stop(2, 1, 0);
+	v = value_of(2);
+	spin(20000);
+	w = value_of(2);
+	release(2);
+	return v == w;
+}
+
 static void discover(unsigned long hartid)
 {
 	unsigned long i;
@@ -157,6 +212,11 @@ static void discover(unsigned long hartid)
 	pmu_machine_init(&S.m);
 	S.hw = S.m.valid & ~S.m.fw;
 	S.sscofpmf = rt_has_sscofpmf();
+	/* hardware counters get_info lists past cycle, time and instret */
+	for (i = 3; i < S.m.num && i < 64; i++)
+		S.nr_hpm += (S.hw >> i & 1) != 0;
+	S.dtlb = dtlb();
+	S.stops = stops();
 	for (i = 0; i < RT_MAX_HARTS; i++)
 		if (!sbi_hart_status(i).error)
 			S.nr_harts = i + 1;
@@ -167,10 +227,14 @@ int main(unsigned long hartid, void *dtb)
 {
 	discover(hartid);
 	S.smcntrpmf = fdt_isa_has(dtb, "smcntrpmf");
+	S.harts_off = fdt_harts_disabled(dtb);
 	rt_printf("# rvpmu SBI PMU conformance suite, RV%d\n", XLEN);
 	rt_printf("# firmware: impl id 0x%lx, SBI %lu.%lu, %lu harts, %lu counters, "
 		  "Sscofpmf %s, Smcntrpmf %s\n", S.impl_id, S.spec >> 24, S.spec & 0xffffff,
 		  S.nr_harts, S.m.num, S.sscofpmf ? "yes" : "no", S.smcntrpmf ? "yes" : "no");
+	rt_printf("# hart: %lu hpm counters, dTLB misses %scounted, stopped counters %s; "
+		  "harts the DT disables 0x%lx\n", S.nr_hpm, S.dtlb ? "" : "not ",
+		  S.stops ? "hold their value" : "count on", S.harts_off);
 	suite_discovery();
 	suite_matching();
 	suite_startstop();

@@ -26,12 +26,39 @@
 struct suite {
 	struct pmu_machine m;
 	unsigned long spec, impl_id, nr_harts, boot_hart;
+	unsigned long harts_off;	/* harts the DT disables (no S-mode) */
 	uint64_t hw;			/* valid hardware counters */
 	bool sscofpmf;
+	unsigned long nr_hpm;		/* counter_get_info: hardware counters past 0..2 */
+	bool dtlb;			/* an hpm counter counts dTLB misses */
+	bool stops;			/* a stopped hardware counter holds its value */
 	bool smcntrpmf;			/* every riscv,isa in the DT names it */
 	unsigned long timebase_ms;
 };
 extern struct suite S;
+
+/*
+ * Why a check is skipped on a hart that lacks what it needs. Each is
+ * decided from what the hart shows (discover() in main.c), never from the
+ * failure of the call a check makes.
+ */
+#define WHY_NO_HPM	"no hpm counter (counter_get_info: cycle and instret alone)"
+#define WHY_NO_SSCOF	"no Sscofpmf"
+#define WHY_NO_INHIBIT	"counters that cannot be stopped: no mcountinhibit"
+#define WHY_NO_DTLB	"no hpm counter counts dTLB misses (event_get_info; no riscv,pmu mapping)"
+/* For a check that needs dTLB misses counted: WHY_NO_HPM or WHY_NO_DTLB. */
+const char *why_no_dtlb(void);
+
+/* t_skip_begin(why) when cond, else nothing: pair with t_skip_end(). */
+void t_skip_if(bool cond, const char *why);
+
+/*
+ * Two programmable events for the checks of config/start/stop states: the
+ * dTLB read and write misses (hpm counters) when an hpm counter counts
+ * them, else cycles and instructions (the only events there).
+ */
+unsigned long ev_a(void);
+unsigned long ev_b(void);
 
 void t_check(char tag, bool ok, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void t_skip(char tag, const char *why, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
