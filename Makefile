@@ -12,6 +12,7 @@
 #   make linux-matrix  both kernels on both QEMUs: the pairs make check leaves out
 #   make linux-newest  the newest kernel Debian carries (7.3): EVENT_GET_INFO, raw v2
 #   make linux-stress  the sampler's AUX lifetime under stress, page poisoning on
+#   make linux612-kasan  the same stress on 6.12 built with KASAN (a second kernel)
 #   make linux-multidie  perf record on every die of a 4-socket, 32-hart DT
 #   make perf-compare  the perf tool (perf test too) on rvpmu and OpenSBI, compared
 #   make linux-bench  instructions from reset to /init, rvpmu and OpenSBI
@@ -616,6 +617,33 @@ linux612: deps $(KERNEL612) $(INITRD612)
 linux612-check: linux612 $(B)/rvpmu-fw-rv64.elf $(B)/rvpmu-report $(QEMU10_BIN)/qemu-system-riscv64
 	@PATH=$(CURDIR)/$(QEMU10_BIN):$$PATH scripts/linux-check $(FW) $(KERNEL612) $(INITRD612) \
 	  $(B)/rvpmu-fw-rv64.elf
+
+# make linux612-kasan: the 6.12 kernel again with KASAN (linux/kasan.config
+# on the kernel's own .config), its in-tree sampler driver, an initramfs
+# with that module, and the sampler's race stress on it under QEMU 10.
+# Not in make check: a second kernel build. The boot runs KASAN's KUnit
+# tests first (the positive control), then the stress; scripts/kasan-check
+# reads the console.
+KASAN612_OUT   := $(B)/linux612/kasan
+KASAN612_IMAGE := $(KASAN612_OUT)/arch/riscv/boot/Image
+KASAN612_INITRD := $(B)/linux612/kasan-initramfs.cpio
+$(KASAN612_OUT)/.config: $(KERNEL612) linux/kasan.config
+	@mkdir -p $(KASAN612_OUT)
+	cat $(LINUX_OUT612)/.config linux/kasan.config > $@
+	$(MAKE) -C $(LINUX_SRC612) ARCH=riscv CROSS_COMPILE=riscv64-linux-gnu- \
+	  O=$(CURDIR)/$(KASAN612_OUT) -s olddefconfig
+$(KASAN612_IMAGE): $(KASAN612_OUT)/.config
+	$(MAKE) -C $(LINUX_SRC612) ARCH=riscv CROSS_COMPILE=riscv64-linux-gnu- \
+	  O=$(CURDIR)/$(KASAN612_OUT) -s -j$$(nproc) Image modules
+	@touch $@
+$(KASAN612_INITRD): $(KASAN612_IMAGE) $(INITRD612) linux/initramfs.list linux/initramfs-6.12.list
+	cd $(B)/linux612 && cat $(CURDIR)/linux/initramfs.list $(CURDIR)/linux/initramfs-6.12.list | \
+	  sed 's|^file /rvpmu_sampler.ko linux-module/rvpmu_sampler.ko|file /rvpmu_sampler.ko kasan/drivers/perf/rvpmu_sampler/rvpmu_sampler.ko|' | \
+	  $(LINUX_OUT612)/usr/gen_init_cpio - > kasan-initramfs.cpio
+.PHONY: linux612-kasan
+linux612-kasan: linux612 $(KASAN612_INITRD) $(B)/rvpmu-fw-rv64.elf $(QEMU10_BIN)/qemu-system-riscv64
+	@PATH=$(CURDIR)/$(QEMU10_BIN):$$PATH scripts/kasan-check $(KASAN612_IMAGE) $(KASAN612_INITRD) \
+	  $(B)/rvpmu-fw-rv64.elf $(LINUX_STRESS_ARGS)
 
 # make check's steps are the rows of tests/check.steps (scripts/check-run);
 # the variables their command lines use
