@@ -181,41 +181,60 @@ static bool isa_names(const char *isa, uint32_t len, const char *ext)
 	return false;
 }
 
+/* One token of the structure block: its kind, and for a property its
+   name, value and length. */
+struct token {
+	uint32_t tok, len;
+	const char *name, *val;
+};
+
+/* The token at *p (advanced past it); false at a malformed one. */
+static bool next_token(const uint8_t **p, const uint8_t *end, const uint8_t *b, uint32_t total,
+		       const uint8_t *strings, struct token *t)
+{
+	const uint8_t *q = *p;
+
+	t->tok = be32(q);
+	q += 4;
+	if (t->tok == TOK_BEGIN) {
+		t->name = (const char *)q;
+		for (t->len = 0; q + t->len < end && t->name[t->len]; t->len++)
+			;
+		q += (t->len + 4) & ~3u;
+	} else if (t->tok == TOK_PROP) {
+		if (q + 8 > end)
+			return false;
+		t->len = be32(q);
+		t->name = (const char *)strings + be32(q + 4);
+		t->val = (const char *)q + 8;
+		if ((const uint8_t *)t->name >= b + total || q + 8 + t->len > end)
+			return false;
+		q += 8 + ((t->len + 3) & ~3u);
+	} else if (t->tok != TOK_FINISH && t->tok != TOK_END && t->tok != TOK_NOP) {
+		return false;
+	}
+	*p = q;
+	return true;
+}
+
 bool fdt_isa_has(const void *dtb, const char *ext)
 {
 	const uint8_t *b = dtb, *p, *end, *strings;
 	uint32_t total = fdt_size(dtb);
+	struct token t;
 	bool seen = false;
 
 	if (!struct_block(b, total, &p, &end, &strings))
 		return false;
 	while (p + 4 <= end) {
-		uint32_t tok = be32(p), len;
-		const char *name;
-
-		p += 4;
-		if (tok == TOK_BEGIN) {
-			name = (const char *)p;
-			for (len = 0; p + len < end && name[len]; len++)
-				;
-			p += (len + 4) & ~3u;
-		} else if (tok == TOK_PROP) {
-			if (p + 8 > end)
-				return false;
-			len = be32(p);
-			name = (const char *)strings + be32(p + 4);
-			if ((const uint8_t *)name >= b + total || p + 8 + len > end)
-				return false;
-			if (!strcmp(name, "riscv,isa")) {
-				if (!isa_names((const char *)p + 8, len, ext))
-					return false;
-				seen = true;
-			}
-			p += 8 + ((len + 3) & ~3u);
-		} else if (tok == TOK_FINISH) {
-			break;
-		} else if (tok != TOK_END && tok != TOK_NOP) {
+		if (!next_token(&p, end, b, total, strings, &t))
 			return false;
+		if (t.tok == TOK_FINISH)
+			break;
+		if (t.tok == TOK_PROP && !strcmp(t.name, "riscv,isa")) {
+			if (!isa_names(t.val, t.len, ext))
+				return false;
+			seen = true;
 		}
 	}
 	return seen;
@@ -240,42 +259,26 @@ unsigned long fdt_harts_disabled(const void *dtb)
 	uint32_t total = fdt_size(dtb);
 	struct cpu_node c = { 0 };
 	unsigned long mask = 0;
+	struct token t;
 
 	if (!struct_block(b, total, &p, &end, &strings))
 		return 0;
 	while (p + 4 <= end) {
-		uint32_t tok = be32(p), len;
-		const char *name, *val;
-
-		p += 4;
-		if (tok == TOK_BEGIN || tok == TOK_END)
-			cpu_done(&c, &mask);
-		if (tok == TOK_BEGIN) {
-			name = (const char *)p;
-			for (len = 0; p + len < end && name[len]; len++)
-				;
-			p += (len + 4) & ~3u;
-		} else if (tok == TOK_PROP) {
-			if (p + 8 > end)
-				return 0;
-			len = be32(p);
-			name = (const char *)strings + be32(p + 4);
-			val = (const char *)p + 8;
-			if ((const uint8_t *)name >= b + total || p + 8 + len > end)
-				return 0;
-			if (!strcmp(name, "device_type") && len == 4 && !memcmp(val, "cpu", 4))
-				c.is_cpu = true;
-			else if (!strcmp(name, "reg") && len >= 4 && len <= 8 && !(len & 3))
-				c.hartid = read_cells(p + 8, len / 4);
-			else if (!strcmp(name, "status"))
-				c.off = !(len == 5 && !memcmp(val, "okay", 5)) &&
-					!(len == 3 && !memcmp(val, "ok", 3));
-			p += 8 + ((len + 3) & ~3u);
-		} else if (tok == TOK_FINISH) {
-			break;
-		} else if (tok != TOK_END && tok != TOK_NOP) {
+		if (!next_token(&p, end, b, total, strings, &t))
 			return 0;
-		}
+		if (t.tok == TOK_FINISH)
+			break;
+		if (t.tok == TOK_BEGIN || t.tok == TOK_END)
+			cpu_done(&c, &mask);
+		if (t.tok != TOK_PROP)
+			continue;
+		if (!strcmp(t.name, "device_type") && t.len == 4 && !memcmp(t.val, "cpu", 4))
+			c.is_cpu = true;
+		else if (!strcmp(t.name, "reg") && t.len >= 4 && t.len <= 8 && !(t.len & 3))
+			c.hartid = read_cells((const uint8_t *)t.val, t.len / 4);
+		else if (!strcmp(t.name, "status"))
+			c.off = !(t.len == 5 && !memcmp(t.val, "okay", 5)) &&
+				!(t.len == 3 && !memcmp(t.val, "ok", 3));
 	}
 	return mask;
 }
