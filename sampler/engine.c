@@ -41,7 +41,7 @@ static void let_go(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh, bool 
 {
 	rvpmu_release(sh->pmu, sh->reserved);
 	rvpmu_fw_sample(sh->pmu, 0);
-	__atomic_store_n(&sh->reserved, 0, __ATOMIC_RELEASE);
+	sh->reserved = 0;
 	sampler_held(s, sh, 0);
 	sh->grp.hpm = 0;
 	sh->running = false;

@@ -418,12 +418,11 @@ static inline bool rvpmu_sampler_hart_bound(const struct rvpmu_sampler_hart *sh)
 }
 
 /* The counters hart sh holds for a run now (0: none): the firmware keeps
-   their mcounteren bits clear meanwhile, their PMU snapshot slots and
-   LCOFI out. Any hart (a snapshot: it changes at the hart's start and
-   end of its part). */
+   their mcounteren bits clear meanwhile (the PMU core already keeps them
+   out of S-mode's calls, its snapshot and LCOFI). On sh's hart. */
 static inline uint64_t rvpmu_sampler_held(const struct rvpmu_sampler_hart *sh)
 {
-	return __atomic_load_n(&sh->reserved, __ATOMIC_ACQUIRE);
+	return sh->reserved;
 }
 
 #endif /* RVPMU_SAMPLER_H */

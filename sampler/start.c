@@ -176,7 +176,7 @@ long rvpmu_sampler_hart_start(struct rvpmu_sampler *s, struct rvpmu_sampler_hart
 	err = rvpmu_reserve(sh->pmu, held);
 	if (err)
 		return err;
-	__atomic_store_n(&sh->reserved, held, __ATOMIC_RELEASE);
+	sh->reserved = held;
 	sampler_held(s, sh, held);
 	rvpmu_fw_sample(sh->pmu, s->fw_codes);
 	sh->grp.seq = counters_in_order(s, sh);
