@@ -22,7 +22,7 @@
 #include "client/sampler.h"
 
 #define MAX_HARTS	8
-#define BUF_SIZE	(64 * 1024)
+#define BUF_SIZE	(256 * 1024)	/* with a 10 ms period: seconds of run */
 #define PHASES		3	/* before, during, after */
 
 static struct rvpmu_sampler_config cfg;
@@ -167,9 +167,8 @@ int main(unsigned long hartid, void *dtb)
 	for (unsigned int i = 0; i < 2 * nr_pmu && i < RVPMU_SAMPLER_MAX_EVENTS; i++)
 		sampler_cfg_event(&cfg, hw[i % (sizeof(hw) / sizeof(hw[0]))], 0);
 	cfg.nr_pmu = nr_pmu;
-	cfg.period_us = 1000;
-	cfg.nr_sample = 0;	/* no limit: RESET ends it */
-	cfg.flags = RVPMU_SAMPLER_F_RING;
+	cfg.period_us = 10000;
+	cfg.nr_sample = 0;	/* no limit: RESET ends it (or a full buffer, seconds on) */
 	sampler_cfg_buffer(&cfg, buf, BUF_SIZE);
 	err = sampler_configure_all(&cfg).error;
 	err = err ? err : sampler_start(&cfg).error;

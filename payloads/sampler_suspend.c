@@ -9,8 +9,9 @@
  * counted after, even once it has come back through its resume address).
  *
  * 4 harts sample cycles and instructions every 2 ms. Hart 2 sleeps
- * in a retentive suspend for about 6 periods after its 10th subsample;
- * hart 3 suspends non-retentively after its 20th and comes back 3 periods
+ * in a retentive suspend after its 4th subsample until the boot hart has
+ * seen it PAUSED and 6 periods have passed (an IPI wakes it);
+ * hart 3 suspends non-retentively after its 8th and comes back 3 periods
  * later; hart 1 works throughout; the boot hart watches STATUS. The run's
  * buffer is then read: hart 2's windows not counted are exactly what it
  * paused for and passed (a loaded host passes many), it counted windows
@@ -24,7 +25,7 @@
 
 #define NR_HARTS	4
 #define PERIOD_US	2000
-#define SAMPLES		100
+#define SAMPLES		300	/* 600 ms: time to count again after waking */
 #define BUF_SIZE	(64 * 1024)
 #define MS		10000ull	/* QEMU virt's mtime: 10 MHz */
 #define P		(PERIOD_US * MS / 1000)
@@ -36,7 +37,7 @@ static char buf[BUF_SIZE] __attribute__((aligned(4096)));
 static SAMPLER_STATUS_FOR(NR_HARTS) st, mine[NR_HARTS];
 static volatile int done, ret_asleep, ret_awake, nonret_back, seen_paused, started;
 static volatile long ret_err = 1, nonret_err;
-static volatile uint64_t ret_sleep_t, ret_wake_t, nonret_t;
+static volatile uint64_t ret_sleep_t, ret_wake_t, nonret_t, nonret_wake_t;
 static volatile unsigned long sink;
 
 static void spin(uint64_t ticks)
@@ -70,17 +71,18 @@ static void wait_subsamples(uint64_t n)
 		spin(MS / 10);
 }
 
-/* Asleep (retentive) until the S-mode timer, `ticks` from now: SIE off,
-   STIE on, so the timer only ends the suspend. */
+/* Asleep (retentive) until an IPI, or the S-mode timer `ticks` from now:
+   SIE off, SSIE and STIE on, so either only ends the suspend. */
 static long sleep_retentive(uint64_t ticks)
 {
 	long err;
 
-	rt_csr_set(sie, 1ul << 5);
+	rt_csr_set(sie, (1ul << 1) | (1ul << 5));
 	sbi_set_timer(rd_time() + ticks);
 	err = sbi_hart_suspend(SBI_HSM_SUSPEND_RETENTIVE, 0, 0).error;
 	sbi_set_timer(~0ull);
-	rt_csr_clear(sie, 1ul << 5);
+	rt_csr_clear(sip, 1ul << 1);
+	rt_csr_clear(sie, (1ul << 1) | (1ul << 5));
 	return err;
 }
 
@@ -88,10 +90,10 @@ static void retentive(void *arg)
 {
 	(void)arg;
 	__atomic_fetch_add(&started, 1, __ATOMIC_RELEASE);
-	wait_subsamples(10);
+	wait_subsamples(4);
 	ret_sleep_t = rd_time();
 	__atomic_store_n(&ret_asleep, 1, __ATOMIC_RELEASE);
-	ret_err = sleep_retentive(6 * P);
+	ret_err = sleep_retentive(500 * P);	/* the boot hart's IPI ends it first */
 	ret_wake_t = rd_time();
 	__atomic_store_n(&ret_awake, 1, __ATOMIC_RELEASE);
 	while (!__atomic_load_n(&done, __ATOMIC_ACQUIRE))
@@ -102,6 +104,7 @@ static void retentive(void *arg)
 static void nonret_resumed(void *arg)
 {
 	(void)arg;
+	nonret_wake_t = rd_time();
 	sbi_set_timer(~0ull);
 	__atomic_store_n(&nonret_back, 1, __ATOMIC_RELEASE);
 	while (!__atomic_load_n(&done, __ATOMIC_ACQUIRE))
@@ -112,7 +115,7 @@ static void non_retentive(void *arg)
 {
 	(void)arg;
 	__atomic_fetch_add(&started, 1, __ATOMIC_RELEASE);
-	wait_subsamples(20);
+	wait_subsamples(8);
 	rt_csr_set(sie, 1ul << 5);
 	sbi_set_timer(rd_time() + 3 * P);
 	nonret_t = rd_time();
@@ -191,7 +194,8 @@ int main(unsigned long hartid, void *dtb)
 	err = sampler_start(&cfg).error;
 	rt_check(!err, "START (error %ld)", err);
 
-	/* watch hart RET while it sleeps */
+	/* watch hart RET while it sleeps; wake it once seen PAUSED and 6
+	   periods on (or after a second, whatever was seen) */
 	end = rd_time() + 5000 * MS;
 	while (!__atomic_load_n(&ret_awake, __ATOMIC_ACQUIRE) && rd_time() < end) {
 		if (!__atomic_load_n(&ret_asleep, __ATOMIC_ACQUIRE) ||
@@ -201,6 +205,9 @@ int main(unsigned long hartid, void *dtb)
 		    (hr->flags & RVPMU_SAMPLER_HART_PAUSED) &&
 		    sbi_hart_status(RET).value == SBI_HSM_SUSPENDED)
 			seen_paused = 1;
+		if ((seen_paused && rd_time() > ret_sleep_t + 6 * P) ||
+		    rd_time() > ret_sleep_t + 1000 * MS)
+			sbi_send_ipi(1ul, RET);
 	}
 	err = sampler_wait(&st.s, sizeof(st), 5000 * MS);
 	__atomic_store_n(&done, 1, __ATOMIC_RELEASE);
@@ -239,14 +246,16 @@ int main(unsigned long hartid, void *dtb)
 		else
 			uncounted++;
 		slot(hd, k, NONRET, &w, &mt);
-		after_nonret += (w & RVPMU_SAMPLER_WIN_COUNTED) && mt >= nonret_t;
+		after_nonret += (w & RVPMU_SAMPLER_WIN_COUNTED) && mt >= nonret_wake_t;
 	}
 	rt_check(hr && uncounted == hr->paused + hr->passed && after_wake > 0,
 		 "hart %u's windows: %llu not counted, its paused %llu and passed %llu; %llu counted "
 		 "after it woke", RET, (unsigned long long)uncounted,
 		 hr ? (unsigned long long)hr->paused : 0ull,
 		 hr ? (unsigned long long)hr->passed : 0ull, (unsigned long long)after_wake);
-	rt_check(after_nonret == 0, "hart %u counted no window after its non-retentive suspend "
-		 "(%llu)", NONRET, (unsigned long long)after_nonret);
+	rt_check(after_nonret == 0 && nonret_wake_t > nonret_t, "hart %u counted no window after it "
+		 "came back from its non-retentive suspend (%llu, suspended for %llu us)", NONRET,
+		 (unsigned long long)after_nonret,
+		 (unsigned long long)((nonret_wake_t - nonret_t) / 10));
 	return rt_check_report();
 }
