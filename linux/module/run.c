@@ -50,86 +50,6 @@
 
 #include "rvpmu_sampler.h"
 
-unsigned long rvs_hartid[NR_CPUS];
-u32 *rvs_cid2;
-unsigned int rvs_cid2_count;
-struct rvpmu_sampler_info *rvs_info;
-
-static struct rvpmu_sampler_config *cfg;	/* CONFIGURE reads it, writes plan */
-static struct rvpmu_sampler_status *status;
-/* reboot or kexec under way: no run starts again (rvs_run_shutdown) */
-static bool shut;
-
-/* A physical address as the extension's lo, hi register pair. */
-#define PA_LO(pa)	((unsigned long)(pa))
-#define PA_HI(pa)	((unsigned long)(IS_ENABLED(CONFIG_32BIT) ? upper_32_bits((u64)(pa)) : 0))
-
-static long rvs_sbi(int fid, unsigned long a0, unsigned long a1, unsigned long a2,
-		    unsigned long a3, unsigned long a4)
-{
-	struct sbiret r = sbi_ecall(RVPMU_SAMPLER_EID, fid, a0, a1, a2, a3, a4, 0);
-
-	return r.error;
-}
-
-static long read_status(void)
-{
-	return rvs_sbi(RVPMU_SAMPLER_STATUS, PA_LO(virt_to_phys(status)),
-		       PA_HI(virt_to_phys(status)), sizeof(*status), 0, 0);
-}
-
-static long configure_call(struct rvs_event *ev, unsigned long flags)
-{
-	return rvs_sbi(RVPMU_SAMPLER_CONFIGURE, PA_LO(virt_to_phys(cfg)),
-		       PA_HI(virt_to_phys(cfg)), ev->hart_mask, ev->hart_base,
-		       ev->conf_flags | flags);
-}
-
-/*
- * The kernel's mapping of an SBI error, but for what perf_event_open
- * must tell apart: DENIED and ALREADY_STARTED are the sampler's counters
- * or the sampler itself being in use (-EBUSY, which perf reports as
- * such), and -ENOTSUPP is the kernel's own, not a user errno.
- */
-static int rvs_errno(long e)
-{
-	int err;
-
-	if (e == SBI_ERR_DENIED || e == SBI_ERR_ALREADY_STARTED)
-		return -EBUSY;
-	err = sbi_err_map_linux_errno(e);
-	return err == -ENOTSUPP ? -EOPNOTSUPP : err;
-}
-
-static const char *refusal(int err)
-{
-	switch (err) {
-	case -EBUSY:	  return "the counters it needs are held by S-mode (regular perf events)";
-	case -EOPNOTSUPP: return "an event or filter the platform cannot count";
-	case -EFAULT:	  return "a buffer the firmware cannot write";
-	default:	  return "the configuration";
-	}
-}
-
-/*
- * STOP, and the check of its promise: afterwards STATUS says the run is
- * over (DONE, or IDLE/CONFIGURED when none was on). When it does not, or
- * STATUS fails, RESET (which ends any run) and STATUS again: status is
- * then IDLE's, and what the run counted is lost. Returns false when even
- * that does not show the run over: nothing shows that its harts stopped
- * writing, and the caller must assume they did not.
- */
-static bool firmware_stop(bool *reset)
-{
-	rvs_sbi(RVPMU_SAMPLER_STOP, 0, 0, 0, 0, 0);
-	*reset = false;
-	if (!read_status() && status->state != RVPMU_SAMPLER_RUNNING)
-		return true;
-	*reset = true;
-	rvs_sbi(RVPMU_SAMPLER_RESET, 0, 0, 0, 0, 0);
-	return !read_status() && status->state == RVPMU_SAMPLER_IDLE;
-}
-
 static unsigned long aux_size(struct rvs_event *ev)
 {
 	const struct rvs_aux *aux = ev->handle.rb ? perf_get_aux(&ev->handle) : NULL;
@@ -200,8 +120,8 @@ static void pad(struct rvs_event *ev, unsigned long pos, unsigned long len)
 /* Whether STATUS shows the run stopped because it had no free buffer. */
 static bool full_now(void)
 {
-	return !read_status() && status->state != RVPMU_SAMPLER_RUNNING &&
-	       status->stop_reason == RVPMU_SAMPLER_STOP_FULL;
+	return !rvs_read_status() && rvs_status->state != RVPMU_SAMPLER_RUNNING &&
+	       rvs_status->stop_reason == RVPMU_SAMPLER_STOP_FULL;
 }
 
 /*
@@ -327,7 +247,7 @@ static void let_go(struct rvs_event *ev, bool lost)
  */
 static u32 finish(struct rvs_event *ev)
 {
-	bool reset, over = firmware_stop(&reset);
+	bool reset, over = rvs_firmware_stop(&reset);
 
 	ev->running = false;
 	if (reset) {
@@ -343,19 +263,19 @@ static u32 finish(struct rvs_event *ev)
 	}
 	if (ev->held && !ev->ended)
 		drain(ev);
-	if (status->lost)
+	if (rvs_status->lost)
 		pr_warn_ratelimited(RVS_NAME ": %s: %llu sample(s) lost: the reader did not keep up (a larger AUX area, -m, helps)\n",
-				    ev->die->name, status->lost);
-	let_go(ev, !ev->told && (status->lost || status->stop_reason == RVPMU_SAMPLER_STOP_FULL));
+				    ev->die->name, rvs_status->lost);
+	let_go(ev, !ev->told && (rvs_status->lost || rvs_status->stop_reason == RVPMU_SAMPLER_STOP_FULL));
 	rvs_aux_unpin(ev);
-	return status->stop_reason;
+	return rvs_status->stop_reason;
 }
 
 /*
  * Picks the run's buffers in the room at the handle's head: equal chunks
  * of the ring (a power of two of them, physically contiguous and each
  * holding a header and a sample: aux.c's cuts), whole ones, at least want
- * of them; zeroes them, takes the run's page references, fills cfg->bufs
+ * of them; zeroes them, takes the run's page references, fills rvs_cfg->bufs
  * and CONFIGUREs. -ENOSPC: no cut leaves want whole chunks in the room.
  * On an error the references are given back (the firmware refused, so it
  * never had the addresses).
@@ -386,15 +306,15 @@ static int configure(struct rvs_event *ev, unsigned int want)
 	for (i = 0; i < k; i++) {
 		unsigned long off = (h->head + skip + i * chunk) % size;
 
-		cfg->bufs[i].addr = page_to_phys(aux->pg[off >> PAGE_SHIFT]);
-		cfg->bufs[i].size = chunk;
+		rvs_cfg->bufs[i].addr = page_to_phys(aux->pg[off >> PAGE_SHIFT]);
+		rvs_cfg->bufs[i].size = chunk;
 		zero_aux(ev, off, chunk);
 	}
-	cfg->nr_bufs = k;
+	rvs_cfg->nr_bufs = k;
 	rvs_aux_pin(ev, aux);
 	/* the zeroes before the firmware may write the buffers (START) */
 	wmb();
-	err = configure_call(ev, 0);
+	err = rvs_configure_call(ev, 0);
 	if (err) {
 		rvs_aux_unpin(ev);
 		return rvs_errno(err);
@@ -404,7 +324,7 @@ static int configure(struct rvs_event *ev, unsigned int want)
 	ev->head0 = h->head;
 	ev->chunk = chunk;
 	ev->nbufs = k;
-	ev->hdr_size = cfg->plan.header_size;
+	ev->hdr_size = rvs_cfg->plan.header_size;
 	return 0;
 }
 
@@ -428,7 +348,7 @@ static int run_at_head(struct rvs_event *ev)
 {
 	int err;
 
-	if (READ_ONCE(shut))
+	if (READ_ONCE(rvs_shut))
 		return -ESHUTDOWN;
 	err = configure(ev, 2);
 	if (err == -ENOSPC)
@@ -464,7 +384,7 @@ static void wait_again(struct rvs_event *ev, int err)
 		return;
 	if (err != -ENOSPC && err != ev->refused)
 		pr_warn_ratelimited(RVS_NAME ": %s: the firmware refused the run (%d): %s; trying again every 100 ms\n",
-				    ev->die->name, err, refusal(err));
+				    ev->die->name, err, rvs_refusal(err));
 	ev->refused = err == -ENOSPC ? 0 : err;
 	ev->waiting = true;
 }
@@ -563,121 +483,6 @@ void rvs_run_stop(struct rvs_event *ev)
 		finish(ev);
 }
 
-/*
- * The hart set of CONFIGURE in the SBI's form: a mask of hartids from a
- * base when they span fewer than XLEN, else the range form when they are
- * consecutive. -EINVAL otherwise (logged).
- */
-static int hart_set(struct rvs_event *ev, const struct rvs_settings *s, unsigned int *count)
-{
-	struct rvs_die *die = ev->die;
-	unsigned long lo = ULONG_MAX, hi = 0;
-	unsigned int i, n = 0, harts = 0;
-
-	for_each_cpu(i, &die->cpus) {
-		/* the harts term names the die's CPUs by index, 0 all of them */
-		if (!s->harts || (n < 32 && (s->harts >> n & 1))) {
-			lo = min(lo, rvs_hartid[i]);
-			hi = max(hi, rvs_hartid[i]);
-			harts++;
-		}
-		n++;
-	}
-	*count = harts;
-	if (!harts)
-		return -EINVAL;
-	ev->hart_base = lo;
-	ev->conf_flags = 0;
-	if (hi - lo < BITS_PER_LONG) {
-		ev->hart_mask = 0;
-		n = 0;
-		for_each_cpu(i, &die->cpus) {
-			if (!s->harts || (n < 32 && (s->harts >> n & 1)))
-				ev->hart_mask |= BIT(rvs_hartid[i] - lo);
-			n++;
-		}
-		return 0;
-	}
-	if (hi - lo + 1 == harts) {
-		ev->hart_mask = harts;
-		ev->conf_flags = RVPMU_SAMPLER_CONF_HART_RANGE;
-		return 0;
-	}
-	pr_info_ratelimited(RVS_NAME ": %s: harts %lu..%lu are neither within %u hartids nor consecutive: no CONFIGURE hart set names them\n",
-			    die->name, lo, hi, BITS_PER_LONG);
-	return -EINVAL;
-}
-
-/*
- * The probe: the configuration with one zeroed scratch buffer of the
- * plan's least size, START, STOP, RESET (so that the firmware keeps no
- * address of it). After STOP returns nothing writes it again, so it is
- * freed at once, unless STATUS does not show the run over.
- */
-static int probe(struct rvs_event *ev)
-{
-	size_t size = cfg->plan.min_buffer_size;
-	void *buf = alloc_pages_exact(size, GFP_KERNEL | __GFP_NOWARN | __GFP_ZERO);
-	bool reset;
-	long err;
-
-	if (!buf)
-		return -ENOMEM;
-	cfg->nr_bufs = 1;
-	cfg->bufs[0].addr = virt_to_phys(buf);
-	cfg->bufs[0].size = size;
-	err = configure_call(ev, 0);
-	if (!err)
-		err = rvs_sbi(RVPMU_SAMPLER_START, 0, 0, 0, 0, 0);
-	if (!err && !firmware_stop(&reset)) {
-		pr_err_ratelimited(RVS_NAME ": the firmware may still run after STOP and RESET; the scratch buffer is kept (leaked)\n");
-		return -EIO;
-	}
-	rvs_sbi(RVPMU_SAMPLER_RESET, 0, 0, 0, 0, 0);
-	free_pages_exact(buf, size);
-	return rvs_errno(err);
-}
-
-int rvs_run_prepare(struct rvs_event *ev, const struct rvs_settings *s)
-{
-	struct rvs_die *die = ev->die;
-	unsigned int i, harts;
-	long e;
-	int err;
-
-	memset(cfg, 0, sizeof(*cfg));
-	cfg->magic = RVPMU_SAMPLER_CFG_MAGIC;
-	cfg->version = RVPMU_SAMPLER_CFG_VERSION;
-	mutex_lock(&die->lock);
-	cfg->nr_events = die->nr_events;
-	for (i = 0; i < die->nr_events; i++)
-		rvs_id_to_sbi(die->ids[i], &cfg->events[i]);
-	mutex_unlock(&die->lock);
-	if (cfg->nr_events > rvs_info->max_events)
-		return -EINVAL;
-	cfg->nr_pmu = s->nr_pmu;
-	cfg->period_us = s->period_us;
-	cfg->nr_sample = s->nr_sample;
-	cfg->filter = s->filter;
-	cfg->flags = RVPMU_SAMPLER_F_RING;
-	cfg->cid2_addr = virt_to_phys(rvs_cid2);
-	cfg->cid2_count = rvs_cid2_count;
-	ev->period_us = s->period_us;
-	err = hart_set(ev, s, &harts);
-	if (err)
-		return err;
-	/* the plan first: nr_pmu and a buffer's least size, nothing in force */
-	e = configure_call(ev, RVPMU_SAMPLER_CONF_CHECK_ONLY);
-	err = e ? rvs_errno(e) : probe(ev);
-	if (err) {
-		pr_info_ratelimited(RVS_NAME ": %s: the firmware refuses the run (%d): %s\n",
-				    die->name, err, refusal(err));
-		return err;
-	}
-	ev->min_buf = cfg->plan.min_buffer_size;
-	return 0;
-}
-
 void rvs_event_setup(struct rvs_event *ev)
 {
 	hrtimer_init(&ev->poll, CLOCK_MONOTONIC, HRTIMER_MODE_REL_PINNED_HARD);
@@ -691,64 +496,3 @@ void rvs_event_teardown(struct rvs_event *ev)
 	WARN_ON_ONCE(ev->running || ev->held || ev->pinned);
 }
 
-void rvs_run_shutdown(bool sync)
-{
-	WRITE_ONCE(shut, true);
-	/*
-	 * every poll and pmu::start runs with IRQs off: once each CPU took
-	 * an IPI, none that began before the flag is still in flight, and
-	 * every later one sees it and starts nothing
-	 */
-	if (sync)
-		kick_all_cpus_sync();
-	rvs_sbi(RVPMU_SAMPLER_RESET, 0, 0, 0, 0, 0);
-}
-
-int rvs_run_init(void)
-{
-	unsigned long max_hart = 0;
-	int cpu, err;
-	long e;
-
-	for_each_possible_cpu(cpu)
-		max_hart = max(max_hart, rvs_hartid[cpu]);
-	rvs_cid2_count = max_hart + 1;
-	cfg = kzalloc(sizeof(*cfg), GFP_KERNEL);
-	status = kzalloc(sizeof(*status), GFP_KERNEL);
-	rvs_info = kzalloc(sizeof(*rvs_info), GFP_KERNEL);
-	/* 8-byte aligned, as the extension's shared memory must be */
-	rvs_cid2 = kcalloc(ALIGN(rvs_cid2_count, 2), sizeof(*rvs_cid2), GFP_KERNEL);
-	err = rvs_aux_init();
-	if (!cfg || !status || !rvs_info || !rvs_cid2 || err) {
-		rvs_run_exit();
-		return -ENOMEM;
-	}
-	e = rvs_sbi(RVPMU_SAMPLER_GET_INFO, PA_LO(virt_to_phys(rvs_info)),
-		    PA_HI(virt_to_phys(rvs_info)), sizeof(*rvs_info), 0, 0);
-	if (e || rvs_info->version < RVPMU_SAMPLER_SPEC_VERSION ||
-	    !(rvs_info->layouts & BIT(RVPMU_SAMPLER_LAYOUT)) ||
-	    !(rvs_info->flags & RVPMU_SAMPLER_F_RING) ||
-	    !(rvs_info->conf_flags & RVPMU_SAMPLER_CONF_CHECK_ONLY) ||
-	    !rvs_info->max_events || !rvs_info->max_bufs) {
-		pr_err(RVS_NAME ": the firmware's sampler (GET_INFO %ld: version %u, layouts 0x%x, flags 0x%x, CONFIGURE flags 0x%x) lacks layout %u, ring mode or CHECK_ONLY; not loading\n",
-		       e, rvs_info->version, rvs_info->layouts, rvs_info->flags,
-		       rvs_info->conf_flags, RVPMU_SAMPLER_LAYOUT);
-		rvs_run_exit();
-		return -ENODEV;
-	}
-	/* a run a kernel before a kexec may have left writes into our memory */
-	rvs_sbi(RVPMU_SAMPLER_RESET, 0, 0, 0, 0, 0);
-	return 0;
-}
-
-void rvs_run_exit(void)
-{
-	/* no event can be left (perf holds the module while one is open) */
-	rvs_aux_exit();
-	kfree(cfg);
-	kfree(status);
-	kfree(rvs_info);
-	kfree(rvs_cid2);
-	cfg = NULL;
-	rvs_info = NULL;
-}

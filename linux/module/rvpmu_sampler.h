@@ -6,9 +6,10 @@
  *
  * Pieces: main.c registers the PMUs and their sysfs files and answers
  * perf's callbacks; events.c turns the user_events text into SBI events;
- * run.c drives the firmware (CONFIGURE, START, STOP, STATUS,
- * BUFFER_RELEASE) and hands full buffers to perf; cid2.c keeps CID2
- * current.
+ * fw.c makes the firmware calls (GET_INFO, CONFIGURE, STOP, STATUS,
+ * RESET) and checks a configuration; run.c drives a run (START,
+ * BUFFER_RELEASE, the poll) and hands full buffers to perf; aux.c holds
+ * the AUX pages a run may write; cid2.c keeps CID2 current.
  *
  * The firmware has one sampler, so one event of one die runs at a time
  * (a second perf_event_open gets -EBUSY): main.c's owner pointer says
@@ -129,7 +130,30 @@ int rvs_parse_events(const char *buf, size_t len, u64 *ids);
 /* The SBI event (event_idx, event_data) of a valid id. */
 void rvs_id_to_sbi(u64 id, struct rvpmu_sampler_event *ev);
 
-/* ---- run.c */
+/* ---- fw.c: the firmware's extension */
+/* an ecall of the sampler extension (EID RVPMU_SAMPLER_EID): its error */
+long rvs_sbi(int fid, unsigned long a0, unsigned long a1, unsigned long a2,
+	     unsigned long a3, unsigned long a4);
+/* STATUS into rvs_status (its fixed part): the SBI error */
+long rvs_read_status(void);
+/* CONFIGURE of rvs_cfg with ev's hart set and flags: the SBI error */
+long rvs_configure_call(struct rvs_event *ev, unsigned long flags);
+/* An SBI error as the errno perf_event_open gives (0 for success). */
+int rvs_errno(long e);
+/* What an errno of the firmware's refusal means, for the log. */
+const char *rvs_refusal(int err);
+/*
+ * STOP; then STATUS must show the run over, else RESET and STATUS must
+ * show IDLE (*reset says RESET was needed). false: neither did, the
+ * run's harts may still write. Any context.
+ */
+bool rvs_firmware_stop(bool *reset);
+/* the configuration CONFIGURE reads (and writes the plan into), STATUS */
+extern struct rvpmu_sampler_config *rvs_cfg;
+extern struct rvpmu_sampler_status *rvs_status;
+/* set by rvs_run_shutdown: no run starts again */
+extern bool rvs_shut;
+
 /*
  * Writes the run's configuration (every field but the buffers) from the
  * die's events and s, checks it with CONFIGURE's CHECK_ONLY (which gives
@@ -143,6 +167,32 @@ void rvs_id_to_sbi(u64 id, struct rvpmu_sampler_event *ev);
  * kept). Process context (event_init), by the owner only.
  */
 int rvs_run_prepare(struct rvs_event *ev, const struct rvs_settings *s);
+/*
+ * Module init: allocates the run's kernel memory, GET_INFO (the firmware
+ * must offer layout 4, ring mode and CHECK_ONLY; -ENODEV otherwise) and
+ * RESET (a run a previous kernel left). Module exit: frees it, after the
+ * last deferred page release. Process context.
+ */
+int rvs_run_init(void);
+void rvs_run_exit(void);
+/*
+ * Reboot, kexec, power off: no run starts from now on, and the firmware is
+ * RESET so that nothing is written into the next kernel's memory. sync:
+ * first wait for every CPU to be out of a poll or pmu::start in flight
+ * (a reboot notifier, process context); without it, just RESET (syscore
+ * shutdown, the last chance). Idempotent.
+ */
+void rvs_run_shutdown(bool sync);
+/* GET_INFO's answer (filled at init) */
+extern struct rvpmu_sampler_info *rvs_info;
+
+/* Hart id of each CPU from the DT (module init). */
+extern unsigned long rvs_hartid[NR_CPUS];
+/* the firmware's CID2 array (cid2.c keeps it, fw.c names it) */
+extern u32 *rvs_cid2;
+extern unsigned int rvs_cid2_count;
+
+/* ---- run.c */
 /*
  * Starts a fresh run of the prepared configuration at the AUX area's head,
  * in the room the reader left (run.c); with no room yet, or when the
@@ -160,24 +210,6 @@ void rvs_run_stop(struct rvs_event *ev);
 /* Per-event setup and teardown (event_init / event destroy). */
 void rvs_event_setup(struct rvs_event *ev);
 void rvs_event_teardown(struct rvs_event *ev);
-/*
- * Module init: allocates the run's kernel memory, GET_INFO (the firmware
- * must offer layout 4, ring mode and CHECK_ONLY; -ENODEV otherwise) and
- * RESET (a run a previous kernel left). Module exit: frees it, after the
- * last deferred page release. Process context.
- */
-int rvs_run_init(void);
-void rvs_run_exit(void);
-/*
- * Reboot, kexec, power off: no run starts from now on, and the firmware is
- * RESET so that nothing is written into the next kernel's memory. sync:
- * first wait for every CPU to be out of a poll or pmu::start in flight
- * (a reboot notifier, process context); without it, just RESET (syscore
- * shutdown, the last chance). Idempotent.
- */
-void rvs_run_shutdown(bool sync);
-/* GET_INFO's answer (run.c fills it at init) */
-extern struct rvpmu_sampler_info *rvs_info;
 
 /* ---- aux.c */
 /*
@@ -200,11 +232,6 @@ void rvs_aux_keep(struct rvs_event *ev);
 /* The work queue that drops references (module init / exit). */
 int rvs_aux_init(void);
 void rvs_aux_exit(void);
-/* Hart id of each CPU from the DT (module init). */
-extern unsigned long rvs_hartid[NR_CPUS];
-/* the firmware's CID2 array (cid2.c keeps it, run.c names it) */
-extern u32 *rvs_cid2;
-extern unsigned int rvs_cid2_count;
 
 /* ---- cid2.c */
 /* pmu::sched_task: the incoming task's tgid into its hart's CID2 word. */
