@@ -142,7 +142,7 @@ static int hart_set(struct rvs_event *ev, const struct rvs_settings *s, unsigned
 		ev->conf_flags = RVPMU_SAMPLER_CONF_HART_RANGE;
 		return 0;
 	}
-	pr_info_ratelimited(RVS_NAME ": %s: harts %lu..%lu are neither within %u hartids nor consecutive: no CONFIGURE hart set names them\n",
+	pr_info_ratelimited(RVS_NAME ": %s: harts %lu..%lu are neither within %d hartids nor consecutive: no CONFIGURE hart set names them\n",
 			    die->name, lo, hi, BITS_PER_LONG);
 	return -EINVAL;
 }

@@ -473,7 +473,7 @@ static int __init rvs_init(void)
 	int cpu, i, err;
 
 	if (version < RVPMU_SAMPLER_SPEC_VERSION) {
-		pr_err(RVS_NAME ": this firmware has no rvpmu sampler version %u (SBI extension 0x%lx: %ld); not loading\n",
+		pr_err(RVS_NAME ": this firmware has no rvpmu sampler version %u (SBI extension 0x%lx, probe %ld); not loading\n",
 		       RVPMU_SAMPLER_SPEC_VERSION, RVPMU_SAMPLER_EID, version);
 		return -ENODEV;
 	}
