@@ -41,7 +41,6 @@ static const uint32_t event_pool[] = {
 #define POOL (sizeof(event_pool) / sizeof(event_pool[0]))
 
 static char buf[BUF_SIZE] __attribute__((aligned(4096)));
-static uint64_t harts_bitmap[MAX_HARTS / 64];
 static struct rvpmu_sampler_config cfg;
 static SAMPLER_STATUS_FOR(MAX_HARTS) st;
 static unsigned long nr_harts;
@@ -119,9 +118,11 @@ static void wake_all(int how)
 		sbi_send_ipi(1, h);
 }
 
+/* Harts 0 .. harts - 1: CONFIGURE's range form (a count from hartid 0),
+   which takes more harts than a register has bits. */
 static long configure(const struct bench_case *c, unsigned int harts, unsigned int samples)
 {
-	unsigned long i, h;
+	unsigned long i;
 
 	sampler_cfg_init(&cfg);
 	for (i = 0; i < c->events; i++)
@@ -129,14 +130,8 @@ static long configure(const struct bench_case *c, unsigned int harts, unsigned i
 	cfg.nr_pmu = c->nr_pmu;
 	cfg.period_us = c->period_us;
 	cfg.nr_sample = samples;
-	for (i = 0; i < MAX_HARTS / 64; i++)
-		harts_bitmap[i] = 0;
-	for (h = 0; h < harts; h++)
-		harts_bitmap[h / 64] |= 1ull << (h % 64);
-	cfg.harts_addr = (uintptr_t)harts_bitmap;
-	cfg.harts_bits = MAX_HARTS;
 	sampler_cfg_buffer(&cfg, buf, BUF_SIZE);
-	return sampler_configure(&cfg).error;
+	return sampler_configure(&cfg, harts, 0, RVPMU_SAMPLER_CONF_HART_RANGE).error;
 }
 
 /* The run's length in ticks, with room for the lead and the last switch. */
@@ -178,7 +173,7 @@ static int run_case(const struct bench_case *c, uint64_t tb)
 	}
 	/* 1: every hart of the case */
 	err = configure(c, c->harts, c->samples);
-	err = err ? err : sampler_start().error;
+	err = err ? err : sampler_start(&cfg).error;
 	if (err) {
 		rt_printf("# sampler-bench: the %u-hart run failed to start (%ld)\n", c->harts, err);
 		return 1;
@@ -200,7 +195,7 @@ static int run_case(const struct bench_case *c, uint64_t tb)
 	if (s2 < c->samples)
 		s2 = c->samples;
 	err = configure(c, 1, s2);
-	err = err ? err : sampler_start().error;
+	err = err ? err : sampler_start(&cfg).error;
 	if (err) {
 		rt_printf("# sampler-bench: the 1-hart run failed to start (%ld)\n", err);
 		return 1;
@@ -231,9 +226,10 @@ int main(unsigned long hartid, void *dtb)
 
 	(void)dtb;
 	if (!sampler_present()) {
-		rt_printf("sampler-bench: this firmware has no rvpmu sampler extension\n");
+		rt_printf("sampler-bench: this firmware has no rvpmu sampler extension (version 2)\n");
 		return 1;
 	}
+	sampler_reset();	/* a previous kernel may have left a run */
 	nr_harts = rt_count_harts(MAX_HARTS);
 	for (h = 0; h < nr_harts; h++)
 		if (h != hartid)

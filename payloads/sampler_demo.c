@@ -7,9 +7,10 @@
  * the counters on every hart with no S-mode work, and the boot hart writes
  * the buffers to the host (semihosting) as build/sampler-demo.bin for
  * rvpmu-report. CID2 is kept, per hart, as 100 + the phase it is in, so the
- * report shows which phase each sample caught. The run has RVPMU_SAMPLER_F_MTIME
- * and RVPMU_SAMPLER_F_WINDOW (header version 3), so that the report knows each
- * window's own length and which windows it cannot trust.
+ * report shows which phase each sample caught. Layout 4 (the only one of
+ * version 2) gives each window its mtime and window word, so that the
+ * report knows each window's own length, which windows it cannot trust,
+ * and which slots hold no data (no COUNTED bit: passed, paused, absent).
  *
  * Needs our firmware (it refuses, with one line, on another) and QEMU with
  * -semihosting-config enable=on,target=native.
@@ -135,9 +136,10 @@ int main(unsigned long hartid, void *dtb)
 
 	(void)dtb;
 	if (!sampler_present()) {
-		rt_printf("sampler demo: this firmware has no rvpmu sampler extension\n");
+		rt_printf("sampler demo: this firmware has no rvpmu sampler extension (version 2)\n");
 		return 1;
 	}
+	sampler_reset();	/* a previous kernel may have left a run */
 	nr_harts = rt_count_harts(MAX_HARTS);
 	for (i = 0; i < PAGES; i++)	/* a stride that visits every page */
 		chase[i] = (i + 97) % PAGES;
@@ -148,13 +150,17 @@ int main(unsigned long hartid, void *dtb)
 	cfg.nr_pmu = 4;
 	cfg.period_us = 20000;
 	cfg.nr_sample = 30;
-	/* each window's mtime too: rvpmu-report's rates over true lengths */
-	cfg.flags = RVPMU_SAMPLER_F_MTIME | RVPMU_SAMPLER_F_WINDOW;
 	cfg.cid2_addr = (uintptr_t)cid2;
 	cfg.cid2_count = MAX_HARTS;
 	for (i = 0; i < NR_BUFS; i++)
 		sampler_cfg_buffer(&cfg, bufs[i], BUF_SIZE);
-	r = sampler_configure(&cfg);
+	/* the plan first: each buffer must hold at least one sample */
+	r = sampler_check(&cfg, 0, RVPMU_SAMPLER_ALL_HARTS, 0);
+	if (r.error)
+		return fail("check-only configure", r.error);
+	if (cfg.plan.min_buffer_size > BUF_SIZE)
+		return fail("sizing: a sample is larger than a buffer", (long)cfg.plan.min_buffer_size);
+	r = sampler_configure_all(&cfg);
 	if (r.error)
 		return fail("configure", r.error);
 
@@ -166,7 +172,7 @@ int main(unsigned long hartid, void *dtb)
 	rt_printf("sampler demo: %lu harts, %u events over %u counters, 4 ms period, "
 		  "%u samples\n", nr_harts, (unsigned int)cfg.nr_events,
 		  (unsigned int)cfg.nr_pmu, (unsigned int)cfg.nr_sample);
-	r = sampler_start();
+	r = sampler_start(&cfg);
 	if (r.error)
 		return fail("start", r.error);
 	/* the boot hart works too, and asks for the status in between */
@@ -184,14 +190,17 @@ int main(unsigned long hartid, void *dtb)
 	if (st.s.state == RVPMU_SAMPLER_RUNNING)
 		return fail("waiting for the sampler to finish", SBI_ERR_TIMEOUT);
 	rt_printf("sampler demo: %llu samples, %llu lost, %llu late deadlines, "
-		  "skew at most %llu ticks, %u buffer(s), stop reason %u\n",
+		  "skew at most %llu ticks, %llu passed, %u buffer(s), stop reason %u\n",
 		  (unsigned long long)st.s.samples, (unsigned long long)st.s.lost,
 		  (unsigned long long)st.s.late, (unsigned long long)st.s.max_skew,
-		  (unsigned int)st.s.buffers_used, (unsigned int)st.s.stop_reason);
+		  (unsigned long long)st.s.passed, (unsigned int)st.s.buffers_used,
+		  (unsigned int)st.s.stop_reason);
 	for (i = 0; i < st.s.nr_harts && i < MAX_HARTS; i++)
-		rt_printf("sampler demo: hart %u: %llu subsamples, %llu late, skew at most %llu ticks\n",
+		rt_printf("sampler demo: hart %u: %llu subsamples, %llu late, %llu passed, "
+			  "skew at most %llu ticks\n",
 			  (unsigned int)st.h[i].hartid, (unsigned long long)st.h[i].subsamples,
-			  (unsigned long long)st.h[i].late, (unsigned long long)st.h[i].max_skew);
+			  (unsigned long long)st.h[i].late, (unsigned long long)st.h[i].passed,
+			  (unsigned long long)st.h[i].max_skew);
 	for (i = 0; i < NR_BUFS; i++) {
 		uint64_t n = sampler_buffer_bytes(bufs[i]);
 

@@ -97,13 +97,6 @@ static void worker(void *arg)
 	}
 }
 
-static uint32_t buf_state(unsigned int i)
-{
-	return __atomic_load_n((volatile uint32_t *)(bufs[i] +
-			       __builtin_offsetof(struct rvpmu_sampler_header, state)),
-			       __ATOMIC_ACQUIRE);
-}
-
 /* STATUS, then every closed buffer back to the firmware, as Linux's
    module does from its poll; returns STATUS's error. */
 static long poll_once(void)
@@ -111,8 +104,8 @@ static long poll_once(void)
 	long err = sampler_status(&st.s, sizeof(st)).error;
 
 	for (unsigned int i = 0; i < NR_BUFS; i++)
-		if (buf_state(i) == RVPMU_SAMPLER_BUF_FULL)
-			sampler_buffer_release(i);
+		if (sampler_buffer_state(bufs[i]) == RVPMU_SAMPLER_BUF_FULL)
+			sampler_buffer_release(&cfg, i);
 	return err;
 }
 
@@ -132,7 +125,7 @@ static const char *round_trip(int round)
 	uint64_t end, t;
 	long err;
 
-	err = sampler_start().error;
+	err = sampler_start(&cfg).error;
 	if (err)
 		return "START failed";
 	__atomic_store_n(&go, round, __ATOMIC_RELEASE);
@@ -212,9 +205,10 @@ int main(unsigned long hartid, void *dtb)
 
 	(void)dtb;
 	if (!sampler_present()) {
-		rt_printf("sampler hsm: this firmware has no rvpmu sampler extension\n");
+		rt_printf("sampler hsm: this firmware has no rvpmu sampler extension (version 2)\n");
 		return 1;
 	}
+	sampler_reset();	/* a previous kernel may have left a run */
 	nr_harts = rt_count_harts(MAX_HARTS);
 	if (nr_harts < 3) {
 		rt_printf("sampler hsm: needs 3 harts or more\n");
@@ -231,7 +225,7 @@ int main(unsigned long hartid, void *dtb)
 	cfg.flags = RVPMU_SAMPLER_F_RING;
 	for (i = 0; i < NR_BUFS; i++)
 		sampler_cfg_buffer(&cfg, bufs[i], BUF_SIZE);
-	err = sampler_configure(&cfg).error;
+	err = sampler_configure_all(&cfg).error;
 	if (err) {
 		rt_printf("sampler hsm: configure failed (%ld)\n", err);
 		return 1;

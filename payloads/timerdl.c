@@ -116,8 +116,8 @@ static long sampler_on(void)
 	cfg.nr_sample = 100000;		/* longer than the phase: STOP ends it */
 	for (b = 0; b < NR_BUFS; b++)
 		sampler_cfg_buffer(&cfg, bufs[b], BUF_SIZE);
-	err = sampler_configure(&cfg).error;
-	return err ? err : sampler_start().error;
+	err = sampler_configure_all(&cfg).error;
+	return err ? err : sampler_start(&cfg).error;
 }
 
 static void report(const char *what, unsigned int s, const char *extra)
@@ -144,6 +144,8 @@ int main(unsigned long hartid, void *dtb)
 	long err = SBI_ERR_NOT_SUPPORTED;
 
 	(void)dtb;
+	if (sampler)
+		sampler_reset();	/* a previous kernel may have left a run */
 	nharts = rt_count_harts(MAX_HARTS);
 	if (hartid >= nharts) {
 		rt_printf("timerdl: boot hart %lu beyond %lu harts\n0 passed, 1 failed\n", hartid,

@@ -2,13 +2,15 @@
 /*
  * libFuzzer target for rvpmu-report. Two modes, by the first byte:
  *   even: the rest is a file of sampler buffers, as is;
- *   odd:  the rest chooses a run (header version 1 or 2, harts,
- *         clusters, nr_pmu, events, period, timebase, t0, up to 4 buffers
- *         with their first samples, states and gaps) that
- *         tests/report/write.c writes from the ABI, so the exporters see
- *         every shape and scale, not only mutated seeds; in version 2 the
- *         mtimes stray from the deadlines (late, early, zero, anywhere); a
- *         run the decoder accepts must read back the values written.
+ *   odd:  the rest chooses a run (layout 1 to 4, harts, clusters,
+ *         nr_pmu, events, period, timebase, t0, up to 4 buffers with their
+ *         first samples, states and gaps) that tests/report/write.c writes
+ *         from the ABI, so the exporters see every shape and scale, not
+ *         only mutated seeds; from layout 2 on the mtimes stray from the
+ *         deadlines (late, early, zero, anywhere), and window words may be
+ *         anything (in layout 4 a word without COUNTED leaves stale bytes
+ *         in its slots); a run the decoder accepts must read back the
+ *         values written, in layout 4 those of its counted slots.
  * In odd mode a further byte may put PAD records around the run and a
  * second run (the same buffers, another t0) after it, as the Linux
  * driver's AUX stream does after a restart; the stream must then decode
@@ -29,8 +31,9 @@
 #include "tests/report/write.h"
 #include "tools/report/report.h"
 
-/* Every window has a length, and the kind rr_window's rule gives it; a
-   passed one the nominal period. */
+/* Every window has a length, and the kind rr_window's rule gives it; one
+   without data (passed, uncounted) the nominal period; in layout 4 it has
+   data exactly when its word has COUNTED. */
 static void windows(const struct rr_run *r)
 {
 	double p = rr_period_s(r);
@@ -43,9 +46,14 @@ static void windows(const struct rr_run *r)
 					rr_window(r, &r->bufs[i], s, sub, pos, &w);
 					if (!(w.len_s > 0) || !isfinite(w.len_s))
 						abort();
+					if (r->version == RVPMU_SAMPLER_LAYOUT &&
+					    !RR_WIN_HAS_DATA(&w) !=
+					    !(rr_winword(r, &r->bufs[i], s, sub, pos) &
+					      RVPMU_SAMPLER_WIN_COUNTED))
+						abort();
 					if (w.kind == RR_WIN_ABSENT)
 						continue;
-					if (w.kind == RR_WIN_PASSED) {
+					if (w.kind == RR_WIN_PASSED || w.kind == RR_WIN_UNCOUNTED) {
 						if (w.len_s != p || rr_win_used(&w))
 							abort();
 						continue;
@@ -77,7 +85,7 @@ static void promises(const struct rr_run *r, size_t size)
 	}
 	if (samples != r->samples || end != r->end_sample || r->lost != end - samples ||
 	    r->nr_subsamples * r->nr_pmu < r->nr_events || r->cycle_hz < 0 ||
-	    r->version < RVPMU_SAMPLER_VERSION || r->version > RVPMU_SAMPLER_VERSION_WINDOW)
+	    r->version < RVPMU_SAMPLER_V1_LAYOUT || r->version > RVPMU_SAMPLER_LAYOUT)
 		abort();
 	windows(r);
 }
@@ -99,7 +107,7 @@ static uint64_t take(struct bytes *b, unsigned int bytes)
 /* What the callbacks need: the seed, and the run's time base. */
 struct gen {
 	uint64_t seed, t0, ticks;
-	int stray;		/* version 2's mtimes from mtime(), not the deadlines */
+	int stray;		/* the mtimes from mtime(), not the deadlines */
 };
 
 static uint64_t mix(uint64_t x)
@@ -120,7 +128,7 @@ static uint64_t value(void *ctx, uint64_t n, uint32_t e, uint32_t pos)
 }
 
 /*
- * Version 2's mtime of window k (its beginning): mostly its deadline, some
+ * The mtime of window k (its beginning): mostly its deadline, some
  * late by up to three periods, some a little early, some 0 (a hart with no data), some
  * anywhere; wrapping around is data too.
  */
@@ -151,7 +159,7 @@ static uint8_t *shaped(struct bytes *b, size_t *size, struct gen *g)
 	static struct shape s;
 
 	memset(&s, 0, sizeof(s));
-	s.version = RVPMU_SAMPLER_VERSION + (uint32_t)(take(b, 1) % 3);	/* 1, 2, 3 */
+	s.version = RVPMU_SAMPLER_V1_LAYOUT + (uint32_t)(take(b, 1) % 4);	/* 1 to 4 */
 	s.mtime = take(b, 1) & 1 ? mtime : NULL;
 	s.window = take(b, 1) & 1 ? mtime : NULL;	/* any word: lengths, skips, LOST */
 	/* mostly up to 8 harts (fast), else up to 32: above 16 the heat map draws clusters */
@@ -193,10 +201,19 @@ static uint8_t *shaped(struct bytes *b, size_t *size, struct gen *g)
 	return gen_build(&s, size, NULL, value, g);
 }
 
-/* A shaped run reads back what write.c wrote (mtimes: if mt). */
+/* Whether a slot was written (layout 4: its word has COUNTED; else all). */
+static int written(const struct rr_run *r, const struct rr_buf *b, uint32_t s, uint32_t sub,
+		   uint32_t pos)
+{
+	return r->version != RVPMU_SAMPLER_LAYOUT ||
+	       (rr_winword(r, b, s, sub, pos) & RVPMU_SAMPLER_WIN_COUNTED);
+}
+
+/* A shaped run reads back what write.c wrote (mtimes: if mt), in its
+   written slots. */
 static void read_back(const struct rr_run *r, struct gen *g, int mt)
 {
-	if (r->version < RVPMU_SAMPLER_VERSION_MTIME || !mt)
+	if (!RR_HAS_MTIME(r) || !mt)
 		goto counts;
 	for (size_t i = 0; i < r->nr_bufs; i++)
 		for (uint32_t s = 0; s < r->bufs[i].nr_samples; s++)
@@ -206,7 +223,8 @@ static void read_back(const struct rr_run *r, struct gen *g, int mt)
 					uint64_t want = g->stray ? mtime(g, k, pos) :
 							r->t0 + k * r->period_ticks;
 
-					if (rr_mtime(r, &r->bufs[i], s, sub, pos) != want)
+					if (written(r, &r->bufs[i], s, sub, pos) &&
+					    rr_mtime(r, &r->bufs[i], s, sub, pos) != want)
 						abort();
 				}
 counts:
@@ -216,14 +234,17 @@ counts:
 		for (uint32_t s = 0; s < b->nr_samples; s++)
 			for (uint32_t pos = 0; pos < r->nr_harts; pos++) {
 				uint64_t n = b->first_sample + s;
+				uint32_t last = r->nr_subsamples - 1;
 
-				if (rr_cid1(r, b, s, 0, pos) != (uint32_t)(0x100 * (pos + 1) + n) ||
-				    rr_cid2(r, b, s, 0, pos) != 0xc0de0000u + pos ||
-				    rr_cycles(r, b, s, r->nr_subsamples - 1, pos) !=
-					    7000000 + n * 1000 + (r->nr_subsamples - 1) * 10 + pos)
+				if ((written(r, b, s, 0, pos) &&
+				     (rr_cid1(r, b, s, 0, pos) != (uint32_t)(0x100 * (pos + 1) + n) ||
+				      rr_cid2(r, b, s, 0, pos) != 0xc0de0000u + pos)) ||
+				    (written(r, b, s, last, pos) &&
+				     rr_cycles(r, b, s, last, pos) != 7000000 + n * 1000 + last * 10 + pos))
 					abort();
 				for (uint32_t e = 0; e < r->nr_events; e++)
-					if (rr_count(r, b, s, e, pos) != value(g, n, e, pos))
+					if (written(r, b, s, e / r->nr_pmu, pos) &&
+					    rr_count(r, b, s, e, pos) != value(g, n, e, pos))
 						abort();
 			}
 	}

@@ -23,9 +23,11 @@
  * event e, hart position p of the "pattern" shapes count
  * (n + 1) * 1000000 + e * 1000 + p; CID1 = 0x100 * (p + 1) + n, CID2 =
  * 0xc0de0000 + p, cycles = 7000000 + n * 1000 + subsample * 10 + p.
- * The "late" shapes (late1 in version 1, late2 in version 2 with mtime)
+ * The "late" shapes (late1 in layout 1, late2 in layout 2 with mtime)
  * have one late window and the catch-up after it on hart 0 (see
- * late_end()), a 100 MHz cycles field and constant true rates.
+ * late_end()), a 100 MHz cycles field and constant true rates. Layouts 1
+ * to 3 are version 1's; the "4" shapes (trust4, one4) are layout 4, where
+ * a slot the hart did not count holds stale bytes (write.h, GEN_STALE).
  */
 #include <math.h>
 #include <stdio.h>
@@ -163,8 +165,33 @@ static uint64_t trust_window(void *ctx, uint64_t k, uint32_t p)
 {
 	(void)ctx;
 	if (trust_passed(k, p))
-		return RVPMU_SAMPLER_WIN_PASSED;
+		return RVPMU_SAMPLER_V1_WIN_PASSED;
 	return trust_len(k, p) | (p == 1 && k == 6 ? RVPMU_SAMPLER_WIN_LOST : 0);
+}
+
+/*
+ * The same run in layout 4, where hart 1 also left after window 13: its
+ * window 11 (passed) and windows 14 and 15 (gone) are not counted, their
+ * slots stale; the others COUNTED.
+ */
+static uint64_t trust4_window(void *ctx, uint64_t k, uint32_t p)
+{
+	(void)ctx;
+	if (trust_passed(k, p) || (p == 1 && k >= 14))
+		return 0;
+	return trust_len(k, p) | RVPMU_SAMPLER_WIN_COUNTED |
+	       (p == 1 && k == 6 ? RVPMU_SAMPLER_WIN_LOST : 0);
+}
+
+/* one4: "one" in layout 4 (a padded last subsample), hart 1's subsample
+   2 of sample 1 (k 5) and hart 0's 0 of sample 2 (k 6) not counted: their
+   padding slots are stale too */
+static uint64_t one4_window(void *ctx, uint64_t k, uint32_t p)
+{
+	(void)ctx;
+	if ((p == 1 && k == 5) || (p == 0 && k == 6))
+		return 0;
+	return 10000 | RVPMU_SAMPLER_WIN_COUNTED;
 }
 
 static uint64_t trust_cycles(void *ctx, uint64_t k, uint32_t p)
@@ -203,29 +230,42 @@ static const struct shape shapes[] = {
 	{ "const", 2, 1, 2, 3, 1000, { 0, 1 }, { 0, 0 }, 10000000, CONSTANT, 2,
 	  { { 0, 0, 6, 6, 0, RVPMU_SAMPLER_BUF_FULL }, { 1, 6, 4, 6, 0, RVPMU_SAMPLER_BUF_LAST } },
 	  0, 0, NULL, .cycles = const_cycles },
-	/* the same in version 2: mtime at every deadline */
+	/* the same in layout 2: mtime at every deadline */
 	{ "mtime", 2, 1, 2, 3, 1000, { 0, 1 }, { 0, 0 }, 10000000, CONSTANT, 2,
 	  { { 0, 0, 6, 6, 0, RVPMU_SAMPLER_BUF_FULL }, { 1, 6, 4, 6, 0, RVPMU_SAMPLER_BUF_LAST } },
-	  0, 0, NULL, .cycles = const_cycles, .version = RVPMU_SAMPLER_VERSION_MTIME },
+	  0, 0, NULL, .cycles = const_cycles, .version = RVPMU_SAMPLER_V1_LAYOUT_MTIME },
+	/* and in layout 4: every window counted, a period long */
+	{ "const4", 2, 1, 2, 3, 1000, { 0, 1 }, { 0, 0 }, 10000000, CONSTANT, 2,
+	  { { 0, 0, 6, 6, 0, RVPMU_SAMPLER_BUF_FULL }, { 1, 6, 4, 6, 0, RVPMU_SAMPLER_BUF_LAST } },
+	  0, 0, NULL, .cycles = const_cycles, .version = RVPMU_SAMPLER_LAYOUT },
 	/* a late window and its catch-up on hart 0, told by mtime (late2)
 	   or by the cycles field alone (late1) */
 	{ "late2", 2, 1, 2, 4, 1000, { 0, 1 }, { 0, 0 }, 10000000, LATE, 1,
 	  { { 0, 0, 8, 8, 0, RVPMU_SAMPLER_BUF_LAST } }, 0, 0, late_events,
-	  .version = RVPMU_SAMPLER_VERSION_MTIME, .mtime = late_mtime, .cycles = late_cycles },
+	  .version = RVPMU_SAMPLER_V1_LAYOUT_MTIME, .mtime = late_mtime, .cycles = late_cycles },
 	{ "late1", 2, 1, 2, 4, 1000, { 0, 1 }, { 0, 0 }, 10000000, LATE, 1,
 	  { { 0, 0, 8, 8, 0, RVPMU_SAMPLER_BUF_LAST } }, 0, 0, late_events,
 	  .cycles = late_cycles },
-	/* version 3: a late, a short, a disagreeing and a LOST window */
+	/* layout 3: a late, a short, a disagreeing and a LOST window */
 	{ "trust", 2, 1, 2, 4, 1000, { 0, 1 }, { 0, 0 }, 10000000, TRUST, 1,
 	  { { 0, 0, 8, 8, 0, RVPMU_SAMPLER_BUF_LAST } }, 0, 0, late_events,
-	  .version = RVPMU_SAMPLER_VERSION_WINDOW, .mtime = trust_mtime,
+	  .version = RVPMU_SAMPLER_V1_LAYOUT_WINDOW, .mtime = trust_mtime,
 	  .window = trust_window, .cycles = trust_cycles },
+	/* layout 4: the same, uncounted windows stale, hart 1 gone at the end */
+	{ "trust4", 2, 1, 2, 4, 1000, { 0, 1 }, { 0, 0 }, 10000000, TRUST, 1,
+	  { { 0, 0, 8, 8, 0, RVPMU_SAMPLER_BUF_LAST } }, 0, 0, late_events,
+	  .version = RVPMU_SAMPLER_LAYOUT, .mtime = trust_mtime,
+	  .window = trust4_window, .cycles = trust_cycles },
+	/* layout 4 with a padded last subsample, two windows not counted */
+	{ "one4", 2, 1, 2, 5, 1000, { 0, 1 }, { 0, 0 }, 10000000, PATTERN, 1,
+	  { { 0, 0, 4, 5, 16, RVPMU_SAMPLER_BUF_LAST } }, 0, 0, NULL,
+	  .version = RVPMU_SAMPLER_LAYOUT, .window = one4_window },
 	/* many harts and events, for the heat map: 20 harts in 4 clusters
 	   (a panel per cluster), 24 events */
 	{ "wide", 20, 4, 8, 24, 1000, { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
 	  17, 18, 19 }, { 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3 }, 10000000,
 	  WAVE, 1, { { 0, 0, 12, 12, 0, RVPMU_SAMPLER_BUF_LAST } }, 0, 0, NULL,
-	  .version = RVPMU_SAMPLER_VERSION_MTIME },
+	  .version = RVPMU_SAMPLER_LAYOUT },
 	/* counts at the top of 64 bits */
 	{ "huge", 2, 1, 3, 4, 85899000, { 0, 1 }, { 0, 0 }, 10000000, HUGE, 1,
 	  { { 0, 0, 2, 2, 0, RVPMU_SAMPLER_BUF_LAST } }, 0, 0, NULL, 0, NULL, NULL, NULL },
@@ -305,7 +345,10 @@ struct bad {
 static const struct bad bads[] = {
 	{ "magic", 0, H(magic), 4, 0x12345678, "offset 0 \\(0x0\\): bad magic 0x12345678" },
 	{ "magic2", 1, H(magic), 4, 0, "bad magic 0x00000000" },
-	{ "version", 0, H(version), 2, 4, "version 4 \\(this tool reads versions 1 to 3\\)" },
+	{ "version", 0, H(version), 2, 5, "version 5 \\(this tool reads layouts 1 to 4\\)" },
+	{ "version0", 0, H(version), 2, 0, "version 0 \\(this tool reads layouts 1 to 4\\)" },
+	{ "version4-size", 0, H(version), 2, 4,
+	  "subsample_size 64, but 2 counter\\(s\\) on 2 hart\\(s\\) in version 4 make 96" },
 	{ "version2-size", 0, H(version), 2, 2,
 	  "subsample_size 64, but 2 counter\\(s\\) on 2 hart\\(s\\) in version 2 make 80" },
 	{ "state", 0, H(state), 4, 4, "state 4 is not a buffer state" },
@@ -358,6 +401,28 @@ static const struct bad splits[] = {
 
 static void bad_pads(const char *dir, FILE *list);
 
+/*
+ * Layout 4: a count in a counted window's padding slot is refused as in
+ * version 1's layouts (one4, sample 0's last subsample, slot 1, hart 0);
+ * stale bytes in an uncounted one's are not read (one4 itself decodes).
+ */
+static void bad_padding4(const char *dir, FILE *list)
+{
+	const struct shape *s = named("one4");
+	size_t n, off;
+	uint8_t *p = gen_build(s, &n, NULL, value, (void *)s);
+
+	if (!p)
+		exit(3);
+	off = gen_header_size(s) + 2 * gen_subsample_size(s) + 8 * s->nr_harts +
+	      8 * (1 * s->nr_harts + 0);
+	gen_put(p + off, 99, 8);
+	save(dir, "bad-", "padding4", p, n);
+	fprintf(list, "padding4 offset %zu \\(0x%zx\\): sample 0: padding slot 1 of hart 0 holds 99\n",
+		off, off);
+	free(p);
+}
+
 static void corrupt(const char *dir)
 {
 	const struct shape *s = &shapes[1];	/* "three" */
@@ -376,8 +441,7 @@ static void corrupt(const char *dir)
 
 		memcpy(p, base, n);
 		if (!strcmp(b->name, "padding"))	/* sample 0's last subsample, slot 1, hart 7 */
-			off = at[b->buf] + gen_header_size(s) +
-			      RVPMU_SAMPLER_SUBSAMPLE_SIZE(s->nr_pmu, s->nr_harts) +
+			off = at[b->buf] + gen_header_size(s) + gen_subsample_size(s) +
 			      8 * s->nr_harts + 8 * (1 * s->nr_harts + 1);
 		gen_put(p + off, b->value, b->bytes);
 		save(dir, "bad-", b->name, p, n);
@@ -390,6 +454,7 @@ static void corrupt(const char *dir)
 	fprintf(list, "tail offset %zu \\(0x%zx\\): truncated: 8 byte\\(s\\) left\n", n, n);
 	save(dir, "bad-", "empty", p, 0);
 	fprintf(list, "empty empty file\n");
+	bad_padding4(dir, list);
 	bad_pads(dir, list);
 	fclose(list);
 	free(base);

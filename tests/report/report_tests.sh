@@ -200,7 +200,7 @@ lrects = list(legend[0].iter(ns + "rect"))
 assert any(r.get("fill") == "url(#scale)" for r in lrects)
 assert {"zero sw", "off sw", "nodata sw", "mark sw"} <= {r.get("class") for r in lrects}
 lt = " ".join(t.text or "" for t in legend[0].iter(ns + "text"))
-assert "lowest" in lt and "highest" in lt and "not on time or not sure" in lt and "short, passed, lost or disagreeing only" in lt, lt
+assert "lowest" in lt and "highest" in lt and "not on time or not sure" in lt and "short, passed, uncounted, lost or disagreeing only" in lt, lt
 palette = set()
 panels = [g for g in root.iter(ns + "g") if g.get("class") == "panel"]
 texts = " ".join(t.text or "" for t in root.iter(ns + "text"))
@@ -240,20 +240,25 @@ for f in "$v"/*.bin; do
 	"$tool" --perfetto "$o/$s.json" --plot "$o/$s.svg" --heatmap "$o/$s.heat.svg" "$f" >"$o/$s.log" 2>&1; rc=$?
 	if [ $rc -eq 0 ] && ! sanitizer "$o/$s.log"; then ok "$s: --perfetto, --plot and --heatmap"; else
 		nok "$s: --perfetto, --plot and --heatmap (exit $rc)"; fi
-	py "$s: JSON parses; a process per hart, a counter per sample, event, hart, metrics" '
-import json, struct, sys
+	"$tool" --csv "$f" >"$o/$s.csv" 2>&1
+	py "$s: JSON parses; a process per hart, a counter per window with data (the CSV's rows with a value), metrics" '
+import csv, json, struct, sys
 t = json.load(open(sys.argv[1]))["traceEvents"]
 b = open(sys.argv[2], "rb").read()
 harts, events = struct.unpack_from("<II", b, 28)[0], struct.unpack_from("<I", b, 40)[0]
 names = [e for e in t if e["ph"] == "M" and e["name"] == "process_name"]
 assert len(names) == harts, names
 samples = int(sys.argv[3])
+rows = list(csv.DictReader(open(sys.argv[4])))
+assert len(rows) == samples * events * harts, (len(rows), samples, events, harts)
+data = [r for r in rows if r["value"]]
+assert all(r["window"] in ("absent", "passed", "uncounted") for r in rows if not r["value"])
 c = [e for e in t if e["ph"] == "C" and "events/s" in e["args"]]
-assert len(c) == samples * events * harts, (len(c), samples, events, harts)
+assert len(c) == len(data), (len(c), len(data))
 m = [e for e in t if e["ph"] == "C" and "events/s" not in e["args"]]
 assert all(list(e["args"]) == ["ipc" if e["name"] == "ipc" else "per 1k inst"] for e in m)
 assert all(e["ts"] >= 0 and len(e["args"]) == 1 for e in c + m)
-' "$o/$s.json" "$f" "$("$tool" "$f" | sed -n 's/.* \([0-9]*\) sample(s).*/\1/p')"
+' "$o/$s.json" "$f" "$("$tool" "$f" | sed -n 's/.* \([0-9]*\) sample(s).*/\1/p')" "$o/$s.csv"
 	nev=$("$tool" "$f" | sed -n 's/.*, \([0-9]*\) event(s),.*/\1/p')
 	if [ "$nev" -gt 16 ]; then
 		py "$s: --plot above 16 events is the heat map" "$HEAT" "$o/$s.svg" "$f"
@@ -293,7 +298,7 @@ count "trust summary: cycles, the late window used, the lost one not" 2 \
 count "trust summary: dTLB misses, the short, the passed and the disagreeing windows not used" 2 \
 	'^(  dtlb-read-miss)? +(0 +100 k/s +100 k/s +100 k/s  \(1 short; 7 of 8 used\)|1 +200 k/s +200 k/s +200 k/s  \(1 passed, 1 unsure; 6 of 8 used\))$' "$o/trust.summary"
 count "trust summary: metrics over clean samples only" 3 \
-	'^(  ipc|  dtlb-read-miss per 1k inst)? +(1 +1\.25 +1\.25 +1\.25  \(7 of 8 samples used\)|0 +2 +2 +2  \(7 of 8 samples used\)|1 +1\.6 +1\.6 +1\.6  \(5 of 8 samples used\))$' "$o/trust.summary"
+	'^(  ipc|  dtlb-read-miss per 1k inst)? +(1 +1\.25 +1\.25 +1\.25  \(7 of 8 samples used\)|0 +2 +2 +2  \(7 of 8 samples used\)|1 +1\.6 +1\.6 +1\.6  \(5 of 7 samples used\))$' "$o/trust.summary"
 py "trust summary: in no row is the mean outside min..max" '
 import re, sys
 si = {"": 1, "k": 1e3, "M": 1e6, "G": 1e9, "m": 1e-3}
@@ -329,7 +334,7 @@ root = ET.parse(sys.argv[1]).getroot()
 dots = list(root.iter(ns + "circle"))
 assert len(dots) == 8 * 2 * 4 - 8, len(dots)     # 8 samples, 2 harts, 4 events, 8 left out
 notes = [t.text for t in root.iter(ns + "text") if t.get("class") == "left"]
-assert notes == ["%d window(s) not drawn: short, passed, lost or disagreeing" % n for n in (1, 1, 3, 3)], notes
+assert notes == ["%d window(s) not drawn: short, passed, uncounted, lost or disagreeing" % n for n in (1, 1, 3, 3)], notes
 # the disagreeing window would be 600 k/s of dTLB misses: the axis stops at what was drawn
 ticks = [t.text for t in root.iter(ns + "text") if t.get("class") == "yt"]
 assert "600 k" not in ticks, ticks
@@ -338,6 +343,73 @@ python3 -c "$HEAT" "$o/trust.heat.svg" "$v/trust.bin" >"$o/trust.cells" 2>&1
 count "trust heat map: the short, disagreeing, lost and passed windows' cells hatched" 8 ' off ' "$o/trust.cells"
 count "trust heat map: marked over hart 0's column 1 and hart 1's columns 2, 3 and 5" 4 \
 	'^(0 mark mark 281\.25|1 mark mark 372\.50|1 mark mark 463\.75|1 mark mark 646\.25) ' "$o/trust.cells"
+# ---- layout 4 (version 2 of the extension): trust4 is trust's run with
+# only COUNTED slots written; hart 1's window 11 (passed) and its windows
+# 14 and 15 (it left) not counted, their slots stale bytes (GEN_STALE).
+"$tool" "$v/trust4.bin" >"$o/trust4.summary" 2>&1
+count "trust4 summary: layout 4 said" 1 \
+	'^window lengths: each window.s own, from mtime \(layout 4: only counted windows are data\)$' "$o/trust4.summary"
+count "trust4 summary: hart 0 as in layout 3" 1 \
+	'^  hart 0: 1 late, 1 short, 0 lost, 0 disagree, 0 uncounted \(passed or paused\), 0 absent \(none counted after\) of 16 windows$' "$o/trust4.summary"
+count "trust4 summary: hart 1's uncounted window and the two after it left" 1 \
+	'^  hart 1: 0 late, 0 short, 1 lost, 1 disagree, 1 uncounted \(passed or paused\), 2 absent \(none counted after\) of 16 windows$' "$o/trust4.summary"
+count "trust4 summary: the same rates; an uncounted window left out, absent ones not windows" 4 \
+	'^(  cycles|  dtlb-read-miss)? +(0 +100 M/s +100 M/s +100 M/s  \(1 late\)|1 +100 M/s +100 M/s +100 M/s  \(1 unsure; 6 of 7 used\)|0 +100 k/s +100 k/s +100 k/s  \(1 short; 7 of 8 used\)|1 +200 k/s +200 k/s +200 k/s  \(1 uncounted, 1 unsure; 5 of 7 used\))$' "$o/trust4.summary"
+count "trust4 summary: metrics only where both windows hold data" 2 \
+	'^(  ipc|  dtlb-read-miss per 1k inst)? +(1 +1\.25 +1\.25 +1\.25  \(6 of 7 samples used\)|1 +1\.6 +1\.6 +1\.6  \(4 of 6 samples used\))$' "$o/trust4.summary"
+"$tool" --csv "$v/trust4.bin" >"$o/trust4.csv" 2>&1
+py "trust4 csv: windows marked as crafted; no value, CID or cycles where nothing was counted" '
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+marks = sorted({(r["time_s"], r["hart"], r["window"]) for r in rows if r["window"] != "ok"})
+assert marks == [("0.002000000", "0", "late"), ("0.004000000", "0", "short"),
+                 ("0.005000000", "1", "disagree"), ("0.006000000", "1", "lost"),
+                 ("0.011000000", "1", "uncounted"), ("0.014000000", "1", "absent"),
+                 ("0.015000000", "1", "absent")], marks
+for r in rows:
+    empty = r["window"] in ("uncounted", "absent")
+    for f in ("cid1", "cid2", "value", "cycles", "length_s", "rate", "ipc", "per_1k_inst"):
+        assert not (empty and r[f]), r
+    if not empty:
+        assert abs(float(r["rate"]) - int(r["value"]) / float(r["length_s"])) <= 1e-6 * float(r["rate"]), r
+' "$o/trust4.csv"
+"$tool" -D "$v/trust4.bin" >"$o/trust4.dump" 2>&1
+count "trust4 -D: layout 4 said" 1 'header version 4 \(mtime and window per subsample, counted only\)$' "$o/trust4.dump"
+count "trust4 -D: an uncounted hart's slots are not shown, 3 times" 3 '^  hart 1 cluster 0 not counted$' "$o/trust4.dump"
+count "trust4 -D: counted windows with their words" 29 '^  hart [01] cluster 0 cid1 .* len [0-9]+' "$o/trust4.dump"
+count "trust4 -D: the LOST word" 1 '^  hart 1 cluster 0 cid1 0x00000203 .* len 10000 LOST \|' "$o/trust4.dump"
+"$tool" --perfetto "$o/trust4.json" --plot "$o/trust4.svg" --heatmap "$o/trust4.heat.svg" "$v/trust4.bin" >/dev/null 2>&1
+py "trust4 perfetto: the uncounted window an instant, no counter; the absent ones nothing" '
+import json, sys
+t = json.load(open(sys.argv[1]))["traceEvents"]
+i = sorted((e["pid"], e["name"], e["ts"]) for e in t if e["ph"] == "i")
+assert (2, "uncounted window", 11000.0) in i and not [x for x in i if "absent" in x[1]], i
+c = [(e["pid"], e["ts"]) for e in t if e["ph"] == "C" and "events/s" in e["args"]]
+assert (2, 11000.0) not in c and (2, 14000.0) not in c and (2, 15000.0) not in c
+assert len(c) == 8 * 4 * 2 - 2 - 4, len(c)
+' "$o/trust4.json"
+py "trust4 plot: no point from the windows without data" '
+import sys, xml.etree.ElementTree as ET
+ns = "{http://www.w3.org/2000/svg}"
+root = ET.parse(sys.argv[1]).getroot()
+dots = list(root.iter(ns + "circle"))
+assert len(dots) == 8 * 2 * 4 - 8 - 4, len(dots)   # 8 left out as in trust, 4 absent or uncounted more
+' "$o/trust4.svg"
+for f in trust4 one4; do
+	"$tool" "$v/$f.bin" >"$o/$f.all" 2>&1
+	for x in -D --csv; do "$tool" $x "$v/$f.bin" >>"$o/$f.all" 2>&1; done
+	"$tool" --perfetto "$o/$f.j" --plot "$o/$f.p" --heatmap "$o/$f.h" "$v/$f.bin" >>"$o/$f.all" 2>&1
+	cat "$o/$f.j" "$o/$f.p" "$o/$f.h" >>"$o/$f.all"
+	# the stale bytes, as numbers any output could show them: 64 and 32 bits,
+	# decimal and hex, and the rates and ratios made of them
+	count "$f: no output shows the stale bytes of an uncounted slot" 0 \
+		'6510615555426900570|1515870810|5a5a5a5a|6\.51[0-9]*e\+?(1|2)[0-9]|1\.51[0-9]*e\+?(0|1)[0-9]' "$o/$f.all"
+done
+check "one4: stale padding of an uncounted window is not read" 0 '4 sample\(s\), 0 lost' "$v/one4.bin"
+check "const4: layout 4, the same rates as layouts 1 and 2" 0 '^ +1 +3 M/s +3 M/s +3 M/s$' "$v/const4.bin"
+check "const4 -D: every hart's window counted" 0 \
+	'^  hart 1 cluster 0 cid1 0x00000200 cid2 0xc0de0001 cycles 100000 mtime 5000000 len 10000 \| cycles 3000 \| instructions 0$' \
+	-D "$v/const4.bin"
 python3 -c "$HEAT" "$o/late2.heat.svg" "$v/late2.bin" >"$o/late2.cells" 2>&1
 count "heat map: hart 0's catch-up window hatched, in column 2 of 8" 2 \
 	'^0 [23] off 372\.50 91\.25 None$' "$o/late2.cells"

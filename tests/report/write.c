@@ -39,13 +39,17 @@ static uint32_t nr_sub(const struct shape *s)
 	return (s->nr_events + s->nr_pmu - 1) / s->nr_pmu;
 }
 
+/* The shape's layout: 0 is version 1's first */
+static uint32_t layout(const struct shape *s)
+{
+	return s->version ? s->version : RVPMU_SAMPLER_V1_LAYOUT;
+}
+
 uint64_t gen_subsample_size(const struct shape *s)
 {
-	if (s->version == RVPMU_SAMPLER_VERSION_WINDOW)
-		return RVPMU_SAMPLER_SUBSAMPLE_SIZE_WINDOW(s->nr_pmu, s->nr_harts);
-	if (s->version == RVPMU_SAMPLER_VERSION_MTIME)
-		return RVPMU_SAMPLER_SUBSAMPLE_SIZE_MTIME(s->nr_pmu, s->nr_harts);
-	return RVPMU_SAMPLER_SUBSAMPLE_SIZE(s->nr_pmu, s->nr_harts);
+	if (layout(s) == RVPMU_SAMPLER_LAYOUT)
+		return RVPMU_SAMPLER_SUBSAMPLE_SIZE(s->nr_pmu, s->nr_harts);
+	return RVPMU_SAMPLER_V1_SUBSAMPLE_SIZE(layout(s), s->nr_pmu, s->nr_harts);
 }
 
 uint64_t gen_cycles_at(const struct shape *s, uint32_t pos)
@@ -73,7 +77,7 @@ static void write_buf(const struct shape *s, const struct gbuf *b, uint8_t *p,
 
 	ticks = s->ticks ? s->ticks : s->timebase / 1000000 * s->period_us;
 	gen_put(p + H(magic), RVPMU_SAMPLER_BUF_MAGIC, 4);
-	gen_put(p + H(version), s->version ? s->version : RVPMU_SAMPLER_VERSION, 2);
+	gen_put(p + H(version), layout(s), 2);
 	gen_put(p + H(header_size), hs, 2);
 	gen_put(p + H(state), b->state, 4);
 	gen_put(p + H(buffer_index), b->index, 4);
@@ -109,6 +113,20 @@ static void write_buf(const struct shape *s, const struct gbuf *b, uint8_t *p,
 			uint64_t run_n = b->first + n, k = run_n * ns + sub;
 
 			for (uint32_t i = 0; i < h; i++) {
+				uint64_t word = s->window ? s->window(ctx, k, i) : ticks;
+
+				if (layout(s) == RVPMU_SAMPLER_LAYOUT && !s->window)
+					word |= RVPMU_SAMPLER_WIN_COUNTED;
+				if (layout(s) == RVPMU_SAMPLER_LAYOUT &&
+				    !(word & RVPMU_SAMPLER_WIN_COUNTED)) {
+					/* not written by the hart: stale, but its word */
+					gen_put(q + 4 * i, GEN_STALE32, 4);
+					gen_put(q + 4 * (h + i), GEN_STALE32, 4);
+					for (uint32_t j = 0; j < s->nr_pmu + 2; j++)
+						gen_put(q + 8 * h + 8 * (j * h + i), GEN_STALE, 8);
+					gen_put(q + gen_cycles_at(s, i) + 16 * h, word, 8);
+					continue;
+				}
 				gen_put(q + 4 * i, 0x100 * (i + 1) + run_n, 4);
 				gen_put(q + 4 * (h + i), 0xc0de0000u + i, 4);
 				for (uint32_t j = 0; j < s->nr_pmu; j++) {
@@ -121,12 +139,11 @@ static void write_buf(const struct shape *s, const struct gbuf *b, uint8_t *p,
 				gen_put(q + gen_cycles_at(s, i), s->cycles ? s->cycles(ctx, k, i) :
 					7000000 + run_n * 1000 + sub * 10 + i, 8);
 				/* the mtime slot follows the cycles slots; wrapping is data too */
-				if (s->version >= RVPMU_SAMPLER_VERSION_MTIME)
+				if (layout(s) >= RVPMU_SAMPLER_V1_LAYOUT_MTIME)
 					gen_put(q + gen_cycles_at(s, i) + 8 * h,
 						s->mtime ? s->mtime(ctx, k, i) : t0 + k * ticks, 8);
-				if (s->version >= RVPMU_SAMPLER_VERSION_WINDOW)
-					gen_put(q + gen_cycles_at(s, i) + 16 * h,
-						s->window ? s->window(ctx, k, i) : ticks, 8);
+				if (layout(s) >= RVPMU_SAMPLER_V1_LAYOUT_WINDOW)
+					gen_put(q + gen_cycles_at(s, i) + 16 * h, word, 8);
 			}
 		}
 }

@@ -6,10 +6,14 @@
  * (pos + 1) + n, CID2 = 0xc0de0000 + pos, cycles = 7000000 + n * 1000 +
  * subsample * 10 + pos (n the run-wide sample) unless the shape says
  * otherwise, counts from a callback, zeros in the null event's padding,
- * in versions 2 and 3 each hart's mtime at the window's beginning (by
+ * in layouts 2 to 4 each hart's mtime at the window's beginning (by
  * default its deadline, t0 + k * period_ticks, k the run-wide subsample),
- * and in version 3 each window's word (by default its length a period,
- * nothing skipped, not LOST).
+ * and in layouts 3 and 4 each window's word (by default its length a
+ * period, not LOST; in layout 4 COUNTED). Layouts 1 to 3 are version 1's
+ * (RVPMU_SAMPLER_V1_*), layout 4 version 2's: there a window word without
+ * COUNTED leaves the hart's slots of that subsample as a buffer S-mode did
+ * not zero would hold them: GEN_STALE in every field (CIDs, counts and
+ * padding, cycles, mtime), which no reader may show.
  */
 #ifndef RVPMU_TESTS_REPORT_WRITE_H
 #define RVPMU_TESTS_REPORT_WRITE_H
@@ -27,6 +31,10 @@ struct gbuf {
 
 #define GEN_MAX_HARTS	32
 
+/* What an unwritten layout 4 slot holds here: 64-bit fields, 32-bit ones */
+#define GEN_STALE	0x5a5a5a5a5a5a5a5aull
+#define GEN_STALE32	0x5a5a5a5au
+
 /* A per-window value of hart pos in run-wide subsample k (mtime, cycles). */
 typedef uint64_t (*gen_time_fn)(void *ctx, uint64_t k, uint32_t pos);
 
@@ -40,10 +48,13 @@ struct shape {
 	struct gbuf bufs[4];	/* in file order */
 	uint64_t t0, ticks;	/* 0: 5000000, and ticks from period_us */
 	const struct rvpmu_sampler_event *events;	/* NULL: a rotation of kinds */
-	uint32_t version;	/* 0 or 1: version 1; 2: mtime[] per subsample; 3: window[] */
-	gen_time_fn mtime;	/* version 2's mtime[]; NULL: the window's deadline */
+	/* the layout: 0 or 1, version 1's first; 2, mtime[] per subsample; 3,
+	   window[] too; 4, version 2's (RVPMU_SAMPLER_LAYOUT) */
+	uint32_t version;
+	gen_time_fn mtime;	/* the mtime[] (layouts 2-4); NULL: the window's deadline */
 	gen_time_fn cycles;	/* the cycles field; NULL: the formula above */
-	gen_time_fn window;	/* version 3's window[]; NULL: the period's length */
+	gen_time_fn window;	/* the window[] (layouts 3, 4); NULL: the period's length
+				   (layout 4: and COUNTED) */
 };
 
 /* The count of event e on position pos in run-wide sample n. */
@@ -64,8 +75,8 @@ uint8_t *gen_build(const struct shape *s, size_t *size, size_t *at, gen_value_fn
 		   void *ctx);
 
 /*
- * Bytes of one subsample of shape s (its version's layout), and the
- * offset of hart pos's cycles slot in it.
+ * Bytes of one subsample of shape s (its layout), and the offset of hart
+ * pos's cycles slot in it.
  */
 uint64_t gen_subsample_size(const struct shape *s);
 uint64_t gen_cycles_at(const struct shape *s, uint32_t pos);

@@ -4,7 +4,7 @@
  * plain values, one row per subsample window, hart and event, so that a
  * spreadsheet or pandas can pivot it any way. Columns:
  *   time_s       start of the event's window, seconds from t0: its mtime
- *                where the data has one (versions 2, 3), else scheduled
+ *                where the data has one (layouts 2 to 4), else scheduled
  *   hart         hartid; cluster its cluster
  *   cid1         satp.ASID at capture; cid2 the hart's CID2 word
  *   event        the event's name (raw events: raw:0x<selector>)
@@ -12,8 +12,11 @@
  *   cycles       the hart's mcycle over the same window
  *   length_s     the window's true length (rr_window), seconds
  *   rate         value / length_s, events/s
- *   window       absent, lost, disagree, short, late or ok: the first that
- *                applies (rr_win_label); only late and ok rates are used
+ *   window       absent, passed, uncounted, lost, disagree, short, late
+ *                or ok: the first that applies (rr_win_label); only late
+ *                and ok rates are used. A window without data (absent,
+ *                passed, uncounted) has cid1, cid2, value, cycles,
+ *                length_s and rate empty: its bytes are no count
  *   ipc          on the rows of the instructions event the metrics use:
  *                value / cycles; else empty
  *   per_1k_inst  on the rows of a cache or TLB miss event: its rate over
@@ -69,6 +72,12 @@ static void rows(FILE *out, const struct rr_run *r, size_t run)
 					rr_window(r, b, s, sub, pos, &w);
 					if (run)
 						fprintf(out, "%zu,", run);
+					if (!RR_WIN_HAS_DATA(&w)) {
+						fprintf(out, "%.9f,%u,%u,,,%s,,,,,%s,,\n", w.start_s,
+							r->hart[pos], r->cluster[pos], name,
+							rr_win_label(&w));
+						continue;
+					}
 					fprintf(out, "%.9f,%u,%u,%u,%u,%s,%" PRIu64 ",%" PRIu64
 						",%.9f,%.9g,%s,", w.start_s, r->hart[pos], r->cluster[pos],
 						rr_cid1(r, b, s, sub, pos), rr_cid2(r, b, s, sub, pos),

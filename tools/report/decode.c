@@ -14,6 +14,9 @@
  *    u32 reserved (0), u64 size, the pad's length including these 16
  *    bytes, a multiple of 8 and at least 16; the bytes after the first 16
  *    are stale data, skipped unread.
+ * The layouts read: 4 (version 2 of the extension: only slots whose window
+ * word has COUNTED are data) and version 1's 1, 2 and 3, by the header's
+ * version field and the RVPMU_SAMPLER_V1_* numbers.
  * Consecutive buffers belong to one run while their run-wide parameters
  * are equal (same_run: version, nr_harts, nr_clusters, nr_pmu, nr_events,
  * period_us, filter, timebase_hz, t0, period_ticks and the hart, cluster
@@ -129,11 +132,10 @@ static int check_hdr(const uint8_t *p, size_t size, size_t off, struct hdr *h,
 		return fail(err, n, off, "bad magic 0x%08x (a buffer starts with 0x%08x, \"RVPS\")",
 			    magic, RVPMU_SAMPLER_BUF_MAGIC);
 	read_hdr(p, h);
-	if (h->version != RVPMU_SAMPLER_VERSION && h->version != RVPMU_SAMPLER_VERSION_MTIME &&
-	    h->version != RVPMU_SAMPLER_VERSION_WINDOW)
+	if (h->version < RVPMU_SAMPLER_V1_LAYOUT || h->version > RVPMU_SAMPLER_LAYOUT)
 		return fail(err, n, off + F(version),
-			    "version %u (this tool reads versions %u to %u)", h->version,
-			    RVPMU_SAMPLER_VERSION, RVPMU_SAMPLER_VERSION_WINDOW);
+			    "version %u (this tool reads layouts %u to %u)", h->version,
+			    RVPMU_SAMPLER_V1_LAYOUT, RVPMU_SAMPLER_LAYOUT);
 	if (h->state > RVPMU_SAMPLER_BUF_LAST)
 		return fail(err, n, off + F(state), "state %u is not a buffer state", h->state);
 	if (h->index >= RVPMU_SAMPLER_MAX_BUFS)
@@ -164,12 +166,10 @@ static int check_hdr(const uint8_t *p, size_t size, size_t off, struct hdr *h,
 			    "nr_subsamples %u, but %u event(s) on %u counter(s) make %llu",
 			    h->nr_subsamples, h->nr_events, h->nr_pmu, (unsigned long long)want);
 	/* nr_pmu <= 29 and nr_harts < 2^32: the product fits in 64 bits */
-	if (h->version == RVPMU_SAMPLER_VERSION_WINDOW)
-		want = RVPMU_SAMPLER_SUBSAMPLE_SIZE_WINDOW(h->nr_pmu, h->nr_harts);
-	else if (h->version == RVPMU_SAMPLER_VERSION_MTIME)
-		want = RVPMU_SAMPLER_SUBSAMPLE_SIZE_MTIME(h->nr_pmu, h->nr_harts);
-	else
+	if (h->version == RVPMU_SAMPLER_LAYOUT)
 		want = RVPMU_SAMPLER_SUBSAMPLE_SIZE(h->nr_pmu, h->nr_harts);
+	else
+		want = RVPMU_SAMPLER_V1_SUBSAMPLE_SIZE(h->version, h->nr_pmu, h->nr_harts);
 	if (h->subsample_size != want)
 		return fail(err, n, off + F(subsample_size),
 			    "subsample_size %u, but %u counter(s) on %u hart(s) in version %u make %llu",
@@ -342,7 +342,7 @@ uint64_t rr_mtime(const struct rr_run *r, const struct rr_buf *b, uint32_t s, ui
 		  uint32_t pos)
 {
 	/* the fifth field, after cycles[]: the slot past the cycles slot */
-	if (r->version < RVPMU_SAMPLER_VERSION_MTIME)
+	if (!RR_HAS_MTIME(r))
 		return 0;
 	return rr_slot(r, b, s, sub, r->nr_pmu + 1, pos);
 }
@@ -351,7 +351,7 @@ uint64_t rr_winword(const struct rr_run *r, const struct rr_buf *b, uint32_t s, 
 		    uint32_t pos)
 {
 	/* the sixth field, after mtime[] */
-	if (r->version < RVPMU_SAMPLER_VERSION_WINDOW)
+	if (!RR_HAS_WINDOW(r))
 		return 0;
 	return rr_slot(r, b, s, sub, r->nr_pmu + 2, pos);
 }
@@ -368,14 +368,23 @@ uint64_t rr_subsample_index(const struct rr_run *r, const struct rr_buf *b, uint
 	return (b->first_sample + s) * r->nr_subsamples + sub;
 }
 
+/* Layout 4: whether the hart wrote its slots of that subsample. */
+static int counted(const struct rr_run *r, const struct rr_buf *b, uint32_t s, uint32_t sub,
+		   uint32_t pos)
+{
+	return !!(rr_winword(r, b, s, sub, pos) & RVPMU_SAMPLER_WIN_COUNTED);
+}
+
 /*
  * Slots past nr_events in each sample's last subsample hold the null
  * event: a count there means the writer and this reader disagree on the
- * layout, so nothing else in the buffer could be trusted.
+ * layout, so nothing else in the buffer could be trusted. In layout 4
+ * only a counted window's slots were written: the others are not read.
  */
 static int check_padding(const struct rr_run *r, const struct rr_buf *b, char *err, size_t n)
 {
 	uint32_t last = r->nr_subsamples - 1, s, slot, pos;
+	int v4 = r->version == RVPMU_SAMPLER_LAYOUT;
 
 	for (s = 0; s < b->nr_samples; s++)
 		for (slot = r->nr_events - last * r->nr_pmu; slot < r->nr_pmu; slot++)
@@ -385,7 +394,7 @@ static int check_padding(const struct rr_run *r, const struct rr_buf *b, char *e
 					    8 * (size_t)r->nr_harts +
 					    8 * ((size_t)slot * r->nr_harts + pos);
 
-				if (v)
+				if (v && (!v4 || counted(r, b, s, last, pos)))
 					return fail(err, n, at,
 						    "sample %u: padding slot %u of hart %u holds %llu, not the null event's 0",
 						    s, slot, r->hart[pos], (unsigned long long)v);
@@ -440,10 +449,11 @@ static int cmp_double(const void *a, const void *b)
 
 /*
  * r->cycle_hz: the median of cycles / period over every window and hart
- * that has cycles; in version 3 of cycles over the window's own length
- * where it has one and is not LOST (every window then, a late one too,
- * says the rate). A window of a hart takes at least 24 bytes of the file
- * (CIDs, a count, cycles), so the array stays below the file's size.
+ * that has cycles; in layouts 3 and 4 of cycles over the window's own
+ * length where it has one and is not LOST (every window then, a late one
+ * too, says the rate); in layout 4 counted windows only. A window of a
+ * hart takes at least 24 bytes of the file (CIDs, a count, cycles), so
+ * the array stays below the file's size.
  */
 static int cycle_rate(struct rr_run *r, char *err, size_t n)
 {
@@ -463,6 +473,9 @@ static int cycle_rate(struct rr_run *r, char *err, size_t n)
 					uint64_t c = rr_cycles(r, &r->bufs[i], s, sub, pos);
 					uint64_t w = rr_winword(r, &r->bufs[i], s, sub, pos);
 
+					if (r->version == RVPMU_SAMPLER_LAYOUT &&
+					    !(w & RVPMU_SAMPLER_WIN_COUNTED))
+						continue;	/* not data */
 					if (c && RVPMU_SAMPLER_WIN_LEN(w) &&
 					    !(w & RVPMU_SAMPLER_WIN_LOST))
 						v[nv++] = (double)c * (double)r->timebase_hz /
@@ -478,8 +491,34 @@ static int cycle_rate(struct rr_run *r, char *err, size_t n)
 	return 0;
 }
 
+/*
+ * Layout 4: r->counted_end, per position one past its last counted
+ * window's run-wide subsample index (0: none). Buffers are sorted and
+ * disjoint, so the last buffer with one holds it.
+ */
+static int counted_ends(struct rr_run *r, char *err, size_t n)
+{
+	uint32_t s, sub, pos;
+	size_t i;
+
+	if (r->version != RVPMU_SAMPLER_LAYOUT)
+		return 0;
+	r->counted_end = calloc(r->nr_harts, sizeof(*r->counted_end));
+	if (!r->counted_end)
+		return fail(err, n, r->offset, "out of memory for %u harts", r->nr_harts);
+	for (i = 0; i < r->nr_bufs; i++)
+		for (s = 0; s < r->bufs[i].nr_samples; s++)
+			for (sub = 0; sub < r->nr_subsamples; sub++)
+				for (pos = 0; pos < r->nr_harts; pos++)
+					if (counted(r, &r->bufs[i], s, sub, pos))
+						r->counted_end[pos] =
+							rr_subsample_index(r, &r->bufs[i], s, sub) + 1;
+	return 0;
+}
+
 void rr_free(struct rr_run *r)
 {
+	free(r->counted_end);
 	free(r->hart);
 	free(r->cluster);
 	free(r->events);
@@ -626,7 +665,8 @@ int rr_decode_all(const uint8_t *p, size_t size, struct rr_runs *rs, char *err, 
 	}
 	rs->trail0 = pad0;
 	for (i = 0; i < rs->nr_runs; i++)
-		if (order(&rs->runs[i], err, n) || cycle_rate(&rs->runs[i], err, n))
+		if (order(&rs->runs[i], err, n) || cycle_rate(&rs->runs[i], err, n) ||
+		    counted_ends(&rs->runs[i], err, n))
 			goto bad;
 	return 0;
 bad:

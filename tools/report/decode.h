@@ -37,7 +37,13 @@ struct rr_buf {
 struct rr_run {
 	const uint8_t *file;	/* the caller's bytes, not copied */
 	size_t file_size;
-	uint32_t version;	/* header version: 1; 2 with mtime[]; 3 with window[] too */
+	/*
+	 * The buffer layout (header.version): 4, version 2 of the extension's
+	 * (mtime[] and window[], only COUNTED slots are data); or version 1's
+	 * RVPMU_SAMPLER_V1_LAYOUT (1), _MTIME (2, mtime[]) and _WINDOW (3,
+	 * window[] too, PASSED windows written with zeros)
+	 */
+	uint32_t version;
 	uint32_t nr_harts, nr_clusters, nr_pmu, nr_events, nr_subsamples;
 	uint32_t period_us, filter;
 	uint32_t subsample_size, sample_size;
@@ -59,7 +65,18 @@ struct rr_run {
 	 * rr_window estimates a window's length from it without mtime.
 	 */
 	double cycle_hz;
+	/*
+	 * Layout 4: per position, one past the run-wide subsample index of
+	 * its last COUNTED window in the file (0: none). A slot without
+	 * COUNTED before it was passed or paused; at or after it, the hart
+	 * was absent or had left (rr_window). NULL in layouts 1 to 3.
+	 */
+	uint64_t *counted_end;
 };
+
+/* Whether a run's layout has mtime[] (2, 3, 4) and window[] (3, 4). */
+#define RR_HAS_MTIME(r)		((r)->version >= RVPMU_SAMPLER_V1_LAYOUT_MTIME)
+#define RR_HAS_WINDOW(r)	((r)->version >= RVPMU_SAMPLER_V1_LAYOUT_WINDOW)
 
 /*
  * Parse and validate size bytes at p (p may be NULL when size is 0) into
@@ -73,10 +90,11 @@ struct rr_run {
  * several runs is refused, at the offset where the second begins; PAD
  * records are skipped as rr_decode_all skips them), that no two buffers
  * hold the same sample, and that every sample's nominal mtime
- * window fits in 64 bits. Versions 1 to 3 are read; subsample_size must
- * be the one of the buffer's version. The mtime[] and window[] values of
- * versions 2 and 3 are data, not checked: rr_window copes with any. p
- * must stay valid while run is used.
+ * window fits in 64 bits. Layouts 1 to 4 are read; subsample_size must
+ * be the one of the buffer's layout. The mtime[] and window[] values are
+ * data, not checked: rr_window copes with any. In layout 4 a slot whose
+ * window word has no COUNTED bit holds no data, whatever its bytes (the
+ * padding check skips it). p must stay valid while run is used.
  */
 int rr_decode(const uint8_t *p, size_t size, struct rr_run *run, char *err, size_t errlen);
 
@@ -143,12 +161,13 @@ uint64_t rr_cycles(const struct rr_run *r, const struct rr_buf *b, uint32_t s, u
 
 /*
  * The hart's mtime when the window began, right after its counters were
- * loaded (version 2); 0 in version 1, where the field does not exist.
+ * loaded (layouts 2 to 4); 0 in layout 1, where the field does not exist.
  */
 uint64_t rr_mtime(const struct rr_run *r, const struct rr_buf *b, uint32_t s, uint32_t sub,
 		  uint32_t pos);
 
-/* The window[] word (version 3: length, PASSED, LOST); 0 before. */
+/* The window[] word (layout 3: length, PASSED, LOST; layout 4: length,
+   COUNTED, LOST); 0 in layouts 1 and 2. */
 uint64_t rr_winword(const struct rr_run *r, const struct rr_buf *b, uint32_t s, uint32_t sub,
 		    uint32_t pos);
 
@@ -179,17 +198,26 @@ double rr_period_s(const struct rr_run *r);
 enum rr_win_kind {
 	RR_WIN_OK,		/* within 0.5..1.5 periods */
 	RR_WIN_LATE,		/* its tick came late: longer than 1.5 periods */
-	RR_WIN_SHORT,		/* under 0.5 periods (its own switch made it short) */
-	RR_WIN_ABSENT,		/* the hart has no data there (zeros: absent or left) */
-	RR_WIN_PASSED,		/* the late policy passed it: nothing counted */
+	RR_WIN_SHORT,		/* under 0.5 periods (a late tick or its own switch
+				   made it short) */
+	RR_WIN_ABSENT,		/* the hart has no data there: layouts 1-3, zeros
+				   (absent or left); layout 4, not COUNTED and
+				   none after (absent or left) */
+	RR_WIN_PASSED,		/* layout 3 (or 2): the late policy passed it,
+				   written as zeros: nothing counted */
+	RR_WIN_UNCOUNTED,	/* layout 4: not COUNTED, a counted one after it:
+				   passed or paused; its bytes are not data */
 };
+
+/* Whether a window's slots hold data: not absent, passed or uncounted. */
+#define RR_WIN_HAS_DATA(w)	((w)->kind <= RR_WIN_SHORT)
 
 /* How a window's length was found. */
 enum rr_win_src {
-	RR_LEN_MTIME,		/* the next window's mtime minus its own (version 2) */
+	RR_LEN_MTIME,		/* the next window's mtime minus its own (layout 2) */
 	RR_LEN_CYCLES,		/* the cycles field over the run's cycle_hz */
 	RR_LEN_NOMINAL,		/* period_ticks: nothing better is known */
-	RR_LEN_WINDOW,		/* its own window[] word (version 3) */
+	RR_LEN_WINDOW,		/* its own window[] word (layouts 3, 4) */
 };
 
 struct rr_win {
@@ -199,7 +227,7 @@ struct rr_win {
 	enum rr_win_src src;
 	/*
 	 * Whether its time and its counts may describe different intervals:
-	 * lost, the firmware says so (version 3, RVPMU_SAMPLER_WIN_LOST);
+	 * lost, the firmware says so (layouts 3, 4, RVPMU_SAMPLER_WIN_LOST);
 	 * disagree, its length from mtime and its cycles field at the run's
 	 * cycle_hz differ by more than RR_AGREE_TICKS (below).
 	 */
@@ -215,16 +243,18 @@ struct rr_win {
 
 /*
  * The window of subsample sub of sample s of b on position pos: its
- * length from its window[] word in version 3, from mtime in version 2
- * (window k: mtime[k + 1] - mtime[k]), else, or when the next window is
+ * length from its window[] word in layouts 3 and 4, from mtime in layout
+ * 2 (window k: mtime[k + 1] - mtime[k]), else, or when the next window is
  * not in the file (the run's last, or lost samples) or the mtimes do not
  * increase, estimated from its cycles field over cycle_hz, else the
- * nominal period. ABSENT when the hart has no data there (mtime 0 in
- * versions 2 and 3, cycles 0 in version 1); PASSED when the late policy
- * passed the subsample (its window word says so in version 3; an mtime
- * with cycles 0 in version 2); either way its len_s is the nominal
- * period and its counts are zeros. A length from mtime is checked against
- * the cycles field (disagree).
+ * nominal period. Layout 4: a window word without COUNTED is no data,
+ * UNCOUNTED (passed or paused) or ABSENT (no counted window of the hart
+ * after it). Layouts 1-3: ABSENT when the hart has no data there (mtime 0
+ * in layouts 2 and 3, cycles 0 in layout 1); PASSED when the late policy
+ * passed the subsample (its window word says so in layout 3; an mtime
+ * with cycles 0 in layout 2). Without data (RR_WIN_HAS_DATA) its len_s is
+ * the nominal period and its slots are not read as counts. A length from
+ * mtime or the word is checked against the cycles field (disagree).
  */
 void rr_window(const struct rr_run *r, const struct rr_buf *b, uint32_t s, uint32_t sub,
 	       uint32_t pos, struct rr_win *w);
@@ -238,10 +268,12 @@ void rr_window(const struct rr_run *r, const struct rr_buf *b, uint32_t s, uint3
  */
 int rr_win_used(const struct rr_win *w);
 
-/* Name of a window kind: "ok", "late", "short", "absent", "passed". */
+/* Name of a window kind: "ok", "late", "short", "absent", "passed",
+   "uncounted". */
 const char *rr_win_name(enum rr_win_kind kind);
 
-/* A window's label: absent, passed, lost, disagree, short, late or ok (the first) */
+/* A window's label: absent, passed, uncounted, lost, disagree, short,
+   late or ok (the first that applies) */
 const char *rr_win_label(const struct rr_win *w);
 
 /* ---- Names */

@@ -4,8 +4,10 @@
  * means something, in the spirit of perf report -D. Lines that start a
  * record begin with its file offset and size in hex, "0x<offset>
  * [0x<size>]:", and carry the keyword "RVPMU SAMPLER" to search for. The
- * dump shows the data as written (a version 2 subsample's mtime too), not
- * what the exporters make of it. A stream of several runs is dumped run
+ * dump shows the data as written (a subsample's mtime and window word too,
+ * where its layout has them), not what the exporters make of it; in layout
+ * 4 a hart's slots without COUNTED are no data, and the dump says "not
+ * counted" instead. A stream of several runs is dumped run
  * by run, each after a "run <k> of <n>" line; a PAD record is a line of
  * its own, before the buffer that follows it in the file, so that the
  * offsets and sizes still add up.
@@ -30,8 +32,9 @@ void rr_dump_run(FILE *out, const struct rr_run *r, int brief)
 	fprintf(out, ".  period %u us = %" PRIu64 " ticks at %" PRIu64 " Hz, t0 %" PRIu64
 		", filter 0x%x, header version %u%s\n", r->period_us, r->period_ticks,
 		r->timebase_hz, r->t0, r->filter, r->version,
-		r->version == RVPMU_SAMPLER_VERSION_WINDOW ? " (mtime and window per subsample)"
-		: r->version == RVPMU_SAMPLER_VERSION_MTIME ? " (mtime per subsample)" : "");
+		r->version == RVPMU_SAMPLER_LAYOUT ? " (mtime and window per subsample, counted only)"
+		: RR_HAS_WINDOW(r) ? " (mtime and window per subsample)"
+		: RR_HAS_MTIME(r) ? " (mtime per subsample)" : "");
 	fprintf(out, ".  samples %" PRIu64 ", lost %" PRIu64 "\n", r->samples, r->lost);
 	for (i = 0; i < r->nr_harts; i++)
 		fprintf(out, ".  position %u: hart %u cluster %u\n", i, r->hart[i], r->cluster[i]);
@@ -55,18 +58,23 @@ static void subsample(FILE *out, const struct rr_run *r, const struct rr_buf *b,
 		b->first_sample + s,
 		k, rr_time_s(r, k), r->t0 + k * r->period_ticks);
 	for (pos = 0; pos < r->nr_harts; pos++) {
+		uint64_t w = rr_winword(r, b, s, sub, pos);
+
+		if (r->version == RVPMU_SAMPLER_LAYOUT && !(w & RVPMU_SAMPLER_WIN_COUNTED)) {
+			fprintf(out, "  hart %u cluster %u not counted\n", r->hart[pos],
+				r->cluster[pos]);
+			continue;
+		}
 		fprintf(out, "  hart %u cluster %u cid1 0x%08x cid2 0x%08x cycles %" PRIu64,
 			r->hart[pos], r->cluster[pos], rr_cid1(r, b, s, sub, pos),
 			rr_cid2(r, b, s, sub, pos), rr_cycles(r, b, s, sub, pos));
-		if (r->version >= RVPMU_SAMPLER_VERSION_MTIME)
+		if (RR_HAS_MTIME(r))
 			fprintf(out, " mtime %" PRIu64, rr_mtime(r, b, s, sub, pos));
-		if (r->version >= RVPMU_SAMPLER_VERSION_WINDOW) {
-			uint64_t w = rr_winword(r, b, s, sub, pos);
-
+		if (RR_HAS_WINDOW(r))
 			fprintf(out, " len %" PRIu64 "%s%s", RVPMU_SAMPLER_WIN_LEN(w),
-				w & RVPMU_SAMPLER_WIN_PASSED ? " PASSED" : "",
+				r->version == RVPMU_SAMPLER_V1_LAYOUT_WINDOW &&
+				(w & RVPMU_SAMPLER_V1_WIN_PASSED) ? " PASSED" : "",
 				w & RVPMU_SAMPLER_WIN_LOST ? " LOST" : "");
-		}
 		for (slot = 0; slot < r->nr_pmu; slot++) {
 			uint32_t e = sub * r->nr_pmu + slot;
 

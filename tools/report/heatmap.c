@@ -12,9 +12,10 @@
  * late window's rate over its true length is right), short, lost and
  * disagreeing ones left out: a catch-up window of a few microseconds is
  * mostly the switch's blind time, and a window whose time and counts may
- * describe different intervals gives no rate. Cells with only such windows
- * are hatched, not coloured; a marker row above each panel shows the
- * columns with a late, short, lost or disagreeing window.
+ * describe different intervals gives no rate; a passed or uncounted one
+ * holds no count at all. Cells with only such windows are hatched, not
+ * coloured; a marker row above each panel shows the columns with a late,
+ * short, lost, disagreeing, passed or uncounted window.
  */
 #include <inttypes.h>
 #include <math.h>
@@ -360,9 +361,9 @@ static void legend(FILE *out, double y)
 		const char *cls, *text;
 		double x;
 	} sw[4] = {
-		{ "zero", "0", 0 }, { "off", "short, passed, lost or disagreeing only", 60 },
-		{ "nodata", "no data (lost, or the hart absent)", 270 },
-		{ "mark", "a window not on time or not sure", 520 },
+		{ "zero", "0", 0 }, { "off", "short, passed, uncounted, lost or disagreeing only", 60 },
+		{ "nodata", "no data (lost, or the hart absent)", 340 },
+		{ "mark", "a window not on time or not sure", 570 },
 	};
 	char c[16];
 	int i;

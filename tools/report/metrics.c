@@ -46,6 +46,8 @@ static void stat_kind(struct rr_stat *st, const struct rr_win *w)
 		st->nshort++;
 	else if (w->kind == RR_WIN_PASSED)
 		st->passed++;
+	else if (w->kind == RR_WIN_UNCOUNTED)
+		st->uncounted++;
 	if (w->lost || w->disagree)
 		st->unsure++;
 }
@@ -62,7 +64,7 @@ void rr_event_stat(const struct rr_run *r, uint32_t e, uint32_t pos, struct rr_s
 		const struct rr_buf *b = &r->bufs[i];
 
 		for (s = 0; s < b->nr_samples; s++) {
-			double v = count_of(r, b, s, e, pos);
+			double v;
 
 			rr_window(r, b, s, sub, pos, &w);
 			if (w.kind == RR_WIN_ABSENT) {
@@ -73,6 +75,7 @@ void rr_event_stat(const struct rr_run *r, uint32_t e, uint32_t pos, struct rr_s
 			stat_kind(st, &w);
 			if (!rr_win_used(&w))
 				continue;
+			v = count_of(r, b, s, e, pos);
 			count += v;
 			len += w.len_s;
 			stat_range(st, v / w.len_s, 1);
@@ -147,7 +150,7 @@ static int metric_parts(const struct rr_run *r, const struct rr_metrics *m, uint
 	struct rr_win wi, wm;
 
 	rr_window(r, b, s, m->instr / r->nr_pmu, pos, &wi);
-	if (wi.kind == RR_WIN_ABSENT)
+	if (!RR_WIN_HAS_DATA(&wi))
 		return -1;
 	p->icount = count_of(r, b, s, m->instr, pos);
 	p->ilen = wi.len_s;
@@ -164,7 +167,7 @@ static int metric_parts(const struct rr_run *r, const struct rr_metrics *m, uint
 	if (!p->icount)
 		return -1;
 	rr_window(r, b, s, m->miss[j - 1] / r->nr_pmu, pos, &wm);
-	if (wm.kind == RR_WIN_ABSENT)
+	if (!RR_WIN_HAS_DATA(&wm))
 		return -1;
 	p->count = count_of(r, b, s, m->miss[j - 1], pos);
 	p->len = wm.len_s;

@@ -24,11 +24,13 @@ struct rr_stat {
 	uint64_t used;		/* of those, the ones the figures come from */
 	uint64_t late, nshort;	/* of those with data, late and short ones */
 	uint64_t passed;	/* ... and those the late policy passed (no data) */
+	uint64_t uncounted;	/* ... and layout 4's not counted ones (no data) */
 	uint64_t unsure;	/* ... and lost or disagreeing ones */
 	uint64_t absent;	/* windows without data (a metric: where undefined) */
 };
 
-/* Event e on position pos over the run; counts over true lengths. */
+/* Event e on position pos over the run; counts over true lengths. A
+   window without data is never read as a count. */
 void rr_event_stat(const struct rr_run *r, uint32_t e, uint32_t pos, struct rr_stat *st);
 
 /*
@@ -64,8 +66,8 @@ uint32_t rr_metric_event(const struct rr_metrics *m, uint32_t j);
 /*
  * Metric j in sample s of b on pos. Returns 0 with *v and *clean (1 when
  * rr_win_used takes every window it comes from), or -1 where it is
- * undefined: a window the hart has no data in, a cycles field of 0 (IPC),
- * no instructions counted (a miss ratio).
+ * undefined: a window without data (absent, passed, uncounted), a cycles
+ * field of 0 (IPC), no instructions counted (a miss ratio).
  */
 int rr_metric(const struct rr_run *r, const struct rr_metrics *m, uint32_t j,
 	      const struct rr_buf *b, uint32_t s, uint32_t pos, double *v, int *clean);

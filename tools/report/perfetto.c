@@ -5,10 +5,12 @@
  * A "process" per hart, named by process_name metadata; on it a counter
  * track per event ("ph":"C") whose value is the event's rate in events/s
  * over the window that starts at ts (microseconds from t0, as scheduled),
- * the count over the window's true length; a counter track per derived
- * metric (metrics.h: "ipc", "<miss event> per 1k inst") at the start of
- * the window of the event it is about; an instant event on the hart where
- * a window was late or short. Labels come from lib/names.c and hex digits
+ * the count over the window's true length, only where the window holds
+ * data (an absent, passed or uncounted window gives no value: its bytes
+ * are no count); a counter track per derived metric (metrics.h: "ipc",
+ * "<miss event> per 1k inst") at the start of the window of the event it
+ * is about; an instant event on the hart where a window was late, short,
+ * lost, disagreeing, passed or uncounted. Labels come from lib/names.c and hex digits
  * only, so no string needs escaping. Several runs (rr_perfetto_all): a
  * process per run and hart, each run at its t0's place on the first run's
  * time line.
@@ -31,7 +33,8 @@ struct place {
 	double t_us;		/* its t0, microseconds after the first run's */
 };
 
-/* An instant event on each hart whose window in sample s was late or short. */
+/* An instant event on each hart whose window in sample s was late, short,
+   lost, disagreeing, passed or uncounted (its nominal place: no data). */
 static void off_time(FILE *out, int *first, const struct rr_run *r, const struct rr_buf *b,
 		     uint32_t s, const struct place *pl)
 {
@@ -46,10 +49,15 @@ static void off_time(FILE *out, int *first, const struct rr_run *r, const struct
 			if (w.kind == RR_WIN_ABSENT)
 				continue;
 			comma(out, first);
-			fprintf(out, "{\"ph\":\"i\",\"s\":\"p\",\"name\":\"%s window (%.3g periods)\","
-				"\"pid\":%u,\"tid\":0,\"ts\":%.3f}", rr_win_label(&w),
-				w.len_s / rr_period_s(r), pl->pid0 + pos + 1,
-				pl->t_us + w.start_s * 1e6);
+			if (!RR_WIN_HAS_DATA(&w))
+				fprintf(out, "{\"ph\":\"i\",\"s\":\"p\",\"name\":\"%s window\","
+					"\"pid\":%u,\"tid\":0,\"ts\":%.3f}", rr_win_label(&w),
+					pl->pid0 + pos + 1, pl->t_us + w.start_s * 1e6);
+			else
+				fprintf(out, "{\"ph\":\"i\",\"s\":\"p\",\"name\":\"%s window (%.3g periods)\","
+					"\"pid\":%u,\"tid\":0,\"ts\":%.3f}", rr_win_label(&w),
+					w.len_s / rr_period_s(r), pl->pid0 + pos + 1,
+					pl->t_us + w.start_s * 1e6);
 		}
 }
 
@@ -121,6 +129,8 @@ static void run_events(FILE *out, int *first, const struct rr_run *r, const stru
 					struct rr_win w;
 
 					rr_window(r, b, s, sub, pos, &w);
+					if (!RR_WIN_HAS_DATA(&w))
+						continue;
 					comma(out, first);
 					fprintf(out, "{\"ph\":\"C\",\"name\":\"%s\",\"pid\":%u,"
 						"\"tid\":0,\"ts\":%.3f,\"args\":{\"events/s\":%.9g}}",

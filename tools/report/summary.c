@@ -25,7 +25,8 @@ static const char *rate(int has, double v, char *buf, size_t n)
 
 /*
  * Windows left out of a row, as its suffix: "  (1 late, 2 short, 1 passed,
- * 1 unsure; 26 of 30 used)"; late windows are used, the others not.
+ * 1 uncounted, 1 unsure; 26 of 30 used)"; late windows are used, the
+ * others not.
  */
 static void off_time(FILE *out, const struct rr_stat *st)
 {
@@ -34,7 +35,7 @@ static void off_time(FILE *out, const struct rr_stat *st)
 		const char *what;
 	} part[] = {
 		{ st->late, "late" }, { st->nshort, "short" }, { st->passed, "passed" },
-		{ st->unsure, "unsure" },
+		{ st->uncounted, "uncounted" }, { st->unsure, "unsure" },
 	};
 	const char *sep = "  (";
 	size_t i;
@@ -108,16 +109,21 @@ static void metrics(FILE *out, const struct rr_run *r)
  * firmware says its time and counts may differ) and, where mtime gives
  * lengths, disagreeing (length and cycles at the run's rate apart by more
  * than RR_AGREE_TICKS); every hart's line when mtime gives lengths, so
- * that "0 disagree" is said too.
+ * that "0 disagree" is said too. Layout 4 says per hart the windows it
+ * did not count too: uncounted (passed or paused, a counted one after)
+ * and absent (none after: absent from the run or left it).
  */
 static void window_lengths(FILE *out, const struct rr_run *r)
 {
 	char hz[32];
 	uint32_t pos, s, sub;
-	int any = 0, mt = r->version >= RVPMU_SAMPLER_VERSION_MTIME;
+	int any = 0, mt = RR_HAS_MTIME(r), v4 = r->version == RVPMU_SAMPLER_LAYOUT;
 	size_t i;
 
-	if (r->version >= RVPMU_SAMPLER_VERSION_WINDOW)
+	if (v4)
+		fprintf(out, "window lengths: each window's own, from mtime (layout %u: "
+			"only counted windows are data)\n", r->version);
+	else if (RR_HAS_WINDOW(r))
 		fprintf(out, "window lengths: each window's own, from mtime (header version %u)\n",
 			r->version);
 	else if (mt)
@@ -135,6 +141,7 @@ static void window_lengths(FILE *out, const struct rr_run *r)
 			(unsigned long long)RR_AGREE_TICKS(r->period_ticks));
 	for (pos = 0; pos < r->nr_harts; pos++) {
 		uint64_t late = 0, nshort = 0, passed = 0, lost = 0, dis = 0, n = 0;
+		uint64_t uncounted = 0, absent = 0;
 		struct rr_win w;
 
 		for (i = 0; i < r->nr_bufs; i++)
@@ -146,16 +153,28 @@ static void window_lengths(FILE *out, const struct rr_run *r)
 					lost += !!w.lost;
 					dis += w.disagree && !w.lost;
 					passed += w.kind == RR_WIN_PASSED;
+					uncounted += w.kind == RR_WIN_UNCOUNTED;
+					absent += w.kind == RR_WIN_ABSENT;
 				}
 		if (!late && !nshort && !passed && !lost && !dis && !mt)
 			continue;
-		if (!any)
+		if (!any && v4)
+			fprintf(out, "%s %s\n",
+				"late (over 1.5 periods: used), short (under 0.5), lost and disagreeing windows",
+				"(left out of mean, min, max and the plots), and those not counted (no data):");
+		else if (!any)
 			fprintf(out, "%s %s\n",
 				"late (over 1.5 periods: used), short (under 0.5), passed (late policy), lost and disagreeing windows",
 				"(left out of mean, min, max and the plots):");
-		fprintf(out, "  hart %u: %" PRIu64 " late, %" PRIu64 " short, %" PRIu64
-			" passed, %" PRIu64 " lost, %" PRIu64 " disagree of %" PRIu64 " windows\n",
-			r->hart[pos], late, nshort, passed, lost, dis, n);
+		if (v4)
+			fprintf(out, "  hart %u: %" PRIu64 " late, %" PRIu64 " short, %" PRIu64
+				" lost, %" PRIu64 " disagree, %" PRIu64 " uncounted (passed or paused), %"
+				PRIu64 " absent (none counted after) of %" PRIu64 " windows\n",
+				r->hart[pos], late, nshort, lost, dis, uncounted, absent, n);
+		else
+			fprintf(out, "  hart %u: %" PRIu64 " late, %" PRIu64 " short, %" PRIu64
+				" passed, %" PRIu64 " lost, %" PRIu64 " disagree of %" PRIu64 " windows\n",
+				r->hart[pos], late, nshort, passed, lost, dis, n);
 		any = 1;
 	}
 	if (!any)

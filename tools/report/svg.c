@@ -303,7 +303,7 @@ static void panel(FILE *out, const struct rr_run *r, uint32_t e, double y0, doub
 	/* what is not drawn is said */
 	if (out_n)
 		fprintf(out, "<text x=\"%.1f\" y=\"%.1f\" class=\"left\">%" PRIu64 " window(s) "
-			"not drawn: short, passed, lost or disagreeing</text>\n", ML + PW / 2, y0 - 10,
+			"not drawn: short, passed, uncounted, lost or disagreeing</text>\n", ML + PW / 2, y0 - 10,
 			out_n);
 	lost(out, r, y0, xscale);
 	fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" class=\"frame\"/>\n",

@@ -63,33 +63,40 @@ static int disagrees(const struct rr_run *r, double len_s, uint64_t cycles)
 void rr_window(const struct rr_run *r, const struct rr_buf *b, uint32_t s, uint32_t sub,
 	       uint32_t pos, struct rr_win *w)
 {
-	uint64_t cycles = rr_cycles(r, b, s, sub, pos), end, start;
+	uint64_t k = rr_subsample_index(r, b, s, sub), cycles, end, start;
+	uint64_t word = rr_winword(r, b, s, sub, pos);
 	double period = rr_period_s(r);
 
-	w->start_s = rr_time_s(r, rr_subsample_index(r, b, s, sub));
+	w->start_s = rr_time_s(r, k);
 	w->len_s = period;
 	w->src = RR_LEN_NOMINAL;
 	w->lost = w->disagree = 0;
-	if (r->version >= RVPMU_SAMPLER_VERSION_MTIME) {
+	/* layout 4: a slot the hart did not write is no data, whatever it holds */
+	if (r->version == RVPMU_SAMPLER_LAYOUT && !(word & RVPMU_SAMPLER_WIN_COUNTED)) {
+		w->kind = k < r->counted_end[pos] ? RR_WIN_UNCOUNTED : RR_WIN_ABSENT;
+		return;
+	}
+	cycles = rr_cycles(r, b, s, sub, pos);
+	if (RR_HAS_MTIME(r)) {
 		start = rr_mtime(r, b, s, sub, pos);
-		if (!start) {
+		/* layouts 2, 3: a hart without data has zeros (layout 4: COUNTED) */
+		if (!start && r->version != RVPMU_SAMPLER_LAYOUT) {
 			w->kind = RR_WIN_ABSENT;
 			return;
 		}
 		w->start_s = start >= r->t0 ? (double)(start - r->t0) / (double)r->timebase_hz
 					    : -(double)(r->t0 - start) / (double)r->timebase_hz;
 		/*
-		 * version 2: a window that ran has cycles, none is a passed
-		 * one (version 3 says so in its word, which is the word)
+		 * layout 2: a window that ran has cycles, none is a passed
+		 * one (layout 3 says so in its word, which is the word)
 		 */
-		if (!cycles && r->version < RVPMU_SAMPLER_VERSION_WINDOW) {
+		if (!cycles && r->version == RVPMU_SAMPLER_V1_LAYOUT_MTIME) {
 			w->kind = RR_WIN_PASSED;
 			return;
 		}
-		if (r->version >= RVPMU_SAMPLER_VERSION_WINDOW) {
-			uint64_t word = rr_winword(r, b, s, sub, pos);
-
-			if (word & RVPMU_SAMPLER_WIN_PASSED) {
+		if (RR_HAS_WINDOW(r)) {
+			if (r->version == RVPMU_SAMPLER_V1_LAYOUT_WINDOW &&
+			    (word & RVPMU_SAMPLER_V1_WIN_PASSED)) {
 				w->kind = RR_WIN_PASSED;
 				return;
 			}
@@ -129,14 +136,15 @@ int rr_win_used(const struct rr_win *w)
 
 const char *rr_win_name(enum rr_win_kind kind)
 {
-	static const char *const names[] = { "ok", "late", "short", "absent", "passed" };
+	static const char *const names[] = { "ok", "late", "short", "absent", "passed",
+					     "uncounted" };
 
 	return (unsigned int)kind < ARRAY_SIZE(names) ? names[kind] : "?";
 }
 
 const char *rr_win_label(const struct rr_win *w)
 {
-	if (w->kind == RR_WIN_ABSENT || w->kind == RR_WIN_PASSED)
+	if (!RR_WIN_HAS_DATA(w))
 		return rr_win_name(w->kind);
 	if (w->lost)
 		return "lost";
