@@ -163,7 +163,7 @@ static bool closed(struct rvs_event *ev, u32 *state)
 	 * reader that sees the head, not a bare control dependency
 	 */
 	if (yes)
-		smp_mb();
+		smp_mb();	/* the firmware's data before aux_head: above */
 	return yes;
 }
 
@@ -252,7 +252,8 @@ static u32 finish(struct rvs_event *ev)
 	ev->running = false;
 	if (reset) {
 		pr_err_ratelimited(RVS_NAME ": %s: the firmware did not show its run stopped after STOP; %s\n",
-				   ev->die->name, over ? "RESET ended it (its last samples are lost)" :
+				   ev->die->name,
+				   over ? "RESET ended it (its last samples are lost)" :
 				   "not even after RESET");
 		if (over)
 			rvs_aux_unpin(ev);
@@ -266,7 +267,8 @@ static u32 finish(struct rvs_event *ev)
 	if (rvs_status->lost)
 		pr_warn_ratelimited(RVS_NAME ": %s: %llu sample(s) lost: the reader did not keep up (a larger AUX area, -m, helps)\n",
 				    ev->die->name, rvs_status->lost);
-	let_go(ev, !ev->told && (rvs_status->lost || rvs_status->stop_reason == RVPMU_SAMPLER_STOP_FULL));
+	let_go(ev, !ev->told &&
+	       (rvs_status->lost || rvs_status->stop_reason == RVPMU_SAMPLER_STOP_FULL));
 	rvs_aux_unpin(ev);
 	return rvs_status->stop_reason;
 }

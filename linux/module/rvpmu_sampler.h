@@ -78,12 +78,11 @@ struct rvs_settings {
  * and no run holds its pages any more, whichever comes last.
  */
 struct rvs_aux {
-	void **pages;		/* kernel addresses of the pages, in ring order
-				   (perf's array: valid until free_aux) */
+	/* kernel addresses of the pages, in ring order (perf's array: valid until free_aux) */
+	void **pages;
 	int nr_pages;
 	struct page **pg;	/* the same pages, ours to put */
-	/* bit n: cut into 2^n chunks, each chunk is physically contiguous
-	   and holds a buffer header and a sample */
+	/* bit n: cut into 2^n chunks, each is contiguous and holds a header and a sample */
 	unsigned long cuts;
 	refcount_t ref;		/* perf's (until free_aux) + one per pinning run */
 	atomic_t unpins;	/* runs over whose page references go */
