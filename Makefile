@@ -327,7 +327,8 @@ PERF_OPTS := ARCH=riscv CROSS_COMPILE=riscv64-linux-gnu- LDFLAGS=-static NO_LIBE
 	NO_LZMA=1 NO_ZLIB=1 NO_BPF_SKEL=1 WERROR=0
 KMOD_SRC := $(wildcard linux/module/*.c linux/module/*.h linux/module/shim/*.h) linux/module/Kbuild
 LINUX_INIT_SRC := linux/perfcheck.c linux/perftool.c linux/samplercheck.c linux/samplerstress.c \
-	linux/samplerdies.c linux/samplerpmu.c linux/samplerrestart.c linux/perfload.c linux/perfrun.c \
+	linux/samplerdies.c linux/samplerpmu.c linux/samplerrestart.c linux/samplerkexec.c \
+	linux/perfload.c linux/perfrun.c \
 	lib/fmt.c
 
 define LINUX_template
@@ -375,7 +376,7 @@ $$(PERF$(1)): $(2)/linux/perf-patched | $$(LINUX_SRC$(1))/Makefile
 	  -j2 $(CURDIR)/$$(PERF$(1))
 
 $$(INITRD$(1)): $$(INITRD_LISTS$(1)) $(2)/linux-rootfs/init $$(PERF$(1)) $$(KERNEL$(1)) $$(KMOD$(1)) \
-           $(2)/linux-rootfs/rvpmu-report $(8)
+           $(2)/linux-rootfs/rvpmu-report $(2)/linux-rootfs/sampler_kexec.elf $(8)
 	cd $(2) && cat $$(addprefix $(CURDIR)/,$$(INITRD_LISTS$(1))) | $$(LINUX_OUT$(1))/usr/gen_init_cpio - \
 	  > initramfs.cpio
 endef
@@ -416,6 +417,11 @@ PERF_DECODER_PATCH := linux/perf-patches/0001-perf-rvpmu-sampler-Add-the-sampler
 $(B)/linux-rootfs/init: $(LINUX_INIT_SRC) linux/perfcheck.h lib/fmt.h include/rvpmu/sampler.h include/rvpmu/sbi.h
 	@mkdir -p $(B)/linux-rootfs
 	riscv64-linux-gnu-gcc -static -O2 $(WARN) -I. -o $@ $(LINUX_INIT_SRC) -lpthread
+
+# what the samplerkexec boot kexecs into (linux/samplerkexec.c)
+$(B)/linux-rootfs/sampler_kexec.elf: $(B)/sampler_kexec-rv64.elf
+	@mkdir -p $(B)/linux-rootfs
+	cp $< $@
 
 # the guest's /bin/sh for perf 6.12's shell test (perf test runs a shell
 # test with system()): Debian's static busybox for riscv64, from trixie

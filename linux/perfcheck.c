@@ -809,10 +809,15 @@ static void sbi_v3_checks(void)
 		close(fd);
 }
 
+void check_summary(void)
+{
+	printf("1..%d\n%d passed, %d failed\n", n_ok + n_fail, n_ok, n_fail);
+}
+
 static void finish(void) __attribute__((noreturn));
 static void finish(void)
 {
-	printf("1..%d\n%d passed, %d failed\n", n_ok + n_fail, n_ok, n_fail);
+	check_summary();
 	fflush(stdout);
 	sync();
 	reboot(RB_POWER_OFF);
@@ -869,6 +874,12 @@ int main(int argc, char **argv)
 	   and report on every die of a DT with sockets (make linux-multidie) */
 	if (argc > 1 && !strcmp(argv[1], "samplerstress")) {
 		sampler_stress();
+		finish();
+	}
+	/* "samplerkexec": a kexec during a run (the linux-sampler-kexec
+	   row); finish() only when the kexec did not happen */
+	if (argc > 1 && !strcmp(argv[1], "samplerkexec")) {
+		sampler_kexec();
 		finish();
 	}
 	if (argc > 1 && !strcmp(argv[1], "multidie")) {

@@ -13,6 +13,8 @@
 
 /* One TAP line; counts towards "N passed, N failed". */
 void check(int cond, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* "1..N" and "N passed, N failed" of the checks so far (a boot's result) */
+void check_summary(void);
 
 /* Online CPUs when /init started. */
 extern int ncpu;
@@ -108,6 +110,9 @@ int write_events(int die);
 int events_back(int die);
 /* ids (user_events text) into die's user_events: whether the write took */
 int write_user_events(int die, const char *ids);
+/* samplerkexec.c: kexec into payloads/sampler_kexec.c during a run, the
+   event open; returns only when the kexec could not be done */
+void sampler_kexec(void);
 /* samplerrestart.c: an enable with buffers unread, read on as perf
    record reads, decoded: TAP lines */
 void restart_unread(void);

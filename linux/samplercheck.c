@@ -304,6 +304,51 @@ static void refused_run(void)
 }
 
 
+/*
+ * Attributes the driver cannot keep, refused before the one-run check
+ * (issue 39; c85ca20's driver took them, so each of these got EBUSY
+ * while a run was on): freq (perf would stop and start the run every
+ * tick), exclude_idle, a config3 bit (6.3 and later; 6.1 refuses the
+ * larger attr itself, E2BIG)
+ */
+static void attr_refusals(const struct perf_event_attr *base)
+{
+	struct {
+		struct perf_event_attr a;
+		uint64_t config3[8];	/* past what this libc's header knows */
+	} big;
+	struct perf_event_attr a = *base;
+	int fd, e;
+
+	a.freq = 1;
+	a.sample_freq = 1000;
+	fd = (int)syscall(SYS_perf_event_open, &a, -1, 0, -1, 0);
+	e = errno;
+	check(fd < 0 && e == EINVAL, "sampler: freq is refused with EINVAL (%s)",
+	      fd < 0 ? strerror(e) : "opened");
+	if (fd >= 0)
+		close(fd);
+	a = *base;
+	a.exclude_idle = 1;
+	fd = (int)syscall(SYS_perf_event_open, &a, -1, 0, -1, 0);
+	e = errno;
+	check(fd < 0 && e == EOPNOTSUPP, "sampler: exclude_idle is refused with EOPNOTSUPP (%s)",
+	      fd < 0 ? strerror(e) : "opened");
+	if (fd >= 0)
+		close(fd);
+	/* config3 is the u64 at byte 128 (PERF_ATTR_SIZE_VER8, 136 bytes) */
+	memset(&big, 0, sizeof(big));
+	big.a = *base;
+	big.a.size = 136;
+	memcpy((char *)&big + 128, &(uint64_t){ 1 }, 8);
+	fd = (int)syscall(SYS_perf_event_open, &big, -1, 0, -1, 0);
+	e = errno;
+	check(fd < 0 && (e == EINVAL || e == E2BIG),
+	      "sampler: a config3 bit is refused (%s)", fd < 0 ? strerror(e) : "opened");
+	if (fd >= 0)
+		close(fd);
+}
+
 /* while a run is on: a second event, a per-task event and bad
    user_events writes are refused, and the list stays */
 static void refusals(void)
@@ -328,6 +373,7 @@ static void refusals(void)
 	      fd < 0 ? strerror(e2) : "opened");
 	if (fd >= 0)
 		close(fd);
+	attr_refusals(&a);
 	unprivileged(&a);
 	for (i = 0; i < 241; i++)
 		memcpy(big + 2 * i, "1 ", 2);

@@ -20,10 +20,13 @@
  * die's last CPU goes offline does the event stop, with the run.
  */
 #include <linux/bits.h>
+#include <linux/cpu.h>
 #include <linux/cpuhotplug.h>
 #include <linux/module.h>
 #include <linux/of.h>
+#include <linux/reboot.h>
 #include <linux/slab.h>
+#include <linux/syscore_ops.h>
 #include <linux/topology.h>
 #include <asm/sbi.h>
 
@@ -43,6 +46,7 @@
 #define CFG_UNUSED		GENMASK_ULL(63, 49)
 #define CFG1_UNUSED		GENMASK_ULL(63, 38)
 #define CFG2_UNUSED		GENMASK_ULL(31, 5)
+/* config3: no term (perf 6.3 and later have it) */
 
 static struct rvs_die *dies;
 static int nr_dies;
@@ -132,30 +136,45 @@ static const struct attribute_group rvs_format = { .name = "format", .attrs = rv
 static const struct attribute_group *rvs_groups[] = { &rvs_group, &rvs_format, NULL };
 
 /* ---- perf callbacks */
+/*
+ * attr into s, against what GET_INFO says the firmware takes. -EINVAL: a
+ * bit no term names, a value out of range, or a request this event cannot
+ * keep (freq: perf would stop and start the run every tick; nothing left
+ * to count); -EOPNOTSUPP: a mode filter the firmware cannot honour, or
+ * exclude_idle (the firmware cannot tell idle).
+ */
 static int settings(const struct perf_event_attr *attr, const struct rvs_die *die,
 		    struct rvs_settings *s)
 {
+	const struct rvpmu_sampler_info *info = rvs_info;
 	u32 ms = CFG_PERIOD_MS(attr->config), us = CFG1_PERIOD_US(attr->config1);
+	u32 host = RVPMU_SAMPLER_EXCLUDE_M | RVPMU_SAMPLER_EXCLUDE_S | RVPMU_SAMPLER_EXCLUDE_U;
+	u32 guest = RVPMU_SAMPLER_EXCLUDE_VS | RVPMU_SAMPLER_EXCLUDE_VU;
 
 	if ((attr->config & CFG_UNUSED) || (attr->config1 & CFG1_UNUSED) ||
-	    (attr->config2 & CFG2_UNUSED))
+	    (attr->config2 & CFG2_UNUSED) || rvs_config3(attr))
 		return -EINVAL;
+	/* the run's period is config's; perf's own period has no meaning here */
+	if (attr->freq)
+		return -EINVAL;
+	if (attr->exclude_idle)
+		return -EOPNOTSUPP;
 	/* harts: bit i is the die's i-th CPU (cpumask order); none beyond */
 	s->harts = CFG2_HARTS(attr->config2);
 	if (cpumask_weight(&die->cpus) < 32 && s->harts >> cpumask_weight(&die->cpus))
 		return -EINVAL;
 
-	s->nr_sample = CFG_NR_SAMPLE(attr->config) ?: RVPMU_SAMPLER_NR_SAMPLE_DEFAULT;
+	s->nr_sample = CFG_NR_SAMPLE(attr->config) ?: RVS_NR_SAMPLE_DEFAULT;
 	if (!us) {
 		u64 from_ms = (ms ?: RVPMU_SAMPLER_PERIOD_DEFAULT_US / 1000) * 1000ull;
 
-		us = from_ms <= RVPMU_SAMPLER_PERIOD_MAX_US ? from_ms : 0;
+		us = from_ms <= U32_MAX ? from_ms : 0;
 	}
-	if (us < RVPMU_SAMPLER_PERIOD_MIN_US || us > RVPMU_SAMPLER_PERIOD_MAX_US)
+	if (us < info->period_min_us || us > info->period_max_us)
 		return -EINVAL;
 	s->period_us = us;
 	s->nr_pmu = CFG1_NR_PMU(attr->config1);
-	if (s->nr_pmu > RVPMU_SAMPLER_NR_PMU_MAX)
+	if (s->nr_pmu > info->max_nr_pmu)
 		return -EINVAL;
 	s->filter = CFG2_FILTER(attr->config2);
 	if (attr->exclude_hv)
@@ -164,6 +183,19 @@ static int settings(const struct perf_event_attr *attr, const struct rvs_die *di
 		s->filter |= RVPMU_SAMPLER_EXCLUDE_S;
 	if (attr->exclude_user)
 		s->filter |= RVPMU_SAMPLER_EXCLUDE_U;
+	if (attr->exclude_host)
+		s->filter |= host;
+	/*
+	 * perf sets exclude_guest unless told otherwise (as riscv_pmu_sbi,
+	 * it is honoured where the firmware can filter the guest's modes; a
+	 * firmware that filters no mode at all counts what it counts)
+	 */
+	if (attr->exclude_guest && (info->filter & guest) == guest)
+		s->filter |= guest;
+	if ((s->filter & (host | guest)) == (host | guest))
+		return -EINVAL;
+	if (s->filter & ~info->filter)
+		return -EOPNOTSUPP;
 	return 0;
 }
 
@@ -177,27 +209,29 @@ static void rvs_destroy(struct perf_event *event)
 	struct rvs_event *ev = to_ev(event);
 
 	rvs_event_teardown(ev);
-	rvs_cid2_destroy();
+	cpus_read_lock();
+	rvs_cid2_destroy(ev->die);
+	cpus_read_unlock();
 	event->pmu_private = NULL;
 	mutex_lock(&owner_lock);
 	owner = NULL;
 	mutex_unlock(&owner_lock);
-	/* a leaked handle keeps pointing here: keep the memory too */
-	if (!ev->leaked)
-		kfree(ev);
+	kfree(ev);
 }
 
 /*
  * The order matters: nothing global changes before the privilege check
  * (perf core checks a CPU-wide open only after event_init), and every
- * check that can fail without the firmware comes before taking it.
+ * check that can fail without the firmware comes before taking it. The
+ * lead CPU is read, and the event put there, under the hotplug lock, so
+ * that it is online and the one the hotplug callbacks move events from.
  */
 static int rvs_event_init(struct perf_event *event)
 {
 	struct rvs_die *die = to_die(event->pmu);
-	unsigned int lead = READ_ONCE(die->lead_cpu);
 	struct rvs_settings s;
 	struct rvs_event *ev;
+	unsigned int lead;
 	int err;
 
 	if (event->attr.type != event->pmu->type)
@@ -213,8 +247,6 @@ static int rvs_event_init(struct perf_event *event)
 		return -EOPNOTSUPP;
 	if (!cpumask_test_cpu(event->cpu, &die->cpus))
 		return -EINVAL;
-	if (lead >= nr_cpu_ids)
-		return -ENODEV;
 	err = settings(&event->attr, die, &s);
 	if (err)
 		return err;
@@ -231,22 +263,25 @@ static int rvs_event_init(struct perf_event *event)
 	}
 	owner = event;
 	mutex_unlock(&owner_lock);
-	/* the event lives on the lead, the one CPU hotplug moves it from */
-	event->cpu = lead;
 	ev->event = event;
 	ev->die = die;
-	event->pmu_private = ev;
 	rvs_event_setup(ev);
-	err = rvs_run_prepare(ev, &s);
+	cpus_read_lock();
+	lead = die->lead_cpu;
+	err = lead < nr_cpu_ids ? rvs_run_prepare(ev, &s) : -ENODEV;
 	if (err) {
-		event->pmu_private = NULL;
+		cpus_read_unlock();
 		mutex_lock(&owner_lock);
 		owner = NULL;
 		mutex_unlock(&owner_lock);
 		kfree(ev);
 		return err;
 	}
+	/* the event lives on the lead, the one CPU hotplug moves it from */
+	event->cpu = lead;
+	event->pmu_private = ev;
 	rvs_cid2_create(die);
+	cpus_read_unlock();
 	/* perf's scheduler hooks on while the event exists: CID2 (cid2.c) */
 	event->attach_state |= PERF_ATTACH_SCHED_CB;
 	event->destroy = rvs_destroy;
@@ -294,22 +329,37 @@ static void rvs_read(struct perf_event *event)
 static void *rvs_setup_aux(struct perf_event *event, void **pages, int nr_pages,
 			   bool overwrite)
 {
-	struct rvs_aux *aux;
-
 	if (overwrite || nr_pages < 2)	/* the firmware never overwrites */
 		return NULL;
-	aux = kzalloc(sizeof(*aux), GFP_KERNEL);
-	if (aux) {
-		aux->pages = pages;
-		aux->nr_pages = nr_pages;
-	}
-	return aux;
+	/* contiguous chunks the firmware can write (aux.c), else refused */
+	return rvs_aux_setup(to_ev(event), pages, nr_pages);
 }
 
 static void rvs_free_aux(void *aux)
 {
-	kfree(aux);
+	rvs_aux_free(aux);
 }
+
+/*
+ * ---- Reboot, kexec, power off: the firmware RESET so that no run goes
+ * on writing into memory the next kernel (or the firmware) has; the
+ * reboot notifier runs on kexec too (kernel_restart_prepare), and the
+ * syscore shutdown is the last chance, on one CPU.
+ */
+static int rvs_reboot(struct notifier_block *nb, unsigned long action, void *data)
+{
+	rvs_run_shutdown(true);
+	return NOTIFY_DONE;
+}
+
+static struct notifier_block rvs_reboot_nb = { .notifier_call = rvs_reboot };
+
+static void rvs_syscore_shutdown(void)
+{
+	rvs_run_shutdown(false);
+}
+
+static struct syscore_ops rvs_syscore = { .shutdown = rvs_syscore_shutdown };
 
 /*
  * ---- CPU hotplug (CPUHP_AP_ONLINE_DYN: on the CPU concerned, process
@@ -409,13 +459,22 @@ static int hartids(void)
 	return 0;
 }
 
+/* The reboot hooks off and the run's memory freed (init's failure, exit). */
+static void rvs_unhook(void)
+{
+	unregister_syscore_ops(&rvs_syscore);
+	unregister_reboot_notifier(&rvs_reboot_nb);
+	rvs_run_exit();
+}
+
 static int __init rvs_init(void)
 {
+	long version = sbi_probe_extension(RVPMU_SAMPLER_EID);
 	int cpu, i, err;
 
-	if (sbi_probe_extension(RVPMU_SAMPLER_EID) <= 0) {
-		pr_err(RVS_NAME ": this firmware has no rvpmu sampler (SBI extension 0x%lx); not loading\n",
-		       RVPMU_SAMPLER_EID);
+	if (version < RVPMU_SAMPLER_SPEC_VERSION) {
+		pr_err(RVS_NAME ": this firmware has no rvpmu sampler version %u (SBI extension 0x%lx, probe %ld); not loading\n",
+		       RVPMU_SAMPLER_SPEC_VERSION, RVPMU_SAMPLER_EID, version);
 		return -ENODEV;
 	}
 	err = hartids();
@@ -423,10 +482,12 @@ static int __init rvs_init(void)
 		err = rvs_run_init();
 	if (err)
 		return err;
+	register_reboot_notifier(&rvs_reboot_nb);
+	register_syscore_ops(&rvs_syscore);
 	err = cpuhp_setup_state_multi(CPUHP_AP_ONLINE_DYN, "perf/rvpmu_sampler:online",
 				      rvs_cpu_online, rvs_cpu_offline);
 	if (err < 0) {
-		rvs_run_exit();
+		rvs_unhook();
 		return err;
 	}
 	hp_state = err;
@@ -435,7 +496,7 @@ static int __init rvs_init(void)
 	dies = kcalloc(nr_dies, sizeof(*dies), GFP_KERNEL);
 	if (!dies) {
 		cpuhp_remove_multi_state(hp_state);
-		rvs_run_exit();
+		rvs_unhook();
 		return -ENOMEM;
 	}
 	for_each_possible_cpu(cpu)
@@ -479,7 +540,7 @@ static int __init rvs_init(void)
 		if (err) {
 			dies_remove(i);
 			kfree(dies);
-			rvs_run_exit();
+			rvs_unhook();
 			return err;
 		}
 		pr_info(RVS_NAME ": %s: %u CPUs, events open on CPU %u\n", d->name,
@@ -492,7 +553,7 @@ static void __exit rvs_exit(void)
 {
 	dies_remove(nr_dies);
 	kfree(dies);
-	rvs_run_exit();
+	rvs_unhook();
 }
 
 module_init(rvs_init);

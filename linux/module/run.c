@@ -16,17 +16,22 @@
  * boundary begins with one too (docs/linux.md, "AUX"). With no room at
  * all the poll waits for the reader, and the run starts then.
  *
- * Lifetime: the event's AUX handle is held from rvs_run_start to the end
- * of rvs_run_stop. perf frees AUX pages only when the last handle on them
- * is let go, and perf_mmap_close first calls pmu::stop on the event's CPU
- * (perf_pmu_output_stop) for an active event. The poll commits by ending
- * the handle and beginning it again at once, on the event's CPU with IRQs
- * off, so no pmu::stop comes between; if the new begin fails (the area is
- * being unmapped) the poll STOPs the firmware before it returns. After
- * STOP returns no hart of the run writes (docs/sbi-sampler.md, 7.3); one
- * STATUS read checks that promise, and if it was broken or STATUS fails
- * the handle is never let go: the pages leak rather than be written after
- * their free.
+ * Lifetime: the run holds a reference on every AUX page from before
+ * CONFIGURE until STATUS says the run is over (aux.c), so no page is
+ * freed under a firmware that has not stopped, whatever perf does with
+ * the area. The event's AUX handle is held from rvs_run_start to the end
+ * of rvs_run_stop, as perf's AUX rules ask; the poll commits by ending the
+ * handle and beginning it again at once, on the event's CPU with IRQs
+ * off; if the new begin fails (the area is being unmapped) the poll STOPs
+ * the firmware before it returns. After STOP returns no hart of the run
+ * writes (docs/sbi-sampler.md, STOP); STATUS checks that promise, and if
+ * it was broken or STATUS fails, RESET is tried and STATUS read again;
+ * when even that does not show the run over, its pages are kept for good.
+ *
+ * Layout 4: the firmware writes only the slots of windows it counted, so
+ * every chunk is zeroed before START and its data area again before its
+ * BUFFER_RELEASE: a slot it passes then reads as "not counted", never as
+ * a stale one of an earlier lap.
  *
  * Context: rvs_run_start / rvs_run_stop are pmu::start / pmu::stop (the
  * event's CPU, IRQs off); the poll is an hrtimer pinned to that CPU, so
@@ -44,59 +49,6 @@
 #include <asm/sbi.h>
 
 #include "rvpmu_sampler.h"
-
-unsigned long rvs_hartid[NR_CPUS];
-u32 *rvs_cid2;
-unsigned int rvs_cid2_count;
-
-static struct rvpmu_sampler_config *cfg;	/* CONFIGURE copies it */
-static struct rvpmu_sampler_status *status;
-static u64 *hartmap;
-static unsigned int hart_words;
-
-static long rvs_sbi(int fid, unsigned long a0, unsigned long a1, unsigned long a2)
-{
-	struct sbiret r = sbi_ecall(RVPMU_SAMPLER_EID, fid, a0, a1, a2, 0, 0, 0);
-
-	return r.error;
-}
-
-static int sbi_to_errno(long e)
-{
-	switch (e) {
-	case 0:				return 0;
-	case SBI_ERR_NOT_SUPPORTED:	return -EOPNOTSUPP;
-	case SBI_ERR_DENIED:		return -EBUSY;
-	case SBI_ERR_INVALID_ADDRESS:	return -EFAULT;
-	case -7:			return -EBUSY;	/* ALREADY_STARTED */
-	default:			return -EINVAL;
-	}
-}
-
-static const char *refusal(int err)
-{
-	switch (err) {
-	case -EBUSY:	  return "the counters it needs are held by S-mode (regular perf events)";
-	case -EOPNOTSUPP: return "an event the platform cannot count";
-	case -EFAULT:	  return "a buffer the firmware cannot write";
-	default:	  return "the configuration";
-	}
-}
-
-/*
- * STOP, and the one check of its promise: afterwards STATUS says the run
- * is over (DONE, or IDLE/CONFIGURED when none was on). Returns false when
- * the firmware still says RUNNING or STATUS itself fails: then nothing
- * shows that its harts stopped writing, and the caller must assume they
- * did not.
- */
-static bool firmware_stop(void)
-{
-	rvs_sbi(RVPMU_SAMPLER_STOP, 0, 0, 0);
-	if (rvs_sbi(RVPMU_SAMPLER_STATUS, virt_to_phys(status), 0, sizeof(*status)))
-		return false;
-	return status->state != RVPMU_SAMPLER_RUNNING;
-}
 
 static unsigned long aux_size(struct rvs_event *ev)
 {
@@ -131,6 +83,18 @@ static struct rvpmu_sampler_header *chunk_hdr(struct rvs_event *ev, u64 j)
 	return aux_at(ev, run_pos(ev, j) % aux_size(ev));
 }
 
+/* Zeroes AUX bytes [off, off + len) (any offset in perf's AUX space). */
+static void zero_aux(struct rvs_event *ev, unsigned long off, unsigned long len)
+{
+	while (len) {
+		unsigned long n = min(len, PAGE_SIZE - (off & ~PAGE_MASK));
+
+		memset(aux_at(ev, off % aux_size(ev)), 0, n);
+		off += n;
+		len -= n;
+	}
+}
+
 /*
  * A PAD record over AUX bytes [pos, pos + len) (the docs' stream format:
  * magic, reserved, length; the rest is stale and skipped by readers),
@@ -144,33 +108,27 @@ static void pad(struct rvs_event *ev, unsigned long pos, unsigned long len)
 	p[0] = cpu_to_le32(RVPMU_SAMPLER_PAD_MAGIC);
 	p[1] = 0;
 	*(__le64 *)(p + 2) = cpu_to_le64(len);
+	/*
+	 * The pad's words before the head that covers them: the reader
+	 * reads aux_head, then the bytes below it (perf_aux_output_end's
+	 * store of aux_head comes after this, on this CPU)
+	 */
+	smp_wmb();
 	perf_aux_output_skip(&ev->handle, len);
-}
-
-/* Physical start of AUX bytes [off, off + len), or 0 if not contiguous. */
-static phys_addr_t aux_phys(const struct rvs_aux *aux, unsigned long off,
-			    unsigned long len)
-{
-	unsigned long p = off >> PAGE_SHIFT, n = len >> PAGE_SHIFT, i;
-	phys_addr_t base = virt_to_phys(aux->pages[p]);
-
-	for (i = 1; i < n; i++)
-		if (virt_to_phys(aux->pages[p + i]) != base + (i << PAGE_SHIFT))
-			return 0;
-	return base;
 }
 
 /* Whether STATUS shows the run stopped because it had no free buffer. */
 static bool full_now(void)
 {
-	return !rvs_sbi(RVPMU_SAMPLER_STATUS, virt_to_phys(status), 0, sizeof(*status)) &&
-	       status->state != RVPMU_SAMPLER_RUNNING &&
-	       status->stop_reason == RVPMU_SAMPLER_STOP_FULL;
+	return !rvs_read_status() && rvs_status->state != RVPMU_SAMPLER_RUNNING &&
+	       rvs_status->stop_reason == RVPMU_SAMPLER_STOP_FULL;
 }
 
 /*
  * Gives back to the firmware every buffer the reader is past: where its
- * tail was at the last begin is CIRC_SPACE's inverse.
+ * tail was at the last begin is CIRC_SPACE's inverse. Each buffer's data
+ * area is zeroed first (layout 4: a slot the next fill does not write
+ * must read as not counted); the header stays, the firmware's.
  */
 static void release_read(struct rvs_event *ev)
 {
@@ -179,7 +137,10 @@ static void release_read(struct rvs_event *ev)
 
 	while (ev->released < ev->done &&
 	       (long)(tail - run_pos(ev, ev->released) - ev->chunk) >= 0) {
-		rvs_sbi(RVPMU_SAMPLER_BUFFER_RELEASE, ev->released % ev->nbufs, 0, 0);
+		zero_aux(ev, run_pos(ev, ev->released) + ev->hdr_size, ev->chunk - ev->hdr_size);
+		/* the zeroes before the firmware may fill the buffer again */
+		wmb();
+		rvs_sbi(RVPMU_SAMPLER_BUFFER_RELEASE, ev->released % ev->nbufs, 0, 0, 0, 0);
 		ev->released++;
 	}
 }
@@ -188,11 +149,22 @@ static void release_read(struct rvs_event *ev)
 static bool closed(struct rvs_event *ev, u32 *state)
 {
 	struct rvpmu_sampler_header *hdr = chunk_hdr(ev, ev->done);
+	bool yes;
 
 	*state = READ_ONCE(hdr->state);
-	smp_rmb();	/* the header's state is written last */
-	return (*state == RVPMU_SAMPLER_BUF_FULL || *state == RVPMU_SAMPLER_BUF_LAST) &&
-	       READ_ONCE(hdr->lap) == ev->done / ev->nbufs;
+	/* the header's state is written last: the reads of the rest after it */
+	smp_rmb();
+	yes = (*state == RVPMU_SAMPLER_BUF_FULL || *state == RVPMU_SAMPLER_BUF_LAST) &&
+	      READ_ONCE(hdr->lap) == ev->done / ev->nbufs;
+	/*
+	 * and before the store of aux_head that hands the buffer to the
+	 * reader (perf_aux_output_end): a full barrier, so that the
+	 * firmware's writes this CPU saw through the state are seen by the
+	 * reader that sees the head, not a bare control dependency
+	 */
+	if (yes)
+		smp_mb();	/* the firmware's data before aux_head: above */
+	return yes;
 }
 
 /*
@@ -201,11 +173,10 @@ static bool closed(struct rvs_event *ev, u32 *state)
  * is ended with the bytes committed and begun again, which also tells how
  * far the reader got. The room is what it was at the last begin: when a
  * closed buffer waits for more and none was committed, the handle is
- * ended empty and begun again once to learn the reader's progress. The
- * end and the begin are back to back on the event's CPU with IRQs off,
- * so nothing can free the pages in between (see the top of the file).
+ * ended empty and begun again once to learn the reader's progress.
  * Returns false when the handle cannot be begun again (the AUX area is
- * going away): the caller must STOP the firmware before it returns.
+ * going away): the caller must STOP the firmware before it returns (the
+ * run's own page references keep the pages until then).
  */
 static bool drain(struct rvs_event *ev)
 {
@@ -268,105 +239,129 @@ static void let_go(struct rvs_event *ev, bool lost)
 
 /*
  * STOP (a run that ended by itself answers ALREADY_STOPPED), the last
- * buffers committed, the handle let go, or kept forever when STATUS does
- * not show the run over: then its harts may still write, and the pages
- * leak rather than be written after their free. Returns the STOP reason
- * (RVPMU_SAMPLER_STOP_NONE when the pages were kept).
+ * buffers committed, the handle let go, the run's page references given
+ * back; or, when STATUS does not show the run over even after a RESET,
+ * the references kept for good (its harts may still write). Returns the
+ * STOP reason (RVPMU_SAMPLER_STOP_NONE when the run was RESET or its
+ * pages kept: what it wrote since the last commit is lost).
  */
 static u32 finish(struct rvs_event *ev)
 {
-	bool stopped = firmware_stop();
+	bool reset, over = rvs_firmware_stop(&reset);
 
 	ev->running = false;
-	if (!stopped) {
-		ev->leaked = true;
-		pr_err_ratelimited(RVS_NAME ": %s: the firmware may still run after STOP; its AUX pages are kept (leaked) so it cannot write into freed memory\n",
-				   ev->die->name);
+	if (reset) {
+		pr_err_ratelimited(RVS_NAME ": %s: the firmware did not show its run stopped after STOP; %s\n",
+				   ev->die->name,
+				   over ? "RESET ended it (its last samples are lost)" :
+				   "not even after RESET");
+		if (over)
+			rvs_aux_unpin(ev);
+		else
+			rvs_aux_keep(ev);
+		let_go(ev, true);
 		return RVPMU_SAMPLER_STOP_NONE;
 	}
 	if (ev->held && !ev->ended)
 		drain(ev);
-	if (status->lost)
+	if (rvs_status->lost)
 		pr_warn_ratelimited(RVS_NAME ": %s: %llu sample(s) lost: the reader did not keep up (a larger AUX area, -m, helps)\n",
-				    ev->die->name, status->lost);
-	let_go(ev, !ev->told && (status->lost || status->stop_reason == RVPMU_SAMPLER_STOP_FULL));
-	return status->stop_reason;
+				    ev->die->name, rvs_status->lost);
+	let_go(ev, !ev->told &&
+	       (rvs_status->lost || rvs_status->stop_reason == RVPMU_SAMPLER_STOP_FULL));
+	rvs_aux_unpin(ev);
+	return rvs_status->stop_reason;
 }
 
 /*
  * Picks the run's buffers in the room at the handle's head: equal chunks
- * of the ring (a power of two of them, physically contiguous), whole
- * ones, at least want of them; fills cfg->bufs and CONFIGUREs. -ENOSPC:
- * no chunk size leaves want whole chunks in the room.
+ * of the ring (a power of two of them, physically contiguous and each
+ * holding a header and a sample: aux.c's cuts), whole ones, at least want
+ * of them; zeroes them, takes the run's page references, fills rvs_cfg->bufs
+ * and CONFIGUREs. -ENOSPC: no cut leaves want whole chunks in the room.
+ * On an error the references are given back (the firmware refused, so it
+ * never had the addresses).
  */
 static int configure(struct rvs_event *ev, unsigned int want)
 {
 	struct perf_output_handle *h = &ev->handle;
-	const struct rvs_aux *aux = perf_get_aux(h);
+	struct rvs_aux *aux = perf_get_aux(h);
 	unsigned long size = aux_size(ev), room = h->size + 1;
-	unsigned int n = rounddown_pow_of_two(min(RVPMU_SAMPLER_MAX_BUFS, aux->nr_pages));
-	long err = -ENOSPC;
+	unsigned long skip = 0, chunk = 0;
+	unsigned int i, k;
+	int b;
+	long err;
 
-	for (; n >= 1; n /= 2) {
-		unsigned long chunk = size / n;
-		unsigned long skip = roundup(h->head, chunk) - h->head;
-		unsigned int i, k;
-
-		if (skip >= room || (room - skip) / chunk < want)
+	/* the finest cut first: the most buffers */
+	for (b = aux->cuts ? __fls(aux->cuts) : -1; b >= 0; b--) {
+		if (!(aux->cuts & BIT(b)))
 			continue;
-		k = min_t(unsigned long, (room - skip) / chunk, n);
-		for (i = 0; i < k; i++) {
-			unsigned long off = (h->head + skip + i * chunk) % size;
-
-			cfg->bufs[i].addr = aux_phys(aux, off, chunk);
-			cfg->bufs[i].size = chunk;
-			if (!cfg->bufs[i].addr)
-				break;
-		}
-		if (i < k)
-			continue;
-		cfg->nr_bufs = k;
-		err = rvs_sbi(RVPMU_SAMPLER_CONFIGURE, virt_to_phys(cfg), 0, 0);
-		if (err == SBI_ERR_INVALID_PARAM)
-			continue;	/* a chunk too small for a sample */
-		if (!err) {
-			if (skip)
-				pad(ev, h->head, skip);
-			ev->head0 = h->head;
-			ev->chunk = chunk;
-			ev->nbufs = k;
-		}
-		break;
+		chunk = size >> b;
+		skip = roundup(h->head, chunk) - h->head;
+		if (skip < room && (room - skip) / chunk >= want)
+			break;
 	}
-	return err == -ENOSPC ? -ENOSPC : sbi_to_errno(err);
+	if (b < 0)
+		return -ENOSPC;
+	WARN_ON_ONCE(ev->pinned);
+	k = min_t(unsigned long, (room - skip) / chunk, BIT(b));
+	for (i = 0; i < k; i++) {
+		unsigned long off = (h->head + skip + i * chunk) % size;
+
+		rvs_cfg->bufs[i].addr = page_to_phys(aux->pg[off >> PAGE_SHIFT]);
+		rvs_cfg->bufs[i].size = chunk;
+		zero_aux(ev, off, chunk);
+	}
+	rvs_cfg->nr_bufs = k;
+	rvs_aux_pin(ev, aux);
+	/* the zeroes before the firmware may write the buffers (START) */
+	wmb();
+	err = rvs_configure_call(ev, 0);
+	if (err) {
+		rvs_aux_unpin(ev);
+		return rvs_errno(err);
+	}
+	if (skip)
+		pad(ev, h->head, skip);
+	ev->head0 = h->head;
+	ev->chunk = chunk;
+	ev->nbufs = k;
+	ev->hdr_size = rvs_cfg->plan.header_size;
+	return 0;
 }
 
-/* The poll, pinned to the calling CPU: the first look in a millisecond. */
+/*
+ * The poll, pinned to the calling CPU, in hard interrupt context also on
+ * PREEMPT_RT (pmu::stop's cancel relies on it: see rvs_run_stop): the
+ * first look in a millisecond.
+ */
 static void poll_here(struct rvs_event *ev)
 {
-	hrtimer_start(&ev->poll, ns_to_ktime(1000 * NSEC_PER_USEC), HRTIMER_MODE_REL_PINNED);
+	hrtimer_start(&ev->poll, ns_to_ktime(1000 * NSEC_PER_USEC), HRTIMER_MODE_REL_PINNED_HARD);
 }
 
 /*
  * A fresh run at the head of the begun handle, in the room there is (two
- * buffers at least, else one). -ENOSPC: not one chunk free; the handle
- * is then still held. Any other error is the firmware's refusal: the
- * handle is let go, marked truncated.
+ * buffers at least, else one). -ENOSPC: not one chunk free; -ESHUTDOWN:
+ * the system reboots. Any other error is the firmware's refusal. On an
+ * error the handle is still held.
  */
 static int run_at_head(struct rvs_event *ev)
 {
-	int err = configure(ev, 2);
+	int err;
 
+	if (READ_ONCE(rvs_shut))
+		return -ESHUTDOWN;
+	err = configure(ev, 2);
 	if (err == -ENOSPC)
 		err = configure(ev, 1);
-	if (!err)
-		err = sbi_to_errno(rvs_sbi(RVPMU_SAMPLER_START, 0, 0, 0));
-	if (err == -ENOSPC)
+	if (err)
 		return err;
+	err = rvs_errno(rvs_sbi(RVPMU_SAMPLER_START, 0, 0, 0, 0, 0));
 	if (err) {
-		pr_warn_ratelimited(RVS_NAME ": %s: the firmware refused the run (%d): %s\n",
-				    ev->die->name, err, refusal(err));
-		let_go(ev, true);	/* perf report says: AUX data lost */
+		/* not started: the firmware never writes these buffers */
+		rvs_sbi(RVPMU_SAMPLER_RESET, 0, 0, 0, 0, 0);
+		rvs_aux_unpin(ev);
 		return err;
 	}
 	ev->done = 0;
@@ -378,29 +373,48 @@ static int run_at_head(struct rvs_event *ev)
 }
 
 /*
- * While waiting for room (ev->waiting): begins the handle to see the
- * reader's progress and starts a fresh run when a chunk is free. Returns
- * false when there is nothing more to wait for: the run started, the
- * firmware refused it, or the AUX area is going away or full (perf then
- * disables the event itself).
+ * A run could not start at the head: no room yet (-ENOSPC), or the
+ * firmware refused it. Either way the poll tries again (wait_room): for
+ * room every period, after a refusal every 100 ms, the refusal logged
+ * when it is new (W1 of issue 39: never a silent disable, never a stream
+ * of empty records). A reboot (-ESHUTDOWN) ends the event's runs.
+ */
+static void wait_again(struct rvs_event *ev, int err)
+{
+	let_go(ev, false);
+	if (err == -ESHUTDOWN)
+		return;
+	if (err != -ENOSPC && err != ev->refused)
+		pr_warn_ratelimited(RVS_NAME ": %s: the firmware refused the run (%d): %s; trying again every 100 ms\n",
+				    ev->die->name, err, rvs_refusal(err));
+	ev->refused = err == -ENOSPC ? 0 : err;
+	ev->waiting = true;
+}
+
+/*
+ * While waiting (ev->waiting): begins the handle to see the reader's
+ * progress and starts a fresh run when a chunk is free. Returns false
+ * when there is nothing more to wait for: the run started, or the AUX
+ * area is going away or full (perf then disables the event itself).
  */
 static bool wait_room(struct rvs_event *ev)
 {
-	int err;
+	int err, was = ev->refused;
 
-	if (!perf_aux_output_begin(&ev->handle, ev->event)) {
-		ev->waiting = false;
+	ev->waiting = false;
+	if (!perf_aux_output_begin(&ev->handle, ev->event))
 		return false;
-	}
 	ev->held = true;
 	err = run_at_head(ev);
-	if (err == -ENOSPC) {
-		perf_aux_output_end(&ev->handle, 0);
-		ev->held = false;
-		return true;
+	if (!err) {
+		if (was)
+			pr_info_ratelimited(RVS_NAME ": %s: the run started after the firmware's refusal\n",
+					    ev->die->name);
+		ev->refused = 0;
+		return false;
 	}
-	ev->waiting = false;
-	return false;
+	wait_again(ev, err);
+	return ev->waiting;
 }
 
 static enum hrtimer_restart poll_fn(struct hrtimer *t)
@@ -408,8 +422,11 @@ static enum hrtimer_restart poll_fn(struct hrtimer *t)
 	struct rvs_event *ev = container_of(t, struct rvs_event, poll);
 	u64 ns = clamp(ev->period_us, 1000u, 20000u) * NSEC_PER_USEC;
 
-	if (ev->waiting && wait_room(ev))
+	if (ev->waiting && wait_room(ev)) {
+		if (ev->refused)
+			ns = 100 * NSEC_PER_MSEC;
 		goto again;
+	}
 	if (!ev->running)
 		return HRTIMER_NORESTART;
 	if (!drain(ev)) {	/* the AUX area is going away: STOP now */
@@ -437,105 +454,40 @@ int rvs_run_start(struct rvs_event *ev)
 {
 	int err;
 
-	if (ev->running || ev->leaked)
+	if (ev->running)
 		return -EBUSY;
 	if (!perf_aux_output_begin(&ev->handle, ev->event))
 		return -EINVAL;
 	ev->held = true;
 	err = run_at_head(ev);
-	if (err == -ENOSPC) {	/* the reader has not made room yet */
-		perf_aux_output_end(&ev->handle, 0);
-		ev->held = false;
-		ev->waiting = true;
-		err = 0;
+	if (err == -ESHUTDOWN) {
+		let_go(ev, false);
+		return err;
 	}
-	if (!err)
-		poll_here(ev);
-	return err;
+	if (err)	/* no room yet, or refused: the poll tries again */
+		wait_again(ev, err);
+	poll_here(ev);
+	return 0;
 }
 
 void rvs_run_stop(struct rvs_event *ev)
 {
-	/* IRQs are off on the poll's CPU: it is not running, so this cancels */
-	hrtimer_try_to_cancel(&ev->poll);
+	/*
+	 * IRQs are off on the poll's CPU and the poll runs in hard interrupt
+	 * context there (HRTIMER_MODE_*_HARD, also on PREEMPT_RT): it is not
+	 * running, so this cancels or finds nothing queued (0). -1 (running)
+	 * cannot happen; if it did, the poll would still touch ev, so say so.
+	 */
+	WARN_ON_ONCE(hrtimer_try_to_cancel(&ev->poll) < 0);
 	ev->waiting = false;
+	ev->refused = 0;
 	if (ev->running)
 		finish(ev);
 }
 
-/*
- * The probe: the configuration with one scratch buffer, START, STOP. The
- * buffer is sized for the worst nr_pmu (1 counter a subsample gives the
- * largest sample); START writes its header and zeroes it, and after STOP
- * returns nothing writes it again, so it is freed at once.
- */
-static int probe(unsigned int nr_harts)
-{
-	size_t size = 104 + 2 * ALIGN(4 * nr_harts, 8) + 16 * cfg->nr_events +
-		      (size_t)RVPMU_SAMPLER_SUBSAMPLE_SIZE_WINDOW(1, nr_harts) * cfg->nr_events;
-	void *buf = alloc_pages_exact(size, GFP_KERNEL | __GFP_NOWARN);
-	long err;
-
-	if (!buf)
-		return -ENOMEM;
-	cfg->nr_bufs = 1;
-	cfg->bufs[0].addr = virt_to_phys(buf);
-	cfg->bufs[0].size = ALIGN(size, 8);
-	err = rvs_sbi(RVPMU_SAMPLER_CONFIGURE, virt_to_phys(cfg), 0, 0);
-	if (!err)
-		err = rvs_sbi(RVPMU_SAMPLER_START, 0, 0, 0);
-	if (!err && !firmware_stop()) {
-		pr_err_ratelimited(RVS_NAME ": the firmware may still run after STOP; the scratch buffer is kept (leaked)\n");
-		return -EIO;
-	}
-	free_pages_exact(buf, size);
-	return sbi_to_errno(err);
-}
-
-int rvs_run_prepare(struct rvs_event *ev, const struct rvs_settings *s)
-{
-	struct rvs_die *die = ev->die;
-	unsigned int i, n = 0, harts = 0;
-	int err;
-
-	memset(cfg, 0, sizeof(*cfg));
-	cfg->magic = RVPMU_SAMPLER_CFG_MAGIC;
-	cfg->version = RVPMU_SAMPLER_VERSION;
-	mutex_lock(&die->lock);
-	cfg->nr_events = die->nr_events;
-	for (i = 0; i < die->nr_events; i++)
-		rvs_id_to_sbi(die->ids[i], &cfg->events[i]);
-	mutex_unlock(&die->lock);
-	cfg->nr_pmu = s->nr_pmu;
-	cfg->period_us = s->period_us;
-	cfg->nr_sample = s->nr_sample;
-	cfg->filter = s->filter;
-	/* each window's mtime: rates from true lengths (docs/sampler.md) */
-	cfg->flags = RVPMU_SAMPLER_F_RING | RVPMU_SAMPLER_F_MTIME | RVPMU_SAMPLER_F_WINDOW;
-	memset(hartmap, 0, hart_words * 8);
-	for_each_cpu(i, &die->cpus) {
-		/* the harts term names the die's CPUs by index, 0 all of them */
-		if (!s->harts || (n < 32 && (s->harts >> n & 1))) {
-			hartmap[rvs_hartid[i] / 64] |= BIT_ULL(rvs_hartid[i] % 64);
-			harts++;
-		}
-		n++;
-	}
-	cfg->harts_addr = virt_to_phys(hartmap);
-	cfg->harts_bits = hart_words * 64;
-	cfg->cid2_addr = virt_to_phys(rvs_cid2);
-	cfg->cid2_count = rvs_cid2_count;
-	ev->period_us = s->period_us;
-	err = probe(harts);
-	if (err)
-		pr_info_ratelimited(RVS_NAME ": %s: the firmware refuses the run (%d): %s\n",
-				    die->name, err, refusal(err));
-	return err;
-}
-
 void rvs_event_setup(struct rvs_event *ev)
 {
-	hrtimer_init(&ev->poll, CLOCK_MONOTONIC, HRTIMER_MODE_REL_PINNED);
+	hrtimer_init(&ev->poll, CLOCK_MONOTONIC, HRTIMER_MODE_REL_PINNED_HARD);
 	ev->poll.function = poll_fn;
 }
 
@@ -543,35 +495,6 @@ void rvs_event_teardown(struct rvs_event *ev)
 {
 	/* pmu::del ran (the event is gone from its context): no run, no poll */
 	hrtimer_cancel(&ev->poll);
-	WARN_ON_ONCE(ev->running || (ev->held && !ev->leaked));
+	WARN_ON_ONCE(ev->running || ev->held || ev->pinned);
 }
 
-int rvs_run_init(void)
-{
-	unsigned long max_hart = 0;
-	int cpu;
-
-	for_each_possible_cpu(cpu)
-		max_hart = max(max_hart, rvs_hartid[cpu]);
-	hart_words = max_hart / 64 + 1;
-	rvs_cid2_count = max_hart + 1;
-	cfg = kzalloc(sizeof(*cfg), GFP_KERNEL);
-	status = kzalloc(sizeof(*status), GFP_KERNEL);
-	hartmap = kcalloc(hart_words, 8, GFP_KERNEL);
-	rvs_cid2 = kcalloc(rvs_cid2_count, sizeof(*rvs_cid2), GFP_KERNEL);
-	if (!cfg || !status || !hartmap || !rvs_cid2) {
-		rvs_run_exit();
-		return -ENOMEM;
-	}
-	return 0;
-}
-
-void rvs_run_exit(void)
-{
-	/* no event can be left (perf holds the module while one is open) */
-	kfree(cfg);
-	kfree(status);
-	kfree(hartmap);
-	kfree(rvs_cid2);
-	cfg = NULL;
-}

@@ -1,0 +1,163 @@
+// SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0
+/*
+ * aux.c - the event's AUX area as the firmware sees it: which cuts of it
+ * into equal chunks give physically contiguous buffers, and the page
+ * references a run holds so that no page is freed while the firmware may
+ * still write it (issue 39).
+ *
+ * Why references of our own: perf frees the AUX pages when the area is
+ * unmapped and the last output handle on it is let go (rb_free_aux). The
+ * driver lets its handle go at pmu::stop and between two polls (run.c's
+ * drain), and it cannot always prove that the firmware stopped by then
+ * (STOP or STATUS may fail). A run therefore takes one reference on every
+ * page of the area before CONFIGURE gives their addresses to the
+ * firmware, and gives them back only once STATUS says the run is over;
+ * perf's free of the area then drops perf's reference only, and the pages
+ * go back to the allocator when the run's references go.
+ *
+ * The references are dropped by a work item: a run ends in the poll (an
+ * hrtimer, hard interrupt context, also on PREEMPT_RT) or in pmu::stop
+ * (IRQs off), where freeing a page is not allowed on PREEMPT_RT.
+ * rvs_run_exit destroys the work queue, which runs what is queued first.
+ *
+ * PERF_PMU_CAP_AUX_NO_SG is enforced by perf only for overwrite mode,
+ * which this driver refuses, so perf hands it an area made of whatever
+ * orders the allocator had; setup_aux checks here that some cut of it into
+ * 2^n chunks (n buffers) gives contiguous chunks that each hold a header
+ * and one sample, and refuses the area with a message saying so otherwise
+ * (perf then fails the mmap with -ENOMEM, its one answer for a refused
+ * setup_aux).
+ */
+#include <linux/log2.h>
+#include <linux/mm.h>
+#include <linux/slab.h>
+
+#include "rvpmu_sampler.h"
+
+static struct workqueue_struct *unpin_wq;
+/* pages kept for good: the firmware never said its run was over */
+static atomic_long_t kept_pages;
+
+static void aux_put(struct rvs_aux *aux, unsigned int n)
+{
+	if (refcount_sub_and_test(n, &aux->ref)) {
+		kfree(aux->pg);
+		kfree(aux);
+	}
+}
+
+/* Whether AUX pages [first, first + n) are physically contiguous. */
+static bool contiguous(struct rvs_aux *aux, int first, int n)
+{
+	phys_addr_t base = page_to_phys(aux->pg[first]);
+	int i;
+
+	for (i = 1; i < n; i++)
+		if (page_to_phys(aux->pg[first + i]) != base + ((phys_addr_t)i << PAGE_SHIFT))
+			return false;
+	return true;
+}
+
+static void unpin_fn(struct work_struct *w)
+{
+	struct rvs_aux *aux = container_of(w, struct rvs_aux, work);
+	unsigned int n = atomic_xchg(&aux->unpins, 0), k;
+	int i;
+
+	for (k = 0; k < n; k++)
+		for (i = 0; i < aux->nr_pages; i++)
+			put_page(aux->pg[i]);
+	if (n)
+		aux_put(aux, n);
+}
+
+void *rvs_aux_setup(struct rvs_event *ev, void **pages, int nr_pages)
+{
+	unsigned int n, max = min_t(unsigned int, rvs_info->max_bufs, RVPMU_SAMPLER_MAX_BUFS);
+	struct rvs_aux *aux = kzalloc(sizeof(*aux), GFP_KERNEL);
+	int i;
+
+	if (!aux)
+		return NULL;
+	aux->pg = kcalloc(nr_pages, sizeof(*aux->pg), GFP_KERNEL);
+	if (!aux->pg) {
+		kfree(aux);
+		return NULL;
+	}
+	aux->pages = pages;
+	aux->nr_pages = nr_pages;
+	for (i = 0; i < nr_pages; i++)
+		aux->pg[i] = virt_to_page(pages[i]);
+	refcount_set(&aux->ref, 1);
+	INIT_WORK(&aux->work, unpin_fn);
+	/* perf's AUX areas are 2^k pages: every cut into 2^n chunks is whole */
+	for (n = 1; n <= max && n <= (unsigned int)nr_pages; n *= 2) {
+		int per = nr_pages / n, c;
+
+		if (((u64)per << PAGE_SHIFT) < ev->min_buf)
+			break;	/* and every finer cut */
+		for (c = 0; c < (int)n; c++)
+			if (!contiguous(aux, c * per, per))
+				break;
+		if (c == (int)n)
+			aux->cuts |= BIT(ilog2(n));
+	}
+	if (!aux->cuts) {
+		pr_warn_ratelimited(RVS_NAME ": %s: the AUX area (%d pages) is not physically contiguous in chunks of %llu bytes or more, a buffer's least size for this configuration: the firmware could not write it (a smaller area, -m, or less fragmented memory helps)\n",
+				    ev->die->name, nr_pages, ev->min_buf);
+		aux_put(aux, 1);
+		return NULL;
+	}
+	return aux;
+}
+
+void rvs_aux_free(void *p)
+{
+	aux_put(p, 1);
+}
+
+void rvs_aux_pin(struct rvs_event *ev, struct rvs_aux *aux)
+{
+	int i;
+
+	for (i = 0; i < aux->nr_pages; i++)
+		get_page(aux->pg[i]);
+	refcount_inc(&aux->ref);
+	ev->pinned = aux;
+}
+
+void rvs_aux_unpin(struct rvs_event *ev)
+{
+	struct rvs_aux *aux = ev->pinned;
+
+	if (!aux)
+		return;
+	ev->pinned = NULL;
+	atomic_inc(&aux->unpins);
+	queue_work(unpin_wq, &aux->work);
+}
+
+void rvs_aux_keep(struct rvs_event *ev)
+{
+	struct rvs_aux *aux = ev->pinned;
+
+	if (!aux)
+		return;
+	ev->pinned = NULL;
+	pr_err_ratelimited(RVS_NAME ": %s: the firmware did not say its run is over: its %d AUX pages are kept, never freed, so that it cannot write into memory in other use (%ld kept in all)\n",
+			   ev->die->name, aux->nr_pages,
+			   atomic_long_add_return(aux->nr_pages, &kept_pages));
+}
+
+int rvs_aux_init(void)
+{
+	unpin_wq = alloc_workqueue("rvpmu_sampler", 0, 0);
+	return unpin_wq ? 0 : -ENOMEM;
+}
+
+void rvs_aux_exit(void)
+{
+	if (unpin_wq)
+		destroy_workqueue(unpin_wq);	/* runs what is queued first */
+	unpin_wq = NULL;
+}
