@@ -550,6 +550,12 @@ $(B)/fw-dt/virt-%clusters.dtb: scripts/cluster-dtb
 	@mkdir -p $(B)/fw-dt
 	scripts/cluster-dtb $@ 64 $(firstword $(subst harts-, ,$*)) $(lastword $(subst harts-, ,$*)) 2>/dev/null
 
+# QEMU's DT with a /reserved-memory no-map region in RAM (the sampler's
+# shared-memory rule): virt-resv-rv<XLEN>.dtb, 4 harts
+$(B)/fw-dt/virt-resv-rv%.dtb: scripts/resv-dtb
+	@mkdir -p $(B)/fw-dt
+	scripts/resv-dtb $@ $* 4
+
 # ---- the two commands
 run: deps $(B)/rvpmu-dt $(B)/rvpmu-fw-rv64.elf $(B)/demo-rv64.elf $(B)/dt/qemu-virt.dtb \
      $(B)/sampler_demo-rv64.elf $(B)/rvpmu-report

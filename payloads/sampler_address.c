@@ -6,6 +6,10 @@
  * 8-byte aligned and lie wholly in RAM S-mode may read and write: not the
  * firmware's (a /reserved-memory no-map region of the DT it hands over),
  * not MMIO or ROM, not past the end of RAM, not wrapping, hi 0 on RV64.
+ * With a DT that has another /reserved-memory no-map region in RAM
+ * (scripts/resv-dtb: the sampler-address-resv rows), that region is
+ * refused the same way, though S-mode can read and write it (version 1
+ * took all of /memory but the firmware as S-mode's).
  * Each bad request gets INVALID_ADDRESS (a bad size or count
  * INVALID_PARAM), writes nothing (canaries around it in RAM S-mode can see
  * stay as they were) and changes no state (STATUS says the same
@@ -35,7 +39,7 @@ static uint8_t bufs[2][BUF_SIZE] __attribute__((aligned(4096)));
 static uint8_t out[512] __attribute__((aligned(8)));
 static uint32_t cid2[MAX_HARTS + 2] __attribute__((aligned(8)));
 static SAMPLER_STATUS_FOR(MAX_HARTS) st;
-static uint64_t ram_end, fw_base, fw_end, nr_harts;
+static uint64_t ram_end, fw_base, fw_end, nr_harts, resv_base, resv_end;
 
 static bool all(const uint8_t *p, uint64_t n, uint8_t v)
 {
@@ -257,6 +261,52 @@ static void config_rules(unsigned long flags)
 	bad_config("cid2_count not above the highest hartid", SBI_ERR_INVALID_PARAM, flags);
 }
 
+/*
+ * A reserved no-map region in RAM other than the firmware's: GET_INFO and
+ * STATUS out in it or across its start, a configuration, a buffer or the
+ * CID2 array in it: INVALID_ADDRESS, and it keeps its bytes.
+ */
+static void resv_rules(void)
+{
+	uint8_t *r = (uint8_t *)(uintptr_t)resv_base;
+	struct rvpmu_sampler_config *c;
+	uint32_t s0, p0, s1, p1;
+	bool ok = true;
+	long err;
+
+	state_now(&s0, &p0);
+	memset(r - 64, CANARY, 64 + 4096);
+	for (unsigned long fid = RVPMU_SAMPLER_GET_INFO; fid <= RVPMU_SAMPLER_STATUS;
+	     fid += RVPMU_SAMPLER_STATUS - RVPMU_SAMPLER_GET_INFO) {
+		ok &= call(fid, SBI_LO(resv_base), SBI_HI(resv_base), 64, 0, 0).error ==
+		      SBI_ERR_INVALID_ADDRESS;
+		ok &= call(fid, SBI_LO(resv_base - 32), SBI_HI(resv_base - 32), 64, 0, 0).error ==
+		      SBI_ERR_INVALID_ADDRESS;
+	}
+	rt_check(ok && all(r - 64, 64 + 4096, CANARY), "GET_INFO and STATUS out in the reserved "
+		 "no-map region 0x%llx or across its start: INVALID_ADDRESS, nothing written",
+		 (unsigned long long)resv_base);
+	c = variant();
+	memcpy(r, c, sizeof(*c));
+	memset(r + offsetof(struct rvpmu_sampler_config, plan), CANARY, sizeof(c->plan));
+	err = configure_at(resv_base, 0, 0);
+	state_now(&s1, &p1);
+	rt_check(err == SBI_ERR_INVALID_ADDRESS && s0 == s1 && p0 == p1 &&
+		 all(r + offsetof(struct rvpmu_sampler_config, plan), sizeof(c->plan), CANARY),
+		 "CONFIGURE, configuration in the reserved no-map region: INVALID_ADDRESS (%ld), "
+		 "its plan unwritten, state as before", err);
+	c = variant();
+	c->bufs[1].addr = resv_base;
+	bad_config("a buffer in the reserved no-map region", SBI_ERR_INVALID_ADDRESS, 0);
+	c = variant();
+	c->bufs[1].addr = resv_base - 4096;
+	c->bufs[1].size = 2 * 4096;
+	bad_config("a buffer across the reserved no-map region's start", SBI_ERR_INVALID_ADDRESS, 0);
+	c = variant();
+	c->cid2_addr = resv_base;
+	bad_config("CID2 array in the reserved no-map region", SBI_ERR_INVALID_ADDRESS, 0);
+}
+
 int main(unsigned long hartid, void *dtb)
 {
 	struct fdt_range mem[4], resv[8];
@@ -273,21 +323,30 @@ int main(unsigned long hartid, void *dtb)
 	nr_harts = rt_count_harts(MAX_HARTS);
 	nm = fdt_ranges(dtb, FDT_MEMORY, mem, 4);
 	nr = fdt_ranges(dtb, FDT_RESERVED, resv, 8);
+	/* the firmware's region is the one at the start of RAM (QEMU virt
+	   jumps to it), another no-map region in RAM the DT's own */
 	for (i = 0; i < nr && i < 8; i++)
 		if (resv[i].no_map && resv[i].base >= mem[0].base &&
-		    resv[i].base < mem[0].base + mem[0].size && !fw_end) {
-			fw_base = resv[i].base;
-			fw_end = resv[i].base + resv[i].size;
+		    resv[i].base < mem[0].base + mem[0].size) {
+			if (resv[i].base == mem[0].base && !fw_end) {
+				fw_base = resv[i].base;
+				fw_end = resv[i].base + resv[i].size;
+			} else if (!resv_end && resv[i].base > mem[0].base + 0x1000000 &&
+				   resv[i].size >= 4096) {
+				resv_base = resv[i].base;
+				resv_end = resv[i].base + resv[i].size;
+			}
 		}
 	if (nm < 1 || !fw_end) {
 		rt_printf("sampler_address: no RAM bank or no reserved no-map region in the DT\n");
 		return 1;
 	}
 	ram_end = mem[0].base + mem[0].size;
-	rt_printf("# RAM 0x%llx-0x%llx, the firmware's no-map region 0x%llx-0x%llx, %llu harts\n",
-		  (unsigned long long)mem[0].base, (unsigned long long)ram_end,
-		  (unsigned long long)fw_base, (unsigned long long)fw_end,
-		  (unsigned long long)nr_harts);
+	rt_printf("# RAM 0x%llx-0x%llx, the firmware's no-map region 0x%llx-0x%llx, another "
+		  "0x%llx-0x%llx, %llu harts\n", (unsigned long long)mem[0].base,
+		  (unsigned long long)ram_end, (unsigned long long)fw_base,
+		  (unsigned long long)fw_end, (unsigned long long)resv_base,
+		  (unsigned long long)resv_end, (unsigned long long)nr_harts);
 
 	/* IDLE: the output rules */
 	out_rules(RVPMU_SAMPLER_GET_INFO, "GET_INFO");
@@ -310,6 +369,10 @@ int main(unsigned long hartid, void *dtb)
 		 (unsigned int)s, (unsigned int)p);
 	config_rules(0);
 	config_rules(RVPMU_SAMPLER_CONF_CHECK_ONLY);
+	if (resv_end)
+		resv_rules();
+	else
+		rt_printf("# no reserved no-map region in RAM but the firmware's: its checks skipped\n");
 	/* the bad ones' good twin takes effect: the canaries were reachable */
 	variant();
 	err = configure_at((uintptr_t)cfgbuf, 0, 0);

@@ -312,6 +312,10 @@ int main(unsigned long hartid, void *dtb)
 		  (unsigned int)st.s.state, (unsigned int)st.s.stop_reason,
 		  (unsigned long long)st.s.samples, total_calls, total_denied, total_suspect,
 		  free_looks);
+	for (unsigned int n = 0; n < SAMPLES / CAP; n++)
+		if (!saved[n])
+			rt_printf("# the fill of samples %u.. (buffer %u) was not saved%s\n", n * CAP,
+				  n % NR_BUFS, free_seen[n] ? ": it was read FREE, unreleased" : "");
 	for (unsigned int h = 0; h < st.s.nr_harts && h < NR_HARTS; h++)
 		rt_printf("# hart %u: flags 0x%x, %llu subsamples, %llu late, %llu passed, %llu paused, "
 			  "skew %llu\n", (unsigned int)st.h[h].hartid, (unsigned int)st.h[h].flags,
