@@ -11,8 +11,10 @@
  * left out; a line breaks where samples were lost or a window was left
  * out. Many events are better read as a heat map (heatmap.c).
  */
+#include <ctype.h>
 #include <inttypes.h>
 #include <math.h>
+#include <string.h>
 
 #include "plot.h"
 #include "report.h"
@@ -24,7 +26,7 @@
 #define PW		(W - ML - MR)
 #define PH		140.0	/* plot area of a panel */
 #define PGAP		58.0	/* panel title above, x tick labels below */
-#define LEG_W		104.0
+#define LEG_W		104.0	/* the legend's column at least */
 #define MARKERS_MAX	60	/* samples up to which each point gets a dot */
 
 static const char *const colour[10] = {
@@ -45,6 +47,85 @@ double rr_nice_step(double range, int want)
 	double raw = range / want, p = pow(10, floor(log10(raw))), f = raw / p;
 
 	return p * (f <= 1 ? 1 : f <= 2 ? 2 : f <= 2.5 ? 2.5 : f <= 5 ? 5 : 10);
+}
+
+/* A character's advance in DejaVu Sans, in em, rounded up by class. */
+static double em(unsigned char c)
+{
+	if (c >= 0x80)
+		return 0.5;	/* a UTF-8 byte: two or three make one glyph of <= 1 em */
+	if (strchr("ijl", c))
+		return 0.28;
+	if (strchr("ft", c))
+		return 0.40;
+	if (c == 'r')
+		return 0.42;
+	if (c == 'I')
+		return 0.30;
+	if (c == ' ')
+		return 0.32;
+	if (strchr(".,:;'|!", c))
+		return 0.33;
+	if (strchr("()[]{}", c))
+		return 0.40;
+	if (strchr("-/", c))
+		return 0.37;
+	if (c == 'm')
+		return 0.98;
+	if (c == 'w')
+		return 0.82;
+	if (strchr("WM%@", c))
+		return 1.0;
+	if (islower(c))
+		return 0.62;
+	if (isdigit(c))
+		return 0.64;
+	return 0.78;
+}
+
+double rr_text_w(const char *s, size_t n, double size)
+{
+	double w = 0;
+
+	while (n--)
+		w += em((unsigned char)*s++);
+	return w * size * 1.05;
+}
+
+int rr_wrap(const char *text, double size, double max_w, size_t *at, size_t *len,
+	    int max_lines, double *w)
+{
+	size_t i = 0, n = strlen(text);
+	double widest = 0;
+	int lines = 0;
+
+	while (i < n && lines < max_lines) {
+		size_t end = i, next, stop = i;
+
+		while (text[i] == ' ')
+			i++;
+		if (i >= n)
+			break;
+		/* take words while the line fits; the first word always */
+		for (end = i; end < n; end = next) {
+			for (next = end + (text[end] == ' '); next < n && text[next] != ' '; next++)
+				;
+			if (end > i && rr_text_w(text + i, next - i, size) > max_w)
+				break;
+			stop = next;
+		}
+		if (lines == max_lines - 1)
+			stop = n;
+		at[lines] = i;
+		len[lines] = stop - i;
+		if (rr_text_w(text + i, stop - i, size) > widest)
+			widest = rr_text_w(text + i, stop - i, size);
+		lines++;
+		i = stop;
+	}
+	if (w)
+		*w = widest;
+	return lines;
 }
 
 /* A tick label: v scaled by the axis' prefix, no trailing zeros. */
@@ -327,10 +408,36 @@ static void panel(FILE *out, const struct rr_run *r, uint32_t e, double y0, doub
 		line(out, r, e, pos, y0, xscale, top);
 }
 
+/* A hart's legend entry: "hart N" or "hart N (cC)". */
+static int legend_label(const struct rr_run *r, uint32_t pos, char *buf, size_t n)
+{
+	if (r->nr_clusters > 1)
+		return snprintf(buf, n, "hart %u (c%u)", r->hart[pos], r->cluster[pos]);
+	return snprintf(buf, n, "hart %u", r->hart[pos]);
+}
+
+/* The legend's column: its widest entry (line, gap, label) and a gap,
+   so that no label runs into the next entry whatever the harts' ids. */
+static double legend_w(const struct rr_run *r)
+{
+	double w = LEG_W;
+	char label[48];
+
+	for (uint32_t pos = 0; pos < r->nr_harts; pos++) {
+		int n = legend_label(r, pos, label, sizeof(label));
+		double lw = 28 + rr_text_w(label, n < 0 ? 0 : (size_t)n, 12) + 16;
+
+		w = lw > w ? lw : w;
+	}
+	return w;
+}
+
 int rr_svg(FILE *out, const struct rr_run *r, unsigned int max_panels, FILE *note)
 {
 	uint32_t drawn = r->nr_events < max_panels ? r->nr_events : max_panels;
-	uint32_t per_row = (uint32_t)(PW / LEG_W), rows = (r->nr_harts + per_row - 1) / per_row;
+	double leg_w = legend_w(r);
+	uint32_t per_row = PW / leg_w < 1 ? 1 : (uint32_t)(PW / leg_w);
+	uint32_t rows = (r->nr_harts + per_row - 1) / per_row;
 	double legend_y = 70, top = legend_y + rows * 20.0 + 34;
 	double t_ms = end_ms(r);
 	double h = top + drawn * (PH + PGAP) - PGAP + 50, xstep;
@@ -365,14 +472,14 @@ int rr_svg(FILE *out, const struct rr_run *r, unsigned int max_panels, FILE *not
 		PRIu64 " lost</text>\n", ML, r->nr_harts, r->nr_clusters, r->nr_events, r->nr_pmu,
 		per, r->samples, r->lost);
 	for (pos = 0; pos < r->nr_harts; pos++) {
-		double x = ML + (pos % per_row) * LEG_W, y = legend_y + (pos / per_row) * 20.0;
+		double x = ML + (pos % per_row) * leg_w, y = legend_y + (pos / per_row) * 20.0;
 
+		char label[48];
+
+		legend_label(r, pos, label, sizeof(label));
 		fprintf(out, "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
-			"stroke-width=\"3\"%s/><text x=\"%.1f\" y=\"%.1f\" class=\"leg\">hart %u",
-			x, x + 22, y, y, colour[pos % 10], dash(pos), x + 28, y + 4, r->hart[pos]);
-		if (r->nr_clusters > 1)
-			fprintf(out, " (c%u)", r->cluster[pos]);
-		fputs("</text>\n", out);
+			"stroke-width=\"3\"%s/><text x=\"%.1f\" y=\"%.1f\" class=\"leg\">%s</text>\n",
+			x, x + 22, y, y, colour[pos % 10], dash(pos), x + 28, y + 4, label);
 	}
 	for (e = 0; e < drawn; e++)
 		panel(out, r, e, top + e * (PH + PGAP), t_ms, xstep);
