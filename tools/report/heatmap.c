@@ -229,9 +229,9 @@ static int flat_row(const struct hm *h, uint32_t row)
 	size_t cells = (size_t)h->rows * h->cols, c;
 	uint32_t p;
 
-	if (!(h->wmin[row] > 0) || h->wmax[row] > h->wmin[row] * (1 + FLAT))
+	if (!(h->wmin[row] > 0) || h->wmax[row] >= h->wmin[row] * (1 + FLAT))
 		return 0;
-	if (!(h->rowmin[row] > 0) || h->rowmax[row] > h->rowmin[row] * (1 + FLAT))
+	if (!(h->rowmin[row] > 0) || h->rowmax[row] >= h->rowmin[row] * (1 + FLAT))
 		return 0;
 	for (p = 0; p < h->nr_panels; p++)
 		for (c = 0; c < h->cols; c++) {
