@@ -35,10 +35,6 @@
 /* Geometry, px: the width is the caller's (RR_HEATMAP_W by default). */
 #define ML		190.0	/* left margin: event labels */
 #define MR		80.0	/* right margin: each row's highest rate */
-#define LEG_FS		12.0	/* legend and notes: font size */
-#define LEG_LH		16.0	/* a line of their text */
-#define LEG_GAP		22.0	/* between legend entries on a line */
-#define LEG_LINES	8	/* lines an entry may wrap to */
 #define MARK_H		5.0	/* the late/short marker row */
 #define PANEL_GAP	58.0	/* title above, time ticks below */
 #define MAX_PER_HART	16	/* harts above which panels are clusters */
@@ -439,71 +435,12 @@ static void ticks(FILE *out, const struct hm *h, double y)
 	}
 }
 
-/*
- * The legend: the colour scale, what it means, and a swatch for each look
- * that is not on it. Each entry is a box that flows left to right from
- * ML and wraps before the right edge; a text too wide for the line wraps
- * in turn.
- */
-struct entry {
-	const char *cls;	/* the swatch's class; NULL: text alone; "scale" */
-	const char *text;
-	double x, y, w, h;
-	int n;			/* lines of text */
-	size_t at[LEG_LINES], len[LEG_LINES];
-};
-
-#define SW_W	14.0	/* a swatch, and the gap to its text */
-#define SW_GAP	6.0
+/* The legend's entries: what each says and where it goes (layout.c). */
 #define SCALE_W	240.0
 
-/* Text (after a swatch or not) wrapped to max_w; the entry's size. */
-static void measure(struct entry *e, double max_w)
+static void draw(FILE *out, const struct rr_entry *e)
 {
-	double off = e->cls ? SW_W + SW_GAP : 0, tw;
-
-	if (!strcmp(e->cls ? e->cls : "", "scale")) {
-		e->w = SCALE_W;
-		e->h = 30;
-		return;
-	}
-	e->n = rr_wrap(e->text, LEG_FS, max_w - off, e->at, e->len, LEG_LINES, &tw);
-	e->w = off + tw;
-	e->h = (e->n - 1) * LEG_LH + LEG_FS + 2;
-}
-
-/* Places the entries from (x0, y) within x1; returns the legend's bottom. */
-static double layout(struct entry *e, int n, double x0, double x1, double y)
-{
-	double x = x0, line_h = 0;
-	int i;
-
-	for (i = 0; i < n; i++) {
-		measure(&e[i], x1 - x);		/* in the rest of this line */
-		if (x > x0) {
-			struct entry t = e[i];
-
-			measure(&t, x1 - x0);	/* on a line of its own */
-			/* a fresh line when it does not fit the rest, wraps more
-			   there than it would alone, or is squeezed under 200 px */
-			if (e[i].w > x1 - x || e[i].n > t.n || (e[i].n > 1 && x1 - x < 200)) {
-				y += line_h + 10;
-				x = x0;
-				line_h = 0;
-				e[i] = t;
-			}
-		}
-		e[i].x = x;
-		e[i].y = y;
-		x += e[i].w + LEG_GAP;
-		line_h = e[i].h > line_h ? e[i].h : line_h;
-	}
-	return y + line_h;
-}
-
-static void draw(FILE *out, const struct entry *e)
-{
-	double tx = e->x + (e->cls ? SW_W + SW_GAP : 0);
+	double tx = e->x + (e->cls ? RR_SW_W + RR_SW_GAP : 0);
 	char c[16];
 	int i;
 
@@ -527,10 +464,10 @@ static void draw(FILE *out, const struct entry *e)
 	}
 	if (e->cls)
 		fprintf(out, "<rect class=\"%s sw\" x=\"%.1f\" y=\"%.1f\" width=\"%.0f\" "
-			"height=\"10\"/>\n", e->cls, e->x, e->y + 1, SW_W);
+			"height=\"10\"/>\n", e->cls, e->x, e->y + 1, RR_SW_W);
 	for (i = 0; i < e->n; i++)
 		fprintf(out, "<text class=\"note\" x=\"%.1f\" y=\"%.1f\">%.*s</text>\n", tx,
-			e->y + LEG_FS - 1 + i * LEG_LH, (int)e->len[i], e->text + e->at[i]);
+			e->y + RR_LEG_FS - 1 + i * RR_LEG_LH, (int)e->len[i], e->text + e->at[i]);
 	fputs("</g>\n", out);
 }
 
@@ -540,8 +477,8 @@ static void draw(FILE *out, const struct entry *e)
    NULL); returns its bottom. */
 static double legend(FILE *out, const struct hm *h, double y)
 {
-	struct entry e[NR_ENTRIES] = {
-		{ .cls = "scale" },
+	struct rr_entry e[NR_ENTRIES] = {
+		{ .cls = "scale", .fixed_w = SCALE_W, .fixed_h = 30 },
 		{ .text = "log scale per event row, from its lowest rate above 0 (at most 1000 "
 			  "times below) to its highest in any panel; right: the panel's highest" },
 		{ .cls = "zero", .text = "0" },
@@ -551,7 +488,7 @@ static double legend(FILE *out, const struct hm *h, double y)
 		{ .cls = "flat", .text = "a row whose highest rate is under 1.05 times its lowest: "
 			  "one colour, its rate printed" },
 	};
-	double bottom = layout(e, NR_ENTRIES, ML, h->w - 10, y);
+	double bottom = rr_layout(e, NR_ENTRIES, ML, h->w - 10, y);
 	int i;
 
 	if (!out)
@@ -568,8 +505,8 @@ static double legend(FILE *out, const struct hm *h, double y)
 static double wrapped(FILE *out, double x, double y, double max_w, double size, double lh,
 		      const char *attrs, const char *text)
 {
-	size_t at[LEG_LINES], len[LEG_LINES];
-	int i, n = rr_wrap(text, size, max_w, at, len, LEG_LINES, NULL);
+	size_t at[RR_LEG_LINES], len[RR_LEG_LINES];
+	int i, n = rr_wrap(text, size, max_w, at, len, RR_LEG_LINES, NULL);
 
 	for (i = 0; out && i < n; i++)
 		fprintf(out, "<text x=\"%.1f\" y=\"%.1f\" %s>%.*s</text>\n", x, y + i * lh, attrs,
@@ -597,11 +534,11 @@ static double header(FILE *out, const struct hm *h)
 	snprintf(line, sizeof(line), "%u hart(s) in %u cluster(s), %u event(s) on %u counter(s), "
 		 "period %s per subsample, %" PRIu64 " sample(s), %" PRIu64 " lost", r->nr_harts,
 		 r->nr_clusters, r->nr_events, r->nr_pmu, per, r->samples, r->lost);
-	y = wrapped(out, ML, y, tw, LEG_FS, LEG_LH, "class=\"note\"", line);
+	y = wrapped(out, ML, y, tw, RR_LEG_FS, RR_LEG_LH, "class=\"note\"", line);
 	snprintf(line, sizeof(line), "a panel per %s, a column per %s, a row per event",
 		 h->by_cluster ? "cluster (the sum of its harts)" : "hart",
 		 h->cols && h->span > h->cols ? "few samples" : "sample");
-	y = wrapped(out, ML, y, tw, LEG_FS, LEG_LH, "class=\"note\"", line);
+	y = wrapped(out, ML, y, tw, RR_LEG_FS, RR_LEG_LH, "class=\"note\"", line);
 	return legend(out, h, y + 4) + 48;
 }
 

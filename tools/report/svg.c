@@ -11,10 +11,8 @@
  * left out; a line breaks where samples were lost or a window was left
  * out. Many events are better read as a heat map (heatmap.c).
  */
-#include <ctype.h>
 #include <inttypes.h>
 #include <math.h>
-#include <string.h>
 
 #include "plot.h"
 #include "report.h"
@@ -47,85 +45,6 @@ double rr_nice_step(double range, int want)
 	double raw = range / want, p = pow(10, floor(log10(raw))), f = raw / p;
 
 	return p * (f <= 1 ? 1 : f <= 2 ? 2 : f <= 2.5 ? 2.5 : f <= 5 ? 5 : 10);
-}
-
-/* A character's advance in DejaVu Sans, in em, rounded up by class. */
-static double em(unsigned char c)
-{
-	if (c >= 0x80)
-		return 0.5;	/* a UTF-8 byte: two or three make one glyph of <= 1 em */
-	if (strchr("ijl", c))
-		return 0.28;
-	if (strchr("ft", c))
-		return 0.40;
-	if (c == 'r')
-		return 0.42;
-	if (c == 'I')
-		return 0.30;
-	if (c == ' ')
-		return 0.32;
-	if (strchr(".,:;'|!", c))
-		return 0.33;
-	if (strchr("()[]{}", c))
-		return 0.40;
-	if (strchr("-/", c))
-		return 0.37;
-	if (c == 'm')
-		return 0.98;
-	if (c == 'w')
-		return 0.82;
-	if (strchr("WM%@", c))
-		return 1.0;
-	if (islower(c))
-		return 0.62;
-	if (isdigit(c))
-		return 0.64;
-	return 0.78;
-}
-
-double rr_text_w(const char *s, size_t n, double size)
-{
-	double w = 0;
-
-	while (n--)
-		w += em((unsigned char)*s++);
-	return w * size * 1.05;
-}
-
-int rr_wrap(const char *text, double size, double max_w, size_t *at, size_t *len,
-	    int max_lines, double *w)
-{
-	size_t i = 0, n = strlen(text);
-	double widest = 0;
-	int lines = 0;
-
-	while (i < n && lines < max_lines) {
-		size_t end = i, next, stop = i;
-
-		while (text[i] == ' ')
-			i++;
-		if (i >= n)
-			break;
-		/* take words while the line fits; the first word always */
-		for (end = i; end < n; end = next) {
-			for (next = end + (text[end] == ' '); next < n && text[next] != ' '; next++)
-				;
-			if (end > i && rr_text_w(text + i, next - i, size) > max_w)
-				break;
-			stop = next;
-		}
-		if (lines == max_lines - 1)
-			stop = n;
-		at[lines] = i;
-		len[lines] = stop - i;
-		if (rr_text_w(text + i, stop - i, size) > widest)
-			widest = rr_text_w(text + i, stop - i, size);
-		lines++;
-		i = stop;
-	}
-	if (w)
-		*w = widest;
-	return lines;
 }
 
 /* A tick label: v scaled by the axis' prefix, no trailing zeros. */
