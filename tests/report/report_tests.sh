@@ -422,8 +422,12 @@ for t in texts:
     size = 18 * 1.12 if t.get("font-weight") == "bold" else 12
     assert float(t.get("x")) + width(t.text or "", size) <= W + 0.5 or t.get("text-anchor") == "end", \
         ("past the right edge", t.text, W)
+for t in root.iter(ns + "text"):	# the rate of a flat row stays on its cells
+    if t.get("class") == "fv":
+        half = width(t.text, float(t.get("font-size"))) / 2
+        assert float(t.get("x")) - half >= 190 and float(t.get("x")) + half <= W - 80, (t.text, W)
 '
-for s in wave wide flat trust; do
+for s in wave wide flat trust late2; do
 	bad=""
 	for w in 480 560 640 800 1000 1300 2000 4000; do
 		"$tool" --heatmap "$o/$s.w$w.svg" --width $w "$v/$s.bin" >/dev/null 2>&1 &&

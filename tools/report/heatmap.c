@@ -357,18 +357,29 @@ static void cell(FILE *out, int lk, double x, double y, double w, double rh)
 }
 
 /* A flat row's rate on its cells: the middle of its range and how far
-   apart its ends are (max/min), so the one colour says what it hides. */
+   apart its ends are (max/min), so the one colour says what it hides;
+   shorter where the plot is narrow, never past its edges. */
 static void flat_label(FILE *out, const struct hm *h, uint32_t row, double y, double rh,
 		       double fs)
 {
 	double lo = h->rowmin[row] < h->wmin[row] ? h->rowmin[row] : h->wmin[row];
 	double hi = h->rowmax[row] > h->wmax[row] ? h->rowmax[row] : h->wmax[row];
-	char v[32];
+	char v[32], text[96];
+	int n, form;
 
 	rr_si(sqrt(lo * hi), "/s", v, sizeof(v));
-	fprintf(out, "<text x=\"%.1f\" y=\"%.1f\" class=\"fv\" font-size=\"%.0f\">%s, "
-		"max/min %.3f (under %.2f: one colour)</text>\n", ML + pw(h) / 2,
-		y + rh / 2 + fs * 0.35, fs, v, hi / lo, 1 + FLAT);
+	for (form = 0; form < 3; form++) {
+		n = form == 0 ? snprintf(text, sizeof(text), "%s, max/min %.3f (under %.2f: one "
+					 "colour)", v, hi / lo, 1 + FLAT) :
+		    form == 1 ? snprintf(text, sizeof(text), "%s, max/min %.3f", v, hi / lo) :
+		    snprintf(text, sizeof(text), "%s", v);
+		if (n > 0 && rr_text_w(text, (size_t)n, fs) <= pw(h) - 8)
+			break;
+	}
+	if (form == 3)
+		return;		/* not even the rate fits: the right margin has it */
+	fprintf(out, "<text x=\"%.1f\" y=\"%.1f\" class=\"fv\" font-size=\"%.0f\">%s</text>\n",
+		ML + pw(h) / 2, y + rh / 2 + fs * 0.35, fs, text);
 }
 
 /* One panel at y0: title, markers, a row per event (cells merged where alike). */
