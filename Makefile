@@ -97,7 +97,7 @@ $(B)/rvpmu-simstat: tools/rvpmu-simstat.c $(CORE_SRC) $(SIM_SRC) $(DT_SRC) $(NAM
 REPORT_SRC := tools/report/decode.c tools/report/units.c tools/report/dump.c \
               tools/report/csv.c tools/report/perfetto.c tools/report/svg.c \
               tools/report/heatmap.c tools/report/summary.c tools/report/metrics.c \
-              tools/report/perfdata.c \
+              tools/report/perfdata.c tools/report/layout.c \
               $(NAMES_SRC)
 REPORT_HDR := tools/report/*.h include/rvpmu/sampler.h include/rvpmu/sbi.h lib/names.h
 $(B)/rvpmu-report: tools/rvpmu-report.c $(REPORT_SRC) $(REPORT_HDR)

@@ -3,7 +3,8 @@
  * sampler_demo - rvpmu's offloaded sampler on every hart: each hart runs a
  * mixed workload that moves through four phases (an ALU loop, a pointer
  * chase across pages for TLB misses, IPI ping-pong with its neighbour,
- * set_timer calls), the firmware rotates hardware and firmware events over
+ * set_timer calls and illegal instructions), so that every event it
+ * samples has something to count; the firmware rotates hardware and firmware events over
  * the counters on every hart with no S-mode work, and the boot hart writes
  * the buffers to the host (semihosting) as build/sampler-demo.bin for
  * rvpmu-report. CID2 is kept, per hart, as 100 + the phase it is in, so the
@@ -48,6 +49,14 @@ static void on_timer(unsigned long irq)
 	sbi_set_timer(~0ull);
 }
 
+/* An illegal instruction: the firmware counts it (fw:illegal_insn) and
+   hands it to S-mode, where rt_expect_fault steps over it. */
+static void illegal(void *a)
+{
+	(void)a;
+	__asm__ volatile(".word 0xffffffff");
+}
+
 /* One phase's worth of work (about a millisecond of QEMU time). */
 static void phase_work(unsigned int phase, unsigned long me)
 {
@@ -70,9 +79,11 @@ static void phase_work(unsigned int phase, unsigned long me)
 		for (i = 0; i < 8; i++)
 			sbi_send_ipi(1ul, (me + 1) % nr_harts);
 		break;
-	default:	/* timer calls */
-		for (i = 0; i < 8; i++)
+	default:	/* timer calls and illegal instructions */
+		for (i = 0; i < 8; i++) {
 			sbi_set_timer(rd_time() + 1000 * timebase_ms);
+			rt_expect_fault(illegal, 0, 0);
+		}
 		break;
 	}
 }

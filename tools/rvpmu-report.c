@@ -15,7 +15,7 @@
 
 static const char usage_text[] =
 	"usage: rvpmu-report [-D | --csv] [--perfetto OUT.json] [--plot OUT.svg]\n"
-	"                    [--heatmap OUT.svg] [--max-panels N] FILE\n"
+	"                    [--heatmap OUT.svg] [--width PX] [--max-panels N] FILE\n"
 	"\n"
 	"FILE holds one or more sampler buffers back to back, each header.buffer_size\n"
 	"bytes starting with its header, and pad records (\"-\" reads standard input),\n"
@@ -64,7 +64,9 @@ static const char usage_text[] =
 	"                     line per hart; above 16, the heat map (--heatmap)\n"
 	"  --heatmap OUT      SVG heat map: events by samples, a panel per hart (per\n"
 	"                     cluster above 16 harts), log colour scale per event row,\n"
-	"                     short windows hatched, late and short ones marked\n"
+	"                     short windows hatched, late and short ones marked, a\n"
+	"                     row within 5 % (max/min) one colour with its rate\n"
+	"  --width PX         the heat map's width, 480..4000 (default 1000)\n"
 	"  --max-panels N     line panels for --plot whatever the number of events,\n"
 	"                     at most N (default 16, 1..240)\n"
 	"  -h, --help         this text\n"
@@ -122,10 +124,13 @@ static uint8_t *slurp(const char *path, size_t *size)
 /* An SVG exporter: the line panels, or the heat map (panels unused). */
 typedef int (*svg_fn)(FILE *out, const struct rr_run *r, unsigned int panels, FILE *note);
 
+/* --width: the heat map's width in px */
+static double heat_width = RR_HEATMAP_W;
+
 static int heatmap(FILE *out, const struct rr_run *r, unsigned int panels, FILE *note)
 {
 	(void)panels, (void)note;
-	return rr_heatmap(out, r);
+	return rr_heatmap_w(out, r, heat_width);
 }
 
 /* Up to 16 events line panels, above that the heat map, unless --max-panels. */
@@ -299,6 +304,16 @@ int main(int argc, char **argv)
 			svg = argv[++i];
 		} else if (!strcmp(a, "--heatmap") && i + 1 < argc) {
 			heat = argv[++i];
+		} else if (!strcmp(a, "--width") && i + 1 < argc) {
+			char *end;
+			unsigned long w;
+
+			errno = 0;
+			w = strtoul(argv[++i], &end, 10);
+			if (errno || *end || end == argv[i] || w < RR_HEATMAP_MIN_W ||
+			    w > RR_HEATMAP_MAX_W)
+				return usage("--width takes 480..4000 (px)");
+			heat_width = (double)w;
 		} else if (!strcmp(a, "--max-panels") && i + 1 < argc) {
 			char *end;
 

@@ -372,7 +372,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 		if (rr_dump(null, r) || rr_csv(null, r) || rr_perfetto(null, r) ||
 		    rr_svg(null, r, 1 + (unsigned int)(size % RVPMU_SAMPLER_MAX_EVENTS), null) ||
-		    rr_summary(null, r) || rr_heatmap(null, r))
+		    rr_summary(null, r) || rr_heatmap(null, r) ||
+		    rr_heatmap_w(null, r, RR_HEATMAP_MIN_W + (double)(size % 3600)))
 			abort();
 	}
 	rr_runs_free(&rs);

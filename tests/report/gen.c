@@ -37,7 +37,7 @@
 #include "rvpmu/sbi.h"
 #include "write.h"
 
-enum kind { PATTERN, CONSTANT, HUGE, WAVE, SPIKE, LATE, TRUST };
+enum kind { PATTERN, CONSTANT, HUGE, WAVE, SPIKE, LATE, TRUST, FLATISH };
 
 /* 100 MHz at a 10 MHz timebase: ten cycles a tick. */
 #define CYC_PER_TICK	10
@@ -276,6 +276,11 @@ static const struct shape shapes[] = {
 	/* 20000 samples, flat but for one: the plot must thin it, keeping the peak */
 	{ "long", 1, 1, 1, 1, 100, { 0 }, { 0 }, 10000000, SPIKE, 1,
 	  { { 0, 0, 20000, 20000, 0, RVPMU_SAMPLER_BUF_LAST } }, 0, 0, NULL, 0, NULL, const_cycles, NULL },
+	/* the heat map's flat rows: rates that alternate 4 %, 6 %, 4.9 % apart
+	   and between 0 and 1000 (every window 1 ms): one colour for the
+	   first and third only */
+	{ "flat", 2, 1, 4, 4, 1000, { 0, 1 }, { 0, 0 }, 10000000, FLATISH, 1,
+	  { { 0, 0, 8, 8, 0, RVPMU_SAMPLER_BUF_LAST } }, 0, 0, NULL, .cycles = const_cycles },
 	/* a buffer being filled that has no sample yet */
 	{ "empty", 2, 1, 2, 2, 3000, { 0, 1 }, { 0, 0 }, 10000000, PATTERN, 1,
 	  { { 0, 0, 0, 4, 0, RVPMU_SAMPLER_BUF_FILLING } }, 0, 0, NULL, 0, NULL, NULL, NULL },
@@ -300,6 +305,10 @@ static uint64_t value(void *ctx, uint64_t n, uint32_t e, uint32_t p)
 		return late_value(n, e, p);
 	case TRUST:
 		return trust_value(n, e, p);
+	case FLATISH:	/* the odd samples' counts 4, 6 or 4.9 % above the even ones'; 0 or 1000 */
+		if (e == 3)
+			return n % 2 ? 1000 : 0;
+		return (e == 2 ? 100000 : 1000000) + (n % 2) * (e == 0 ? 40000 : e == 1 ? 60000 : 4900);
 	case WAVE:	/* a rate per event, harts out of phase */
 		return (uint64_t)((30000000.0 / (e + 1)) * (1.2 + sin(n / 9.0 + p * 0.8 + e)));
 	default:

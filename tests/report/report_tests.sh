@@ -6,7 +6,8 @@
 # windows flagged, derived metrics (IPC, misses per 1000 instructions) on
 # crafted data, JSON that parses with the expected events, SVG that is
 # well-formed XML with a panel per event or a heat map with its cells,
-# labels and legend, and every corrupt or truncated file refused with exit
+# labels and legend (nothing in it overlapping at any width), rows that
+# hardly vary one colour, and every corrupt or truncated file refused with exit
 # 1, a message naming the problem, and no sanitizer report. TAP, ending in
 # "N passed, N failed".
 tool=$1; gen=$2; dir=$3
@@ -214,7 +215,7 @@ for p, g in enumerate(panels):
     assert len(labels) == events, (len(labels), events)
     rows = {}
     for r in g.iter(ns + "rect"):
-        if r.get("class") in ("c", "zero", "off", "nodata"):
+        if r.get("class") in ("c", "zero", "off", "nodata", "flat"):
             rows.setdefault(float(r.get("y")), []).append(r)
     assert len(rows) == events, (len(rows), events)
     for i, y in enumerate(sorted(rows)):
@@ -416,10 +417,10 @@ count "heat map: hart 0's catch-up window hatched, in column 2 of 8" 2 \
 count "heat map: nothing else hatched" 2 ' off ' "$o/late2.cells"
 count "heat map: hart 0's marker over column 2, hart 1 none" 1 '^0 mark mark 372\.50 91\.25' "$o/late2.cells"
 count "heat map: no marker elsewhere" 1 ' mark ' "$o/late2.cells"
-count "heat map: the late window coloured by its true rate, like the others" 1 \
-	'^0 0 c 190\.00 730\.00 #f6e446$' "$o/late2.cells"
-count "heat map: hart 1 (the higher or equal rates): a cell a row, the lightest" 4 \
-	'^1 [0-3] c 190\.00 730\.00 #f6e446$' "$o/late2.cells"
+count "heat map: the late window's true rate is the others': cycles one flat row" 1 \
+	'^0 0 flat 190\.00 730\.00 None$' "$o/late2.cells"
+count "heat map: hart 1 (the higher or equal rates): a cell a row, the lightest or flat" 4 \
+	'^1 [0-3] (c 190\.00 730\.00 #f6e446|flat 190\.00 730\.00 None)$' "$o/late2.cells"
 count "heat map: hart 0's instructions, the row's lowest (50 M/s of 125), darkest" 1 \
 	'^0 1 c 190\.00 730\.00 #241254$' "$o/late2.cells"
 python3 -c "$HEAT" "$o/const.heat.svg" "$v/const.bin" >"$o/const.cells" 2>&1
@@ -447,6 +448,83 @@ for g in panels:
 # the wave shape spans about a decade per event: every row reaches both ends
 assert all(stops[0] in f and stops[-1] in f for f in rows.values()), rows
 ' "$o/wave.heat.svg"
+
+# The legend at any width: no two of its texts and swatches overlap, and
+# all lie inside the picture, for several shapes at widths from the least
+# (480) to the most (4000). A text's box is its width in DejaVu Sans (the
+# widths rvpmu-report lays out with, by character class, checked against
+# rsvg-convert's rendering: 6-9 % above the ink), from its anchor; the
+# panels start below the legend.
+LEGEND='
+import sys, xml.etree.ElementTree as ET
+ns = "{http://www.w3.org/2000/svg}"
+def em(c):
+    if ord(c) >= 0x80: return 0.5 * len(c.encode())
+    for k, v in (("ijl", .28), ("ft", .40), ("r", .42), ("I", .30), (" ", .32), (".,:;\x27|!", .33),
+                 ("()[]{}", .40), ("-/", .37), ("m", .98), ("w", .82), ("WM%@", 1.0)):
+        if c in k: return v
+    return .62 if c.islower() else .64 if c.isdigit() else .78
+def width(t, size): return sum(em(c) for c in t) * size * 1.05
+root = ET.parse(sys.argv[1]).getroot()
+W = float(root.get("width"))
+assert W == float(sys.argv[2]), (W, sys.argv[2])
+leg = [g for g in root.iter(ns + "g") if g.get("id") == "legend"][0]
+boxes = []
+for e in leg.iter():
+    if e.tag == ns + "text":
+        size = 12.0
+        w = width(e.text or "", size)
+        x = float(e.get("x")) - (w if e.get("text-anchor") == "end" else 0)
+        y = float(e.get("y"))
+        boxes.append((x, y - size * 0.8, w, size, "text " + repr(e.text)))
+    elif e.tag == ns + "rect":
+        boxes.append((float(e.get("x")), float(e.get("y")), float(e.get("width")),
+                      float(e.get("height")), "rect " + e.get("class", "")))
+assert len(boxes) >= 12, boxes
+for i, a in enumerate(boxes):
+    assert a[0] >= 0 and a[0] + a[2] <= W and a[1] >= 0, ("outside", a, W)
+    for b in boxes[i + 1:]:
+        if a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]:
+            sys.exit("overlap at width %g: %s and %s" % (W, a, b))
+bottom = max(b[1] + b[3] for b in boxes)
+titles = [float(t.get("y")) for t in root.iter(ns + "text") if t.get("class") == "pt"]
+assert not titles or min(titles) - 14 > bottom, (titles, bottom)
+texts = [t for t in root.iter(ns + "text") if t.get("font-weight") == "bold" or t.get("class") == "note"]
+for t in texts:
+    size = 18 * 1.12 if t.get("font-weight") == "bold" else 12
+    assert float(t.get("x")) + width(t.text or "", size) <= W + 0.5 or t.get("text-anchor") == "end", \
+        ("past the right edge", t.text, W)
+for t in root.iter(ns + "text"):	# the rate of a flat row stays on its cells
+    if t.get("class") == "fv":
+        half = width(t.text, float(t.get("font-size"))) / 2
+        assert float(t.get("x")) - half >= 190 and float(t.get("x")) + half <= W - 80, (t.text, W)
+'
+for s in wave wide flat trust late2; do
+	bad=""
+	for w in 480 560 640 800 1000 1300 2000 4000; do
+		"$tool" --heatmap "$o/$s.w$w.svg" --width $w "$v/$s.bin" >/dev/null 2>&1 &&
+			python3 -c "$LEGEND" "$o/$s.w$w.svg" $w >"$o/py" 2>&1 || { bad="$bad $w"; tail -n 2 "$o/py" | sed 's/^/#   /'; }
+	done
+	if [ -z "$bad" ]; then ok "heat map legend of $s: nothing overlaps, inside the width, at 480..4000 px"
+	else nok "heat map legend of $s: overlaps or runs out at width(s)$bad"; fi
+done
+check "--width below 480: exit 2" 2 'width takes 480\.\.4000' --width 479 --heatmap "$o/x.svg" "$v/one.bin"
+check "--width not a number: exit 2" 2 'width takes 480\.\.4000' --width 9x --heatmap "$o/x.svg" "$v/one.bin"
+
+# Flat rows: a row whose rates stay under 1.05 times their lowest is one
+# colour, its rate and max/min printed on it; 1.06, or a 0, is the scale.
+"$tool" --heatmap "$o/flat.heat.svg" "$v/flat.bin" >/dev/null 2>&1
+python3 -c "$HEAT" "$o/flat.heat.svg" "$v/flat.bin" >"$o/flat.cells" 2>&1
+count "flat rows: cycles (4 %) and dtlb-read-miss (4.9 %) one flat cell a row on each hart" 4 \
+	'^[01] [02] flat 190\.00 730\.00 None$' "$o/flat.cells"
+count "flat rows: instructions (6 %) on the scale, darkest and lightest alternating" 16 \
+	'^[01] 1 c [0-9.]+ 91\.25 #(241254|f6e446)$' "$o/flat.cells"
+count "flat rows: the 0-or-1000 row is white and lightest, not flat" 16 \
+	'^[01] 3 (zero [0-9.]+ 91\.25 None|c [0-9.]+ 91\.25 #f6e446)$' "$o/flat.cells"
+count "flat rows: the rate and max/min printed on each flat row" 2 \
+	'class="fv"[^>]*>1\.02 G/s, max/min 1\.040 \(under 1\.05: one colour\)<' "$o/flat.heat.svg"
+count "flat rows: dtlb-read-miss at 102 M/s, max/min 1.049" 2 \
+	'class="fv"[^>]*>102 M/s, max/min 1\.049 \(under 1\.05: one colour\)<' "$o/flat.heat.svg"
 py "perfetto: const rates in events/s at ts in us" '
 import json, sys
 t = json.load(open(sys.argv[1]))["traceEvents"]

@@ -95,6 +95,14 @@ int rr_svg(FILE *out, const struct rr_run *r, unsigned int max_panels, FILE *not
  */
 int rr_heatmap(FILE *out, const struct rr_run *r);
 
+/* The same, width px wide (clamped to RR_HEATMAP_MIN_W..RR_HEATMAP_MAX_W;
+   rr_heatmap's is RR_HEATMAP_W): the plot area and the legend's layout
+   follow it. */
+#define RR_HEATMAP_W		1000
+#define RR_HEATMAP_MIN_W	480
+#define RR_HEATMAP_MAX_W	4000
+int rr_heatmap_w(FILE *out, const struct rr_run *r, double width);
+
 /*
  * The default output: the run in one line, how window lengths are known
  * and the late or short windows per hart, per event and hart the mean,

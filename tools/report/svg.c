@@ -24,7 +24,7 @@
 #define PW		(W - ML - MR)
 #define PH		140.0	/* plot area of a panel */
 #define PGAP		58.0	/* panel title above, x tick labels below */
-#define LEG_W		104.0
+#define LEG_W		104.0	/* the legend's column at least */
 #define MARKERS_MAX	60	/* samples up to which each point gets a dot */
 
 static const char *const colour[10] = {
@@ -327,10 +327,36 @@ static void panel(FILE *out, const struct rr_run *r, uint32_t e, double y0, doub
 		line(out, r, e, pos, y0, xscale, top);
 }
 
+/* A hart's legend entry: "hart N" or "hart N (cC)". */
+static int legend_label(const struct rr_run *r, uint32_t pos, char *buf, size_t n)
+{
+	if (r->nr_clusters > 1)
+		return snprintf(buf, n, "hart %u (c%u)", r->hart[pos], r->cluster[pos]);
+	return snprintf(buf, n, "hart %u", r->hart[pos]);
+}
+
+/* The legend's column: its widest entry (line, gap, label) and a gap,
+   so that no label runs into the next entry whatever the harts' ids. */
+static double legend_w(const struct rr_run *r)
+{
+	double w = LEG_W;
+	char label[48];
+
+	for (uint32_t pos = 0; pos < r->nr_harts; pos++) {
+		int n = legend_label(r, pos, label, sizeof(label));
+		double lw = 28 + rr_text_w(label, n < 0 ? 0 : (size_t)n, 12) + 16;
+
+		w = lw > w ? lw : w;
+	}
+	return w;
+}
+
 int rr_svg(FILE *out, const struct rr_run *r, unsigned int max_panels, FILE *note)
 {
 	uint32_t drawn = r->nr_events < max_panels ? r->nr_events : max_panels;
-	uint32_t per_row = (uint32_t)(PW / LEG_W), rows = (r->nr_harts + per_row - 1) / per_row;
+	double leg_w = legend_w(r);
+	uint32_t per_row = PW / leg_w < 1 ? 1 : (uint32_t)(PW / leg_w);
+	uint32_t rows = (r->nr_harts + per_row - 1) / per_row;
 	double legend_y = 70, top = legend_y + rows * 20.0 + 34;
 	double t_ms = end_ms(r);
 	double h = top + drawn * (PH + PGAP) - PGAP + 50, xstep;
@@ -365,14 +391,14 @@ int rr_svg(FILE *out, const struct rr_run *r, unsigned int max_panels, FILE *not
 		PRIu64 " lost</text>\n", ML, r->nr_harts, r->nr_clusters, r->nr_events, r->nr_pmu,
 		per, r->samples, r->lost);
 	for (pos = 0; pos < r->nr_harts; pos++) {
-		double x = ML + (pos % per_row) * LEG_W, y = legend_y + (pos / per_row) * 20.0;
+		double x = ML + (pos % per_row) * leg_w, y = legend_y + (pos / per_row) * 20.0;
 
+		char label[48];
+
+		legend_label(r, pos, label, sizeof(label));
 		fprintf(out, "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
-			"stroke-width=\"3\"%s/><text x=\"%.1f\" y=\"%.1f\" class=\"leg\">hart %u",
-			x, x + 22, y, y, colour[pos % 10], dash(pos), x + 28, y + 4, r->hart[pos]);
-		if (r->nr_clusters > 1)
-			fprintf(out, " (c%u)", r->cluster[pos]);
-		fputs("</text>\n", out);
+			"stroke-width=\"3\"%s/><text x=\"%.1f\" y=\"%.1f\" class=\"leg\">%s</text>\n",
+			x, x + 22, y, y, colour[pos % 10], dash(pos), x + 28, y + 4, label);
 	}
 	for (e = 0; e < drawn; e++)
 		panel(out, r, e, top + e * (PH + PGAP), t_ms, xstep);
