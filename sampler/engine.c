@@ -45,6 +45,7 @@ static void let_go(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh, bool 
 	sampler_held(s, sh, 0);
 	sh->grp.hpm = 0;
 	sh->running = false;
+	sh->begun = false;	/* begun implies running: the tick tests one */
 	if (!in_tick)
 		sampler_ops(s)->set_deadline(sh->hctx, UINT64_MAX);
 }
@@ -110,6 +111,43 @@ static __attribute__((noinline)) void stamp(struct rvpmu_sampler *s,
 		sampler_put(s, base + sh->off_mt, &w[0], 8);
 		sampler_put(s, base + sh->off_win, &w[1], 8);
 	}
+	sh->mt_start = m;
+	sh->sw_ticks = sw;
+}
+
+/* mtime on this hart: inline where the platform reads it so (core/hw.h). */
+static inline __attribute__((always_inline)) uint64_t hart_time(const struct rvpmu_sampler *s,
+								const struct rvpmu_sampler_hart *sh)
+{
+#ifdef RVPMU_HW_MTIME
+	(void)s;
+	return rvpmu_hw_mtime(sh->pmu);
+#else
+	(void)sh;
+	return sampler_now(s);
+#endif
+}
+
+/*
+ * stamp's work in the switch itself, where M-mode stores to the buffer
+ * (q) and t is still at hand: the same words, no call. A window's length
+ * is t less its start (mtime only moves forward on a hart; one that did
+ * not would saturate); LOST as stamp says.
+ */
+static inline __attribute__((always_inline)) void stamp_q(struct rvpmu_sampler_hart *sh,
+							  volatile uint64_t *cyc, uint64_t t)
+{
+	uint64_t m = hart_time(sh->s, sh), sw = m - t, st = sh->mt_start, len = t - st, w;
+	/* mtime[] and window[] follow cycles[], nr_harts entries apart */
+	volatile uint64_t *mt = (volatile uint64_t *)((uint8_t *)cyc + sh->stride);
+
+	w = len | sh->counted;
+	if (__builtin_expect(len >> RVPMU_SAMPLER_WIN_LEN_BITS, 0))
+		w = (t > st ? RVPMU_SAMPLER_WIN_LEN_MAX : 0) | RVPMU_SAMPLER_WIN_COUNTED;
+	if (__builtin_expect(sh->sw_ticks + sw > sh->lost_ticks, 0))
+		w |= RVPMU_SAMPLER_WIN_LOST;
+	*mt = st;
+	*(volatile uint64_t *)((uint8_t *)mt + sh->stride) = w;
 	sh->mt_start = m;
 	sh->sw_ticks = sw;
 }
@@ -182,10 +220,11 @@ static inline __attribute__((always_inline)) void write_cids(struct rvpmu_sample
 {
 	uint32_t cid1 = rvpmu_hw_asid(sh->pmu);
 
-	if (q) {	/* then CID2 is reached directly too (sh->cid2) */
+	if (q) {	/* then CID2 is reached directly too (sh->cid2, a
+			   zero word when there is none) */
 		/* naturally aligned slots */
 		*(volatile uint32_t *)(q + sh->off_cid1) = cid1;
-		*(volatile uint32_t *)(q + sh->off_cid2) = sh->cid2 ? *sh->cid2 : 0;
+		*(volatile uint32_t *)(q + sh->off_cid2) = *sh->cid2;
 	} else {
 		put_cids(s, sh, base, cid1);
 	}
@@ -263,10 +302,10 @@ static uint64_t subsamples_left(const struct rvpmu_sampler *s, const struct rvpm
 	return all > done ? all - done : 0;
 }
 
-static uint32_t end_subsample(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh,
-			      bool end_sample);
+static unsigned long end_subsample(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh,
+				   bool end_sample);
 static uint64_t end_part(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh,
-			 uint32_t reason);
+			 unsigned long reason);
 
 /*
  * n subsamples passed, from the one at sh->gr: nothing written (their
@@ -299,6 +338,7 @@ static __attribute__((noinline)) void new_skew(struct rvpmu_sampler_hart *sh, ui
 	stats_begin(sh);
 	sh->max_skew = late;
 	stats_end(sh);
+	sampler_fast_lim(sh);
 }
 
 /* Once, at a hart's first window: how long a switch may take (max_gap)
@@ -365,9 +405,9 @@ uint64_t rvpmu_sampler_begin(struct rvpmu_sampler *s, struct rvpmu_sampler_hart 
    in the next buffer and this hart is through the one it leaves, unless
    the run ends for reason, or there is none free (FULL). The reason to
    stop, 0 when the run goes on. */
-static __attribute__((noinline)) uint32_t next_buffer(struct rvpmu_sampler *s,
-						      struct rvpmu_sampler_hart *sh,
-						      uint32_t reason)
+static __attribute__((noinline)) unsigned long next_buffer(struct rvpmu_sampler *s,
+							   struct rvpmu_sampler_hart *sh,
+							   unsigned long reason)
 {
 	uint32_t b = sh->buf, nb = b + 1 == s->nr_bufs ? 0 : b + 1;
 
@@ -388,7 +428,7 @@ static __attribute__((noinline)) uint32_t next_buffer(struct rvpmu_sampler *s,
 }
 
 static __attribute__((noinline)) uint64_t end_part(struct rvpmu_sampler *s,
-						   struct rvpmu_sampler_hart *sh, uint32_t reason)
+						   struct rvpmu_sampler_hart *sh, unsigned long reason)
 {
 	finish(s, sh, reason, true);
 	return UINT64_MAX;
@@ -399,12 +439,14 @@ static __attribute__((noinline)) uint64_t end_part(struct rvpmu_sampler *s,
  * was found: the sample's bookkeeping; the reason this hart's part of the
  * run ends (the last sample, the buffers full, STOP), or 0.
  */
-static uint32_t end_subsample(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh,
-			      bool end_sample)
+static unsigned long end_subsample(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh,
+				   bool end_sample)
 {
-	uint32_t reason = 0;
+	/* unsigned long: no narrowing on the switch's path */
+	unsigned long reason = 0;
 
-	if (__atomic_load_n(&s->stop_req, __ATOMIC_ACQUIRE))
+	/* STOP publishes nothing else: a relaxed load */
+	if (__atomic_load_n(&s->stop_req, __ATOMIC_RELAXED))
 		reason = RVPMU_SAMPLER_STOP_REQUESTED;
 	else if (end_sample && sh->samples + 1 >= s->limit)
 		reason = RVPMU_SAMPLER_STOP_DONE;
@@ -459,7 +501,7 @@ static inline __attribute__((always_inline)) uint64_t tick_end(struct rvpmu_samp
 							       struct rvpmu_sampler_hart *sh,
 							       bool end_sample)
 {
-	uint32_t reason;
+	unsigned long reason;
 
 	if (end_sample && __builtin_expect(s->pad != 0, 0))
 		pad_last(s, sh);
@@ -534,33 +576,36 @@ static __attribute__((noinline)) uint64_t switch_put(struct rvpmu_sampler *s,
 }
 
 /*
- * One switch: this hart's CIDs, then the window closes and the next opens
- * in one core call, the counts stored straight into their slots where
- * M-mode reaches the buffer (q), then the cycles and the stamp; the rare
- * end of a sample or of the run, out of line.
+ * A switch in any case: the first tick, a late one, a new worst skew,
+ * a buffer M-mode reaches only through mem->write. The common one is
+ * rvpmu_sampler_tick's own (below), which comes here for the others.
  */
-uint64_t rvpmu_sampler_tick(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh,
-			    uint64_t t)
+static __attribute__((noinline)) uint64_t tick_any(struct rvpmu_sampler *s,
+						   struct rvpmu_sampler_hart *sh, uint64_t t)
 {
-	uint64_t late = t > sh->deadline ? t - sh->deadline : 0, c;
+	/* the timer comes at the deadline or after: an early call (never
+	   from the firmware) counts as on time, in the rare paths below */
+	uint64_t late = t - sh->deadline, c;
 	const struct rvpmu_sampler_group *gr = sh->gr, *next = gr->next;
 	uint8_t *q = sh->q;
-	bool last = gr->last;
+	/* the rare ends, tested once after the switch: bit 0 the sample's
+	   last subsample, bit 1 the late policy's passes */
+	unsigned int slow = gr->last;
 
-	if (!sh->running)
-		return UINT64_MAX;
-	if (!sh->begun)
-		return begin(s, sh, t);
-	if (__builtin_expect(late > sh->max_skew, 0))
+	/* begun implies running: one test for both */
+	if (__builtin_expect(!sh->begun, 0))
+		return sh->running ? begin(s, sh, t) : UINT64_MAX;
+	if (__builtin_expect(late > sh->max_skew, 0) && (int64_t)late > 0)
 		new_skew(sh, late);
 	write_cids(s, sh, q, sh->addr);
 	/* what does not need the switch's answer first: fewer values live
 	   across the call */
 	sh->deadline += s->period_ticks;
-	sh->tick_t = t;
 	/* late by a period: the slot to open has ended (late policy) */
-	if (__builtin_expect(late >= s->period_ticks, 0))
+	if (__builtin_expect(late >= s->period_ticks, 0) && (int64_t)late > 0) {
 		next = late_open(s, sh, t, gr);
+		slow |= sh->pass ? 2 : 0;
+	}
 	sh->gr = next;
 	if (q) {
 		volatile uint64_t *cyc = (volatile uint64_t *)(q + sh->off_cyc);
@@ -571,15 +616,62 @@ uint64_t rvpmu_sampler_tick(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *
 		if (may_cross(sh, c))
 			unborrow(sh, q + sh->off_cnt, gr->soff, gr->spec.nhpm);
 		*cyc = sh->grp.end - sh->cyc0;
-		stamp(s, sh, q, 0);
+		stamp_q(sh, cyc, t);
 	} else {
+		sh->tick_t = t;		/* for stamp, past the switch */
 		c = switch_put(s, sh, gr, next);
 	}
 	sh->cyc0 = c;
-	if (__builtin_expect(sh->pass != 0, 0))
-		return tick_passed(s, sh, last);
-	if (last || __atomic_load_n(&s->stop_req, __ATOMIC_RELAXED))
-		return tick_end(s, sh, last);
+	if (__builtin_expect(slow > 1, 0))
+		return tick_passed(s, sh, slow & 1);
+	if (slow || __atomic_load_n(&s->stop_req, __ATOMIC_RELAXED))
+		return tick_end(s, sh, slow);
+	return sh->deadline;
+}
+
+/*
+ * One switch: this hart's CIDs, then the window closes and the next opens
+ * in one core call, the counts stored straight into their slots (M-mode
+ * reaches the buffer: q), then the cycles and the stamp; the rare end of
+ * a sample or of the run, out of line. Anything else (the first tick, a
+ * late one, a new worst skew, no direct store) goes to tick_any before
+ * any work, so nothing here but the switch is a call: few registers live
+ * across it.
+ */
+uint64_t rvpmu_sampler_tick(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh,
+			    uint64_t t)
+{
+	uint64_t late = t - sh->deadline, c;
+	const struct rvpmu_sampler_group *gr = sh->gr, *next;
+	uint8_t *q = sh->q;
+	volatile uint64_t *cyc;
+	bool last;
+
+	/* late past fast_lim: a new worst skew, or a period late (the late
+	   policy); an early call (never from the firmware) wraps: tick_any */
+	if (__builtin_expect(!sh->begun || !q || late > sh->fast_lim, 0))
+		return tick_any(s, sh, t);
+	next = gr->next;
+	last = gr->last;
+	*(volatile uint32_t *)(q + sh->off_cid1) = rvpmu_hw_asid(sh->pmu);
+	/* a plain load: each tick is a new call, so it is read each time
+	   (a volatile one cost a needless sign extension) */
+	*(volatile uint32_t *)(q + sh->off_cid2) = *(const uint32_t *)sh->cid2;
+	sh->deadline += s->period_ticks;
+	sh->gr = next;
+	sh->q = q + s->subsample_size;
+	cyc = (volatile uint64_t *)(q + sh->off_cyc);
+	c = rvpmu_group_switch(sh->pmu, &sh->grp, q + sh->off_cnt, gr->soff,
+			       &sh->ctr[next->first], &next->spec);
+	if (may_cross(sh, c))
+		unborrow(sh, q + sh->off_cnt, gr->soff, gr->spec.nhpm);
+	*cyc = sh->grp.end - sh->cyc0;
+	stamp_q(sh, cyc, t);
+	sh->cyc0 = c;
+	/* a STOP is seen at a sample's end here (end_subsample), and at
+	   once where the firmware runs hart_stop, as both firmwares do */
+	if (last)
+		return tick_end(sh->s, sh, last);
 	return sh->deadline;
 }
 
