@@ -30,6 +30,8 @@
  * through it, or leaves or pauses while others got through: the one whose
  * compare-and-swap on need[] sets NEED_CLOSED, so exactly once.
  */
+#include <limits.h>
+
 #include "internal.h"
 #include "core/hw.h"
 
@@ -102,7 +104,7 @@ static __attribute__((noinline)) void stamp(struct rvpmu_sampler *s,
 	w[0] = sh->mt_start;
 	w[1] = (len > RVPMU_SAMPLER_WIN_LEN_MAX ? RVPMU_SAMPLER_WIN_LEN_MAX : len) |
 	       RVPMU_SAMPLER_WIN_COUNTED;
-	if (sh->sw_ticks + sw > s->lost_ticks)
+	if ((uint64_t)sh->sw_ticks + sw > s->lost_ticks)
 		w[1] |= RVPMU_SAMPLER_WIN_LOST;
 	if (q) {
 		*(volatile uint64_t *)(q + sh->off_mt) = w[0];
@@ -112,7 +114,7 @@ static __attribute__((noinline)) void stamp(struct rvpmu_sampler *s,
 		sampler_put(s, base + sh->off_win, &w[1], 8);
 	}
 	sh->mt_start = m;
-	sh->sw_ticks = sw;
+	sh->sw_ticks = sw > ULONG_MAX ? ULONG_MAX : (unsigned long)sw;
 }
 
 /* mtime on this hart: inline where the platform reads it so (core/hw.h). */
@@ -134,6 +136,42 @@ static inline __attribute__((always_inline)) uint64_t hart_time(const struct rvp
  * is t less its start (mtime only moves forward on a hart; one that did
  * not would saturate); LOST as stamp says.
  */
+#if RVPMU_XLEN == 32
+/*
+ * RV32: the same in 32-bit arithmetic while neither the window nor the
+ * switch crossed a multiple of 2^32 ticks (else stamp, out of line): the
+ * window word's high half is COUNTED's (and LOST's), its low half the
+ * length; LOST judged in 32 bits but where the sum carries or passes the
+ * saturated bound, then in 64.
+ */
+static inline __attribute__((always_inline)) void stamp_q(struct rvpmu_sampler_hart *sh,
+							  volatile uint64_t *cyc, uint64_t t)
+{
+	uint64_t m = hart_time(sh->s, sh), st = sh->mt_start;
+	uint32_t t_lo = (uint32_t)t, t_hi = (uint32_t)(t >> 32), m_lo = (uint32_t)m;
+	uint32_t st_lo = (uint32_t)st, st_hi = (uint32_t)(st >> 32), sw, sum, whi;
+	volatile uint32_t *mt = (volatile uint32_t *)((uint8_t *)cyc + sh->stride), *win;
+
+	if (__builtin_expect(st_hi != t_hi || (uint32_t)(m >> 32) != t_hi, 0)) {
+		sh->tick_t = t;
+		stamp(sh->s, sh, (uint8_t *)cyc - sh->off_cyc, 0);
+		return;
+	}
+	sw = m_lo - t_lo;
+	sum = (uint32_t)sh->sw_ticks + sw;
+	whi = (uint32_t)(RVPMU_SAMPLER_WIN_COUNTED >> 32);
+	if (__builtin_expect(sum < sw || sum > sh->lost32, 0) &&
+	    (uint64_t)sh->sw_ticks + sw > sh->lost_ticks)
+		whi |= (uint32_t)(RVPMU_SAMPLER_WIN_LOST >> 32);
+	win = (volatile uint32_t *)((uint8_t *)mt + sh->stride);
+	mt[0] = st_lo;
+	mt[1] = st_hi;
+	win[0] = t_lo - st_lo;
+	win[1] = whi;
+	sh->mt_start = m;
+	sh->sw_ticks = sw;
+}
+#else
 static inline __attribute__((always_inline)) void stamp_q(struct rvpmu_sampler_hart *sh,
 							  volatile uint64_t *cyc, uint64_t t)
 {
@@ -151,6 +189,7 @@ static inline __attribute__((always_inline)) void stamp_q(struct rvpmu_sampler_h
 	sh->mt_start = m;
 	sh->sw_ticks = sw;
 }
+#endif
 
 /*
  * On a hart whose RV32 high halves lose the low half's borrow (core/pmu.h,
@@ -191,6 +230,46 @@ static __attribute__((noinline)) void unborrow(const struct rvpmu_sampler_hart *
 			*v -= UINT64_C(1) << 32;
 	}
 }
+
+/* may_cross for the window that began at mcycle old (sh->cyc0 already
+   the next one's), and unborrow for it where M-mode stores directly: the
+   subsample just written (sh->q is past it) of group sh->prev_gr. */
+static inline bool may_cross_from(const struct rvpmu_sampler_hart *sh, uint64_t old,
+				  uint64_t next)
+{
+#if RVPMU_XLEN == 32
+	return __builtin_expect((uint32_t)(next >> 32) != (uint32_t)(old >> 32) ||
+				(uint32_t)old < sh->cross_low, 0);
+#else
+	(void)sh;
+	(void)old;
+	(void)next;
+	return false;
+#endif
+}
+
+#if RVPMU_XLEN == 32
+static __attribute__((noinline)) void unborrow_last(struct rvpmu_sampler_hart *sh, uint64_t old)
+{
+	const struct rvpmu_sampler_group *gr = sh->prev_gr;
+	uint8_t *dst = sh->q - sh->s->subsample_size + sh->off_cnt;
+
+	if (!sh->pmu->hi_no_borrow || sh->grp.end - old >= UINT64_C(1) << 31)
+		return;
+	for (unsigned long j = 0; j < gr->spec.nhpm; j++) {
+		volatile uint64_t *v = (volatile uint64_t *)(dst + gr->soff[j]);
+
+		if (*v >> 32 == 1)
+			*v -= UINT64_C(1) << 32;
+	}
+}
+#else
+static inline void unborrow_last(struct rvpmu_sampler_hart *sh, uint64_t old)
+{
+	(void)sh;
+	(void)old;
+}
+#endif
 
 /* Slot offsets of v[] when M-mode cannot store into the buffer. */
 static const uint32_t ident[RVPMU_SAMPLER_NR_PMU_MAX] = {
@@ -392,7 +471,7 @@ static __attribute__((noinline)) uint64_t begin(struct rvpmu_sampler *s,
 	gr = sh->gr;
 	sh->cyc0 = rvpmu_group_open(sh->pmu, &sh->grp, &sh->ctr[gr->first], &gr->spec);
 	sh->mt_start = sampler_now(s);
-	sh->sw_ticks = sh->mt_start - t;
+	sh->sw_ticks = (unsigned long)(sh->mt_start - t);
 	return sh->deadline;
 }
 
@@ -660,14 +739,21 @@ uint64_t rvpmu_sampler_tick(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *
 	sh->deadline += s->period_ticks;
 	sh->gr = next;
 	sh->q = q + s->subsample_size;
+#if RVPMU_XLEN == 32
+	sh->prev_gr = gr;	/* for unborrow_last: nothing kept across */
+#endif
 	cyc = (volatile uint64_t *)(q + sh->off_cyc);
 	c = rvpmu_group_switch(sh->pmu, &sh->grp, q + sh->off_cnt, gr->soff,
 			       &sh->ctr[next->first], &next->spec);
-	if (may_cross(sh, c))
-		unborrow(sh, q + sh->off_cnt, gr->soff, gr->spec.nhpm);
-	*cyc = sh->grp.end - sh->cyc0;
+	{
+		uint64_t old = sh->cyc0;
+
+		*cyc = sh->grp.end - old;
+		sh->cyc0 = c;	/* now: c is not kept across any call */
+		if (may_cross_from(sh, old, c))
+			unborrow_last(sh, old);
+	}
 	stamp_q(sh, cyc, t);
-	sh->cyc0 = c;
 	/* a STOP is seen at a sample's end here (end_subsample), and at
 	   once where the firmware runs hart_stop, as both firmwares do */
 	if (last)

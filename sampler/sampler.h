@@ -227,9 +227,13 @@ struct rvpmu_sampler_hart {
 	uint32_t cross_low;
 	uint64_t cal_t, cal_c;		/* mtime and mcycle at hart_start */
 	uint64_t mt_start;		/* mtime the open window began at */
-	uint64_t sw_ticks;		/* mtime the switch that opened it took */
+	/* mtime the switch that opened it took: XLEN bits, saturating (a
+	   switch of 2^32 ticks on RV32 is LOST whatever the period) */
+	unsigned long sw_ticks;
 	uint64_t pass;			/* subsamples this tick passes (late policy) */
 	const struct rvpmu_sampler_group *pass_gr; /* ... the first one's group */
+	const struct rvpmu_sampler_group *prev_gr; /* RV32: the group the
+						      switch just closed */
 	uint64_t tick_t;		/* mtime this tick began at */
 	uint64_t addr;			/* this subsample's start: kept only
 					   without q, else the buffer's data */
@@ -244,6 +248,7 @@ struct rvpmu_sampler_hart {
 	struct rvpmu_sampler *s;
 	uint64_t fast_lim;		/* min(max_skew, period_ticks - 1) */
 	uint64_t lost_ticks, counted;	/* s->lost_ticks, s->counted */
+	uint32_t lost32;		/* lost_ticks, saturated (RV32's switch) */
 	uint8_t ctr[RVPMU_SAMPLER_MAX_EVENTS];	/* p: the event's counter */
 };
 

@@ -199,6 +199,7 @@ long rvpmu_sampler_hart_start(struct rvpmu_sampler *s, struct rvpmu_sampler_hart
 	sh->q = sampler_reach(s, sh->addr);
 	sh->s = s;
 	sh->lost_ticks = s->lost_ticks;
+	sh->lost32 = s->lost_ticks > UINT32_MAX ? UINT32_MAX : (uint32_t)s->lost_ticks;
 	sh->counted = s->counted;
 	sampler_fast_lim(sh);		/* max_skew 0 (prepare) */
 	sh->off_mt = sh->off_cyc + 8 * nh;
