@@ -29,6 +29,13 @@
  * closes (FULL, nr_samples final) when the last hart counted in it gets
  * through it, or leaves or pauses while others got through: the one whose
  * compare-and-swap on need[] sets NEED_CLOSED, so exactly once.
+ *
+ * Why past 600 lines: the switch's fast path (rvpmu_sampler_tick), its
+ * general path (tick_any) and the helpers both inline (write_cids,
+ * stamp_q, may_cross, end_subsample's bookkeeping) are one translation
+ * unit on purpose: split, those become calls on the path make
+ * sampler-bench measures (its budget is a handful of instructions).
+ * The fills (fills.c), pauses (pause.c) and START (start.c) are apart.
  */
 #include <limits.h>
 
