@@ -121,10 +121,20 @@ void fw_sampler_resume(struct fw_hart *h)
 
 /* ---- one call at a time */
 
+/*
+ * While it waits, a hart serves its mailbox (the holder may wait for this
+ * hart's START or STOP step) and its own timer: a hart of a run that
+ * waited here without its switches would hold every fill open, and the
+ * run would end FULL (seen in sampler-hsm: a STATUS poller that never
+ * ticked).
+ */
 static void take_lock(struct fw_hart *h)
 {
-	while (__atomic_exchange_n(&lock, 1, __ATOMIC_ACQUIRE))
+	while (__atomic_exchange_n(&lock, 1, __ATOMIC_ACQUIRE)) {
 		fw_process_mailbox(h);
+		if (csr_read(CSR_MIP) & csr_read(CSR_MIE) & MIP_MTIP)
+			fw_timer_interrupt(h);
+	}
 }
 
 static void drop_lock(void)

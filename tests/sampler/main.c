@@ -24,6 +24,7 @@ int main(int argc, char **argv)
 	/* the runs again, with slots stored through the direct-access op */
 	sfx_use_direct = true;
 	suite_sampler_run();
+	suite_sampler_edges();
 	suite_sampler_v2();
 	return t_finish();
 }

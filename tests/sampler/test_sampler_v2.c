@@ -256,10 +256,20 @@ static void *client(void *arg)
 	return NULL;
 }
 
+/* A window; and when half the buffers wait for the client, the harts
+   wait for it a little (a client that never ran would end the run FULL
+   before any race). */
 static void yield_busy(struct sfx *x, unsigned int i)
 {
+	unsigned int full, b, n = 0;
+
 	busy(x, i);
-	sched_yield();
+	do {
+		sched_yield();
+		for (full = 0, b = 0; b < x->s.nr_bufs; b++)
+			full += __atomic_load_n(&x->s.bstate[b], __ATOMIC_ACQUIRE) ==
+				RVPMU_SAMPLER_BUF_FULL;
+	} while (2 * full >= x->s.nr_bufs && ++n < 100000);
 }
 
 /*
