@@ -36,7 +36,7 @@ FUZZ_SECONDS ?= 60
 CHECK_FUZZ_SECONDS ?= 10
 comma    := ,
 
-CORE_SRC := core/counters.c core/events.c core/match.c core/startstop.c \
+CORE_SRC := core/counters.c core/events.c core/match.c core/startstop.c core/spec.c core/steps.c \
             core/fwctr.c core/snapshot.c core/map.c core/reserve.c core/group.c
 CORE_HDR := $(wildcard core/*.h) include/rvpmu/sbi.h lib/bits.h
 SAMPLER_SRC := sampler/config.c sampler/layout.c sampler/start.c sampler/engine.c sampler/status.c

@@ -303,20 +303,17 @@ static inline void rvpmu_hw_inhibit_keep(struct rvpmu_hart *h, unsigned int idx)
 /* Before choosing a counter for event_idx: unmap and stop the parked
    counters (released while held) parked RVPMU_PARK_NS or more ago, whose
    expiry has spent QEMU's left-over (held no more), and those parked on
-   event_idx itself, which would keep QEMU from mapping it elsewhere. */
+   event_idx itself, which would keep QEMU from mapping it elsewhere
+   (steps.c). */
 #define RVPMU_UNPARK_ALL UINT32_MAX	/* every parked counter, whatever its event */
 void rvpmu_unpark(struct rvpmu_hart *h, uint32_t event_idx);
 
 /* AUTO_START of counter idx, just configured and stopped: from the value
-   it keeps (startstop.c). rvpmu_autostart_hw, for an hpm counter, answers
-   ret_val(idx), so config_matching reaches it by a tail call. */
+   it keeps (steps.c). rvpmu_autostart_hw, for an hpm counter, answers
+   ret_val(idx), so that the fast layer's config_matching reaches it by a
+   tail call (startstop.c). */
 void rvpmu_autostart(struct rvpmu_hart *h, unsigned int idx);
 struct rvpmu_ret rvpmu_autostart_hw(struct rvpmu_hart *h, unsigned int idx);
-
-/* Smcntrpmf: fixed counter idx (0 or 2, inhibited) gets mode filter cfg
-   (the xINH bits 62..58) in mcyclecfg / minstretcfg, noted in h->filtered
-   (match.c). Only on a hart with h->smcntrpmf. */
-void rvpmu_fixed_filter(struct rvpmu_hart *h, unsigned int idx, uint64_t cfg);
 
 /* Snapshot area access (snapshot.c); only with h->shmem_on. */
 uint64_t rvpmu_snapshot_value(const struct rvpmu_hart *h, unsigned int slot);
