@@ -200,7 +200,11 @@ static inline __attribute__((always_inline)) struct rvpmu_ret config_std_hw(stru
 	idx = choose(h, free);
 	if (idx < 3)
 		return configure_fixed(h, idx, event_idx, flags);
-	note_event(h, idx, (uint32_t)event_idx, 0);
+	/* note_event, with an hpm counter's bit in one word on RV32 */
+	h->event[idx] = (uint32_t)event_idx;
+	h->data[idx] = 0;
+	h->configured |= HW_BIT(idx);
+	forget_overflow(h, idx);
 	ev = map->std_sel[slot];
 	if (h->sscofpmf)
 		ev = with_filter(ev, flags);

@@ -290,7 +290,8 @@ APART struct rvpmu_ret stop_hw_one_reset(struct rvpmu_hart *h, unsigned int idx)
 	 * An hpm counter release unmaps at once: stop straight to unmapped,
 	 * the state stop_hw then release_one leave (mhpmevent 0, the value
 	 * written back where stale). Whether it overflowed matters only while
-	 * configured, so OF is not read.
+	 * configured, so OF is not read (configuring afresh forgets it:
+	 * steps.h, forget_overflow).
 	 */
 	rvpmu_hw_inhibit_read(h, idx);
 	h->configured &= ~HW_BIT(idx);

@@ -22,6 +22,7 @@ void rvpmu_configure(struct rvpmu_hart *h, unsigned int idx, uint32_t event_idx,
 		     uint64_t data, rvpmu_ulong flags)
 {
 	bool clear = flags & SBI_PMU_CFG_FLAG_CLEAR_VALUE;
+	bool again = h->configured & BIT64(idx);	/* SKIP_MATCH */
 
 	note_event(h, idx, event_idx, data);
 	if (is_fw_ctr(h, idx)) {
@@ -38,7 +39,13 @@ void rvpmu_configure(struct rvpmu_hart *h, unsigned int idx, uint32_t event_idx,
 		/* OF stays set until start: no interrupt from a stopped counter */
 		rvpmu_hw_program(h, idx, h->sscofpmf ? ev | MHPMEVENT_OF : ev);
 		rvpmu_note_stale(h, idx, ev);
-		h->saved[idx] = rvpmu_hw_read(h, idx);
+		/* a free counter holds what it holds; one configured again
+		   keeps the value it stopped with (on QEMU 7.2 a read of an
+		   inhibited counter is not always that: sim_hart.h) */
+		if (!again) {
+			h->saved[idx] = rvpmu_hw_read(h, idx);
+			forget_overflow(h, idx);
+		}
 	} else {
 		/* a free fixed counter runs; a configured one waits for start,
 		   its filter set while it is inhibited */

@@ -67,6 +67,14 @@ RVPMU_STEP void note_event(struct rvpmu_hart *h, unsigned int idx,
 	h->configured |= BIT64(idx);
 }
 
+/* An hpm counter configured afresh (not SKIP_MATCH) has not overflowed:
+   the bit an earlier event left there would be in the next snapshot's
+   bitmap (rvpmu_snapshot_ovf) until its first stop. */
+RVPMU_STEP void forget_overflow(struct rvpmu_hart *h, unsigned int idx)
+{
+	h->overflowed &= ~HW_BIT(idx);
+}
+
 /* CLEAR_VALUE of firmware counter idx. */
 RVPMU_STEP void fw_clear(struct rvpmu_hart *h, unsigned int idx)
 {
@@ -78,7 +86,8 @@ RVPMU_STEP void fw_clear(struct rvpmu_hart *h, unsigned int idx)
  * data) with config_matching's flags: noted, its selector and mode
  * filter programmed with OF set (an hpm counter: no interrupt from a
  * stopped counter), a fixed counter inhibited with its filter, the value
- * it keeps read (zeroed with CLEAR_VALUE). Not AUTO_START: the caller's.
+ * a free counter holds read as the one it keeps (zeroed with
+ * CLEAR_VALUE). Not AUTO_START: the caller's.
  * Out of line (steps.c).
  */
 void rvpmu_configure(struct rvpmu_hart *h, unsigned int idx, uint32_t event_idx,
@@ -177,9 +186,10 @@ RVPMU_STEP uint64_t stop_hw(struct rvpmu_hart *h, unsigned long idx)
  * After stopping the hardware counters of set, seen holding the OF each
  * had at its stop (stop_hw's answer at its counter's bit): h->overflowed
  * keeps that state whatever it was before, and an overflow seen means
- * whatever held it back has let go. h->overflowed is meaningful only for
- * configured, stopped counters, so start and release need not touch it
- * (and a fixed or firmware counter's bit there stays 0).
+ * whatever held it back has let go. h->overflowed is read only for
+ * configured, stopped counters (rvpmu_snapshot_ovf), so start and release
+ * need not touch it; a counter configured afresh has its bit cleared
+ * (note_event). A fixed or firmware counter's bit there stays 0.
  */
 RVPMU_STEP void note_overflows(struct rvpmu_hart *h, uint64_t set, uint64_t seen)
 {
