@@ -11,15 +11,6 @@ struct t_state t_state;
 
 static uint64_t rng;
 
-static uint64_t xorshift(void *unused)
-{
-	(void)unused;
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return rng;
-}
-
 /* calls arbitrary calls on a hart of shape s, from seed */
 static void run(const struct diff_shape *s, uint64_t seed, unsigned int calls)
 {
@@ -27,7 +18,7 @@ static void run(const struct diff_shape *s, uint64_t seed, unsigned int calls)
 	unsigned int i;
 
 	rng = seed;
-	diff_init(&x, s, xorshift, NULL);
+	diff_init(&x, s, drive_xorshift, &rng);
 	for (i = 0; i < calls && !t_state.cur_failed; i++)
 		diff_step(&x);
 	if (t_state.cur_failed)
@@ -81,7 +72,7 @@ static void a_difference_is_seen(void)
 	int failed;
 
 	diff_shape(0x10000 * 16 + (1 << 10) + 16, &s);
-	diff_init(&x, &s, xorshift, NULL);
+	diff_init(&x, &s, drive_xorshift, &rng);
 	CHECK_OK(rvpmu_counter_config_matching(&x.fast.h, 0, 1, 0,
 					       SBI_PMU_EVENT_IDX(0, SBI_PMU_HW_CPU_CYCLES), 0), 0);
 	failed = t_state.cur_failed;

@@ -248,6 +248,16 @@ static void activity(struct drive *d, struct fx *f)
 	}
 }
 
+uint64_t drive_xorshift(void *state)
+{
+	uint64_t *x = state;
+
+	*x ^= *x << 13;
+	*x ^= *x >> 7;
+	*x ^= *x << 17;
+	return *x;
+}
+
 void drive_step(struct drive *d)
 {
 	one_call(d, d->f);

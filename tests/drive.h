@@ -42,6 +42,9 @@ struct rvpmu_ret drive_call(struct rvpmu_hart *h, const struct drive_call *c);
 /* One SBI PMU call with arbitrary arguments, then some events. */
 void drive_step(struct drive *d);
 
+/* A next() for struct drive: xorshift64 on the uint64_t (not 0) at state. */
+uint64_t drive_xorshift(void *state);
+
 /* Check the hart's invariants (see above); failures go to t.h. */
 void drive_invariants(struct fx *f);
 
