@@ -253,9 +253,9 @@ static __attribute__((noinline)) struct rvpmu_ret fw_take_one(struct rvpmu_hart 
  * The paths that need no event tables: standard firmware events (with
  * and without SKIP_MATCH), SKIP_MATCH of the event an hpm counter
  * already has, a raw event nothing maps (unmapped_raw) and the answer to
- * a bad set or flags; the rest to
- * the spec layer. What is answered here leaves by one return of (err, idx): GCC 12 keeps
- * struct answers that meet from several returns in memory. Inline on
+ * a bad set or flags; the rest to the spec layer. What is answered here
+ * leaves by one return of (err, idx): GCC 12 keeps struct answers that
+ * meet from several returns in memory. Inline on
  * RV64, where the entry then needs no frame on any path; out of line on
  * RV32, whose 64-bit values in register pairs need callee-saved registers
  * here, and inline their saving would land on the general path too.

@@ -88,6 +88,41 @@ APART struct rvpmu_ret refuse(long err)
 
 /* ---- start ---- */
 
+/*
+ * Start (on) or stop the firmware counters of set (configured, in the
+ * other state) from the values they keep, without flags: a general start
+ * or stop. h->started is the caller's. ret_val(0). A standard event's
+ * counter is its bit in fw_counting, so the set is walked as 32 bits from
+ * the first firmware counter in a loop without calls; counters of platform
+ * events (h->fw_ext's kind) are left to rvpmu_fw_set_ext (fwctr.c) by a
+ * tail call, so that neither needs a frame. Inline: on the set paths,
+ * where on is a constant.
+ */
+static inline struct rvpmu_ret rvpmu_fw_set(struct rvpmu_hart *h, uint64_t set, bool on)
+{
+	uint32_t fs = (uint32_t)(set >> h->fw_base), m, ext = 0;
+	const uint32_t *ev = &h->event[h->fw_base];
+	unsigned int f;
+
+	for (m = fs >> (f = lowest_bit(fs)); m; m >>= 1, f++) {
+		uint32_t code;
+
+		if (!(m & 1))
+			continue;
+		code = SBI_PMU_EVENT_CODE(ev[f]);
+		if (code >= SBI_PMU_FW_STD_COUNT)
+			ext |= UINT32_C(1) << f;
+		else if (on)
+			h->fw_counting[code].by.ctrs |= UINT32_C(1) << f;
+		else
+			h->fw_counting[code].by.ctrs &= ~(UINT32_C(1) << f);
+	}
+	if (ext)
+		return rvpmu_fw_set_ext(h, ext, on);
+	return ret_val(0);
+}
+
+
 /* AUTO_START of an hpm counter, just configured (match.c's standard
    hardware path): rvpmu_autostart answering idx, so that its caller
    reaches it by a tail call. */

@@ -170,7 +170,9 @@ static unsigned int same_sim(struct diff *x, const char *where)
 	SAME(ticks);
 	SAME(insns);
 	SAME(faults);
-	for (unsigned int i = 0; memcmp(a->ram, b->ram, SIM_RAM_SIZE) && i < SIM_RAM_SIZE; i += 8) {
+	if (!memcmp(a->ram, b->ram, SIM_RAM_SIZE))
+		return n;
+	for (unsigned int i = 0; i < SIM_RAM_SIZE; i += 8) {
 		uint64_t va, vb;
 
 		memcpy(&va, &a->ram[i], 8);
