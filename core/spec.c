@@ -16,6 +16,14 @@ static bool in_set(uint64_t set, unsigned int idx)
 	return (set >> idx) & 1;
 }
 
+/* "Reset the counter to event mapping" of each (stopped) counter of set. */
+static void release_each(struct rvpmu_hart *h, uint64_t set)
+{
+	for (unsigned int idx = 0; idx < h->nr_counters; idx++)
+		if (in_set(set, idx))
+			release_one(h, idx);
+}
+
 /* ---- sbi_pmu_counter_config_matching */
 
 /*
@@ -150,9 +158,8 @@ struct rvpmu_ret rvpmu_spec_counter_stop(struct rvpmu_hart *h, rvpmu_ulong base,
 	if ((flags & SBI_PMU_STOP_TAKE_SNAPSHOT) && !h->shmem_on)
 		return ret_err(SBI_ERR_NO_SHMEM);
 	if (set & ~h->started) {
-		for (idx = 0; reset && idx < h->nr_counters; idx++)
-			if (in_set(set & ~h->started, idx))
-				release_one(h, idx);
+		if (reset)
+			release_each(h, set & ~h->started);
 		return ret_err(SBI_ERR_ALREADY_STOPPED);
 	}
 
@@ -170,9 +177,7 @@ struct rvpmu_ret rvpmu_spec_counter_stop(struct rvpmu_hart *h, rvpmu_ulong base,
 	   shared memory" and "update the overflown counter bitmap" */
 	if (flags & SBI_PMU_STOP_TAKE_SNAPSHOT)
 		(void)rvpmu_snapshot_store(h, set, base);
-	/* "reset the counter to event mapping" */
-	for (idx = 0; reset && idx < h->nr_counters; idx++)
-		if (in_set(set, idx))
-			release_one(h, idx);
+	if (reset)
+		release_each(h, set);
 	return ret_val(0);
 }

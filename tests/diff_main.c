@@ -41,7 +41,7 @@ static void shaped(bool sscofpmf, bool smcntrpmf, bool qemu, bool holds)
 		s.qemu = qemu;
 		s.split = qemu && (k & 1);
 		s.holds = holds;
-		run(&s, k * 0xD1B54A32D192ED03u, 4000);
+		run(&s, k * 0xD1B54A32D192ED03u, 3000);
 	}
 }
 
@@ -56,11 +56,11 @@ static void held_on_qemu(void) { shaped(true, false, true, true); }
 /* Shapes drawn from the seed, as the fuzz target draws them. */
 static void any_shape(void)
 {
-	for (uint64_t k = 1; k <= 64 && !t_state.cur_failed; k++) {
+	for (uint64_t k = 1; k <= 40 && !t_state.cur_failed; k++) {
 		struct diff_shape s;
 
 		diff_shape(k * 0xA24BAED4963EE407u, &s);
-		run(&s, k * 0x9FB21C651E98DF25u, 4000);
+		run(&s, k * 0x9FB21C651E98DF25u, 3000);
 	}
 }
 
