@@ -36,7 +36,7 @@ FUZZ_SECONDS ?= 60
 CHECK_FUZZ_SECONDS ?= 10
 comma    := ,
 
-CORE_SRC := core/counters.c core/events.c core/match.c core/startstop.c \
+CORE_SRC := core/counters.c core/events.c core/match.c core/startstop.c core/spec.c core/steps.c \
             core/fwctr.c core/snapshot.c core/map.c core/reserve.c core/group.c
 CORE_HDR := $(wildcard core/*.h) include/rvpmu/sbi.h lib/bits.h
 SAMPLER_SRC := sampler/config.c sampler/layout.c sampler/start.c sampler/engine.c sampler/fills.c \
@@ -59,7 +59,7 @@ UNIT_SRC := tests/unit_main.c tests/fixture.c tests/drive.c $(wildcard tests/tes
 SIM_PLATFORM := -DRVPMU_HW_PLATFORM -Itools/sim
 
 .PHONY: all deps run check fuzz bench clean core-cross
-all: $(B)/rvpmu-dt $(B)/unit64 $(B)/unit32 $(B)/dt-tests $(B)/rvpmu-simstat \
+all: $(B)/rvpmu-dt $(B)/unit64 $(B)/unit32 $(B)/core-diff64 $(B)/core-diff32 $(B)/dt-tests $(B)/rvpmu-simstat \
      $(B)/sampler64 $(B)/sampler32 $(B)/rvpmu-report $(B)/report-gen $(B)/report-engine \
      $(B)/misalign
 
@@ -74,6 +74,12 @@ $(B)/unit64: $(UNIT_SRC) $(CORE_SRC) $(SIM_SRC) $(CORE_HDR) tests/*.h tools/sim/
 $(B)/unit32: $(UNIT_SRC) $(CORE_SRC) $(SIM_SRC) $(CORE_HDR) tests/*.h tools/sim/*.h
 	@mkdir -p $(B)
 	$(HOSTCC) $(HOSTCFLAGS) $(SIM_PLATFORM) -DRVPMU_XLEN=32 -o $@ $(UNIT_SRC) $(CORE_SRC) $(SIM_SRC)
+
+# the fast layer against the spec layer (tests/diff.h), both XLENs
+DIFF_SRC := tests/diff.c tests/drive.c tests/fixture.c
+$(B)/core-diff%: tests/diff_main.c $(DIFF_SRC) $(CORE_SRC) $(SIM_SRC) $(CORE_HDR) tests/*.h tools/sim/*.h
+	@mkdir -p $(B)
+	$(HOSTCC) $(HOSTCFLAGS) $(SIM_PLATFORM) -DRVPMU_XLEN=$* -o $@ tests/diff_main.c $(DIFF_SRC) $(CORE_SRC) $(SIM_SRC)
 
 # the sampler engine on simulated harts (tests/sampler/)
 $(B)/sampler%: $(SAMPLER_TEST) $(SAMPLER_SRC) $(CORE_SRC) $(SIM_SRC) tests/fixture.c $(SAMPLER_HDR) $(CORE_HDR) tests/*.h tests/sampler/*.h tools/sim/*.h
@@ -149,6 +155,9 @@ FUZZFLAGS := -std=c11 $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined -fno-sa
 $(B)/fuzz-calls: tests/fuzz/fuzz_calls.c tests/drive.c $(CORE_SRC) $(SIM_SRC) tests/fixture.c $(CORE_HDR)
 	@mkdir -p $(B)
 	$(CLANG) $(FUZZFLAGS) -o $@ tests/fuzz/fuzz_calls.c tests/drive.c tests/fixture.c $(CORE_SRC) $(SIM_SRC)
+$(B)/fuzz-calls-diff: tests/fuzz/fuzz_calls_diff.c $(DIFF_SRC) $(CORE_SRC) $(SIM_SRC) $(CORE_HDR) tests/*.h
+	@mkdir -p $(B)
+	$(CLANG) $(FUZZFLAGS) -o $@ tests/fuzz/fuzz_calls_diff.c $(DIFF_SRC) $(CORE_SRC) $(SIM_SRC)
 $(B)/fuzz-sampler: tests/fuzz/fuzz_sampler.c tests/sampler/sfx.c $(SAMPLER_SRC) $(CORE_SRC) $(SIM_SRC) tests/fixture.c $(SAMPLER_HDR) $(CORE_HDR) tests/sampler/*.h
 	@mkdir -p $(B)
 	$(CLANG) $(FUZZFLAGS) -o $@ tests/fuzz/fuzz_sampler.c tests/sampler/sfx.c tests/fixture.c $(SAMPLER_SRC) $(CORE_SRC) $(SIM_SRC)
@@ -678,7 +687,7 @@ CHECK_ELFS := $(shell awk -F'|' '!/^\#/ && NF >= 5 && $$4 !~ /host/ { \
 	tests/check.steps | sort -u)
 CHECK_DTBS := $(shell grep -v '^\#' tests/check.steps | grep -o '[$$]B/[^ ]*[.]dtb' | sort -u | sed 's/^[$$]B/BDIR/')
 CHECK_NEEDS := $(patsubst BDIR/%,$(B)/%,$(CHECK_ELFS) $(CHECK_DTBS))
-check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-dt $(B)/fuzz-sampler $(B)/fuzz-report $(B)/fuzz-misalign $(B)/misalign-m-rv64.elf $(B)/misalign-m-rv32.elf firmware-all $(CHECK_NEEDS) $(KERNEL) $(INITRD) \
+check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-calls-diff $(B)/fuzz-dt $(B)/fuzz-sampler $(B)/fuzz-report $(B)/fuzz-misalign $(B)/misalign-m-rv64.elf $(B)/misalign-m-rv32.elf firmware-all $(CHECK_NEEDS) $(KERNEL) $(INITRD) \
 	$(LINUX_DIES_DTB) scale-bins stack \
 	$(KERNEL612) $(INITRD612) $(LINUX_DIES_DTB_Q10) $(LINUX_DIES8_DTB_Q10) $(LINUX_DIES8_DTB)
 	@rm -rf $(B)/check && mkdir -p $(B)/check $(B)/conformance
@@ -765,8 +774,9 @@ sampler-bench: deps $(B)/rvpmu-fw-rv64.elf $(B)/sampler_bench-rv64.elf $(B)/rotb
 	  $(B)/fw-dt/virt-32harts-4clusters.dtb $(B)/rvpmu-fw-rv32.elf $(B)/sampler_bench-rv32.elf \
 	  $(B)/rotbench-rv32.elf
 
-fuzz: deps $(B)/fuzz-calls $(B)/fuzz-dt $(B)/fuzz-sampler $(B)/fuzz-report $(B)/fuzz-misalign $(B)/report-gen $(DTBS)
+fuzz: deps $(B)/fuzz-calls $(B)/fuzz-calls-diff $(B)/fuzz-dt $(B)/fuzz-sampler $(B)/fuzz-report $(B)/fuzz-misalign $(B)/report-gen $(DTBS)
 	scripts/fuzz-run $(B)/fuzz-calls $(FUZZ_SECONDS)
+	scripts/fuzz-run $(B)/fuzz-calls-diff $(FUZZ_SECONDS)
 	scripts/fuzz-run $(B)/fuzz-sampler $(FUZZ_SECONDS)
 	scripts/fuzz-run $(B)/fuzz-dt $(FUZZ_SECONDS) tests/dt $(B)/dt
 	@mkdir -p $(B)/report/seeds && $(B)/report-gen seeds $(B)/report/seeds

@@ -56,7 +56,7 @@ struct rvpmu_ret rvpmu_fw_stop_ext(struct rvpmu_hart *h, unsigned int idx)
 	return ret_val(0);
 }
 
-/* rvpmu_fw_set's platform events (internal.h): ext as firmware counter
+/* rvpmu_fw_set's platform events (startstop.c): ext as firmware counter
    numbers less fw_base. */
 struct rvpmu_ret rvpmu_fw_set_ext(struct rvpmu_hart *h, uint32_t ext, bool on)
 {

@@ -156,40 +156,9 @@ static inline uint64_t rvpmu_fw_ext_ran(const struct rvpmu_hart *h, unsigned int
 }
 struct rvpmu_ret rvpmu_fw_stop_ext(struct rvpmu_hart *h, unsigned int idx);
 
-/*
- * Start (on) or stop the firmware counters of set (configured, in the
- * other state) from the values they keep, without flags: a general start
- * or stop. h->started is the caller's. ret_val(0). A standard event's
- * counter is its bit in fw_counting, so the set is walked as 32 bits from
- * the first firmware counter in a loop without calls; counters of platform
- * events (h->fw_ext's kind) are left to rvpmu_fw_set_ext (fwctr.c) by a
- * tail call, so that neither needs a frame. Inline: on the general
- * start/stop path, where on is a constant.
- */
+/* rvpmu_fw_set's platform events (startstop.c): ext as firmware counter
+   numbers less fw_base, started (on) or stopped; ret_val(0). */
 struct rvpmu_ret rvpmu_fw_set_ext(struct rvpmu_hart *h, uint32_t ext, bool on);
-static inline struct rvpmu_ret rvpmu_fw_set(struct rvpmu_hart *h, uint64_t set, bool on)
-{
-	uint32_t fs = (uint32_t)(set >> h->fw_base), m, ext = 0;
-	const uint32_t *ev = &h->event[h->fw_base];
-	unsigned int f;
-
-	for (m = fs >> (f = lowest_bit(fs)); m; m >>= 1, f++) {
-		uint32_t code;
-
-		if (!(m & 1))
-			continue;
-		code = SBI_PMU_EVENT_CODE(ev[f]);
-		if (code >= SBI_PMU_FW_STD_COUNT)
-			ext |= UINT32_C(1) << f;
-		else if (on)
-			h->fw_counting[code].by.ctrs |= UINT32_C(1) << f;
-		else
-			h->fw_counting[code].by.ctrs &= ~(UINT32_C(1) << f);
-	}
-	if (ext)
-		return rvpmu_fw_set_ext(h, ext, on);
-	return ret_val(0);
-}
 
 /* A started firmware counter idx of standard event code counts from now. */
 static inline void rvpmu_fw_std_on(struct rvpmu_hart *h, unsigned int idx, uint32_t code)
@@ -303,20 +272,17 @@ static inline void rvpmu_hw_inhibit_keep(struct rvpmu_hart *h, unsigned int idx)
 /* Before choosing a counter for event_idx: unmap and stop the parked
    counters (released while held) parked RVPMU_PARK_NS or more ago, whose
    expiry has spent QEMU's left-over (held no more), and those parked on
-   event_idx itself, which would keep QEMU from mapping it elsewhere. */
+   event_idx itself, which would keep QEMU from mapping it elsewhere
+   (steps.c). */
 #define RVPMU_UNPARK_ALL UINT32_MAX	/* every parked counter, whatever its event */
 void rvpmu_unpark(struct rvpmu_hart *h, uint32_t event_idx);
 
 /* AUTO_START of counter idx, just configured and stopped: from the value
-   it keeps (startstop.c). rvpmu_autostart_hw, for an hpm counter, answers
-   ret_val(idx), so config_matching reaches it by a tail call. */
+   it keeps (steps.c). rvpmu_autostart_hw, for an hpm counter, answers
+   ret_val(idx), so that the fast layer's config_matching reaches it by a
+   tail call (startstop.c). */
 void rvpmu_autostart(struct rvpmu_hart *h, unsigned int idx);
 struct rvpmu_ret rvpmu_autostart_hw(struct rvpmu_hart *h, unsigned int idx);
-
-/* Smcntrpmf: fixed counter idx (0 or 2, inhibited) gets mode filter cfg
-   (the xINH bits 62..58) in mcyclecfg / minstretcfg, noted in h->filtered
-   (match.c). Only on a hart with h->smcntrpmf. */
-void rvpmu_fixed_filter(struct rvpmu_hart *h, unsigned int idx, uint64_t cfg);
 
 /* Snapshot area access (snapshot.c); only with h->shmem_on. */
 uint64_t rvpmu_snapshot_value(const struct rvpmu_hart *h, unsigned int slot);

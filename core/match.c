@@ -1,65 +1,19 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* sbi_pmu_counter_config_matching: choose a counter and map the event to it. */
-#include "internal.h"
-
 /*
- * Among free capable counters, take the lowest hpm counter, except that
- * the fixed counter is taken for cycles/instret when it fits as well:
- * always without Sscofpmf, and with it only when no hpm counter is free
- * (only hpm counters can interrupt on overflow and filter by mode).
- * Capable sets hold a fixed counter only for its own event. An hpm
- * counter whose next overflow the platform may hold back (h->held) is
- * taken only when no other is free: on it a sampling event would lose an
- * interrupt.
+ * sbi_pmu_counter_config_matching, the fast layer: the requests Linux
+ * makes on its hot paths (standard firmware events, a standard hardware
+ * event on the map's slots, SKIP_MATCH of the counter Linux reuses, a raw
+ * event where the platform maps none), answered without asking the event
+ * tables and shaped around what GCC 12 emits (noinline / always_inline,
+ * tail calls, one answer site). Every other request goes to the spec
+ * layer, rvpmu_spec_config_set (spec.c), which is what this must agree
+ * with (tests/diff.c).
  */
-static inline __attribute__((always_inline)) unsigned int choose(const struct rvpmu_hart *h,
-								   uint64_t free)
-{
-	uint64_t fixed = free & FIXED_CTRS, hpm = free & ~FIXED_CTRS;
-	uint64_t clear = hpm & ~(uint64_t)h->held;
-
-	if (fixed && (!h->sscofpmf || !hpm))
-		return lowest_bit(fixed);
-	return lowest_bit(clear ? clear : hpm);
-}
-
-/* The mode filter flags as the xINH bits 62..58 (Sscofpmf's mhpmevent,
-   Smcntrpmf's mcyclecfg / minstretcfg). */
-static inline uint64_t filter_bits(rvpmu_ulong flags)
-{
-	return (uint64_t)(flags & SBI_PMU_CFG_FLAG_FILTER_MASK) << MHPMEVENT_FILTER_SHIFT;
-}
-
-void rvpmu_fixed_filter(struct rvpmu_hart *h, unsigned int idx, uint64_t cfg)
-{
-	uint32_t bit = UINT32_C(1) << idx;
-
-	rvpmu_hw_filter_fixed(h, idx, cfg);
-	h->filtered = cfg ? h->filtered | bit : h->filtered & ~bit;
-}
-
-/* Selector ev with Sscofpmf's bits (OF clear) set from the mode filter
-   flags: the top 8 bits shifted out and the filter's 5 in. */
-static inline uint64_t with_filter(uint64_t ev, rvpmu_ulong flags)
-{
-	_Static_assert(MHPMEVENT_SSCOF_MASK == ~(~UINT64_C(0) >> 8), "Sscofpmf owns the top byte");
-	return (ev << 8 >> 8) | filter_bits(flags);
-}
-
-/* Map (event_idx, data) to counter idx: what every counter kind notes. */
-static inline void note_event(struct rvpmu_hart *h, unsigned int idx,
-			      uint32_t event_idx, uint64_t data)
-{
-	h->event[idx] = event_idx;
-	h->data[idx] = data;
-	h->configured |= BIT64(idx);
-}
-
-/* CLEAR_VALUE of firmware counter idx. */
-static inline void fw_clear(struct rvpmu_hart *h, unsigned int idx)
-{
-	h->fw_value[idx - h->fw_base] = 0;
-}
+/* the shared steps forced inline here: a frame per level cost more than
+   the work (steps.h) */
+#define RVPMU_STEP static inline __attribute__((always_inline))
+#include "steps.h"
+#include "spec.h"
 
 /* AUTO_START of counter idx, just configured: start it, answer idx. Out
    of line, so that the paths that call it need no frame otherwise. */
@@ -70,43 +24,8 @@ static __attribute__((noinline)) struct rvpmu_ret start_configured(struct rvpmu_
 	return ret_val(idx);
 }
 
-static void configure(struct rvpmu_hart *h, unsigned int idx,
-		      uint32_t event_idx, uint64_t data, rvpmu_ulong flags)
-{
-	bool clear = flags & SBI_PMU_CFG_FLAG_CLEAR_VALUE;
-
-	note_event(h, idx, event_idx, data);
-	if (is_fw_ctr(h, idx)) {
-		if (clear)
-			fw_clear(h, idx);
-		return;
-	}
-	if (idx >= 3) {
-		uint64_t ev = rvpmu_event_selector(h, event_idx, data);
-
-		if (h->sscofpmf)
-			ev = with_filter(ev, flags);
-		h->mhpmevent[idx] = ev;
-		/* OF stays set until start: no interrupt from a stopped counter */
-		rvpmu_hw_program(h, idx, h->sscofpmf ? ev | MHPMEVENT_OF : ev);
-		rvpmu_note_stale(h, idx, ev);
-		h->saved[idx] = rvpmu_hw_read(h, idx);
-	} else {
-		/* a free fixed counter runs; a configured one waits for start,
-		   its filter set while it is inhibited */
-		rvpmu_note_stale(h, idx, 0);
-		rvpmu_hw_inhibit_keep(h, idx);
-		if (h->smcntrpmf)
-			rvpmu_fixed_filter(h, idx, filter_bits(flags));
-	}
-	if (clear) {
-		rvpmu_hw_write(h, idx, 0);
-		h->saved[idx] = 0;
-	}
-}
-
 /* A raw event (type 2 or 3) on a hart whose platform maps no raw event:
-   config_known answers it as config_general would (no counter:
+   config_known answers it as the spec layer would (no counter:
    NOT_SUPPORTED), without that function's frame. */
 static inline bool unmapped_raw(const struct rvpmu_hart *h, rvpmu_ulong event_idx)
 {
@@ -223,51 +142,14 @@ static __attribute__((noinline)) struct rvpmu_ret reconfigure_same(struct rvpmu_
 	return (struct rvpmu_ret){ SBI_SUCCESS, idx };
 }
 
-/* Any event, any flags: ask the event tables which counters can count it. */
-static __attribute__((noinline)) struct rvpmu_ret config_general(struct rvpmu_hart *h,
-								 uint64_t set,
-								 rvpmu_ulong flags,
-								 rvpmu_ulong event_idx,
-								 uint64_t data)
-{
-	uint64_t capable, free;
-	unsigned int idx;
-
-	capable = rvpmu_event_counters(h, event_idx, data);
-	if (!capable)
-		return ret_err(SBI_ERR_NOT_SUPPORTED);
-
-	if (flags & SBI_PMU_CFG_FLAG_SKIP_MATCH) {
-		idx = lowest_bit(set);
-		if (!(h->configured & BIT64(idx)) || (h->started & BIT64(idx)) ||
-		    is_fw_ctr(h, idx) != event_is_fw(event_idx))
-			return ret_err(SBI_ERR_INVALID_PARAM);
-		if (!(capable & BIT64(idx)))
-			return ret_err(SBI_ERR_NOT_SUPPORTED);
-	} else {
-		free = set & capable & ~h->configured & ~h->reserved;
-		if (!free)
-			return ret_err(SBI_ERR_NOT_SUPPORTED);
-		/* the request is valid: parked counters are done spending */
-		if (h->parked)
-			rvpmu_unpark(h, (uint32_t)event_idx);
-		idx = choose(h, free);
-	}
-
-	configure(h, idx, (uint32_t)event_idx, data, flags);
-	if (flags & SBI_PMU_CFG_FLAG_AUTO_START)
-		return start_configured(h, idx);
-	return ret_val(idx);
-}
-
-/* What configure() and the AUTO_START after it do, out of line: a fixed
+/* What rvpmu_configure and the AUTO_START after it do, out of line: a fixed
    counter chosen on config_std_hw's path. */
 static __attribute__((noinline)) struct rvpmu_ret configure_fixed(struct rvpmu_hart *h,
 								  unsigned int idx,
 								  rvpmu_ulong event_idx,
 								  rvpmu_ulong flags)
 {
-	configure(h, idx, (uint32_t)event_idx, 0, flags);
+	rvpmu_configure(h, idx, (uint32_t)event_idx, 0, flags);
 	if (flags & SBI_PMU_CFG_FLAG_AUTO_START)
 		return start_configured(h, idx);
 	return ret_val(idx);
@@ -292,12 +174,12 @@ static __attribute__((noinline)) struct rvpmu_ret hpm_configured(struct rvpmu_ha
 
 /*
  * A standard hardware event (general or cache, no event data) without
- * SKIP_MATCH: what config_general does, with the counters and the
+ * SKIP_MATCH: what the spec layer does, with the counters and the
  * selector from the map's standard slot (map.h) instead of the event
- * tables' searches, and an hpm counter configured as configure() does,
+ * tables' searches, and an hpm counter configured as rvpmu_configure does,
  * with no frame (its one call, and AUTO_START, behind a tail call). A
  * hart without a map, with parked counters to unpark first, or with
- * nothing free takes config_general.
+ * nothing free takes the spec layer (rvpmu_spec_config_set).
  */
 static inline __attribute__((always_inline)) struct rvpmu_ret config_std_hw(struct rvpmu_hart *h,
 									  uint64_t set,
@@ -314,11 +196,15 @@ static inline __attribute__((always_inline)) struct rvpmu_ret config_std_hw(stru
 	   free (NOT_SUPPORTED there too): every exit is a tail call, so the
 	   path needs no frame (an answer of its own would be kept in memory) */
 	if (!free || h->parked)
-		return config_general(h, set, flags, event_idx, 0);
+		return rvpmu_spec_config_set(h, set, flags, event_idx, 0);
 	idx = choose(h, free);
 	if (idx < 3)
 		return configure_fixed(h, idx, event_idx, flags);
-	note_event(h, idx, (uint32_t)event_idx, 0);
+	/* note_event, with an hpm counter's bit in one word on RV32 */
+	h->event[idx] = (uint32_t)event_idx;
+	h->data[idx] = 0;
+	h->configured |= HW_BIT(idx);
+	forget_overflow(h, idx);
 	ev = map->std_sel[slot];
 	if (h->sscofpmf)
 		ev = with_filter(ev, flags);
@@ -334,7 +220,7 @@ static inline __attribute__((always_inline)) struct rvpmu_ret config_std_hw(stru
 }
 
 /* A valid request without SKIP_MATCH for an event the tables answer:
-   config_std_hw's for a standard hardware event, else config_general.
+   config_std_hw's for a standard hardware event, else the spec layer.
    Out of line, so that the entry's other paths pay nothing for the test. */
 static __attribute__((noinline)) struct rvpmu_ret config_tables(struct rvpmu_hart *h,
 								uint64_t set,
@@ -346,7 +232,7 @@ static __attribute__((noinline)) struct rvpmu_ret config_tables(struct rvpmu_har
 
 	if (slot >= 0 && !data)
 		return config_std_hw(h, set, flags, (unsigned int)slot, event_idx);
-	return config_general(h, set, flags, event_idx, data);
+	return rvpmu_spec_config_set(h, set, flags, event_idx, data);
 }
 
 #if RVPMU_XLEN == 32
@@ -367,9 +253,9 @@ static __attribute__((noinline)) struct rvpmu_ret fw_take_one(struct rvpmu_hart 
  * The paths that need no event tables: standard firmware events (with
  * and without SKIP_MATCH), SKIP_MATCH of the event an hpm counter
  * already has, a raw event nothing maps (unmapped_raw) and the answer to
- * a bad set or flags; the rest to
- * config_general. What is answered here leaves by one return of (err, idx): GCC 12 keeps
- * struct answers that meet from several returns in memory. Inline on
+ * a bad set or flags; the rest to the spec layer. What is answered here
+ * leaves by one return of (err, idx): GCC 12 keeps struct answers that
+ * meet from several returns in memory. Inline on
  * RV64, where the entry then needs no frame on any path; out of line on
  * RV32, whose 64-bit values in register pairs need callee-saved registers
  * here, and inline their saving would land on the general path too.
@@ -405,7 +291,7 @@ struct rvpmu_ret config_known(struct rvpmu_hart *h, uint64_t set, rvpmu_ulong cb
 		} else if (fw_std_event(event_idx, data)) {
 			err = config_fw_skip(h, idx, flags, (uint32_t)event_idx);
 		} else {
-			return config_general(h, set, flags, event_idx, data);
+			return rvpmu_spec_config_set(h, set, flags, event_idx, data);
 		}
 	}
 	return (struct rvpmu_ret){ err, err ? 0 : idx };

@@ -92,60 +92,110 @@ void drive_invariants(struct fx *f)
 		CHECK(want[i] == h->fw_counting[i].by.ctrs && !h->fw_counting[i].by.sampled);
 }
 
-static void one_call(struct drive *d, struct fx *f)
+void drive_pick(struct drive *d, struct drive_call *c)
 {
-	struct rvpmu_hart before = f->h;
-	struct rvpmu_ret r = { 0, 0 };
-	rvpmu_ulong base = rnd_base(d), mask = rnd_mask(d), flags;
-	uint64_t set;
-	bool reset_stopped = false;
+	const struct rvpmu_hart *h = &d->f->h;
+	rvpmu_ulong base = rnd_base(d), mask = rnd_mask(d);
 
 	/* often a subset of what is configured: the interesting start/stop
 	   cases (some started, some not) need all-configured sets */
-	if (pick(d, 2) && f->h.configured) {
-		base = lowest_bit(f->h.configured) - pick(d, 2);
+	if (pick(d, 2) && h->configured) {
+		base = lowest_bit(h->configured) - pick(d, 2);
 		if (base > 63)
 			base = 0;
-		mask = (rvpmu_ulong)((f->h.configured >> base) & rnd(d));
+		mask = (rvpmu_ulong)((h->configured >> base) & rnd(d));
 		if (!mask)
 			mask = 1;
-	}
+		/* or one of them alone, as Linux names its counters */
+		if (pick(d, 2)) {
+			uint64_t from = h->configured & ~(BIT64(pick(d, 64)) - 1);
 
+			base = lowest_bit(from ? from : h->configured);
+			mask = 1;
+		}
+	}
+	c->a0 = base;
+	c->a1 = mask;
+	c->a2 = c->a3 = 0;
+	c->a4 = 0;
 	switch (pick(d, 11)) {
 	case 0: case 1: case 2:
-		flags = rnd_flags(d, 0xff);
-		r = rvpmu_counter_config_matching(&f->h, base, mask, flags,
-						  events[pick(d, sizeof(events) / 4)],
-						  datas[pick(d, sizeof(datas) / 8)]);
+		c->fn = DRIVE_CONFIG;
+		c->a2 = rnd_flags(d, 0xff);
+		c->a3 = events[pick(d, sizeof(events) / 4)];
+		c->a4 = datas[pick(d, sizeof(datas) / 8)];
 		break;
 	case 3: case 4:
-		flags = rnd_flags(d, 3);
-		r = rvpmu_counter_start(&f->h, base, mask, flags, rnd(d));
+		c->fn = DRIVE_START;
+		c->a2 = rnd_flags(d, 3);
+		/* often a sampling period, as Linux starts from: close
+		   below the wrap, of any counter width */
+		c->a4 = pick(d, 2) ? rnd(d) : (~UINT64_C(0) >> pick(d, 33)) - pick(d, 64);
 		break;
 	case 5: case 6:
-		flags = rnd_flags(d, 3);
-		r = rvpmu_counter_stop(&f->h, base, mask, flags);
-		reset_stopped = (flags & SBI_PMU_STOP_RESET) &&
-				r.error == SBI_ERR_ALREADY_STOPPED;
+		c->fn = DRIVE_STOP;
+		c->a2 = rnd_flags(d, 3);
 		break;
 	case 7:
-		r = rvpmu_counter_fw_read(&f->h, pick(d, 40));
+		c->fn = DRIVE_FW_READ;
+		c->a0 = pick(d, 40);
 		break;
 	case 8:
-		r = rvpmu_snapshot_set_shmem(&f->h, pick(d, 4) ? FX_SHMEM : (rvpmu_ulong)rnd(d),
-					     pick(d, 8) ? 0 : (rvpmu_ulong)rnd(d), pick(d, 8) ? 0 : 1);
+		c->fn = DRIVE_SET_SHMEM;
+		c->a0 = pick(d, 4) ? FX_SHMEM : (rvpmu_ulong)rnd(d);
+		c->a1 = pick(d, 8) ? 0 : (rvpmu_ulong)rnd(d);
+		c->a2 = pick(d, 8) ? 0 : 1;
 		break;
 	case 9:
-		r = rvpmu_counter_get_info(&f->h, pick(d, 70));
+		c->fn = DRIVE_GET_INFO;
+		c->a0 = pick(d, 70);
 		break;
 	case 10:
-		r = rvpmu_event_get_info(&f->h, (rvpmu_ulong)(FX_SHMEM + 8 * pick(d, 1024)),
-					 pick(d, 8) ? 0 : 1, pick(d, 40), pick(d, 16) ? 0 : 1);
+		c->fn = DRIVE_EVENT_INFO;
+		c->a0 = (rvpmu_ulong)(FX_SHMEM + 8 * pick(d, 1024));
+		c->a1 = pick(d, 8) ? 0 : 1;
+		c->a2 = pick(d, 40);
+		c->a3 = pick(d, 16) ? 0 : 1;
 		break;
 	}
+}
+
+struct rvpmu_ret drive_call(struct rvpmu_hart *h, const struct drive_call *c)
+{
+	switch (c->fn) {
+	case DRIVE_CONFIG:
+		return rvpmu_counter_config_matching(h, c->a0, c->a1, c->a2, c->a3, c->a4);
+	case DRIVE_START:
+		return rvpmu_counter_start(h, c->a0, c->a1, c->a2, c->a4);
+	case DRIVE_STOP:
+		return rvpmu_counter_stop(h, c->a0, c->a1, c->a2);
+	case DRIVE_FW_READ:
+		return rvpmu_counter_fw_read(h, c->a0);
+	case DRIVE_SET_SHMEM:
+		return rvpmu_snapshot_set_shmem(h, c->a0, c->a1, c->a2);
+	case DRIVE_GET_INFO:
+		return rvpmu_counter_get_info(h, c->a0);
+	case DRIVE_EVENT_INFO:
+		return rvpmu_event_get_info(h, c->a0, c->a1, c->a2, c->a3);
+	}
+	return ret_err(SBI_ERR_FAILED);
+}
+
+static void one_call(struct drive *d, struct fx *f)
+{
+	struct rvpmu_hart before = f->h;
+	struct drive_call c;
+	struct rvpmu_ret r;
+	uint64_t set;
+	bool reset_stopped;
+
+	drive_pick(d, &c);
+	r = drive_call(&f->h, &c);
+	reset_stopped = c.fn == DRIVE_STOP && (c.a2 & SBI_PMU_STOP_RESET) &&
+			r.error == SBI_ERR_ALREADY_STOPPED;
 	d->errors += r.error != 0;
 	if (r.error) {
-		set = rvpmu_counter_set(&before, base, mask);
+		set = rvpmu_counter_set(&before, c.a0, c.a1);
 		if (reset_stopped && set)
 			expect_release(&before, set);
 		CHECK(memcmp(&before, &f->h, sizeof(before)) == 0);
@@ -196,6 +246,16 @@ static void activity(struct drive *d, struct fx *f)
 			CHECK_EQ(d, 0);
 		}
 	}
+}
+
+uint64_t drive_xorshift(void *state)
+{
+	uint64_t *x = state;
+
+	*x ^= *x << 13;
+	*x ^= *x >> 7;
+	*x ^= *x << 17;
+	return *x;
 }
 
 void drive_step(struct drive *d)

@@ -13,20 +13,11 @@
 
 static uint64_t rng;
 
-static uint64_t rnd(void *unused)
-{
-	(void)unused;
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return rng;
-}
-
 static void run(uint64_t seed, unsigned int nr_hpm, unsigned int bits, bool sscof,
 		unsigned int calls)
 {
 	static struct fx f;
-	struct drive d = { &f, rnd, NULL, 0, 0 };
+	struct drive d = { &f, drive_xorshift, &rng, 0, 0 };
 	unsigned int i;
 
 	rng = seed;

@@ -1,0 +1,258 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * core/steps.h - the steps on one counter that both layers of the core
+ * take: the spec layer (spec.c, one plain function per SBI call) and the
+ * fast layer (match.c, startstop.c: the hot cases). What a step does to
+ * the hardware, and the platform properties it honours (a counter that
+ * counts on while inhibited, an overflow held back, Smcntrpmf), is
+ * written here once; what an SBI call means is the layers'.
+ *
+ * Each step is RVPMU_STEP: a file that includes this header may define it
+ * first (the fast layer forces the steps inline: a call frame per level
+ * cost more than the work on a one-counter path, docs/speed.md); by
+ * default it is plain static inline. All run on the hart that owns h.
+ */
+#ifndef RVPMU_STEPS_H
+#define RVPMU_STEPS_H
+
+#include "internal.h"
+
+#ifndef RVPMU_STEP
+#define RVPMU_STEP static inline
+#endif
+
+/* ---- config_matching */
+
+/*
+ * Which of the free counters (capable, not configured, not reserved) an
+ * event takes: the lowest hpm counter, except that the fixed counter is
+ * taken for cycles/instret when it fits as well: always without Sscofpmf,
+ * and with it only when no hpm counter is free (only hpm counters can
+ * interrupt on overflow and filter by mode). Capable sets hold a fixed
+ * counter only for its own event. An hpm counter whose next overflow the
+ * platform may hold back (h->held) is taken only when no other is free:
+ * on it a sampling event would lose an interrupt.
+ */
+RVPMU_STEP unsigned int choose(const struct rvpmu_hart *h, uint64_t free)
+{
+	uint64_t fixed = free & FIXED_CTRS, hpm = free & ~FIXED_CTRS;
+	uint64_t clear = hpm & ~(uint64_t)h->held;
+
+	if (fixed && (!h->sscofpmf || !hpm))
+		return lowest_bit(fixed);
+	return lowest_bit(clear ? clear : hpm);
+}
+
+/* The mode filter flags as the xINH bits 62..58 (Sscofpmf's mhpmevent,
+   Smcntrpmf's mcyclecfg / minstretcfg). */
+RVPMU_STEP uint64_t filter_bits(rvpmu_ulong flags)
+{
+	return (uint64_t)(flags & SBI_PMU_CFG_FLAG_FILTER_MASK) << MHPMEVENT_FILTER_SHIFT;
+}
+
+/* Selector ev with Sscofpmf's bits (OF clear) set from the mode filter
+   flags: the top 8 bits shifted out and the filter's 5 in. */
+RVPMU_STEP uint64_t with_filter(uint64_t ev, rvpmu_ulong flags)
+{
+	_Static_assert(MHPMEVENT_SSCOF_MASK == ~(~UINT64_C(0) >> 8), "Sscofpmf owns the top byte");
+	return (ev << 8 >> 8) | filter_bits(flags);
+}
+
+/* Map (event_idx, data) to counter idx: what every counter kind notes. */
+RVPMU_STEP void note_event(struct rvpmu_hart *h, unsigned int idx,
+			   uint32_t event_idx, uint64_t data)
+{
+	h->event[idx] = event_idx;
+	h->data[idx] = data;
+	h->configured |= BIT64(idx);
+}
+
+/* An hpm counter configured afresh (not SKIP_MATCH) has not overflowed:
+   the bit an earlier event left there would be in the next snapshot's
+   bitmap (rvpmu_snapshot_ovf) until its first stop. */
+RVPMU_STEP void forget_overflow(struct rvpmu_hart *h, unsigned int idx)
+{
+	h->overflowed &= ~HW_BIT(idx);
+}
+
+/* CLEAR_VALUE of firmware counter idx. */
+RVPMU_STEP void fw_clear(struct rvpmu_hart *h, unsigned int idx)
+{
+	h->fw_value[idx - h->fw_base] = 0;
+}
+
+/*
+ * Counter idx (valid, free or configured and stopped) takes (event_idx,
+ * data) with config_matching's flags: noted, its selector and mode
+ * filter programmed with OF set (an hpm counter: no interrupt from a
+ * stopped counter), a fixed counter inhibited with its filter, the value
+ * a free counter holds read as the one it keeps (zeroed with
+ * CLEAR_VALUE). Not AUTO_START: the caller's.
+ * Out of line (steps.c).
+ */
+void rvpmu_configure(struct rvpmu_hart *h, unsigned int idx, uint32_t event_idx,
+		     uint64_t data, rvpmu_ulong flags);
+
+/* ---- start */
+
+/*
+ * Start hardware counter idx from v. Value first, then OF cleared, then
+ * counting: in that order. With Sscofpmf an hpm counter's value is then
+ * written once more, running: QEMU 7.2 arms its overflow timer only on a
+ * counter write, and its expiry (on another thread) raises LCOFI only if
+ * the counter is counting with OF clear, else drops it for good; the
+ * first write's expiry could come before the uninhibit if the hart's
+ * thread stalls in between (docs/perf-on-qemu.md). Elsewhere the second
+ * write only restarts the count from v a few instructions later.
+ */
+RVPMU_STEP void start_hw(struct rvpmu_hart *h, unsigned int idx, uint64_t v)
+{
+	v &= width_mask(h, idx);
+	rvpmu_hw_write(h, idx, v);
+	if (idx >= 3) {
+		if (rvpmu_hw_holds_overflow(h, idx, h->mhpmevent[idx], v))
+			h->held |= UINT32_C(1) << idx;
+		rvpmu_hw_program(h, idx, h->mhpmevent[idx]);
+	}
+	rvpmu_hw_inhibit(h, UINT32_C(1) << idx, false);
+	if (idx >= 3 && h->sscofpmf)
+		rvpmu_hw_write(h, idx, v);
+}
+
+/* Start counter idx (configured, stopped, its bit in h->started already)
+   from v. ret_val(0): a firmware counter's platform event is a tail call. */
+RVPMU_STEP struct rvpmu_ret start_counter(struct rvpmu_hart *h, unsigned int idx, uint64_t v)
+{
+	if (is_fw_ctr(h, idx))
+		return rvpmu_fw_start(h, idx, v);
+	start_hw(h, idx, v);
+	return ret_val(0);
+}
+
+/* ---- stop */
+
+/*
+ * Stop one hardware counter: inhibit it, keep its count and set OF so no
+ * overflow interrupt comes while it is stopped. Answers 1 when the
+ * hardware had set OF while it ran (0 without Sscofpmf), for
+ * note_overflows: a set of counters is noted once for the whole set.
+ * stop_hw_as takes h->stale and h->sscofpmf as read once for a set, and
+ * whether the counter is already inhibited (where the first read after
+ * inhibiting is the final count: every counter on RV64, those not stale
+ * on RV32; rvpmu_hw_inhibit_read_as).
+ */
+RVPMU_STEP uint64_t stop_hw_as(struct rvpmu_hart *h, unsigned long idx, uint32_t stale_set,
+			       bool sscofpmf, bool inhibited)
+{
+	bool stale = (stale_set >> idx) & 1;
+	uint64_t ev = h->mhpmevent[idx] | (sscofpmf ? MHPMEVENT_OF : 0), of = 0;
+
+	if (idx < 3) {
+		rvpmu_hw_inhibit_keep(h, idx);
+		return 0;
+	}
+	if (inhibited)
+		h->saved[idx] = rvpmu_hw_read(h, idx);
+	else
+		rvpmu_hw_inhibit_read_as(h, idx, stale);
+	/*
+	 * A stale counter is written back with its event unmapped: mhpmevent
+	 * 0 (QEMU drops the counter from its event map), the value, the event
+	 * again. QEMU 7.2 arms its one overflow timer per hart whenever a
+	 * cycle/instret-mapped counter is written, and only ever earlier: the
+	 * write-back of a counter that has just wrapped (Linux's overflow
+	 * handler stops it) put the deadline in the past, the restart's write
+	 * could not move it, and the stale expiry either raised a spurious
+	 * LCOFI or, landing while the counter was inhibited, left the restarted
+	 * counter with no timer at all (docs/perf-on-qemu.md).
+	 */
+	if (sscofpmf)
+		of = rvpmu_hw_swap_event(h, idx, stale ? 0 : ev) >> 63;	/* OF: bit 63 */
+	else if (stale)
+		rvpmu_hw_program(h, idx, 0);
+	if (stale) {
+		rvpmu_hw_write(h, idx, h->saved[idx]);
+		rvpmu_hw_program(h, idx, ev);
+	}
+	return of;
+}
+
+RVPMU_STEP uint64_t stop_hw(struct rvpmu_hart *h, unsigned long idx)
+{
+	return stop_hw_as(h, idx, h->stale, h->sscofpmf, false);
+}
+
+/*
+ * After stopping the hardware counters of set, seen holding the OF each
+ * had at its stop (stop_hw's answer at its counter's bit): h->overflowed
+ * keeps that state whatever it was before, and an overflow seen means
+ * whatever held it back has let go. h->overflowed is read only for
+ * configured, stopped counters (rvpmu_snapshot_ovf), so start and release
+ * need not touch it; a counter configured afresh has its bit cleared
+ * (note_event). A fixed or firmware counter's bit there stays 0.
+ */
+RVPMU_STEP void note_overflows(struct rvpmu_hart *h, uint64_t set, uint64_t seen)
+{
+	h->overflowed = (h->overflowed & ~set) | seen;
+	h->held &= ~(uint32_t)seen;
+}
+
+/* Forget the mapping of one stopped counter. */
+RVPMU_STEP void release_one(struct rvpmu_hart *h, unsigned int idx)
+{
+	h->configured &= ~BIT64(idx);
+	if (is_fw_ctr(h, idx))
+		return;
+	if (idx >= 3 && (h->held & (UINT32_C(1) << idx)) && h->sscofpmf &&
+	    h->cfg->hw->clock_ns) {
+		uint64_t ev = h->mhpmevent[idx] & ~MHPMEVENT_OF;
+
+		/*
+		 * Park it: event still mapped, OF set (no interrupt), run from 0 so
+		 * that QEMU's overflow timer expires at once and the expiry spends
+		 * the left-over that held the counter's next overflow back. The
+		 * next config_matching unmaps it (rvpmu_unpark). Counting before
+		 * the write: an expiry that finds the counter inhibited spends
+		 * nothing (start_hw).
+		 *
+		 * QEMU 7.2 spends the left-over at an expiry whatever OF says.
+		 * QEMU 9 and later (10.0 read) look at OF first: an expiry or a
+		 * write with OF set leaves the left-over alone, and the parked
+		 * counter, held no more in our eyes after RVPMU_PARK_NS, would
+		 * swallow the first overflow of the next event on it and, with
+		 * nothing restarting that event (perf record -a on a busy CPU),
+		 * every later one. Those QEMUs set the left-over afresh on every
+		 * write of a running, mapped counter with OF clear, to 0 for a
+		 * write of 0 (whose wrap lies exactly 2^64 ticks ahead). So: the
+		 * first write of 0 with OF clear (the reset there), then OF set
+		 * and the write of 0 that QEMU 7.2's park needs. Between the two
+		 * the counter is not near its wrap; an expiry there spends a
+		 * left-over on QEMU 7.2 and re-arms the timer on 9 and later.
+		 */
+		rvpmu_hw_program(h, idx, ev);
+		rvpmu_hw_inhibit(h, UINT32_C(1) << idx, false);
+		rvpmu_hw_write(h, idx, 0);
+		rvpmu_hw_program(h, idx, ev | MHPMEVENT_OF);
+		rvpmu_hw_write(h, idx, 0);
+		h->parked |= UINT32_C(1) << idx;
+		h->parked_at[idx] = h->cfg->hw->clock_ns(h->ctx);
+		h->mhpmevent[idx] = 0;
+	} else if (idx >= 3) {
+		/* 0, not OF|MINH: some hardware lets one event own one counter */
+		h->mhpmevent[idx] = 0;
+		rvpmu_hw_program(h, idx, 0);
+	} else {
+		/* a free fixed counter runs again, as at boot: unfiltered (its
+		   filter cleared while still inhibited; never set without
+		   Smcntrpmf) */
+		if (h->filtered & (UINT32_C(1) << idx)) {
+			/* inline (a CSR write on the firmware): a call here
+			   would cost every stop+RESET a frame */
+			rvpmu_hw_filter_fixed(h, idx, 0);
+			h->filtered &= ~(UINT32_C(1) << idx);
+		}
+		rvpmu_hw_inhibit(h, UINT32_C(1) << idx, false);
+	}
+}
+
+#endif
