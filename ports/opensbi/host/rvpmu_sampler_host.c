@@ -161,38 +161,52 @@ void rvpmu_host_sampler_step(void *hart, unsigned int step)
 	}
 }
 
+/*
+ * START: each hart of the set starts its part; if one fails, or a hart
+ * does not answer in time (OpenSBI's half bounds every wait), every part
+ * is aborted and the run goes back to CONFIGURED.
+ */
 static long start(void)
 {
 	long err = rvpmu_sampler_prepare(&osbi_sampler);
+	int rc;
 
 	if (err)
 		return err;
 	__atomic_store_n(&start_failures, 0, __ATOMIC_RELAXED);
-	rvpmu_osbi_sampler_each(RVPMU_HOST_SAMPLER_START);
-	if (!__atomic_load_n(&start_failures, __ATOMIC_ACQUIRE)) {
+	rc = rvpmu_osbi_sampler_each(RVPMU_HOST_SAMPLER_START);
+	if (!rc && !__atomic_load_n(&start_failures, __ATOMIC_ACQUIRE)) {
 		rvpmu_sampler_launch(&osbi_sampler);
 		return SBI_SUCCESS;
 	}
-	rvpmu_osbi_sampler_each(RVPMU_HOST_SAMPLER_ABORT);
+	(void)rvpmu_osbi_sampler_each(RVPMU_HOST_SAMPLER_ABORT);
 	rvpmu_sampler_abort(&osbi_sampler);
-	return SBI_ERR_DENIED;
+	return rc ? rc : SBI_ERR_DENIED;
 }
 
 /*
  * Synchronous (docs/sampler.md): every hart of the run stops now, and
  * STOP returns only once the run is DONE, so that no hart writes into
  * S-mode's buffers after it. A hart leaving through HSM finishes its part
- * on its way out; the wait serves IPIs meanwhile.
+ * on its way out; the wait serves IPIs meanwhile, and ends with
+ * SBI_ERR_TIMEOUT if a hart never answers (the run then stays stopping:
+ * a later STOP waits again).
  */
 static long stop(void)
 {
 	long err = rvpmu_sampler_stop(&osbi_sampler);
+	uint64_t since;
+	int rc;
 
 	if (err)
 		return err;
-	rvpmu_osbi_sampler_each(RVPMU_HOST_SAMPLER_STOP);
+	rc = rvpmu_osbi_sampler_each(RVPMU_HOST_SAMPLER_STOP);
+	if (rc)
+		return rc;
+	since = rvpmu_osbi_time();
 	while (rvpmu_sampler_state(&osbi_sampler) == RVPMU_SAMPLER_RUNNING)
-		rvpmu_osbi_sampler_serve();
+		if (rvpmu_osbi_sampler_serve(since))
+			return SBI_ERR_TIMEOUT;
 	return SBI_SUCCESS;
 }
 
