@@ -39,7 +39,8 @@ comma    := ,
 CORE_SRC := core/counters.c core/events.c core/match.c core/startstop.c \
             core/fwctr.c core/snapshot.c core/map.c core/reserve.c core/group.c
 CORE_HDR := $(wildcard core/*.h) include/rvpmu/sbi.h lib/bits.h
-SAMPLER_SRC := sampler/config.c sampler/layout.c sampler/start.c sampler/engine.c sampler/status.c
+SAMPLER_SRC := sampler/config.c sampler/layout.c sampler/start.c sampler/engine.c sampler/fills.c \
+	       sampler/pause.c sampler/status.c
 SAMPLER_HDR := sampler/sampler.h include/rvpmu/sampler.h
 SAMPLER_TEST := $(wildcard tests/sampler/*.c)
 DT_SRC   := dt/pmu_dt.c lib/fmt.c

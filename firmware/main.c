@@ -135,9 +135,22 @@ static void hart_setup(struct fw_hart *h)
 	fw_pmu_hart_init(h);
 	fw_sampler_hart_init(h);
 	h->s_deadline = h->sampler_deadline = UINT64_MAX;	/* MTIP off below */
-	/* S-mode may read time and every counter that exists */
-	csr_write(CSR_MCOUNTEREN, h->pmu.hw | 0x2u);
+	fw_counteren_update(h);
 	csr_write(CSR_MIE, MIP_MSIP);
+}
+
+/*
+ * S-mode may read time and every counter that exists, but a counter the
+ * sampler holds on this hart (a run's reservation, sbi_sampler.c's held
+ * op at each hart's join and end): its direct read traps and scountovf
+ * reads 0 for it, so S-mode sees nothing of the run's counts. Restored
+ * when the hart's part of the run ends. Runs on h.
+ */
+void fw_counteren_update(struct fw_hart *h)
+{
+	uint64_t held = rvpmu_sampler_held(&h->sampler);
+
+	csr_write(CSR_MCOUNTEREN, (h->pmu.hw | 0x2u) & ~(uint32_t)held);
 }
 
 /*

@@ -96,6 +96,30 @@ static void find_memory(const void *fdt)
 	}
 }
 
+/* /reserved-memory's children with no-map (the firmware adds its own
+   later, inside its region: fw_smode_range excludes that already). */
+static void find_reserved(const void *fdt)
+{
+	int resv = fdt_path_offset(fdt, "/reserved-memory"), node;
+
+	if (resv < 0)
+		return;
+	fdt_for_each_subnode(node, fdt, resv) {
+		uint64_t base, size;
+
+		if (!fdt_getprop(fdt, node, "no-map", NULL))
+			continue;
+		for (int i = 0; !fw_dt_reg(fdt, node, i, &base, &size); i++) {
+			if (plat.nr_resv < FW_MAX_RESV) {
+				plat.resv[plat.nr_resv].base = base;
+				plat.resv[plat.nr_resv].size = size;
+			}
+			if (plat.nr_resv <= FW_MAX_RESV)
+				plat.nr_resv++;
+		}
+	}
+}
+
 int fw_platform_init(void *fdt, unsigned long next_addr)
 {
 	int err = fdt_check_header(fdt);
@@ -107,6 +131,7 @@ int fw_platform_init(void *fdt, unsigned long next_addr)
 	plat.fw_base = (uintptr_t)_fw_start;
 	find_devices(fdt);
 	find_memory(fdt);
+	find_reserved(fdt);
 	return 0;
 }
 
@@ -124,6 +149,20 @@ bool fw_smode_range(uint64_t pa, uint64_t size)
 		    pa + size <= plat.mem[i].base + plat.mem[i].size)
 			return true;
 	return false;
+}
+
+bool fw_smode_shmem(uint64_t pa, uint64_t size)
+{
+	if (!fw_smode_range(pa, size) || plat.nr_resv > FW_MAX_RESV)
+		return false;
+	for (unsigned int i = 0; i < plat.nr_resv; i++) {
+		uint64_t b = plat.resv[i].base, e = b + plat.resv[i].size;
+
+		/* a range that wraps runs to the top of the address space */
+		if ((e < b || pa < e) && b < pa + size)
+			return false;
+	}
+	return true;
 }
 
 /* A node under /reserved-memory for [base, base + size); no-map keeps it

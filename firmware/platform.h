@@ -19,6 +19,7 @@
 #include "dt/pmu_dt.h"
 
 #define FW_MAX_MEM	4
+#define FW_MAX_RESV	8	/* /reserved-memory no-map ranges kept */
 
 struct fw_mem {
 	uint64_t base, size;
@@ -44,6 +45,11 @@ struct fw_platform {
 	unsigned long boot_hartid;
 	unsigned int nr_mem;
 	struct fw_mem mem[FW_MAX_MEM];
+	/* QEMU's DT's /reserved-memory nodes with no-map: RAM S-mode must
+	   not use (SBI shared memory refuses them); nr_resv > FW_MAX_RESV
+	   when there were more, and then every such check refuses */
+	unsigned int nr_resv;
+	struct fw_mem resv[FW_MAX_RESV];
 	/*
 	 * The firmware's memory (layout.h): [fw_base, fw_base + fw_size) is
 	 * the image, the harts' blocks from harts_base and the tables, closed
@@ -98,6 +104,10 @@ extern struct fw_platform plat;
 int fw_platform_init(void *fdt, unsigned long next_addr);
 void fw_dt_fixup(void);			/* what S-mode sees of the DT */
 bool fw_smode_range(uint64_t pa, uint64_t size);	/* S-mode RAM? */
+/* SBI shared memory (the sampler's): [pa, pa + size) S-mode may read and
+   write: S-mode RAM (fw_smode_range, so not the firmware's, PMP-closed),
+   and no byte in a reserved-memory no-map range. Any hart. */
+bool fw_smode_shmem(uint64_t pa, uint64_t size);
 /* The machine stops: why on the console, QEMU told to exit with a
    failure (the sifive,test device), else this hart sleeps for ever. */
 void fw_halt(const char *why) __attribute__((noreturn));

@@ -29,6 +29,7 @@ void fw_pmu_hart_init(struct fw_hart *h);
 void fw_pmu_probe_clocks(struct fw_hart *h);
 extern const struct rvpmu_hw_ops fw_pmu_hw_ops;
 extern const struct rvpmu_mem_ops fw_pmu_mem_ops;
+extern const struct rvpmu_mem_ops fw_sampler_mem_ops;	/* SBI shared memory */
 extern const struct rvpmu_fw_ops fw_pmu_fw_ops;
 
 #endif

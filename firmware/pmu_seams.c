@@ -50,6 +50,20 @@ const struct rvpmu_mem_ops fw_pmu_mem_ops = {
 	.write = mem_write,
 };
 
+/* The sampler's S-mode memory: SBI shared memory (fw_smode_shmem). */
+static int shmem_check(void *ctx, uint64_t pa, uint64_t size, bool write)
+{
+	(void)ctx;
+	(void)write;	/* readable and writable alike */
+	return fw_smode_shmem(pa, size) ? 0 : SBI_ERR_INVALID_ADDRESS;
+}
+
+const struct rvpmu_mem_ops fw_sampler_mem_ops = {
+	.check = shmem_check,
+	.read = mem_read,
+	.write = mem_write,
+};
+
 /* ---- implementation and platform events: counts this firmware keeps
    per hart (include/rvpmu/sbi.h) */
 

@@ -21,6 +21,9 @@ SBI_HANDLER(sbi_base_ecall)
 		break;
 	case SBI_BASE_PROBE_EXT:
 		r.value = sbi_extension_present(a0);
+		/* the sampler answers the version it offers (its spec, section 2) */
+		if (r.value && a0 == RVPMU_SAMPLER_EID)
+			r.value = RVPMU_SAMPLER_SPEC_VERSION;
 		break;
 	case SBI_BASE_GET_MVENDORID:
 		r.value = csr_read(CSR_MVENDORID);

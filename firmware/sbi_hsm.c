@@ -48,12 +48,19 @@ static struct sbiret suspend(struct fw_hart *h, unsigned long type_reg,
 		r.error = SBI_ERR_INVALID_ADDRESS;
 		return r;
 	}
-	fw_sampler_leave(h, true);
+	/* the sampler: a retentive suspend pauses this hart's part of a run
+	   (its window closed now, it rejoins on resume); a non-retentive one
+	   leaves it, as a stop does (S-mode starts over at resume) */
+	if (type == SUSPEND_RETENTIVE)
+		fw_sampler_pause(h);
+	else
+		fw_sampler_leave(h, true);
 	__atomic_store_n(&h->hsm, HSM_SUSPENDED, __ATOMIC_RELEASE);
 	suspend_wait(h);
 	__atomic_store_n(&h->hsm, HSM_STARTED, __ATOMIC_RELEASE);
 	if (type == SUSPEND_NON_RETENTIVE)
 		fw_enter_smode(resume, h->hartid, opaque);
+	fw_sampler_resume(h);
 	return r;
 }
 

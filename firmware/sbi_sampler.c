@@ -1,14 +1,17 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The sampler extension (RVPMU_SAMPLER_EID, docs/sampler.md): the ecall
- * glue, and the engine's seams bound to this firmware (mtime, the shared
- * M-mode timer, HSM state, every hart's sampler state).
- * Specification: docs/sbi-sampler.md (section 7, the functions; 11, ordering).
+ * The sampler extension, version 2 (RVPMU_SAMPLER_EID in the SBI's
+ * experimental space, docs/sampler.md): the ecall glue, which only
+ * unpacks registers (the flags register is a uint32_t: its upper bits
+ * are ignored), and the engine's seams bound to this firmware (mtime, the
+ * shared M-mode timer, HSM state, every hart's sampler state, SBI shared
+ * memory, the counters a hart holds). Specification: docs/sbi-sampler.md.
  *
- * CONFIGURE, START, STOP, STATUS and BUFFER_RELEASE run one at a time
- * under a lock; a hart waiting for it keeps serving its mailbox, because
- * the holder may be waiting for that hart to run START's per-hart step.
- * The per-hart steps go to the harts of the set through fw_remote_call.
+ * Every function runs one at a time under a lock; a hart waiting for it
+ * keeps serving its mailbox, because the holder may be waiting for that
+ * hart to run START's or STOP's per-hart step. The per-hart steps go to
+ * every hart through fw_remote_call (a suspended hart serves its mailbox
+ * too: sbi_hsm.c).
  */
 #include "csr.h"
 #include "ext.h"
@@ -64,17 +67,26 @@ static void *op_direct(void *ctx, uint64_t pa)
 	return (void *)(uintptr_t)pa;
 }
 
+/* On the hart of hctx: S-mode's direct reads of the counters it holds
+   trap (and scountovf hides them) while it holds them (main.c). */
+static void op_held(void *hctx, uint64_t counters)
+{
+	(void)counters;
+	fw_counteren_update(hctx);
+}
+
 static const struct rvpmu_sampler_ops sampler_ops = {
 	.mtime = op_mtime,
 	.set_deadline = op_set_deadline,
 	.hart_started = op_hart_started,
 	.hart = op_hart,
+	.held = op_held,
 };
 
 void fw_sampler_init(uint32_t *scratch)
 {
 	sampler_plat.ops = &sampler_ops;
-	sampler_plat.mem = &fw_pmu_mem_ops;
+	sampler_plat.mem = &fw_sampler_mem_ops;
 	sampler_plat.ctx = 0;
 	sampler_plat.timebase_hz = plat.timebase;
 	/* START: every hart must be reached before t0, even at 512 harts */
@@ -95,6 +107,16 @@ void fw_sampler_hart_init(struct fw_hart *h)
 void fw_sampler_leave(struct fw_hart *h, bool suspend)
 {
 	rvpmu_sampler_hart_leave(&fw_sampler, &h->sampler, suspend);
+}
+
+void fw_sampler_pause(struct fw_hart *h)
+{
+	rvpmu_sampler_hart_pause(&fw_sampler, &h->sampler);
+}
+
+void fw_sampler_resume(struct fw_hart *h)
+{
+	rvpmu_sampler_hart_resume(&fw_sampler, &h->sampler);
 }
 
 /* ---- one call at a time */
@@ -137,10 +159,11 @@ static void hart_stop(struct fw_hart *t, void *arg)
 	rvpmu_sampler_hart_stop(&fw_sampler, &t->sampler);
 }
 
-static long start(void)
+static long start(struct fw_hart *h)
 {
 	long err = rvpmu_sampler_prepare(&fw_sampler);
 
+	(void)h;
 	if (err)
 		return err;
 	start_failures = 0;
@@ -174,18 +197,42 @@ static long stop(struct fw_hart *h)
 	return 0;
 }
 
+/*
+ * RESET: the run stopped as STOP stops it (synchronous: nothing written
+ * after), then every hart's step once more, which gives back counters a
+ * hart paused in a run that ended still holds; then IDLE. Never fails.
+ */
+static long reset(struct fw_hart *h)
+{
+	stop(h);
+	fw_remote_call(every_hart, hart_stop, 0);
+	return rvpmu_sampler_reset(&fw_sampler);
+}
+
+void fw_sampler_reset(struct fw_hart *h)
+{
+	take_lock(h);
+	reset(h);
+	drop_lock();
+}
+
 SBI_HANDLER(sbi_sampler_ecall)
 {
 	struct sbiret r = { SBI_ERR_NOT_SUPPORTED, 0 };
 
-	(void)a3, (void)a4, (void)a5;
+	(void)a5;
 	take_lock(h);
 	switch (fid) {
+	case RVPMU_SAMPLER_GET_INFO:
+		r = rvpmu_sampler_get_info(&fw_sampler, a0, a1, a2);
+		break;
 	case RVPMU_SAMPLER_CONFIGURE:
-		r.error = rvpmu_sampler_configure(&fw_sampler, &h->pmu, a0, a1);
+		/* flags: a 32-bit parameter */
+		r.error = rvpmu_sampler_configure(&fw_sampler, &h->pmu, a0, a1, a2, a3,
+						  (uint32_t)a4);
 		break;
 	case RVPMU_SAMPLER_START:
-		r.error = start();
+		r.error = start(h);
 		break;
 	case RVPMU_SAMPLER_STOP:
 		r.error = stop(h);
@@ -195,6 +242,9 @@ SBI_HANDLER(sbi_sampler_ecall)
 		break;
 	case RVPMU_SAMPLER_BUFFER_RELEASE:
 		r.error = rvpmu_sampler_buffer_release(&fw_sampler, a0);
+		break;
+	case RVPMU_SAMPLER_RESET:
+		r.error = reset(h);
 		break;
 	}
 	drop_lock();

@@ -3,6 +3,7 @@
 #include "ext.h"
 #include "harts.h"
 #include "platform.h"
+#include "sbi_sampler.h"
 
 #define RESET_SHUTDOWN		0
 #define RESET_COLD_REBOOT	1
@@ -33,6 +34,9 @@ SBI_HANDLER(sbi_srst_ecall)
 		r.error = SBI_ERR_NOT_SUPPORTED;	/* no device to do it */
 		return r;
 	}
+	/* a sampler run ends as by RESET: no hart writes into memory the next
+	   boot may own, no counter stays held */
+	fw_sampler_reset(h);
 	fw_stack_report();
 	if (type == RESET_SHUTDOWN)
 		/* a shutdown for a failure makes QEMU exit non-zero */

@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * CONFIGURE: copy S-mode's configuration into the staging area, check all
- * of it (order in sampler.h), and only then put it in force.
+ * of it (order in sampler.h), write the plan, and only then put it in
+ * force (not with CHECK_ONLY). GET_INFO's answer, which the checks use.
  */
 #include "internal.h"
 
 #define HEADER_FIXED	((uint32_t)sizeof(struct rvpmu_sampler_header))
-#define MAX_HART_BITS	65536u	/* hartids below 2^16: bounds the bitmap walk */
+#define PAD8(n)		(((uint64_t)(n) + 7) & ~UINT64_C(7))
 
 static const uint32_t *plat_order(const struct rvpmu_sampler *s)
 {
@@ -32,91 +33,138 @@ static uint64_t filter_bits(uint32_t filter)
 	return inh;
 }
 
-static long check_scalars(const struct rvpmu_sampler_config *c)
+/* The hart's counters the sampler may take (hpm and firmware counters,
+   not 0..2), at most a group's. */
+static uint32_t hart_nr_pmu(const struct rvpmu_hart *pmu)
 {
-	if (c->magic != RVPMU_SAMPLER_CFG_MAGIC || c->version != RVPMU_SAMPLER_VERSION ||
-	    c->reserved || (c->flags & ~RVPMU_SAMPLER_F_ALL) ||
-	    /* window[] follows mtime[]: WINDOW needs MTIME */
-	    (c->flags & (RVPMU_SAMPLER_F_MTIME | RVPMU_SAMPLER_F_WINDOW)) ==
-		    RVPMU_SAMPLER_F_WINDOW ||
-	    (c->filter & ~RVPMU_SAMPLER_EXCLUDE_ALL))
+	uint32_t n = (uint32_t)__builtin_popcountll(pmu->valid & ~UINT64_C(7));
+
+	return n > RVPMU_SAMPLER_NR_PMU_MAX ? RVPMU_SAMPLER_NR_PMU_MAX : n;
+}
+
+void rvpmu_sampler_info(const struct rvpmu_sampler *s, struct rvpmu_sampler_info *info)
+{
+	const struct rvpmu_sampler_platform *p = s->plat;
+	uint32_t max_nr_pmu = RVPMU_SAMPLER_NR_PMU_MAX, max_id = 0;
+	bool filter = true;
+
+	for (uint32_t i = 0; i < p->nr_harts; i++) {
+		const struct rvpmu_sampler_hart *sh = p->ops->hart(p->ctx, p->order[i]);
+
+		if (p->order[i] > max_id)
+			max_id = p->order[i];
+		if (!sh)
+			continue;
+		if (hart_nr_pmu(sh->pmu) < max_nr_pmu)
+			max_nr_pmu = hart_nr_pmu(sh->pmu);
+		filter &= sh->pmu->sscofpmf;
+	}
+	*info = (struct rvpmu_sampler_info){
+		.version = RVPMU_SAMPLER_SPEC_VERSION,
+		.info_size = sizeof(*info),
+		.flags = RVPMU_SAMPLER_F_ALL,
+		.conf_flags = RVPMU_SAMPLER_CONF_ALL,
+		.filter = filter ? RVPMU_SAMPLER_EXCLUDE_ALL : 0,
+		.layouts = 1u << RVPMU_SAMPLER_LAYOUT,
+		.max_events = RVPMU_SAMPLER_MAX_EVENTS,
+		.max_bufs = RVPMU_SAMPLER_MAX_BUFS,
+		.max_nr_pmu = max_nr_pmu,
+		.period_min_us = RVPMU_SAMPLER_PERIOD_MIN_US,
+		.period_max_us = RVPMU_SAMPLER_PERIOD_MAX_US,
+		.nr_harts = p->nr_harts,
+		.max_hartid = max_id,
+		.max_header_size = (uint32_t)(HEADER_FIXED + 2 * PAD8(4 * (uint64_t)p->nr_harts) +
+					      RVPMU_SAMPLER_MAX_EVENTS *
+						      sizeof(struct rvpmu_sampler_event)),
+		.timebase_hz = p->timebase_hz,
+		.start_lead_ticks = (p->lead_ticks ? p->lead_ticks : 1) + sampler_launch_lead(s),
+	};
+}
+
+static long check_scalars(const struct rvpmu_sampler_config *c, uint32_t max_nr_pmu,
+			  bool check_only)
+{
+	if (c->magic != RVPMU_SAMPLER_CFG_MAGIC || c->version != RVPMU_SAMPLER_CFG_VERSION ||
+	    (c->flags & ~RVPMU_SAMPLER_F_ALL) || (c->filter & ~RVPMU_SAMPLER_EXCLUDE_ALL))
 		return SBI_ERR_INVALID_PARAM;
 	if (!c->nr_events || c->nr_events > RVPMU_SAMPLER_MAX_EVENTS ||
-	    c->nr_pmu > RVPMU_SAMPLER_NR_PMU_MAX ||
+	    c->nr_pmu > max_nr_pmu ||
 	    (c->period_us && (c->period_us < RVPMU_SAMPLER_PERIOD_MIN_US ||
 			      c->period_us > RVPMU_SAMPLER_PERIOD_MAX_US)) ||
-	    !c->nr_bufs || c->nr_bufs > RVPMU_SAMPLER_MAX_BUFS)
+	    (!check_only && (!c->nr_bufs || c->nr_bufs > RVPMU_SAMPLER_MAX_BUFS)))
 		return SBI_ERR_INVALID_PARAM;
-	if (c->harts_addr && (!c->harts_bits || (c->harts_bits % 64) ||
-			      c->harts_bits > MAX_HART_BITS || (c->harts_addr & 7)))
-		return SBI_ERR_INVALID_PARAM;
+	for (uint32_t e = 0; e < c->nr_events; e++)
+		if (c->events[e].reserved)
+			return SBI_ERR_INVALID_PARAM;
 	return 0;
 }
 
-/* Read bit hartid of the S-mode bitmap (range already checked). */
-static bool bitmap_bit(const struct rvpmu_sampler *s, uint64_t addr, uint32_t hartid)
+/* Whether hartid is in the SBI hart set (mask, base; range form). */
+static bool in_mask(uint32_t id, rvpmu_ulong mask, rvpmu_ulong base, bool range)
 {
-	uint64_t w;
+	rvpmu_ulong d;
 
-	s->plat->mem->read(s->plat->ctx, addr + (hartid / 64) * 8, &w, 8);
-	return (w >> (hartid % 64)) & 1;
+	if (base == (rvpmu_ulong)RVPMU_SAMPLER_ALL_HARTS)
+		return true;
+	if (id < base)
+		return false;
+	d = id - base;
+	if (range)
+		return d < mask;
+	return d < 8 * sizeof(rvpmu_ulong) && ((mask >> d) & 1);
 }
 
 /*
- * The hart set, into pos[] (platform positions in topology order):
- * every platform hart, or those of the bitmap. A bitmap bit that names no
- * platform hart, or an empty set, is INVALID_PARAM. Returns the count in
- * *nr, the clusters in *nr_clusters and the highest hartid in *max_id.
+ * The hart set, into pos[] (platform indexes, in increasing hartid
+ * order). A hartid of the set that is no platform hart (its bit, or part
+ * of its range, named nothing: the counts differ), or an empty set, is
+ * INVALID_PARAM. Returns the count in *nr, the distinct cluster numbers
+ * in *nr_clusters and the highest hartid in *max_id. O(harts^2) at most,
+ * in CONFIGURE only.
  */
-static long hart_set(const struct rvpmu_sampler *s, const struct rvpmu_sampler_config *c,
-		     uint32_t *pos, uint32_t *nr, uint32_t *nr_clusters, uint32_t *max_id)
+static long hart_set(const struct rvpmu_sampler *s, rvpmu_ulong mask, rvpmu_ulong base,
+		     bool range, uint32_t *pos, uint32_t *nr, uint32_t *nr_clusters,
+		     uint32_t *max_id)
 {
 	const struct rvpmu_sampler_platform *p = s->plat;
-	uint32_t n = 0, bits = 0, i;
-	long err;
+	uint32_t n = 0, i, j, k;
 
-	if (c->harts_addr) {
-		err = rvpmu_sampler_mem_ok(s, c->harts_addr, c->harts_bits / 8, false);
-		if (err)
-			return err;
-		for (i = 0; i < c->harts_bits / 64; i++) {
-			uint64_t w;
-
-			p->mem->read(p->ctx, c->harts_addr + (uint64_t)i * 8, &w, 8);
-			bits += (uint32_t)__builtin_popcountll(w);
-		}
-	}
 	*max_id = 0;
-	*nr_clusters = 0;
 	for (i = 0; i < p->nr_harts; i++) {
 		uint32_t id = p->order[i];
 
-		if (c->harts_addr && (id >= c->harts_bits ||
-				      !bitmap_bit(s, c->harts_addr, id)))
+		if (!in_mask(id, mask, base, range))
 			continue;
-		if (!n || p->cluster[i] != p->cluster[pos[n - 1]])
-			(*nr_clusters)++;
-		pos[n++] = i;
+		for (j = n; j && p->order[pos[j - 1]] > id; j--)
+			pos[j] = pos[j - 1];
+		pos[j] = i;
+		n++;
 		if (id > *max_id)
 			*max_id = id;
 	}
-	/* every bit must have named a platform hart (S-mode may change the
-	   bitmap meanwhile: then the counts differ too, and it is refused) */
-	if (!n || (c->harts_addr && bits != n))
+	if (!n)
 		return SBI_ERR_INVALID_PARAM;
+	if (base != (rvpmu_ulong)RVPMU_SAMPLER_ALL_HARTS &&
+	    (range ? mask != n : (uint32_t)__builtin_popcountll((uint64_t)mask) != n))
+		return SBI_ERR_INVALID_PARAM;
+	*nr_clusters = 0;
+	for (i = 0; i < n; i++) {
+		for (k = 0; k < i && p->cluster[pos[k]] != p->cluster[pos[i]]; k++)
+			;
+		if (k == i)
+			(*nr_clusters)++;
+	}
 	*nr = n;
 	return 0;
 }
 
-/* Every hart of the set can count every event; filters need Sscofpmf. */
+/* Every hart of the set honours the filter (Sscofpmf) and can count
+   every event. */
 static long harts_can(const struct rvpmu_sampler *s, const struct rvpmu_sampler_config *c,
 		      const uint32_t *pos, uint32_t n)
 {
 	uint32_t i, e;
 
-	for (e = 0; e < c->nr_events; e++)
-		if (c->events[e].reserved)
-			return SBI_ERR_INVALID_PARAM;
 	for (i = 0; i < n; i++) {
 		const struct rvpmu_sampler_hart *sh =
 			s->plat->ops->hart(s->plat->ctx, plat_order(s)[pos[i]]);
@@ -124,7 +172,7 @@ static long harts_can(const struct rvpmu_sampler *s, const struct rvpmu_sampler_
 		if (!sh)
 			return SBI_ERR_INVALID_PARAM;
 		if (c->filter && !sh->pmu->sscofpmf)
-			return SBI_ERR_INVALID_PARAM;
+			return SBI_ERR_NOT_SUPPORTED;
 	}
 	for (i = 0; i < n; i++) {
 		const struct rvpmu_sampler_hart *sh =
@@ -205,26 +253,37 @@ static uint32_t default_nr_pmu(const struct rvpmu_hart *pmu,
 	return n ? n : 1;
 }
 
-static long check_memory(const struct rvpmu_sampler *s, const struct rvpmu_sampler_config *c,
-			 uint32_t max_id, uint64_t need)
+/* CID2: enough entries for the set, S-mode memory. */
+static long check_cid2(const struct rvpmu_sampler *s, const struct rvpmu_sampler_config *c,
+		       uint32_t max_id)
 {
-	uint64_t cid2_len = (uint64_t)c->cid2_count * 4;
+	if (!c->cid2_addr)
+		return 0;
+	if (c->cid2_count <= max_id)
+		return SBI_ERR_INVALID_PARAM;
+	return rvpmu_sampler_mem_ok(s, c->cid2_addr, PAD8((uint64_t)c->cid2_count * 4));
+}
+
+/* The buffers: sizes, then S-mode memory overlapping nothing of ours
+   (each other, the configuration, the CID2 array). */
+static long check_bufs(const struct rvpmu_sampler *s, const struct rvpmu_sampler_config *c,
+		       uint64_t cfg_pa, uint64_t need)
+{
+	uint64_t cid2_len = PAD8((uint64_t)c->cid2_count * 4);
 	uint32_t i, j;
 	long err;
 
-	if (c->cid2_addr && ((c->cid2_addr & 3) || c->cid2_count <= max_id))
-		return SBI_ERR_INVALID_PARAM;
 	for (i = 0; i < c->nr_bufs; i++)
-		if ((c->bufs[i].addr & 7) || (c->bufs[i].size & 7) || c->bufs[i].size < need)
+		if ((c->bufs[i].size & 7) || c->bufs[i].size < need)
 			return SBI_ERR_INVALID_PARAM;
-	if (c->cid2_addr && (err = rvpmu_sampler_mem_ok(s, c->cid2_addr, cid2_len, false)))
-		return err;
 	for (i = 0; i < c->nr_bufs; i++) {
 		const struct rvpmu_sampler_buf *b = &c->bufs[i];
 
-		if ((err = rvpmu_sampler_mem_ok(s, b->addr, b->size, true)))
+		if ((err = rvpmu_sampler_mem_ok(s, b->addr, b->size)))
 			return err;
 		if (c->cid2_addr && overlap(b->addr, b->size, c->cid2_addr, cid2_len))
+			return SBI_ERR_INVALID_ADDRESS;
+		if (overlap(b->addr, b->size, cfg_pa, sizeof(*c)))
 			return SBI_ERR_INVALID_ADDRESS;
 		for (j = 0; j < i; j++)
 			if (overlap(b->addr, b->size, c->bufs[j].addr, c->bufs[j].size))
@@ -278,91 +337,115 @@ static void lay_out_group(struct rvpmu_sampler *s, const struct rvpmu_hart *pmu,
 
 /* Put the checked staging configuration in force. */
 static void commit(struct rvpmu_sampler *s, const struct rvpmu_hart *pmu, uint32_t *pos,
-		   uint32_t nr, uint32_t nr_clusters, uint32_t nr_pmu, uint64_t hdr,
-		   uint64_t sub)
+		   const struct rvpmu_sampler_plan *plan)
 {
 	const struct rvpmu_sampler_config *c = &s->stage;
 	uint32_t i;
 
 	s->pos = pos;
-	s->nr_data = nr;
-	s->nr_clusters = nr_clusters;
-	s->nr_pmu = nr_pmu;
+	s->nr_data = plan->nr_harts;
+	s->nr_clusters = plan->nr_clusters;
+	s->nr_pmu = plan->nr_pmu;
 	s->nr_events = c->nr_events;
-	s->nsub = (c->nr_events + nr_pmu - 1) / nr_pmu;
-	s->period_us = c->period_us ? c->period_us : RVPMU_SAMPLER_PERIOD_DEFAULT_US;
-	s->nr_sample = c->nr_sample ? c->nr_sample : RVPMU_SAMPLER_NR_SAMPLE_DEFAULT;
-	s->period_ticks = (uint64_t)s->period_us * s->plat->timebase_hz / 1000000u;
-	if (!s->period_ticks)
-		s->period_ticks = 1;
-	s->half_ticks = s->period_ticks / 2;
+	s->nsub = plan->nr_subsamples;
+	s->period_us = plan->period_us;
+	s->nr_sample = c->nr_sample;
+	s->limit = c->nr_sample ? c->nr_sample : UINT64_MAX;
+	s->period_ticks = plan->period_ticks;
 	s->lost_ticks = s->period_ticks / 100;
 	s->filter = c->filter;
 	s->inh = filter_bits(c->filter);
 	s->flags = c->flags;
 	s->nr_bufs = c->nr_bufs;
 	s->cid2_addr = c->cid2_addr;
-	s->subsample_size = (uint32_t)sub;
-	s->sample_size = (uint32_t)(sub * s->nsub);
-	s->header_size = (uint32_t)hdr;
+	s->subsample_size = plan->subsample_size;
+	s->sample_size = plan->sample_size;
+	s->header_size = plan->header_size;
 	for (i = 0; i < c->nr_bufs; i++) {
-		uint64_t cap = (c->bufs[i].size - hdr) / s->sample_size;
+		uint64_t cap = (c->bufs[i].size - s->header_size) / s->sample_size;
 
 		s->bufs[i] = c->bufs[i];
 		s->cap[i] = cap > UINT32_MAX ? UINT32_MAX : (uint32_t)cap;
+		s->bstate[i] = RVPMU_SAMPLER_BUF_FREE;
+		s->need[i] = 0;
 	}
 	for (i = 0; i < c->nr_events; i++)
 		s->events[i] = c->events[i];
 	s->fw_codes = 0;
 	for (i = 0; i < s->nsub; i++)
 		lay_out_group(s, pmu, i);
+	s->pad = s->nsub * s->nr_pmu - s->nr_events;
+	s->fills = 0;
 	s->stop_reason = RVPMU_SAMPLER_STOP_NONE;
-	s->state = RVPMU_SAMPLER_CONFIGURED;
+	__atomic_store_n(&s->state, RVPMU_SAMPLER_CONFIGURED, __ATOMIC_RELEASE);
 }
 
 long rvpmu_sampler_configure(struct rvpmu_sampler *s, const struct rvpmu_hart *pmu,
-			     rvpmu_ulong lo, rvpmu_ulong hi)
+			     rvpmu_ulong lo, rvpmu_ulong hi, rvpmu_ulong hart_mask,
+			     rvpmu_ulong hart_mask_base, uint32_t flags)
 {
 	const struct rvpmu_sampler_config *c = &s->stage;
-	uint32_t *pos, nr, nr_clusters, max_id, nr_pmu;
-	uint64_t pa, hdr, sub, sample;
+	bool check_only = flags & RVPMU_SAMPLER_CONF_CHECK_ONLY;
+	struct rvpmu_sampler_info info;
+	struct rvpmu_sampler_plan plan = { 0 };
+	uint32_t *pos, max_id, nr_pmu;
+	uint64_t pa, sub;
 	long err;
 
-	if (__atomic_load_n(&s->state, __ATOMIC_ACQUIRE) == RVPMU_SAMPLER_RUNNING)
-		return SBI_ERR_ALREADY_STARTED;
-	if (lo & 7)
+	if (flags & ~RVPMU_SAMPLER_CONF_ALL)
 		return SBI_ERR_INVALID_PARAM;
-	if (!rvpmu_sampler_addr(lo, hi, &pa) || rvpmu_sampler_mem_ok(s, pa, sizeof(*c), false))
-		return SBI_ERR_INVALID_ADDRESS;
+	if (!check_only &&
+	    __atomic_load_n(&s->state, __ATOMIC_ACQUIRE) == RVPMU_SAMPLER_RUNNING)
+		return SBI_ERR_ALREADY_STARTED;
+	/* read and written (plan): S-mode read/write memory */
+	if ((err = rvpmu_sampler_shmem(s, lo, hi, sizeof(*c), &pa)))
+		return err;
 	s->plat->mem->read(s->plat->ctx, pa, &s->stage, sizeof(*c));
 
-	if ((err = check_scalars(c)))
+	rvpmu_sampler_info(s, &info);
+	if ((err = check_scalars(c, info.max_nr_pmu, check_only)))
 		return err;
 	/* the half of scratch not in force */
 	pos = s->pos == s->plat->scratch ? s->plat->scratch + s->plat->nr_harts
 					 : s->plat->scratch;
-	if ((err = hart_set(s, c, pos, &nr, &nr_clusters, &max_id)))
+	if ((err = hart_set(s, hart_mask, hart_mask_base,
+			    flags & RVPMU_SAMPLER_CONF_HART_RANGE, pos, &plan.nr_harts,
+			    &plan.nr_clusters, &max_id)))
 		return err;
-	if ((err = harts_can(s, c, pos, nr)))
+	if ((err = harts_can(s, c, pos, plan.nr_harts)))
 		return err;
 	nr_pmu = c->nr_pmu ? c->nr_pmu : default_nr_pmu(pmu, c);
 	if (nr_pmu > c->nr_events)
 		nr_pmu = c->nr_events;
-	if (nr_pmu > RVPMU_SAMPLER_NR_PMU_MAX)
-		nr_pmu = RVPMU_SAMPLER_NR_PMU_MAX;
-	if ((err = harts_fit(s, c, pos, nr, nr_pmu)))
+	if ((err = harts_fit(s, c, pos, plan.nr_harts, nr_pmu)))
 		return err;
-	sub = c->flags & RVPMU_SAMPLER_F_WINDOW ? RVPMU_SAMPLER_SUBSAMPLE_SIZE_WINDOW(nr_pmu, nr)
-	      : c->flags & RVPMU_SAMPLER_F_MTIME ? RVPMU_SAMPLER_SUBSAMPLE_SIZE_MTIME(nr_pmu, nr)
-						 : RVPMU_SAMPLER_SUBSAMPLE_SIZE(nr_pmu, nr);
-	sample = sub * ((c->nr_events + nr_pmu - 1) / nr_pmu);
-	hdr = HEADER_FIXED + 2 * (((uint64_t)nr * 4 + 7) & ~UINT64_C(7)) +
-	      (uint64_t)c->nr_events * sizeof(struct rvpmu_sampler_event);
-	/* header.header_size and .sample_size are 16 and 32 bits wide */
-	if (hdr > UINT16_MAX || sample > UINT32_MAX)
-		return SBI_ERR_INVALID_PARAM;
-	if ((err = check_memory(s, c, max_id, hdr + sample)))
+	sub = RVPMU_SAMPLER_SUBSAMPLE_SIZE(nr_pmu, plan.nr_harts);
+	plan.nr_pmu = nr_pmu;
+	plan.nr_subsamples = (c->nr_events + nr_pmu - 1) / nr_pmu;
+	plan.period_us = c->period_us ? c->period_us : RVPMU_SAMPLER_PERIOD_DEFAULT_US;
+	plan.period_ticks = (uint64_t)plan.period_us * s->plat->timebase_hz / 1000000u;
+	if (!plan.period_ticks)
+		plan.period_ticks = 1;
+	{
+		uint64_t sample = sub * plan.nr_subsamples;
+		uint64_t hdr = HEADER_FIXED + 2 * PAD8(4 * (uint64_t)plan.nr_harts) +
+			       (uint64_t)c->nr_events * sizeof(struct rvpmu_sampler_event);
+
+		/* header.header_size and .sample_size are 16 and 32 bits wide */
+		if (hdr > UINT16_MAX || sample > UINT32_MAX)
+			return SBI_ERR_INVALID_PARAM;
+		plan.header_size = (uint32_t)hdr;
+		plan.subsample_size = (uint32_t)sub;
+		plan.sample_size = (uint32_t)sample;
+		plan.min_buffer_size = hdr + sample;
+	}
+	if ((err = check_cid2(s, c, max_id)))
 		return err;
-	commit(s, pmu, pos, nr, nr_clusters, nr_pmu, hdr, sub);
+	if (!check_only && (err = check_bufs(s, c, pa, plan.min_buffer_size)))
+		return err;
+	sampler_put(s, pa + __builtin_offsetof(struct rvpmu_sampler_config, plan), &plan,
+		    sizeof(plan));
+	if (!check_only)
+		commit(s, pmu, pos, &plan);
 	return 0;
 }

@@ -1,30 +1,34 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The run: the tick, and how a hart ends its part (START's steps, which
- * set it going: start.c).
+ * set it going: start.c; pausing and rejoining: pause.c).
  *
  * Subsample k of the run covers the grid slot [t0 + k * P, t0 + (k + 1) *
  * P) on every hart: deadlines are absolute, so a late tick never shifts
  * the ones after it, and subsample k is the same slot on every hart. A
  * tick closes a window and opens the next, due at the next grid point.
- * The late policy: a tick so late that the window it would open has
- * under half a period left passes that subsample (and as many more as it
- * takes): each is written in its place as PASSED (its cycles 0, its
- * window word PASSED), counted, and the window opens on the first slot
- * with at least half a period left. The late window itself is written
- * (longer, which its cycles and mtime show). No window is ever under half
- * a period but for one a hart's own switch made short (then LOST), the
- * grid stays the die's, and a run still ends after nr_sample samples.
+ * The late policy (version 2): a hart passes a subsample only if its slot
+ * has already ended when the hart gets to it; a passed subsample is not
+ * written (its slots keep what the buffer held), only counted. A window
+ * shortened by a late tick is data: its mtime and window word say how
+ * long it was. So a tick late by a period or more passes the slots that
+ * ended and opens the window of the slot now going on; the late window it
+ * closes is written (longer, which its cycles and mtime show).
  *
  * The tick never divides: positions advance by addition, the buffer and
- * its capacity are looked up by index, slot offsets are precomputed.
+ * its capacity are looked up by index, slot offsets are precomputed. Its
+ * work is bounded: the hart's own slots of one subsample, and at most one
+ * header for each fill it opens or closes (the engine never zeroes).
  *
  * Buffers are filled in turn ("fills": fill n uses buffer n mod nr_bufs).
- * The first hart to need fill n claims it (s->fills OPENING bit), makes it
- * ready (ring mode: zeroes a reused buffer) and publishes it; every hart
- * waits for that before writing into fill n, so nobody writes into a fill
- * that is still being zeroed. A fill is closed (FULL, nr_samples final) by
- * the last hart still in the run to get through it.
+ * The first hart to need fill n opens it under the fill lock (s->fills),
+ * taking the buffer FREE -> FILLING by compare-and-swap (BUFFER_RELEASE
+ * takes it FULL/LAST -> RELEASING -> FREE the same way, so neither
+ * overwrites the other), and counts in it every hart counting now
+ * (need[]); every hart waits for that before writing into fill n. A fill
+ * closes (FULL, nr_samples final) when the last hart counted in it gets
+ * through it, or leaves or pauses while others got through: the one whose
+ * compare-and-swap on need[] sets NEED_CLOSED, so exactly once.
  */
 #include "internal.h"
 #include "core/hw.h"
@@ -38,10 +42,16 @@ static void let_go(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh, bool 
 	rvpmu_release(sh->pmu, sh->reserved);
 	rvpmu_fw_sample(sh->pmu, 0);
 	sh->reserved = 0;
+	sampler_held(s, sh, 0);
 	sh->grp.hpm = 0;
 	sh->running = false;
 	if (!in_tick)
 		sampler_ops(s)->set_deadline(sh->hctx, UINT64_MAX);
+}
+
+void rvpmu_sampler_let_go(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh)
+{
+	let_go(s, sh, false);
 }
 
 void rvpmu_sampler_hart_abort(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh)
@@ -50,123 +60,32 @@ void rvpmu_sampler_hart_abort(struct rvpmu_sampler *s, struct rvpmu_sampler_hart
 		let_go(s, sh, false);
 }
 
-/* ---- fills */
-
-static void close_fill(struct rvpmu_sampler *s, uint32_t b)
-{
-	rvpmu_sampler_header_update(s, b, RVPMU_SAMPLER_BUF_FULL, s->cap[b]);
-}
-
-/* Whether fill nf (in buffer b) is open, opening it if nobody has. */
-static bool open_fill(struct rvpmu_sampler *s, uint32_t nf, uint32_t b)
-{
-	for (;;) {
-		uint32_t f = __atomic_load_n(&s->fills, __ATOMIC_ACQUIRE);
-		uint32_t state;
-
-		if (f & FILLS_NONE_FREE)
-			return false;
-		if ((f >> FILLS_SHIFT) > nf)
-			return true;
-		if (f & FILLS_OPENING)
-			continue;	/* another hart is making it ready */
-		if (!__atomic_compare_exchange_n(&s->fills, &f, f | FILLS_OPENING, false,
-						 __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
-			continue;
-		if (nf >= s->nr_bufs) {
-			/* ring mode only, and only once S-mode released it */
-			s->plat->mem->read(s->plat->ctx, s->bufs[b].addr +
-					   __builtin_offsetof(struct rvpmu_sampler_header, state),
-					   &state, 4);
-			if (!(s->flags & RVPMU_SAMPLER_F_RING) ||
-			    state != RVPMU_SAMPLER_BUF_FREE) {
-				__atomic_store_n(&s->fills, f | FILLS_NONE_FREE, __ATOMIC_RELEASE);
-				return false;
-			}
-			s->lap[b]++;
-			rvpmu_sampler_zero(s, rvpmu_sampler_buf_data(s, b),
-					   s->bufs[b].size - s->header_size);
-		}
-		s->first[b] = s->next_first;
-		s->next_first += s->cap[b];
-		s->done[b] = 0;
-		s->last_buf = b;
-		/* the whole header: S-mode may have written any of it */
-		rvpmu_sampler_write_header(s, b, RVPMU_SAMPLER_BUF_FILLING, 0);
-		__atomic_store_n(&s->fills, (nf + 1) << FILLS_SHIFT, __ATOMIC_RELEASE);
-		return true;
-	}
-}
-
-/* This hart is through fill b: the last one still in the run closes it. */
-static void through_fill(struct rvpmu_sampler *s, uint32_t b)
-{
-	uint32_t d = __atomic_add_fetch(&s->done[b], 1, __ATOMIC_SEQ_CST);
-
-	if (d >= __atomic_load_n(&s->active, __ATOMIC_SEQ_CST))
-		close_fill(s, b);
-}
-
-/*
- * The last hart out: every buffer still FILLING gets its final count of
- * complete samples (a run that stops early may leave two: a fast hart can
- * be a fill ahead of a slow one), the newest as LAST; the run is DONE.
- */
-static void end_run(struct rvpmu_sampler *s)
-{
-	uint32_t none = RVPMU_SAMPLER_STOP_NONE, b, state;
-	uint64_t total = rvpmu_sampler_samples(s), n;
-
-	__atomic_compare_exchange_n(&s->stop_reason, &none, RVPMU_SAMPLER_STOP_NO_HARTS,
-				    false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
-	for (b = 0; b < s->nr_bufs; b++) {
-		s->plat->mem->read(s->plat->ctx, s->bufs[b].addr +
-				   __builtin_offsetof(struct rvpmu_sampler_header, state),
-				   &state, 4);
-		if (b != s->last_buf && state != RVPMU_SAMPLER_BUF_FILLING)
-			continue;
-		n = total > s->first[b] ? total - s->first[b] : 0;
-		if (n > s->cap[b])
-			n = s->cap[b];
-		rvpmu_sampler_header_update(s, b, b == s->last_buf ? RVPMU_SAMPLER_BUF_LAST
-								   : RVPMU_SAMPLER_BUF_FULL,
-					    (uint32_t)n);
-	}
-	__atomic_store_n(&s->state, RVPMU_SAMPLER_DONE, __ATOMIC_RELEASE);
-}
-
-bool rvpmu_sampler_unhold(struct rvpmu_sampler *s)
-{
-	/* no hart has gone through a fill before t0: none to close */
-	__atomic_sub_fetch(&s->active, 1, __ATOMIC_SEQ_CST);
-	if (__atomic_sub_fetch(&s->running, 1, __ATOMIC_SEQ_CST))
-		return true;
-	end_run(s);
-	return false;
-}
-
-/* This hart's part of the run ends, for reason. */
+/* This hart's part of the run ends, for reason (STOP_NONE: it left; the
+   run's reason is the first one given). */
 static void finish(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh, uint32_t reason,
 		   bool in_tick)
 {
 	uint32_t none = RVPMU_SAMPLER_STOP_NONE;
 
 	let_go(s, sh, in_tick);
-	__atomic_compare_exchange_n(&s->stop_reason, &none, reason, false,
-				    __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
-	if (__atomic_sub_fetch(&s->running, 1, __ATOMIC_SEQ_CST) == 0)
-		end_run(s);
+	if (reason != RVPMU_SAMPLER_STOP_NONE)
+		__atomic_compare_exchange_n(&s->stop_reason, &none, reason, false,
+					    __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+	if (rvpmu_sampler_run_change(s, -1, 0))
+		rvpmu_sampler_end_run(s);
 }
+
+
 
 /* ---- the tick */
 
 /*
- * RVPMU_SAMPLER_F_MTIME, after a switch at tick time sh->tick_t (read
- * before the switch read the closing window's counters and mcycle): the
- * closing window's start stamp, and with RVPMU_SAMPLER_F_WINDOW its window
- * word, to slot q (M-mode's view of the subsample) or through mem->write
- * at base; then the next window's start, now (right after the switch
- * loaded its counters and read mcycle). A window's cycles run between two
+ * After a switch at tick time sh->tick_t (read before the switch read the
+ * closing window's counters and mcycle): the closing window's start stamp
+ * and its window word (COUNTED, its length, LOST), to slot q (M-mode's
+ * view of the subsample) or through mem->write at base; then the next
+ * window's start, now (right after the switch loaded its counters and
+ * read mcycle). A window's cycles run between two
  * mcycle reads each bracketed by a tick time and a start stamp, so its
  * length (t less its start) is short of them by at most the two switches'
  * lengths in mtime: more than lost_ticks together and the window is LOST.
@@ -180,17 +99,16 @@ static __attribute__((noinline)) void stamp(struct rvpmu_sampler *s,
 	uint64_t len = t > sh->mt_start ? t - sh->mt_start : 0;
 
 	w[0] = sh->mt_start;
-	w[1] = len > RVPMU_SAMPLER_WIN_LEN_MAX ? RVPMU_SAMPLER_WIN_LEN_MAX : len;
+	w[1] = (len > RVPMU_SAMPLER_WIN_LEN_MAX ? RVPMU_SAMPLER_WIN_LEN_MAX : len) |
+	       RVPMU_SAMPLER_WIN_COUNTED;
 	if (sh->sw_ticks + sw > s->lost_ticks)
 		w[1] |= RVPMU_SAMPLER_WIN_LOST;
 	if (q) {
 		*(volatile uint64_t *)(q + sh->off_mt) = w[0];
-		if (sh->off_win)
-			*(volatile uint64_t *)(q + sh->off_win) = w[1];
+		*(volatile uint64_t *)(q + sh->off_win) = w[1];
 	} else {
 		sampler_put(s, base + sh->off_mt, &w[0], 8);
-		if (sh->off_win)
-			sampler_put(s, base + sh->off_win, &w[1], 8);
+		sampler_put(s, base + sh->off_win, &w[1], 8);
 	}
 	sh->mt_start = m;
 	sh->sw_ticks = sw;
@@ -309,45 +227,40 @@ static uint64_t max_gap(const struct rvpmu_sampler *s, const struct rvpmu_sample
 
 /*
  * The late policy, at t (a tick's time, or the first tick's): the window
- * to open now is due at sh->deadline. Under half a period (rounded up)
- * from t, the subsamples to pass: those whose slots end before t plus
- * that half, at most the run's remaining ones (left: the subsamples of
- * the run still to write, this one included; passing them all ends this
- * hart's part). sh->deadline moves past the passed slots.
+ * to open now ends at sh->deadline. If that slot has already ended (t at
+ * or past it), the subsamples to pass: every slot that ended by t, at
+ * most the run's remaining ones (left: the subsamples of the run still to
+ * write, this one included; passing them all ends this hart's part).
+ * sh->deadline moves past the passed slots.
  */
 static __attribute__((noinline)) uint64_t slots_to_pass(struct rvpmu_sampler *s,
 							struct rvpmu_sampler_hart *sh, uint64_t t,
 							uint64_t left)
 {
-	uint64_t P = s->period_ticks, want = t + (P - s->half_ticks), n;
+	uint64_t P = s->period_ticks, n;
 
-	if (sh->deadline >= want || !left)
+	if (t < sh->deadline || !left)
 		return 0;
-	n = (want - sh->deadline + P - 1) / P;
+	n = (t - sh->deadline) / P + 1;
 	if (n > left)
 		n = left;
 	sh->deadline += n * P;
-	sh->skipped += n;
+	stats_begin(sh);
+	sh->passed += n;
+	stats_end(sh);
 	return n;
 }
 
 /* Subsamples of the run still to write, the one at sh->gr included. */
 static uint64_t subsamples_left(const struct rvpmu_sampler *s, const struct rvpmu_sampler_hart *sh)
 {
-	uint64_t done = sh->samples * s->nsub + (uint64_t)(sh->gr - s->group);
-	uint64_t all = (uint64_t)s->nr_sample * s->nsub;
+	uint64_t done = sampler_position(s, sh);
+	uint64_t all;
 
+	if (s->limit == UINT64_MAX)
+		return UINT64_MAX;
+	all = s->limit * s->nsub;
 	return all > done ? all - done : 0;
-}
-
-/* One 8-byte slot of this hart's current subsample. */
-static void put_slot(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh, uint32_t off,
-		     uint64_t v)
-{
-	if (sh->q)
-		*(volatile uint64_t *)(sh->q + off) = v;
-	else
-		sampler_put(s, sh->addr + off, &v, 8);
 }
 
 static uint32_t end_subsample(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh,
@@ -356,28 +269,18 @@ static uint64_t end_part(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh,
 			 uint32_t reason);
 
 /*
- * n subsamples passed at t, from the one at sh->gr: each written in its
- * place (CIDs now, its group's counts and cycles 0, mtime t, window word
- * PASSED), a sample's or a buffer's end kept as for any subsample. The
- * reason this hart's part ends (0: it goes on, sh->gr then the group of
- * the window to open).
+ * n subsamples passed, from the one at sh->gr: nothing written (their
+ * slots keep what the buffer held), a sample's or a buffer's end kept as
+ * for any subsample. The reason this hart's part ends (0: it goes on,
+ * sh->gr then the group of the window to open).
  */
 static __attribute__((noinline)) uint32_t pass_slots(struct rvpmu_sampler *s,
-						     struct rvpmu_sampler_hart *sh,
-						     uint64_t n, uint64_t t)
+						     struct rvpmu_sampler_hart *sh, uint64_t n)
 {
 	while (n--) {
 		const struct rvpmu_sampler_group *g = sh->gr;
 		uint32_t reason;
 
-		write_cids(s, sh, sh->q, sh->addr);
-		for (uint32_t j = 0; j < g->n; j++)
-			put_slot(s, sh, sh->off_cnt + g->soff[j], 0);
-		put_slot(s, sh, sh->off_cyc, 0);
-		if (sh->off_mt)
-			put_slot(s, sh, sh->off_mt, t);
-		if (sh->off_win)
-			put_slot(s, sh, sh->off_win, RVPMU_SAMPLER_WIN_PASSED);
 		if (sh->q)
 			sh->q += s->subsample_size;
 		else
@@ -390,46 +293,72 @@ static __attribute__((noinline)) uint32_t pass_slots(struct rvpmu_sampler *s,
 	return 0;
 }
 
+/* A new worst lateness (out of line: rare once a run settles). */
+static __attribute__((noinline)) void new_skew(struct rvpmu_sampler_hart *sh, uint64_t late)
+{
+	stats_begin(sh);
+	sh->max_skew = late;
+	stats_end(sh);
+}
+
+/* Once, at a hart's first window: how long a switch may take (max_gap)
+   and which RV32 windows may have crossed 2^32 ticks. */
+static void calibrate(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh, uint64_t t)
+{
+	sh->calibrated = true;
+	sh->grp.max_gap = max_gap(s, sh, t);
+	sh->cross_low = (uint32_t)sh->grp.max_gap;
+	if (RVPMU_XLEN == 32 && sh->pmu->hi_no_borrow && rvpmu_instret_own_clock(sh->pmu))
+		sh->cross_low = UINT32_MAX;
+}
+
 /*
- * The first tick: until START has chosen t0, look again later; before t0,
- * wait for it; at t0 (late here skews the window too) the hart opens
- * group 0. Opened now, not at START: a counter counts from its load where
- * inhibiting does not freeze it (QEMU's cycles and instret).
+ * A tick with no window open: the first one, or the first after the hart
+ * rejoined (pause.c). Until START has chosen t0, look again later; before
+ * the slot of the subsample the hart is at, wait for it; in it (late here
+ * skews the window too) the hart opens that subsample's group, passing
+ * slots that already ended (the late policy). Opened now, not at START: a
+ * counter counts from its load where inhibiting does not freeze it
+ * (QEMU's cycles and instret).
  */
 static __attribute__((noinline)) uint64_t begin(struct rvpmu_sampler *s,
 						struct rvpmu_sampler_hart *sh, uint64_t t)
 {
 	const struct rvpmu_sampler_group *gr;
-	uint64_t t0, n;
+	uint64_t start, n;
 	uint32_t reason;
 
 	if (!__atomic_load_n(&s->t0_set, __ATOMIC_ACQUIRE))
 		return sh->deadline = t + sampler_retry_ticks(s);
-	t0 = s->t0;
-	if (t < t0)
-		return sh->deadline = t0;
-	if (t - t0 > sh->max_skew)
-		sh->max_skew = t - t0;
+	start = s->t0 + sampler_position(s, sh) * s->period_ticks;
+	if (t < start)
+		return sh->deadline = start;
+	/* the first window's lateness is skew; a rejoin's is not (it opens
+	   within its slot on purpose) */
+	if (!sh->calibrated) {
+		if (t - start > sh->max_skew)
+			new_skew(sh, t - start);
+		calibrate(s, sh, t);
+	}
 	sh->begun = true;
-	sh->grp.max_gap = max_gap(s, sh, t);
-	sh->cross_low = (uint32_t)sh->grp.max_gap;
-	if (RVPMU_XLEN == 32 && sh->pmu->hi_no_borrow && rvpmu_instret_own_clock(sh->pmu))
-		sh->cross_low = UINT32_MAX;
-	sh->deadline = t0 + s->period_ticks;
-	/* begun so late that subsample 0 would be short: the late policy */
-	if (__builtin_expect(t - t0 > s->half_ticks, 0)) {
+	sh->deadline = start + s->period_ticks;
+	/* begun so late that the slot already ended: the late policy */
+	if (__builtin_expect(t >= sh->deadline, 0)) {
 		n = slots_to_pass(s, sh, t, subsamples_left(s, sh));
-		reason = n ? pass_slots(s, sh, n, t) : 0;
+		reason = n ? pass_slots(s, sh, n) : 0;
 		if (reason)
 			return end_part(s, sh, reason);
 	}
 	gr = sh->gr;
 	sh->cyc0 = rvpmu_group_open(sh->pmu, &sh->grp, &sh->ctr[gr->first], &gr->spec);
-	if (sh->off_mt) {
-		sh->mt_start = sampler_now(s);
-		sh->sw_ticks = sh->mt_start - t;
-	}
+	sh->mt_start = sampler_now(s);
+	sh->sw_ticks = sh->mt_start - t;
 	return sh->deadline;
+}
+
+uint64_t rvpmu_sampler_begin(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh, uint64_t t)
+{
+	return begin(s, sh, t);
 }
 
 /* This hart's last sample in its buffer is written: the next fill opens
@@ -442,14 +371,14 @@ static __attribute__((noinline)) uint32_t next_buffer(struct rvpmu_sampler *s,
 {
 	uint32_t b = sh->buf, nb = b + 1 == s->nr_bufs ? 0 : b + 1;
 
-	if (!reason && !open_fill(s, sh->fill + 1, nb))
+	if (!reason && !rvpmu_sampler_open_fill(s, sh->fill + 1, nb))
 		reason = RVPMU_SAMPLER_STOP_FULL;
 	/* a run that ends here ends in this fill: it goes from FILLING to
 	   LAST (end_run), never through FULL, which S-mode could release
 	   before LAST is written */
 	if (reason)
 		return reason;
-	through_fill(s, b);
+	rvpmu_sampler_drop(s, b, true);
 	sh->fill++;
 	sh->buf = nb;
 	sh->in_buf = 0;
@@ -477,14 +406,48 @@ static uint32_t end_subsample(struct rvpmu_sampler *s, struct rvpmu_sampler_hart
 
 	if (__atomic_load_n(&s->stop_req, __ATOMIC_ACQUIRE))
 		reason = RVPMU_SAMPLER_STOP_REQUESTED;
-	else if (end_sample && sh->samples + 1 >= s->nr_sample)
+	else if (end_sample && sh->samples + 1 >= s->limit)
 		reason = RVPMU_SAMPLER_STOP_DONE;
 	if (end_sample) {
+		stats_begin(sh);
 		sh->samples++;
+		stats_end(sh);
 		if (++sh->in_buf == s->cap[sh->buf])
 			reason = next_buffer(s, sh, reason);
 	}
 	return reason;
+}
+
+uint32_t rvpmu_sampler_end_subsample(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh,
+				     bool end_sample)
+{
+	return end_subsample(s, sh, end_sample);
+}
+
+/*
+ * The last subsample of a sample, just written (sh->q or sh->addr is
+ * past it): its null-event slots (the last group has fewer events than
+ * nr_pmu) get their count, 0; nothing zeroes them otherwise.
+ */
+static __attribute__((noinline)) void pad_last(struct rvpmu_sampler *s,
+					       struct rvpmu_sampler_hart *sh)
+{
+	uint32_t j = s->nr_pmu - s->pad;
+
+	for (; j < s->nr_pmu; j++) {
+		uint32_t off = sh->off_cnt + 8 * s->nr_data * j;
+
+		if (sh->q)
+			*(volatile uint64_t *)(sh->q - s->subsample_size + off) = 0;
+		else
+			sampler_put(s, sh->addr - s->subsample_size + off, &(uint64_t){ 0 }, 8);
+	}
+}
+
+void rvpmu_sampler_pad_last(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh)
+{
+	if (s->pad)
+		pad_last(s, sh);
 }
 
 /*
@@ -496,15 +459,20 @@ static inline __attribute__((always_inline)) uint64_t tick_end(struct rvpmu_samp
 							       struct rvpmu_sampler_hart *sh,
 							       bool end_sample)
 {
-	uint32_t reason = end_subsample(s, sh, end_sample);
+	uint32_t reason;
+
+	if (end_sample && __builtin_expect(s->pad != 0, 0))
+		pad_last(s, sh);
+	reason = end_subsample(s, sh, end_sample);
 
 	return reason ? end_part(s, sh, reason) : sh->deadline;
 }
 
 /*
- * A tick late by more than half a period, closing group gr's window:
- * the subsamples the late policy passes (sh->pass, from sh->pass_gr) and
- * the group of the window to open, which the switch then loads.
+ * A tick late by a period or more (counted late), closing group gr's
+ * window: the subsamples the late policy passes (sh->pass, from
+ * sh->pass_gr: the slots that ended) and the group of the window to open,
+ * which the switch then loads.
  */
 static __attribute__((noinline)) const struct rvpmu_sampler_group *
 late_open(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh, uint64_t t,
@@ -513,8 +481,12 @@ late_open(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh, uint64_t t,
 	const struct rvpmu_sampler_group *open = gr->next;
 	/* sh->gr is still gr: the run's subsamples after the closing one */
 	uint64_t left = subsamples_left(s, sh);
-	uint64_t n = slots_to_pass(s, sh, t, left ? left - 1 : 0);
+	uint64_t n;
 
+	stats_begin(sh);
+	sh->late++;
+	stats_end(sh);
+	n = slots_to_pass(s, sh, t, left ? left - 1 : 0);
 	sh->pass = n;
 	sh->pass_gr = open;
 	while (n--)
@@ -523,27 +495,25 @@ late_open(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh, uint64_t t,
 }
 
 /* ... and after the switch: the closed subsample's bookkeeping, then the
-   passed ones written. The next deadline, or none. */
+   passed ones. The next deadline, or none. */
 static __attribute__((noinline)) uint64_t tick_passed(struct rvpmu_sampler *s,
 						      struct rvpmu_sampler_hart *sh, bool last)
 {
-	uint32_t reason = end_subsample(s, sh, last);
+	uint32_t reason;
 	uint64_t n = sh->pass;
+
+	if (last && s->pad)
+		pad_last(s, sh);
+	reason = end_subsample(s, sh, last);
 
 	sh->pass = 0;
 	if (!reason) {
 		sh->gr = sh->pass_gr;
-		reason = pass_slots(s, sh, n, sh->tick_t);
+		reason = pass_slots(s, sh, n);
 	}
 	return reason ? end_part(s, sh, reason) : sh->deadline;
 }
 
-/*
- * One switch: this hart's CIDs, then the window closes and the next opens
- * in one core call, the counts stored straight into their slots where
- * M-mode reaches the buffer (q), then the cycles; the rare end of a
- * sample or of the run, out of line.
- */
 /* The switch where M-mode cannot store into the buffer: the counts come
    back in v and go out through mem->write (out of line). */
 static __attribute__((noinline)) uint64_t switch_put(struct rvpmu_sampler *s,
@@ -558,12 +528,17 @@ static __attribute__((noinline)) uint64_t switch_put(struct rvpmu_sampler *s,
 	if (may_cross(sh, c))
 		unborrow(sh, (uint8_t *)v, ident, gr->spec.nhpm);
 	put_counts(s, sh, base, v, gr, sh->grp.end - sh->cyc0);
-	if (sh->off_mt)
-		stamp(s, sh, 0, base);
+	stamp(s, sh, 0, base);
 	sh->addr = base + s->subsample_size;
 	return c;
 }
 
+/*
+ * One switch: this hart's CIDs, then the window closes and the next opens
+ * in one core call, the counts stored straight into their slots where
+ * M-mode reaches the buffer (q), then the cycles and the stamp; the rare
+ * end of a sample or of the run, out of line.
+ */
 uint64_t rvpmu_sampler_tick(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh,
 			    uint64_t t)
 {
@@ -576,19 +551,16 @@ uint64_t rvpmu_sampler_tick(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *
 		return UINT64_MAX;
 	if (!sh->begun)
 		return begin(s, sh, t);
-	if (late > sh->max_skew)
-		sh->max_skew = late;
+	if (__builtin_expect(late > sh->max_skew, 0))
+		new_skew(sh, late);
 	write_cids(s, sh, q, sh->addr);
 	/* what does not need the switch's answer first: fewer values live
 	   across the call */
 	sh->deadline += s->period_ticks;
 	sh->tick_t = t;
-	/* late by a period (counted) is late by more than half: one test */
-	if (__builtin_expect(late > s->half_ticks, 0)) {
-		if (late >= s->period_ticks)
-			sh->late++;
+	/* late by a period: the slot to open has ended (late policy) */
+	if (__builtin_expect(late >= s->period_ticks, 0))
 		next = late_open(s, sh, t, gr);
-	}
 	sh->gr = next;
 	if (q) {
 		volatile uint64_t *cyc = (volatile uint64_t *)(q + sh->off_cyc);
@@ -599,8 +571,7 @@ uint64_t rvpmu_sampler_tick(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *
 		if (may_cross(sh, c))
 			unborrow(sh, q + sh->off_cnt, gr->soff, gr->spec.nhpm);
 		*cyc = sh->grp.end - sh->cyc0;
-		if (sh->off_mt)
-			stamp(s, sh, q, 0);
+		stamp(s, sh, q, 0);
 	} else {
 		c = switch_put(s, sh, gr, next);
 	}
@@ -610,6 +581,43 @@ uint64_t rvpmu_sampler_tick(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *
 	if (last || __atomic_load_n(&s->stop_req, __ATOMIC_RELAXED))
 		return tick_end(s, sh, last);
 	return sh->deadline;
+}
+
+/*
+ * Close this hart's open window now, outside a tick (a pause): counts,
+ * cycles and the stamp written as a switch writes them, COUNTED and
+ * short; the group stopped, nothing opened. sh->gr moves past it.
+ */
+void rvpmu_sampler_close_window(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh)
+{
+	const struct rvpmu_sampler_group *gr = sh->gr;
+	uint64_t v[RVPMU_SAMPLER_NR_PMU_MAX], base = sh->addr, c;
+	uint8_t *q = sh->q;
+
+	sh->tick_t = sampler_now(s);
+	write_cids(s, sh, q, base);
+	c = rvpmu_group_close(sh->pmu, &sh->grp, q ? q + sh->off_cnt : (uint8_t *)v,
+			      q ? gr->soff : ident);
+	if (may_cross(sh, c))
+		unborrow(sh, q ? q + sh->off_cnt : (uint8_t *)v, q ? gr->soff : ident,
+			 gr->spec.nhpm);
+	if (q) {
+		*(volatile uint64_t *)(q + sh->off_cyc) = c - sh->cyc0;
+		stamp(s, sh, q, 0);
+		sh->q = q + s->subsample_size;
+	} else {
+		put_counts(s, sh, base, v, gr, c - sh->cyc0);
+		stamp(s, sh, 0, base);
+		sh->addr = base + s->subsample_size;
+	}
+	sh->gr = gr->next;
+	sh->begun = false;
+}
+
+void rvpmu_sampler_stamp(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh, uint8_t *q,
+			 uint64_t base)
+{
+	stamp(s, sh, q, base);
 }
 
 uint64_t rvpmu_sampler_hart_subsamples(const struct rvpmu_sampler *s,
@@ -634,28 +642,27 @@ long rvpmu_sampler_stop(struct rvpmu_sampler *s)
 
 void rvpmu_sampler_hart_stop(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh)
 {
-	if (sh->running)
+	uint32_t none = RVPMU_SAMPLER_STOP_NONE;
+
+	if (sh->running) {
 		finish(s, sh, RVPMU_SAMPLER_STOP_REQUESTED, false);
+		return;
+	}
+	/* paused (or paused when its run ended): its counters back, and it
+	   no longer holds the run open */
+	if (!sh->reserved)
+		return;
+	let_go(s, sh, false);
+	if (!(sh->flags & RVPMU_SAMPLER_HART_PAUSED))
+		return;
+	__atomic_compare_exchange_n(&s->stop_reason, &none, RVPMU_SAMPLER_STOP_REQUESTED, false,
+				    __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+	if (rvpmu_sampler_run_change(s, 0, -1))
+		rvpmu_sampler_end_run(s);
 }
 
-void rvpmu_sampler_hart_leave(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh,
-			      bool suspend)
+void rvpmu_sampler_finish(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh,
+			  uint32_t reason, bool in_tick)
 {
-	uint32_t a, f, opened, b;
-
-	if (!sh->running)
-		return;
-	__atomic_or_fetch(&sh->flags, suspend ? RVPMU_SAMPLER_HART_SUSPENDED
-					      : RVPMU_SAMPLER_HART_STOPPED, __ATOMIC_SEQ_CST);
-	let_go(s, sh, false);
-	a = __atomic_sub_fetch(&s->active, 1, __ATOMIC_SEQ_CST);
-	/* fills every remaining hart is already through close now */
-	opened = __atomic_load_n(&s->fills, __ATOMIC_SEQ_CST) >> FILLS_SHIFT;
-	for (f = sh->fill, b = sh->buf; a && f < opened; f++) {
-		if (__atomic_load_n(&s->done[b], __ATOMIC_SEQ_CST) >= a)
-			close_fill(s, b);
-		b = b + 1 == s->nr_bufs ? 0 : b + 1;
-	}
-	if (__atomic_sub_fetch(&s->running, 1, __ATOMIC_SEQ_CST) == 0)
-		end_run(s);
+	finish(s, sh, reason, in_tick);
 }

@@ -2,7 +2,9 @@
 /*
  * The buffers: header contents, data areas, and the run-wide sample count.
  * Sizes and capacities are computed once by CONFIGURE (config.c); nothing
- * here runs in the tick except the header update when a fill closes.
+ * here runs in the tick except a header when a fill opens or closes. The
+ * engine never zeroes a data area (clients do, before START and before
+ * each BUFFER_RELEASE): a tick's work stays bounded by what it writes.
  */
 #include <stddef.h>
 
@@ -11,10 +13,12 @@
 #define HDR_FIELD(f)	offsetof(struct rvpmu_sampler_header, f)
 
 /* The ABI's sizes, the same for RV32, RV64 and the host (docs/sampler.md) */
-_Static_assert(sizeof(struct rvpmu_sampler_config) == 4928, "config layout");
+_Static_assert(sizeof(struct rvpmu_sampler_config) == 4960, "config layout");
+_Static_assert(sizeof(struct rvpmu_sampler_plan) == 48, "plan layout");
+_Static_assert(sizeof(struct rvpmu_sampler_info) == 88, "info layout");
 _Static_assert(sizeof(struct rvpmu_sampler_header) == 104, "header layout");
-_Static_assert(sizeof(struct rvpmu_sampler_status) == 64, "status layout");
-_Static_assert(sizeof(struct rvpmu_sampler_hart_status) == 32, "hart status layout");
+_Static_assert(sizeof(struct rvpmu_sampler_status) == 80, "status layout");
+_Static_assert(sizeof(struct rvpmu_sampler_hart_status) == 48, "hart status layout");
 
 /* A 64-bit physical address from two XLEN registers; false when it needs
    more bits than the platform has (RV64: hi != 0). */
@@ -29,13 +33,23 @@ bool rvpmu_sampler_addr(rvpmu_ulong lo, rvpmu_ulong hi, uint64_t *pa)
 #endif
 }
 
-/* size > 0 and no wrap are checked here, then the platform's check. */
-long rvpmu_sampler_mem_ok(const struct rvpmu_sampler *s, uint64_t pa, uint64_t size, bool write)
+/* Alignment, size > 0 and no wrap here, then the platform's check
+   (S-mode may read and write every byte: its RAM, not the firmware's,
+   not PMP-closed, not reserved no-map). */
+long rvpmu_sampler_mem_ok(const struct rvpmu_sampler *s, uint64_t pa, uint64_t size)
 {
-	if (!size || pa + size < pa ||
-	    s->plat->mem->check(s->plat->ctx, pa, size, write))
+	if ((pa & 7) || !size || pa + size < pa ||
+	    s->plat->mem->check(s->plat->ctx, pa, size, true))
 		return SBI_ERR_INVALID_ADDRESS;
 	return 0;
+}
+
+long rvpmu_sampler_shmem(const struct rvpmu_sampler *s, rvpmu_ulong lo, rvpmu_ulong hi,
+			 uint64_t size, uint64_t *pa)
+{
+	if (!rvpmu_sampler_addr(lo, hi, pa))
+		return SBI_ERR_INVALID_ADDRESS;
+	return rvpmu_sampler_mem_ok(s, *pa, size);
 }
 
 uint64_t rvpmu_sampler_buf_data(const struct rvpmu_sampler *s, unsigned int b)
@@ -86,9 +100,7 @@ void rvpmu_sampler_write_header(struct rvpmu_sampler *s, unsigned int b, uint32_
 	uint64_t table = ((uint64_t)s->nr_data * 4 + 7) & ~UINT64_C(7);
 	struct rvpmu_sampler_header h = {
 		.magic = RVPMU_SAMPLER_BUF_MAGIC,
-		.version = s->flags & RVPMU_SAMPLER_F_WINDOW ? RVPMU_SAMPLER_VERSION_WINDOW
-			   : s->flags & RVPMU_SAMPLER_F_MTIME ? RVPMU_SAMPLER_VERSION_MTIME
-							      : RVPMU_SAMPLER_VERSION,
+		.version = RVPMU_SAMPLER_LAYOUT,
 		.header_size = (uint16_t)s->header_size,
 		.state = RVPMU_SAMPLER_BUF_FREE,
 		.buffer_index = b,
@@ -122,27 +134,26 @@ void rvpmu_sampler_write_header(struct rvpmu_sampler *s, unsigned int b, uint32_
 }
 
 /*
- * Complete samples of the run: the fewest any hart still in it wrote (a
- * sample is complete when every such hart wrote it); when every hart left,
- * the most any wrote.
+ * Complete samples of the run: the fewest any hart counting (joined, not
+ * paused, not left) wrote (a sample is complete when every such hart
+ * wrote it); when none is counting, the most any wrote.
  */
 uint64_t rvpmu_sampler_samples(struct rvpmu_sampler *s)
 {
-	const struct rvpmu_sampler_platform *p = s->plat;
 	uint64_t least = UINT64_MAX, most = 0;
 
 	for (uint32_t i = 0; i < s->nr_data; i++) {
-		const struct rvpmu_sampler_hart *sh = p->ops->hart(p->ctx, p->order[s->pos[i]]);
-		uint64_t n = *(volatile const uint64_t *)&sh->samples;
-		uint32_t fl = __atomic_load_n(&sh->flags, __ATOMIC_RELAXED);
+		struct sampler_stats st;
 
-		if (fl & RVPMU_SAMPLER_HART_ABSENT)
+		rvpmu_sampler_stats(s, sampler_hart_at(s, i), &st);
+		if (st.flags & RVPMU_SAMPLER_HART_ABSENT)
 			continue;
-		if (n > most)
-			most = n;
-		if (!(fl & (RVPMU_SAMPLER_HART_STOPPED | RVPMU_SAMPLER_HART_SUSPENDED)) &&
-		    n < least)
-			least = n;
+		if (st.samples > most)
+			most = st.samples;
+		if (!(st.flags & (RVPMU_SAMPLER_HART_STOPPED | RVPMU_SAMPLER_HART_SUSPENDED |
+				  RVPMU_SAMPLER_HART_PAUSED)) &&
+		    st.samples < least)
+			least = st.samples;
 	}
 	return least == UINT64_MAX ? most : least;
 }

@@ -2,55 +2,71 @@
 /*
  * sampler/sampler.h - the rvpmu sampler engine: HiSilicon-PMCU-style event
  * rotation run by M-mode on every hart of a set (ABI: rvpmu/sampler.h,
- * design: docs/sampler.md). Specification: docs/sbi-sampler.md (its
- * section 7.1 is the validation order below, section 9 the timing).
+ * version 2 of the extension; design: docs/sampler.md; specification:
+ * docs/sbi-sampler.md).
  *
  * Freestanding C like core/: no libc, no allocation, no firmware headers.
  * The engine reaches counters (and satp.ASID, CID1) only through the PMU
  * core's reservation API and its fast path contract (core/pmu.h,
  * core/hw.h), S-mode memory only through struct rvpmu_mem_ops, and the
- * timer and the harts' HSM state only through struct rvpmu_sampler_ops. The firmware binds them to the real thing; the host
- * tests to simulated harts (tests/sampler/).
+ * timer and the harts' HSM state only through struct rvpmu_sampler_ops.
+ * The firmware binds them to the real thing; the host tests to simulated
+ * harts (tests/sampler/). Both firmwares (rvpmu's, firmware/sbi_sampler.c,
+ * and the OpenSBI series) call the functions below; the ecall glue only
+ * unpacks registers (32-bit parameters: the caller passes them as
+ * uint32_t, so the upper bits of the register are ignored).
  *
  * State: one shared struct rvpmu_sampler and one struct rvpmu_sampler_hart
- * per hart, both provided by the caller. Per-position arrays (the topology
+ * per hart, both provided by the caller. Per-position arrays (the hartid
  * order) are caller memory too: nothing is sized for a maximum hart count.
  *
  * Hart context and locking:
- *  - configure, prepare, stop, status, buffer_release run on any hart, and
- *    the caller serialises them (one SBI call of this extension at a time,
- *    e.g. a firmware lock). They may run while harts tick.
- *  - hart_start, hart_abort, tick, hart_stop, hart_leave run on the hart
- *    whose struct rvpmu_sampler_hart they get, and touch only that hart's
- *    counters and slots. After prepare, they share state only through the
- *    atomics of struct rvpmu_sampler (fills, running, active, done[],
- *    stop_req, stop_reason); STATUS reads the harts' statistics without a
- *    lock (a 64-bit statistic may tear on RV32 while the run goes on; all
- *    are final once the state is DONE).
+ *  - get_info, configure, prepare, abort, launch, stop, reset, status and
+ *    buffer_release run on any hart, and the caller serialises them (one
+ *    SBI call of this extension at a time, e.g. a firmware lock). They
+ *    may run while harts tick.
+ *  - hart_start, hart_abort, tick, hart_stop, hart_leave, hart_pause and
+ *    hart_resume run on the hart whose struct rvpmu_sampler_hart they
+ *    get, and touch only that hart's counters and slots. After prepare,
+ *    they share state only through the atomics of struct rvpmu_sampler
+ *    (fills, which doubles as the fill lock, need[], bstate[], running,
+ *    active, stop_req, stop_reason).
+ *  - Buffer states are the engine's (bstate[]), changed by compare-and-
+ *    swap only: a fill opens only from FREE, closes only from FILLING
+ *    (so exactly once), and BUFFER_RELEASE goes FULL/LAST -> RELEASING ->
+ *    FREE, so it never overwrites a fill; the header's state word is
+ *    written from them, never read.
+ *  - STATUS reads the harts' statistics without a lock; on RV32 each hart
+ *    brackets its updates with a sequence count (seq), so no 64-bit
+ *    value is ever torn (RV64 loads are single-copy atomic).
  *
  * Validation rule (CONFIGURE): the whole configuration is copied into a
  * staging area and checked there, so S-mode cannot change it between the
- * check and its use; nothing in force changes unless every check passes.
- * Errors in this order (the first that applies answers):
- *   ALREADY_STARTED   a run is going on
- *   INVALID_PARAM     configuration address not 8-byte aligned
- *   INVALID_ADDRESS   configuration not readable S-mode RAM (or hi != 0 on RV64)
- *   INVALID_PARAM     magic, version, reserved words, flags, filter bits,
- *                     nr_events, nr_pmu, period_us, nr_bufs, harts_bits,
- *                     harts_addr alignment
- *   INVALID_ADDRESS   hart bitmap not readable
- *   INVALID_PARAM     hart set empty or naming a hart that does not exist;
- *                     a filter on a hart without Sscofpmf; an event's
- *                     reserved word
- *   NOT_SUPPORTED     an event some hart of the set cannot count; a group
+ * check and its use; nothing in force changes unless every check passes,
+ * and config.plan is written only then. Errors in this order (the first
+ * that applies answers):
+ *   INVALID_PARAM     unknown bits in the flags register
+ *   ALREADY_STARTED   a run is going on (not with CHECK_ONLY)
+ *   INVALID_ADDRESS   configuration not 8-byte aligned, not S-mode
+ *                     read/write memory, or hi != 0 on RV64
+ *   INVALID_PARAM     magic, version, flags, unknown filter bits,
+ *                     nr_events, nr_pmu (> GET_INFO's max_nr_pmu),
+ *                     period_us, nr_bufs (not with CHECK_ONLY), an
+ *                     event's reserved word
+ *   INVALID_PARAM     hart set empty, or naming a hartid that is not a
+ *                     hart available to S-mode (or base + i wraps)
+ *   NOT_SUPPORTED     a filter bit some hart of the set cannot honour; an
+ *                     event some hart of the set cannot count; a group
  *                     that needs more counters than some hart of the set
  *                     has for its events (were they all free)
- *   INVALID_PARAM     CID2 array misaligned or too short; a buffer
- *                     misaligned, not a multiple of 8, or too small for the
- *                     header and one sample; a sample past 4 GiB or a
- *                     header past 64 KiB (the header's field widths)
- *   INVALID_ADDRESS   CID2 array not readable; a buffer not writable
- *                     S-mode RAM; buffers overlapping each other or CID2
+ *   INVALID_PARAM     a sample past 4 GiB or a header past 64 KiB;
+ *                     cid2_count not above the set's highest hartid
+ *   INVALID_ADDRESS   CID2 array misaligned or not S-mode memory
+ *   (not with CHECK_ONLY:)
+ *   INVALID_PARAM     a buffer size not a multiple of 8 or under
+ *                     plan.min_buffer_size
+ *   INVALID_ADDRESS   a buffer misaligned or not S-mode memory; buffers
+ *                     overlapping each other, the configuration or CID2
  */
 #ifndef RVPMU_SAMPLER_H
 #define RVPMU_SAMPLER_H
@@ -75,6 +91,11 @@ struct rvpmu_sampler_ops {
 	bool (*hart_started)(void *ctx, uint32_t hartid);
 	/* The per-hart sampler state of hartid (NULL: no such hart). */
 	struct rvpmu_sampler_hart *(*hart)(void *ctx, uint32_t hartid);
+	/* Optional (NULL: none), on the hart of hctx: the counters this hart
+	   holds for the run are now `counters` (0: none any more). Called
+	   when a hart joins and when its part ends, never in a switch: the
+	   firmware hides them from S-mode meanwhile (mcounteren). */
+	void (*held)(void *hctx, uint64_t counters);
 };
 
 /* What a platform gives the sampler; read-only after boot. */
@@ -85,12 +106,13 @@ struct rvpmu_sampler_platform {
 	uint64_t timebase_hz;		/* mtime ticks per second, > 0 */
 	uint64_t lead_ticks;		/* START: t0 is this far ahead (time for
 					   every hart of the set to arm it) */
-	uint32_t nr_harts;		/* harts the platform has */
-	/* [nr_harts], hart in cluster then cluster (DT /cpus/cpu-map; no
-	   cpu-map: one cluster in hartid order): the firmware's
-	   plat.hart_ids and plat.hart_cluster */
-	const uint32_t *order;		/* hartid of each position */
-	const uint16_t *cluster;	/* cluster of each position */
+	uint32_t nr_harts;		/* harts the platform has (all available
+					   to S-mode) */
+	/* [nr_harts], in any order (the firmware's topology order:
+	   plat.hart_ids and plat.hart_cluster); a run's positions are its
+	   harts in increasing hartid order, whatever this order is */
+	const uint32_t *order;		/* hartid of each platform hart */
+	const uint16_t *cluster;	/* its cluster number (0: none) */
 	/* Optional: where M-mode reaches S-mode physical address pa of a
 	   range the sampler checked (identity in the firmware), linear over
 	   each buffer; then the tick stores a hart's slots directly instead
@@ -122,8 +144,9 @@ struct rvpmu_sampler {
 	uint32_t filter, flags, nr_bufs, nr_events;
 	uint32_t fw_codes;		/* standard firmware events (bit a code) */
 	uint32_t subsample_size, sample_size, header_size;
+	uint32_t pad;			/* null-event slots of a sample's last group */
 	uint64_t period_ticks, cid2_addr;
-	uint64_t half_ticks;		/* period_ticks / 2: the late policy */
+	uint64_t limit;			/* nr_sample, UINT64_MAX for 0 (no limit) */
 	uint64_t lost_ticks;		/* period_ticks / 100: a window's LOST bound */
 	uint64_t t0;			/* the run's: set by launch (t0_set) */
 	uint64_t p0;			/* START's provisional deadline */
@@ -143,11 +166,16 @@ struct rvpmu_sampler {
 	struct rvpmu_event_ref pev[RVPMU_SAMPLER_MAX_EVENTS];	/* p: the event */
 	uint32_t soff[RVPMU_SAMPLER_MAX_EVENTS]; /* p: its slot past the first */
 	/* one run: written by prepare; then atomics only */
-	uint32_t fills;		/* fills opened << 2 | OPENING | NONE_FREE */
-	uint32_t running;	/* harts still sampling */
-	uint32_t active;	/* harts joined and not left */
+	uint32_t fills;		/* fills opened << 2 | LOCK | NONE_FREE */
+	uint32_t running;	/* harts still in the run (paused ones too) */
+	uint32_t active;	/* harts counting: joined, not paused, not left */
 	uint32_t stop_reason;
-	uint32_t done[RVPMU_SAMPLER_MAX_BUFS];	/* harts through the open fill */
+	/* the engine's state of each buffer: RVPMU_SAMPLER_BUF_* or the
+	   transitional BS_RELEASING/BS_CLOSING (internal.h); CAS only */
+	uint32_t bstate[RVPMU_SAMPLER_MAX_BUFS];
+	/* the open fill in each buffer: harts that must still get through
+	   it before it closes, with the NEED_* flags (internal.h) */
+	uint32_t need[RVPMU_SAMPLER_MAX_BUFS];
 	uint64_t first[RVPMU_SAMPLER_MAX_BUFS];	/* its first sample */
 	uint32_t lap[RVPMU_SAMPLER_MAX_BUFS];
 	uint32_t prev_state;	/* for an aborted START, with: */
@@ -164,18 +192,24 @@ struct rvpmu_sampler_hart {
 	void *hctx;
 	uint32_t hartid;
 	uint32_t flags;			/* RVPMU_SAMPLER_HART_* */
-	/* statistics of the last run */
-	uint64_t samples, late, max_skew;	/* subsamples: samples and gr */
-	uint64_t skipped;		/* subsamples passed (late policy) */
+	/* RV32: odd while this hart updates its 64-bit statistics (STATUS
+	   retries); unused on RV64 */
+	uint32_t seq;
+	/* statistics of the last run: samples and gr give the subsamples */
+	uint64_t samples, late, max_skew;
+	uint64_t passed;		/* subsamples passed (late policy) */
+	uint64_t paused;		/* subsamples it was paused for */
 	/* ... as they were before a START that may yet be refused: prepare
 	   keeps them, rvpmu_sampler_abort puts them back */
 	struct {
 		uint32_t flags;
-		uint64_t samples, late, max_skew, skipped;
+		uint64_t samples, late, max_skew, passed, paused;
 		const struct rvpmu_sampler_group *gr;
 	} kept;
 	/* run state */
-	bool running, begun;
+	bool running;			/* in the run (paused too) */
+	bool begun;			/* a window is open (counting) */
+	bool calibrated;		/* max_gap and cross_low measured */
 	bool invited;			/* started at START's prepare */
 	uint32_t pos;			/* data-field position */
 	const struct rvpmu_sampler_group *gr; /* the group counting */
@@ -189,7 +223,7 @@ struct rvpmu_sampler_hart {
 	   keeps a clock of its own, every window (UINT32_MAX) */
 	uint32_t cross_low;
 	uint64_t cal_t, cal_c;		/* mtime and mcycle at hart_start */
-	uint64_t mt_start;		/* mtime the open window began at (MTIME) */
+	uint64_t mt_start;		/* mtime the open window began at */
 	uint64_t sw_ticks;		/* mtime the switch that opened it took */
 	uint64_t pass;			/* subsamples this tick passes (late policy) */
 	const struct rvpmu_sampler_group *pass_gr; /* ... the first one's group */
@@ -201,8 +235,7 @@ struct rvpmu_sampler_hart {
 	uint64_t cid2_pa;		/* this hart's CID2 word, 0: none */
 	const volatile uint32_t *cid2;	/* ... as M-mode reads it, or NULL */
 	uint32_t off_cid1, off_cid2, off_cnt, off_cyc; /* slots */
-	uint32_t off_mt;		/* mtime's slot (RVPMU_SAMPLER_F_MTIME), or 0 */
-	uint32_t off_win;		/* window's slot (RVPMU_SAMPLER_F_WINDOW), or 0 */
+	uint32_t off_mt, off_win;	/* mtime's and the window word's slots */
 	uint8_t ctr[RVPMU_SAMPLER_MAX_EVENTS];	/* p: the event's counter */
 };
 
@@ -215,42 +248,62 @@ void rvpmu_sampler_hart_init(struct rvpmu_sampler_hart *sh,
 			     struct rvpmu_hart *pmu, void *hctx, uint32_t hartid);
 
 /*
- * CONFIGURE (cfg_lo, cfg_hi): see the validation rule above. pmu is the
- * calling hart's PMU core (the default nr_pmu is what it can give).
- * Success: state CONFIGURED, previous statistics forgotten.
+ * GET_INFO (out_lo, out_hi, out_size), any state: writes the first
+ * min(out_size, sizeof(struct rvpmu_sampler_info)) bytes of this
+ * implementation's rvpmu_sampler_info; value = its size.
+ * INVALID_PARAM: out_size 0 or not a multiple of 8. INVALID_ADDRESS: out
+ * not 8-byte aligned, or the range not S-mode memory (or hi != 0 on
+ * RV64). Nothing written on error.
+ */
+struct rvpmu_ret rvpmu_sampler_get_info(struct rvpmu_sampler *s, rvpmu_ulong out_lo,
+					rvpmu_ulong out_hi, rvpmu_ulong out_size);
+
+/*
+ * CONFIGURE (cfg_lo, cfg_hi, hart_mask, hart_mask_base, flags): see the
+ * validation rule above. The hart set in SBI form: hart_mask_base ==
+ * RVPMU_SAMPLER_ALL_HARTS is every hart (hart_mask ignored); else bit i
+ * of hart_mask is hartid hart_mask_base + i, or, with
+ * RVPMU_SAMPLER_CONF_HART_RANGE, hart_mask is a count of hartids from
+ * hart_mask_base. flags: RVPMU_SAMPLER_CONF_*. pmu is the calling hart's
+ * PMU core (the default nr_pmu is what it can give). Success: config.plan
+ * written; without CHECK_ONLY, the configuration is in force, state
+ * CONFIGURED, every buffer FREE, the last run's statistics forgotten.
+ * With CHECK_ONLY nothing else changes (any state, RUNNING too).
  */
 long rvpmu_sampler_configure(struct rvpmu_sampler *s, const struct rvpmu_hart *pmu,
-			     rvpmu_ulong cfg_lo, rvpmu_ulong cfg_hi);
+			     rvpmu_ulong cfg_lo, rvpmu_ulong cfg_hi, rvpmu_ulong hart_mask,
+			     rvpmu_ulong hart_mask_base, uint32_t flags);
 
 /*
  * START, step 1, on the calling hart. INVALID_STATE when nothing is
- * configured, ALREADY_STARTED when running. Lays out the run: every data
- * area zeroed, a provisional deadline p0 = mtime + lead (at least 1 tick)
- * for the harts to arm; state RUNNING. The harts started now are invited;
- * every hart of the set is ABSENT until its own step joins it. Then the
- * firmware runs rvpmu_sampler_hart_start on every hart of the set it can
- * reach (a hart that stopped meanwhile need not be: it never joins, and
- * nothing waits for it); if any fails, rvpmu_sampler_hart_abort on every
- * hart and rvpmu_sampler_abort: the state, and all STATUS shows, are as
- * before START (the buffers' data areas are then undefined, their headers
- * unchanged). If all succeed, rvpmu_sampler_launch.
+ * configured, ALREADY_STARTED when running. Lays out the run (the engine
+ * never zeroes a buffer: clients zero data areas before START), a
+ * provisional deadline p0 = mtime + lead (at least 1 tick) for the harts
+ * to arm; state RUNNING. The harts started now are invited; every hart of
+ * the set is ABSENT until its own step joins it. Then the firmware runs
+ * rvpmu_sampler_hart_start on every hart of the set it can reach (a hart
+ * that stopped meanwhile need not be: it never joins, and nothing waits
+ * for it); if any fails, rvpmu_sampler_hart_abort on every hart and
+ * rvpmu_sampler_abort: the state, and all STATUS shows, are as before
+ * START (nothing written to any buffer). If all succeed,
+ * rvpmu_sampler_launch.
  */
 long rvpmu_sampler_prepare(struct rvpmu_sampler *s);
 void rvpmu_sampler_abort(struct rvpmu_sampler *s);
 
 /*
  * START, step 3, on the calling hart once every hart of the set has armed:
- * every buffer's header is written, then t0 is chosen (p0, or later if
- * arming or the headers took longer: a run's first window is a whole one)
- * and written into each, buffer 0 goes FILLING (the others stay FREE)
- * and t0 is published. A hart that ticks before
- * looks again later (a fraction of the lead), so that t0 reaches every
- * hart with no message. If every hart that joined has left by then, the
- * run ends here (NO_HARTS).
+ * every buffer's header is written (FREE), then t0 is chosen (p0, or
+ * later if arming or the headers took longer: a run's first window is a
+ * whole one) and written into each, buffer 0 goes FILLING (the others
+ * stay FREE) and t0 is published. A hart that ticks before looks again
+ * later (a fraction of the lead), so that t0 reaches every hart with no
+ * message. If every hart that joined has left by then, the run ends here
+ * (NO_HARTS).
  */
 void rvpmu_sampler_launch(struct rvpmu_sampler *s);
 
-/* Whether hartid is in the running configuration's hart set. */
+/* Whether hartid is in the configuration in force's hart set. */
 bool rvpmu_sampler_in_set(const struct rvpmu_sampler *s, uint32_t hartid);
 
 /*
@@ -271,49 +324,83 @@ void rvpmu_sampler_hart_abort(struct rvpmu_sampler *s, struct rvpmu_sampler_hart
 /*
  * The sampler's timer interrupt on this hart, at mtime now (>= its
  * deadline). Returns the next deadline (UINT64_MAX: none, this hart's part
- * of the run is over); within the tick the engine does not call
- * set_deadline but where a hart's part ends (with UINT64_MAX).
+ * of the run is over or it is paused); within the tick the engine does
+ * not call set_deadline but where a hart's part ends (with UINT64_MAX).
+ * The late policy: a subsample whose slot has ended when the hart gets
+ * to it is passed (not written, counted in passed); a window shortened
+ * by a late tick is data.
  */
 uint64_t rvpmu_sampler_tick(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh,
 			    uint64_t now);
 
 /*
  * STOP: ALREADY_STOPPED unless running. Asks every hart to stop at its
- * next tick; the firmware may bring that forward by running
- * rvpmu_sampler_hart_stop on each hart of the set (an IPI). The state is
- * DONE once the last hart stopped.
+ * next tick; the firmware brings that forward by running
+ * rvpmu_sampler_hart_stop on each hart of the set (an IPI; a paused hart
+ * too) and, for STOP to be synchronous, waits until the state is not
+ * RUNNING (DONE once the last hart stopped).
  */
 long rvpmu_sampler_stop(struct rvpmu_sampler *s);
 /* STOP's step on this hart, now (its last window written, its counters
    released). Nothing on a hart that is not in the run. */
 void rvpmu_sampler_hart_stop(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh);
 
-/* HSM stop (suspend = false) or suspend of a sampled hart, on that hart
-   before it goes: recorded, its counters released, its slots zero.
-   Nothing on a hart that is not in the run. */
+/*
+ * RESET, any state: forgets the configuration and the last run: state
+ * IDLE. The run must be over first: the firmware stops it as STOP does
+ * (stop, hart_stop on every hart, wait until not RUNNING: every hart's
+ * counters released, nothing written after) and then calls this.
+ * Returns SBI_ERR_DENIED, changing nothing, while the state is RUNNING.
+ */
+long rvpmu_sampler_reset(struct rvpmu_sampler *s);
+
+/* HSM stop (suspend = false) or non-retentive suspend (true) of a hart
+   of the run, on that hart before it goes: it LEAVES for good: recorded
+   (flags STOPPED or SUSPENDED), its counters released, its open window
+   not written, no more fills wait for it. Nothing on a hart that is not
+   in the run. */
 void rvpmu_sampler_hart_leave(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh,
 			      bool suspend);
 
 /*
- * STATUS (out_lo, out_hi, out_size). INVALID_PARAM: out not 8-byte
- * aligned or out_size < sizeof(struct rvpmu_sampler_status).
- * INVALID_ADDRESS: [out, out + out_size) not writable S-mode RAM.
- * Writes the status and as many per-hart entries as fit; value = bytes a
- * full answer needs.
+ * Retentive suspend of a hart of the run, on that hart before it waits:
+ * it PAUSES: its open window closes now (written, COUNTED, short), its
+ * deadline is disarmed, it is not counted for closing fills, flag PAUSED
+ * (its counters stay reserved). Nothing on a hart not in the run.
+ */
+void rvpmu_sampler_hart_pause(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh);
+/*
+ * ... and on that hart when it resumes: it rejoins at the current slot
+ * (a shortened window, opened now) if that slot's fill is still open,
+ * else at the first slot of the next fill; the slots between are counted
+ * in paused (not written). Re-arms its deadline (set_deadline). Nothing
+ * on a hart that is not paused.
+ */
+void rvpmu_sampler_hart_resume(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh);
+
+/*
+ * STATUS (out_lo, out_hi, out_size): writes the first min(out_size, 80 +
+ * 48 * nr_harts) bytes of the status and its per-hart entries; value =
+ * bytes a full answer has. Errors as GET_INFO's. Each 64-bit value is
+ * untorn; samples is the least of the counting harts' complete samples.
  */
 struct rvpmu_ret rvpmu_sampler_status(struct rvpmu_sampler *s, rvpmu_ulong out_lo,
 				      rvpmu_ulong out_hi, rvpmu_ulong out_size);
 
 /*
- * BUFFER_RELEASE (index), ring mode: S-mode is done with a FULL buffer;
- * its header goes to FREE so the run may fill it again. INVALID_STATE:
- * nothing configured. INVALID_PARAM: not ring mode, index >= nr_bufs.
- * DENIED: the buffer is FILLING (the run writes into it).
+ * BUFFER_RELEASE (index), ring mode: S-mode is done with a FULL or LAST
+ * buffer; it goes FREE (header state written, after a release fence) so
+ * the run may fill it again; a FREE one stays FREE. One compare-and-swap
+ * takes it (FULL/LAST -> RELEASING), so a fill never opens in it before
+ * FREE is written, and a fill in progress is never overwritten.
+ * INVALID_STATE: nothing configured. INVALID_PARAM: not ring mode, index
+ * >= nr_bufs. DENIED: the buffer is FILLING (or being closed).
  */
 long rvpmu_sampler_buffer_release(struct rvpmu_sampler *s, rvpmu_ulong index);
 
-/* Subsamples hart sh wrote in the last run: its samples and the group it
-   is at (no count of its own on the switch's path). Any hart. */
+/* Subsamples hart sh is past in the last run: its samples and the group
+   it is at (no count of its own on the switch's path). Any hart; the two
+   reads may be a sample apart while it ticks. */
 uint64_t rvpmu_sampler_hart_subsamples(const struct rvpmu_sampler *s,
 				       const struct rvpmu_sampler_hart *sh);
 
@@ -328,6 +415,14 @@ static inline uint32_t rvpmu_sampler_state(const struct rvpmu_sampler *s)
 static inline bool rvpmu_sampler_hart_bound(const struct rvpmu_sampler_hart *sh)
 {
 	return __atomic_load_n(&sh->pmu, __ATOMIC_ACQUIRE) != 0;
+}
+
+/* The counters hart sh holds for a run now (0: none): the firmware keeps
+   their mcounteren bits clear meanwhile (the PMU core already keeps them
+   out of S-mode's calls, its snapshot and LCOFI). On sh's hart. */
+static inline uint64_t rvpmu_sampler_held(const struct rvpmu_sampler_hart *sh)
+{
+	return sh->reserved;
 }
 
 #endif /* RVPMU_SAMPLER_H */

@@ -2,7 +2,8 @@
 /*
  * START's steps (sampler.h): prepare the run, let each hart of the set
  * take its counters and arm its first deadline, then launch: t0 chosen
- * once every hart has armed. The run itself is engine.c's.
+ * once every hart has armed. The run itself is engine.c's; how a hart
+ * pauses and rejoins, pause.c's.
  */
 #include "internal.h"
 #include "core/hw.h"
@@ -33,12 +34,15 @@ long rvpmu_sampler_prepare(struct rvpmu_sampler *s)
 		sh->kept.samples = sh->samples;
 		sh->kept.late = sh->late;
 		sh->kept.max_skew = sh->max_skew;
-		sh->kept.skipped = sh->skipped;
+		sh->kept.passed = sh->passed;
+		sh->kept.paused = sh->paused;
 		sh->kept.gr = sh->gr;
 		sh->invited = sampler_ops(s)->hart_started(s->plat->ctx, sh->hartid);
+		stats_begin(sh);
 		sh->flags = RVPMU_SAMPLER_HART_ABSENT;
-		sh->samples = sh->late = sh->max_skew = sh->skipped = 0;
+		sh->samples = sh->late = sh->max_skew = sh->passed = sh->paused = 0;
 		sh->gr = &s->group[0];
+		stats_end(sh);
 		sh->running = false;
 	}
 	/* t0 is chosen once every hart has armed (rvpmu_sampler_launch); until
@@ -47,18 +51,21 @@ long rvpmu_sampler_prepare(struct rvpmu_sampler *s)
 	s->t0 = 0;
 	s->t0_set = 0;
 	s->p0 = sampler_now(s) + (s->plat->lead_ticks ? s->plat->lead_ticks : 1);
+	/* the buffers are the client's to zero (before START); nothing is
+	   written to them before launch, so a refused START leaves them be.
+	   Each is FREE again (a run starts over from buffer 0); the harts
+	   that join are counted in fill 0 as they do */
 	for (i = 0; i < s->nr_bufs; i++) {
 		s->lap[i] = 0;
 		s->first[i] = 0;
-		s->done[i] = 0;
-		rvpmu_sampler_zero(s, rvpmu_sampler_buf_data(s, i),
-				   s->bufs[i].size - s->header_size);
+		s->need[i] = 0;
+		s->bstate[i] = RVPMU_SAMPLER_BUF_FREE;
 	}
 	s->prev_stop_reason = s->stop_reason;
 	s->prev_fills = s->fills;
 	s->next_first = s->cap[0];
 	s->last_buf = 0;
-	s->fills = 1u << FILLS_SHIFT;
+	s->fills = 1u << FILLS_SHIFT;	/* fill 0, opened at launch */
 	/* START's own hold on the run, let go at launch: each hart counts
 	   itself in at its step, and harts that join and leave before the
 	   launch cannot end the run before its headers are written */
@@ -83,7 +90,8 @@ void rvpmu_sampler_abort(struct rvpmu_sampler *s)
 		sh->samples = sh->kept.samples;
 		sh->late = sh->kept.late;
 		sh->max_skew = sh->kept.max_skew;
-		sh->skipped = sh->kept.skipped;
+		sh->passed = sh->kept.passed;
+		sh->paused = sh->kept.paused;
 		sh->gr = sh->kept.gr;
 	}
 	s->stop_reason = s->prev_stop_reason;
@@ -109,6 +117,7 @@ void rvpmu_sampler_launch(struct rvpmu_sampler *s)
 	   last) */
 	for (i = 0; i < s->nr_bufs; i++)
 		rvpmu_sampler_header_t0(s, i);
+	s->bstate[0] = RVPMU_SAMPLER_BUF_FILLING;
 	rvpmu_sampler_header_update(s, 0, RVPMU_SAMPLER_BUF_FILLING, 0);
 	/* every hart that joined left already: the run ends now (NO_HARTS) */
 	if (rvpmu_sampler_unhold(s))
@@ -147,6 +156,10 @@ long rvpmu_sampler_hart_start(struct rvpmu_sampler *s, struct rvpmu_sampler_hart
 	uint64_t held;
 	long err;
 
+	/* counters still held from a run that ended while this hart was
+	   paused (retentive suspend) go back first */
+	if (!sh->running && sh->reserved)
+		rvpmu_sampler_let_go(s, sh);
 	for (p = 0; p < nh && s->plat->order[s->pos[p]] != sh->hartid; p++)
 		;
 	if (p == nh)
@@ -164,6 +177,7 @@ long rvpmu_sampler_hart_start(struct rvpmu_sampler *s, struct rvpmu_sampler_hart
 	if (err)
 		return err;
 	sh->reserved = held;
+	sampler_held(s, sh, held);
 	rvpmu_fw_sample(sh->pmu, s->fw_codes);
 	sh->grp.seq = counters_in_order(s, sh);
 	sh->pos = p;
@@ -177,13 +191,16 @@ long rvpmu_sampler_hart_start(struct rvpmu_sampler *s, struct rvpmu_sampler_hart
 	sh->in_buf = sh->fill = sh->buf = 0;
 	sh->addr = rvpmu_sampler_buf_data(s, 0);
 	sh->q = sampler_reach(s, sh->addr);
-	sh->off_mt = s->flags & RVPMU_SAMPLER_F_MTIME ? sh->off_cyc + 8 * nh : 0;
-	sh->off_win = s->flags & RVPMU_SAMPLER_F_WINDOW ? sh->off_cyc + 16 * nh : 0;
+	sh->off_mt = sh->off_cyc + 8 * nh;
+	sh->off_win = sh->off_cyc + 16 * nh;
 	sh->pass = 0;
 	sh->grp.hpm = 0;
 	sh->deadline = s->p0;
 	sh->begun = false;
-	/* joined: counted in (START's hold keeps the run from ending) */
+	sh->calibrated = false;
+	/* joined: counted in, and in fill 0 (START's hold keeps the run from
+	   ending; no fill opens before launch, so the lock is not needed) */
+	__atomic_add_fetch(&s->need[0], 1, __ATOMIC_SEQ_CST);
 	__atomic_add_fetch(&s->active, 1, __ATOMIC_SEQ_CST);
 	__atomic_add_fetch(&s->running, 1, __ATOMIC_SEQ_CST);
 	__atomic_store_n(&sh->flags, 0, __ATOMIC_RELAXED);

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* Boot-time binding, STATUS and BUFFER_RELEASE. */
+/* Boot-time binding, GET_INFO, STATUS, BUFFER_RELEASE and RESET. */
 #include <stddef.h>
 
 #include "internal.h"
@@ -27,25 +27,83 @@ static uint64_t once(const uint64_t *p)
 	return *(volatile const uint64_t *)p;
 }
 
+/* Bounds the retries of a snapshot: a hart updates its statistics in a
+   few instructions, so a reader that keeps meeting an update is being
+   starved, not waiting for one (it then takes what it read). */
+#define SNAP_TRIES	1000
+
+void rvpmu_sampler_stats(const struct rvpmu_sampler *s, const struct rvpmu_sampler_hart *sh,
+			 struct sampler_stats *o)
+{
+#if RVPMU_XLEN == 32
+	for (unsigned int n = 0; n < SNAP_TRIES; n++) {
+		uint32_t q = __atomic_load_n(&sh->seq, __ATOMIC_ACQUIRE);
+
+		if (q & 1)
+			continue;
+#endif
+		o->flags = __atomic_load_n(&sh->flags, __ATOMIC_RELAXED);
+		o->samples = once(&sh->samples);
+		o->subsamples = rvpmu_sampler_hart_subsamples(s, sh);
+		o->late = once(&sh->late);
+		o->max_skew = once(&sh->max_skew);
+		o->passed = once(&sh->passed);
+		o->paused = once(&sh->paused);
+#if RVPMU_XLEN == 32
+		__atomic_thread_fence(__ATOMIC_ACQUIRE);
+		if (__atomic_load_n(&sh->seq, __ATOMIC_RELAXED) == q)
+			break;
+	}
+#endif
+}
+
+struct rvpmu_ret rvpmu_sampler_get_info(struct rvpmu_sampler *s, rvpmu_ulong lo,
+					rvpmu_ulong hi, rvpmu_ulong size)
+{
+	struct rvpmu_sampler_info info;
+	struct rvpmu_ret r = { 0, sizeof(info) };
+	uint64_t pa;
+
+	if (!size || (size & 7)) {
+		r.error = SBI_ERR_INVALID_PARAM;
+		r.value = 0;
+		return r;
+	}
+	if ((r.error = rvpmu_sampler_shmem(s, lo, hi, size, &pa))) {
+		r.value = 0;
+		return r;
+	}
+	rvpmu_sampler_info(s, &info);
+	sampler_put(s, pa, &info, size < sizeof(info) ? (unsigned long)size : sizeof(info));
+	return r;
+}
+
+/* The first len bytes of an answer whose bytes [at, at + n) are v. */
+static void put_part(struct rvpmu_sampler *s, uint64_t pa, uint64_t len, uint64_t at,
+		     const void *v, uint64_t n)
+{
+	if (at < len)
+		sampler_put(s, pa + at, v, (unsigned long)(len - at < n ? len - at : n));
+}
+
 struct rvpmu_ret rvpmu_sampler_status(struct rvpmu_sampler *s, rvpmu_ulong lo,
 				      rvpmu_ulong hi, rvpmu_ulong size)
 {
-	const struct rvpmu_sampler_platform *p = s->plat;
 	struct rvpmu_sampler_status st = { 0 };
 	struct rvpmu_ret r = { 0, 0 };
-	uint64_t pa, need, fit;
+	uint64_t pa, need, len;
+	bool ran;
 	uint32_t i;
 
-	if ((lo & 7) || size < sizeof(st)) {
+	if (!size || (size & 7)) {
 		r.error = SBI_ERR_INVALID_PARAM;
 		return r;
 	}
-	if (!rvpmu_sampler_addr(lo, hi, &pa) || rvpmu_sampler_mem_ok(s, pa, size, true)) {
-		r.error = SBI_ERR_INVALID_ADDRESS;
+	if ((r.error = rvpmu_sampler_shmem(s, lo, hi, size, &pa)))
 		return r;
-	}
 
 	st.state = __atomic_load_n(&s->state, __ATOMIC_ACQUIRE);
+	ran = st.state == RVPMU_SAMPLER_RUNNING || st.state == RVPMU_SAMPLER_DONE;
 	if (st.state != RVPMU_SAMPLER_IDLE) {
 		st.stop_reason = __atomic_load_n(&s->stop_reason, __ATOMIC_ACQUIRE);
 		st.nr_harts = s->nr_data;
@@ -54,65 +112,92 @@ struct rvpmu_ret rvpmu_sampler_status(struct rvpmu_sampler *s, rvpmu_ulong lo,
 		st.nr_sample = s->nr_sample;
 	}
 	/* a run's figures once there was one (CONFIGURE forgets them) */
-	if (st.state == RVPMU_SAMPLER_RUNNING || st.state == RVPMU_SAMPLER_DONE) {
+	if (ran) {
 		st.samples = rvpmu_sampler_samples(s);
-		st.buffers_used = __atomic_load_n(&s->fills, __ATOMIC_ACQUIRE) >> 2;
-		if (st.stop_reason == RVPMU_SAMPLER_STOP_FULL && st.samples < s->nr_sample)
+		st.buffers_used = __atomic_load_n(&s->fills, __ATOMIC_ACQUIRE) >> FILLS_SHIFT;
+		if (st.stop_reason == RVPMU_SAMPLER_STOP_FULL && s->nr_sample &&
+		    st.samples < s->nr_sample)
 			st.lost = s->nr_sample - st.samples;
 	}
 	need = sizeof(st) + (uint64_t)st.nr_harts * sizeof(struct rvpmu_sampler_hart_status);
-	fit = (size - sizeof(st)) / sizeof(struct rvpmu_sampler_hart_status);
+	len = size < need ? size : need;
 	for (i = 0; i < st.nr_harts; i++) {
-		const struct rvpmu_sampler_hart *sh = p->ops->hart(p->ctx, p->order[s->pos[i]]);
-		struct rvpmu_sampler_hart_status hs = {
-			.hartid = sh->hartid,
-			.flags = __atomic_load_n(&sh->flags, __ATOMIC_RELAXED),
-		};
+		const struct rvpmu_sampler_hart *sh = sampler_hart_at(s, i);
+		struct rvpmu_sampler_hart_status hs = { .hartid = sh->hartid };
+		struct sampler_stats x;
 
-		if (st.state == RVPMU_SAMPLER_RUNNING || st.state == RVPMU_SAMPLER_DONE) {
-			hs.subsamples = rvpmu_sampler_hart_subsamples(s, sh);
-			hs.late = once(&sh->late);
-			hs.max_skew = once(&sh->max_skew);
-		} else {
-			hs.flags = 0;
+		if (ran) {
+			rvpmu_sampler_stats(s, sh, &x);
+			hs.flags = x.flags;
+			hs.subsamples = x.subsamples;
+			hs.late = x.late;
+			hs.max_skew = x.max_skew;
+			hs.passed = x.passed;
+			hs.paused = x.paused;
 		}
 		st.late += hs.late;
-		if (st.state == RVPMU_SAMPLER_RUNNING || st.state == RVPMU_SAMPLER_DONE) {
-			uint64_t k = once(&sh->skipped);
-
-			st.skipped = k > UINT32_MAX - st.skipped ? UINT32_MAX
-								 : st.skipped + (uint32_t)k;
-		}
+		st.passed += hs.passed;
+		st.paused += hs.paused;
 		if (hs.max_skew > st.max_skew)
 			st.max_skew = hs.max_skew;
-		if (i < fit)
-			p->mem->write(p->ctx, pa + sizeof(st) + (uint64_t)i * sizeof(hs),
-				      &hs, sizeof(hs));
+		put_part(s, pa, len, sizeof(st) + (uint64_t)i * sizeof(hs), &hs, sizeof(hs));
 	}
-	p->mem->write(p->ctx, pa, &st, sizeof(st));
+	put_part(s, pa, len, 0, &st, sizeof(st));
 	r.value = (rvpmu_ulong)need;
 	return r;
 }
 
 long rvpmu_sampler_buffer_release(struct rvpmu_sampler *s, rvpmu_ulong index)
 {
-	uint64_t state_pa;
-	uint32_t state, st = __atomic_load_n(&s->state, __ATOMIC_ACQUIRE);
+	uint32_t st = __atomic_load_n(&s->state, __ATOMIC_ACQUIRE), b, free = RVPMU_SAMPLER_BUF_FREE;
 
 	if (st == RVPMU_SAMPLER_IDLE)
 		return SBI_ERR_INVALID_STATE;
 	if (!(s->flags & RVPMU_SAMPLER_F_RING) || index >= s->nr_bufs)
 		return SBI_ERR_INVALID_PARAM;
-	state_pa = s->bufs[index].addr + offsetof(struct rvpmu_sampler_header, state);
-	s->plat->mem->read(s->plat->ctx, state_pa, &state, 4);
-	if (st == RVPMU_SAMPLER_RUNNING && state == RVPMU_SAMPLER_BUF_FILLING)
-		return SBI_ERR_DENIED;
+	/*
+	 * One compare-and-swap takes the buffer from FULL or LAST: a fill
+	 * opens only from FREE (engine.c, open_fill), so none can open in it
+	 * until FREE is stored below, after the header says FREE; and a
+	 * FILLING (or closing) buffer is never touched. BUFFER_RELEASE calls
+	 * are serialised by the caller, so RELEASING is ours alone.
+	 */
+	for (;;) {
+		b = __atomic_load_n(&s->bstate[index], __ATOMIC_ACQUIRE);
+		if (b == RVPMU_SAMPLER_BUF_FREE)
+			return 0;
+		if (b != RVPMU_SAMPLER_BUF_FULL && b != RVPMU_SAMPLER_BUF_LAST)
+			return SBI_ERR_DENIED;
+		if (__atomic_compare_exchange_n(&s->bstate[index], &b, BS_RELEASING, false,
+						__ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+			break;
+	}
 	/* the calling hart's reads of the buffer (S-mode's, before the call)
-	   before FREE, as for every state store (layout.c): once a ring-mode
-	   fill sees FREE it may zero and refill the buffer, and a read still
-	   outstanding would see the new data (docs/sbi-sampler.md §11) */
+	   before FREE: once a fill sees FREE it may write the buffer again,
+	   and a read still outstanding would see the new data */
 	__atomic_thread_fence(__ATOMIC_RELEASE);
-	state = RVPMU_SAMPLER_BUF_FREE;
-	s->plat->mem->write(s->plat->ctx, state_pa, &state, 4);
+	sampler_put(s, s->bufs[index].addr + offsetof(struct rvpmu_sampler_header, state), &free,
+		    4);
+	__atomic_store_n(&s->bstate[index], RVPMU_SAMPLER_BUF_FREE, __ATOMIC_RELEASE);
+	return 0;
+}
+
+long rvpmu_sampler_reset(struct rvpmu_sampler *s)
+{
+	if (__atomic_load_n(&s->state, __ATOMIC_ACQUIRE) == RVPMU_SAMPLER_RUNNING)
+		return SBI_ERR_DENIED;
+	/* no hart is in a run: their statistics and flags are free */
+	for (uint32_t i = 0; i < s->nr_data; i++) {
+		struct rvpmu_sampler_hart *sh = sampler_hart_at(s, i);
+
+		sh->flags = 0;
+		sh->samples = sh->late = sh->max_skew = sh->passed = sh->paused = 0;
+		sh->gr = 0;
+	}
+	s->nr_data = 0;
+	s->nr_bufs = 0;
+	s->fills = 0;
+	s->stop_reason = RVPMU_SAMPLER_STOP_NONE;
+	__atomic_store_n(&s->state, RVPMU_SAMPLER_IDLE, __ATOMIC_RELEASE);
 	return 0;
 }

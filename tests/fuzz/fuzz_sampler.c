@@ -2,12 +2,14 @@
 /*
  * libFuzzer target for the sampler's call surface: the input shapes a
  * configuration (every field, biased toward the edges) and then a
- * sequence of CONFIGURE, START, ticks, STOP, STATUS, BUFFER_RELEASE, HSM
- * leaves and S-mode counter calls on up to four simulated harts. After
+ * sequence of GET_INFO, CONFIGURE (hart sets in every SBI form, CHECK_ONLY),
+ * START, ticks, STOP, RESET, STATUS, BUFFER_RELEASE, HSM leaves, pauses
+ * and resumes, and S-mode counter calls on up to four simulated harts. After
  * every step: an error changed nothing in force, nothing was written
  * outside S-mode RAM (the simulated RAM records such a write as a fault),
  * the sampler's counters and S-mode's never overlap, and nothing stays
- * reserved once no run is going on. Any violation aborts.
+ * reserved once no run is going on (but on a hart still paused in the
+ * run that ended). Any violation aborts.
  */
 #include <stddef.h>
 #include <stdlib.h>
@@ -65,17 +67,19 @@ static void shape(struct sfx *x, struct bytes *b)
 
 	memset(c, 0, sizeof(*c));
 	c->magic = pick(b, 32) ? RVPMU_SAMPLER_CFG_MAGIC : (uint32_t)next(b);
-	c->version = pick(b, 32) ? RVPMU_SAMPLER_VERSION : (uint32_t)next(b);
+	c->version = pick(b, 32) ? RVPMU_SAMPLER_CFG_VERSION : (uint32_t)next(b);
 	c->nr_events = small(b, 0, 12);
 	c->nr_pmu = small(b, 0, 6);
 	c->period_us = pick(b, 4) ? 100 : (uint32_t)next(b);
 	c->nr_sample = small(b, 0, 6);
 	c->filter = pick(b, 4) ? 0 : (uint32_t)next(b) & 0x3f;
 	c->flags = pick(b, 2) ? 0 : (uint32_t)next(b) & 3;
+	x->hart_base = (rvpmu_ulong)RVPMU_SAMPLER_ALL_HARTS;
+	x->hart_mask = 0;
+	x->conf_flags = pick(b, 4) ? 0 : pick(b, 8) ? (uint32_t)next(b) & 3 : (uint32_t)next(b);
 	if (!pick(b, 3)) {
-		c->harts_addr = pick(b, 2) ? SFX_HARTS : addr(b);
-		c->harts_bits = 64 * small(b, 0, 2);
-		*(uint64_t *)sfx_mem(x, SFX_HARTS) = next(b) & 0x1f;
+		x->hart_base = pick(b, 4) ? pick(b, 4) : (rvpmu_ulong)next(b);
+		x->hart_mask = pick(b, 4) ? next(b) & 0x1f : (rvpmu_ulong)next(b);
 	}
 	if (!pick(b, 3)) {
 		c->cid2_addr = pick(b, 2) ? SFX_CID2 : addr(b);
@@ -91,7 +95,6 @@ static void shape(struct sfx *x, struct bytes *b)
 		c->events[i].event_data = datas[pick(b, sizeof(datas) / sizeof(datas[0]))];
 		c->events[i].reserved = pick(b, 64) ? 0 : 1;
 	}
-	c->reserved = pick(b, 64) ? 0 : 1;
 }
 
 /* S-mode wrote into memory a buffer may share since the last START (the
@@ -105,7 +108,7 @@ static void invariants(struct sfx *x)
 	for (unsigned int i = 0; i < x->n; i++) {
 		CHECK_EQ(x->h[i].reserved & x->h[i].configured, 0);
 		CHECK_EQ(x->sim[i].faults, 0);
-		if (!run)
+		if (!run && !(x->sh[i].flags & RVPMU_SAMPLER_HART_PAUSED))
 			CHECK_EQ(x->h[i].reserved, 0);
 	}
 	CHECK(x->s.state <= RVPMU_SAMPLER_DONE);
@@ -132,7 +135,7 @@ static void step(struct sfx *x, struct bytes *b)
 	size_t n = offsetof(struct rvpmu_sampler, stage);
 	unsigned int h = pick(b, x->n);
 
-	switch (pick(b, 10)) {
+	switch (pick(b, 14)) {
 	case 0:
 		scribbled = true;
 		shape(x, b);
@@ -170,6 +173,30 @@ static void step(struct sfx *x, struct bytes *b)
 	case 8:
 		sfx_match(x, h, events[pick(b, sizeof(events) / sizeof(events[0]))],
 			  datas[pick(b, sizeof(datas) / sizeof(datas[0]))]);
+		break;
+	case 10:
+		rvpmu_sampler_hart_pause(&x->s, &x->sh[h]);
+		break;
+	case 11:
+		rvpmu_sampler_hart_resume(&x->s, &x->sh[h]);
+		break;
+	case 12:
+		/* RESET as the firmware does it: the run stopped first */
+		if (!rvpmu_sampler_stop(&x->s))
+			for (unsigned int i = 0; i < x->n; i++)
+				rvpmu_sampler_hart_stop(&x->s, &x->sh[i]);
+		for (unsigned int i = 0; i < x->n; i++)
+			rvpmu_sampler_hart_stop(&x->s, &x->sh[i]);
+		CHECK(x->s.state != RVPMU_SAMPLER_RUNNING);
+		CHECK_EQ(rvpmu_sampler_reset(&x->s), 0);
+		CHECK_EQ(x->s.state, RVPMU_SAMPLER_IDLE);
+		for (unsigned int i = 0; i < x->n; i++)
+			CHECK_EQ(x->h[i].reserved, 0);
+		break;
+	case 13:
+		scribbled = true;
+		rvpmu_sampler_get_info(&x->s, (rvpmu_ulong)addr(b), pick(b, 16) ? 0 : 1,
+				       (rvpmu_ulong)small(b, 0, 0x100));
 		break;
 	default:
 		x->mtime += pick(b, 400);

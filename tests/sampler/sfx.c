@@ -33,8 +33,13 @@ static struct rvpmu_sampler_hart *op_hart(void *ctx, uint32_t hartid)
 	return hartid < x->n ? &x->sh[hartid] : NULL;
 }
 
+static void op_held(void *hctx, uint64_t counters)
+{
+	the_sfx.held[hart_of(hctx)] = counters;
+}
+
 static const struct rvpmu_sampler_ops sfx_ops = {
-	op_mtime, op_deadline, op_started, op_hart,
+	op_mtime, op_deadline, op_started, op_hart, op_held,
 };
 
 /* All harts share hart 0's RAM. */
@@ -103,7 +108,7 @@ void sfx_cfg(struct sfx *x, const uint32_t *events, unsigned int nr, uint64_t si
 
 	memset(c, 0, sizeof(*c));
 	c->magic = RVPMU_SAMPLER_CFG_MAGIC;
-	c->version = RVPMU_SAMPLER_VERSION;
+	c->version = RVPMU_SAMPLER_CFG_VERSION;
 	c->nr_events = nr;
 	c->period_us = 100;
 	c->nr_sample = 4;
@@ -112,12 +117,16 @@ void sfx_cfg(struct sfx *x, const uint32_t *events, unsigned int nr, uint64_t si
 	c->bufs[0].size = size;
 	for (unsigned int i = 0; i < nr; i++)
 		c->events[i].event_idx = events[i];
+	x->hart_mask = 0;
+	x->hart_base = (rvpmu_ulong)RVPMU_SAMPLER_ALL_HARTS;
+	x->conf_flags = 0;
 }
 
 long sfx_configure(struct sfx *x)
 {
 	memcpy(sfx_mem(x, SFX_CFG), &x->c, sizeof(x->c));
-	return rvpmu_sampler_configure(&x->s, &x->h[0], SFX_CFG, 0);
+	return rvpmu_sampler_configure(&x->s, &x->h[0], SFX_CFG, 0, x->hart_mask, x->hart_base,
+				       x->conf_flags);
 }
 
 long sfx_start(struct sfx *x)

@@ -13,7 +13,7 @@
 
 #define SFX_MAX		4
 #define SFX_CFG		(SIM_RAM_BASE + 0x4000)	/* the configuration */
-#define SFX_HARTS	(SIM_RAM_BASE + 0x5400)	/* hart bitmap */
+#define SFX_INFO	(SIM_RAM_BASE + 0x5400)	/* GET_INFO output */
 #define SFX_CID2	(SIM_RAM_BASE + 0x5480)	/* CID2 words */
 #define SFX_STATUS	(SIM_RAM_BASE + 0x5500)	/* STATUS output */
 #define SFX_BUF		(SIM_RAM_BASE + 0x6000)	/* buffers from here */
@@ -37,6 +37,11 @@ struct sfx {
 	   hart away in the middle of its switch */
 	uint64_t lag;
 	struct rvpmu_sampler_config c;	/* what the test writes to SFX_CFG */
+	/* CONFIGURE's registers besides the address (sfx_cfg: every hart) */
+	rvpmu_ulong hart_mask, hart_base;
+	uint32_t conf_flags;
+	/* what the held op was told last, per hart */
+	uint64_t held[SFX_MAX];
 };
 
 /* Whether sfx_new gives the platform a direct-access op (the tick then
@@ -48,10 +53,12 @@ extern bool sfx_use_direct;
 struct sfx *sfx_new(unsigned int n);
 
 /* A valid configuration in x->c: the events given, one buffer of `size`
-   bytes at SFX_BUF, period 100 us, nr_sample 4; every other field 0. */
+   bytes at SFX_BUF, period 100 us, nr_sample 4; every other field 0; the
+   hart set every hart, no CONFIGURE flags. */
 void sfx_cfg(struct sfx *x, const uint32_t *events, unsigned int nr, uint64_t size);
 
-/* Write x->c to SFX_CFG and CONFIGURE from hart 0. */
+/* Write x->c to SFX_CFG and CONFIGURE from hart 0 (with x->hart_mask,
+   x->hart_base, x->conf_flags). */
 long sfx_configure(struct sfx *x);
 
 /* START as the firmware will: prepare, hart_start on every started hart
@@ -91,6 +98,12 @@ static inline const struct rvpmu_sampler_header *sfx_hdr(struct sfx *x, uint64_t
 /* S-mode's config_matching on hart over every counter: the counter or
    the error. */
 long sfx_match(struct sfx *x, unsigned int hart, uint32_t event, uint64_t data);
+
+/* The plan CONFIGURE wrote into SFX_CFG. */
+static inline const struct rvpmu_sampler_plan *sfx_plan(struct sfx *x)
+{
+	return &((const struct rvpmu_sampler_config *)sfx_mem(x, SFX_CFG))->plan;
+}
 
 /* STATUS into SFX_STATUS. */
 struct rvpmu_ret sfx_status(struct sfx *x, const struct rvpmu_sampler_status **st);

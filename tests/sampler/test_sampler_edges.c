@@ -131,7 +131,7 @@ static void start_returns_before_t0(void)
 	CHECK_EQ(x->s.state, RVPMU_SAMPLER_DONE);
 	CHECK_EQ(x->s.stop_reason, RVPMU_SAMPLER_STOP_DONE);
 	for (unsigned int i = 0; i < 2; i++) {
-		CHECK_EQ(x->sh[i].skipped, 0);
+		CHECK_EQ(x->sh[i].passed, 0);
 		CHECK_EQ(x->sh[i].max_skew, 0);
 		CHECK_EQ(rvpmu_sampler_hart_subsamples(&x->s, &x->sh[i]), 4);
 	}
@@ -139,9 +139,10 @@ static void start_returns_before_t0(void)
 	CHECK_EQ(u64(x, SFX_BUF + h->header_size + 16 + 32), 700);	/* window 0 whole */
 }
 
-/* RVPMU_SAMPLER_F_MTIME: header version 2, a fifth field per subsample,
-   each hart's mtime when the window began (its deadline here). */
-static void mtime_ends_every_subsample(void)
+/* Layout 4: header version 4, six fields per subsample: cid1, cid2,
+   counts, cycles, each hart's mtime when the window began (its deadline
+   here) and its window word (COUNTED, its length). */
+static void layout_4_every_subsample(void)
 {
 	struct sfx *x = sfx_new(2);
 	const struct rvpmu_sampler_header *h = sfx_hdr(x, SFX_BUF);
@@ -150,12 +151,11 @@ static void mtime_ends_every_subsample(void)
 	sfx_cfg(x, ab, 2, 0x800);
 	x->c.nr_pmu = 1;
 	x->c.nr_sample = 2;
-	x->c.flags = RVPMU_SAMPLER_F_MTIME;
 	CHECK_EQ(sfx_configure(x), 0);
 	CHECK_EQ(sfx_start(x), 0);
-	CHECK_EQ(h->version, RVPMU_SAMPLER_VERSION_MTIME);
-	CHECK_EQ(h->subsample_size, RVPMU_SAMPLER_SUBSAMPLE_SIZE_MTIME(1, 2));
-	CHECK_EQ(h->subsample_size, (4 + 4 + 8 + 8 + 8) * H);
+	CHECK_EQ(h->version, RVPMU_SAMPLER_LAYOUT);
+	CHECK_EQ(h->subsample_size, RVPMU_SAMPLER_SUBSAMPLE_SIZE(1, 2));
+	CHECK_EQ(h->subsample_size, (4 + 4 + 8 + 8 + 8 + 8) * H);
 	sfx_window = busy;
 	sfx_run(x, 100);
 	for (unsigned int k = 0; k < 4; k++) {
@@ -165,22 +165,18 @@ static void mtime_ends_every_subsample(void)
 			CHECK_EQ(u64(x, sub + 8 * H + 8 * H + 8 * p), 700);	/* cycles */
 			CHECK_EQ(u64(x, sub + 8 * H + 16 * H + 8 * p),
 				 h->t0 + k * h->period_ticks);			/* mtime */
+			CHECK_EQ(u64(x, sub + 8 * H + 24 * H + 8 * p),
+				 RVPMU_SAMPLER_WIN_COUNTED | h->period_ticks);	/* window */
 		}
 	}
-	/* without the flag: version 1, the seed's layout */
-	x->c.flags = 0;
-	CHECK_EQ(sfx_configure(x), 0);
-	CHECK_EQ(sfx_start(x), 0);
-	CHECK_EQ(h->version, RVPMU_SAMPLER_VERSION);
-	CHECK_EQ(h->subsample_size, RVPMU_SAMPLER_SUBSAMPLE_SIZE(1, 2));
 }
 
 /*
- * RVPMU_SAMPLER_F_WINDOW (with MTIME only): header version 3, a sixth
- * field per subsample, each window's word: its length from its start
- * stamp to the tick that closed it, PASSED for a subsample the late
- * policy passed, LOST where a switch at either end took longer than a
- * 100th of a period (x->lag: the hart away inside its switch).
+ * The window word, each window's: its length from its start stamp to the
+ * tick that closed it, COUNTED, and LOST where a switch at either end
+ * took longer than a 100th of a period (x->lag: the hart away inside its
+ * switch). A tick 80 late does not pass the slot going on (version 2): it
+ * opens a window of 20.
  */
 static uint64_t word(struct sfx *x, unsigned int j, unsigned int p, unsigned int field)
 {
@@ -195,20 +191,14 @@ static void window_words(void)
 	struct sfx *x = sfx_new(2);
 	const struct rvpmu_sampler_header *h = sfx_hdr(x, SFX_BUF);
 	const struct rvpmu_sampler_status *st;
-	const uint64_t LOST = RVPMU_SAMPLER_WIN_LOST, PASSED = RVPMU_SAMPLER_WIN_PASSED;
+	const uint64_t LOST = RVPMU_SAMPLER_WIN_LOST, W = RVPMU_SAMPLER_WIN_COUNTED;
 	uint64_t P, t0;
 
 	sfx_cfg(x, ab, 2, 0x1000);
 	x->c.nr_pmu = 1;
 	x->c.nr_sample = 3;
-	x->c.flags = RVPMU_SAMPLER_F_WINDOW;
-	CHECK_EQ(sfx_configure(x), SBI_ERR_INVALID_PARAM);	/* needs MTIME */
-	x->c.flags |= RVPMU_SAMPLER_F_MTIME;
 	CHECK_EQ(sfx_configure(x), 0);
 	CHECK_EQ(sfx_start(x), 0);
-	CHECK_EQ(h->version, RVPMU_SAMPLER_VERSION_WINDOW);
-	CHECK_EQ(h->subsample_size, RVPMU_SAMPLER_SUBSAMPLE_SIZE_WINDOW(1, 2));
-	CHECK_EQ(h->subsample_size, (4 + 4 + 8 + 8 + 8 + 8) * 2);
 	sfx_window = busy;
 	while (!x->sh[0].begun || !x->sh[1].begun)
 		sfx_run(x, 1);
@@ -224,40 +214,37 @@ static void window_words(void)
 	x->lag = 5;
 	sfx_tick(x, 1);
 	x->lag = 0;
-	/* window 2: hart 1 comes 80 late, window 3 would have 20 left: passed */
+	/* window 2: hart 1 comes 80 late; window 3 opens with 20 left */
 	x->mtime = t0 + 3 * P;
 	busy(x, 0);
 	busy(x, 1);
 	sfx_tick(x, 0);
 	x->mtime = t0 + 3 * P + 80;
 	sfx_tick(x, 1);
-	CHECK_EQ(x->deadline[1], t0 + 5 * P);
+	CHECK_EQ(x->deadline[1], t0 + 4 * P);
 	sfx_run(x, 100);
 	CHECK_EQ(x->s.state, RVPMU_SAMPLER_DONE);
 	for (unsigned int j = 0; j < 6; j++) {
 		CHECK_EQ(word(x, j, 0, 3), t0 + j * P);		/* mtime */
-		CHECK_EQ(word(x, j, 0, 4), P);			/* window */
+		CHECK_EQ(word(x, j, 0, 4), W | P);		/* window */
 	}
 	CHECK_EQ(word(x, 0, 1, 3), t0);
-	CHECK_EQ(word(x, 0, 1, 4), P);
+	CHECK_EQ(word(x, 0, 1, 4), W | P);
 	CHECK_EQ(word(x, 1, 1, 3), t0 + P);
-	CHECK_EQ(word(x, 1, 1, 4), P | LOST);		/* its end's switch */
+	CHECK_EQ(word(x, 1, 1, 4), W | P | LOST);	/* its end's switch */
 	CHECK_EQ(word(x, 2, 1, 3), t0 + 2 * P + 5);
-	CHECK_EQ(word(x, 2, 1, 4), (P + 75) | LOST);	/* its start's */
-	/* subsample 3 passed: nothing counted, stamped when passed */
-	CHECK_EQ(word(x, 3, 1, 1), 0);			/* its count */
-	CHECK_EQ(word(x, 3, 1, 2), 0);			/* its cycles */
+	CHECK_EQ(word(x, 2, 1, 4), W | (P + 75) | LOST);	/* its start's */
+	/* subsample 3: short, but counted: data */
 	CHECK_EQ(word(x, 3, 1, 3), t0 + 3 * P + 80);
-	CHECK_EQ(word(x, 3, 1, 4), PASSED);
-	/* subsample 4 opened then, on its own slot: 120, not a catch-up */
-	CHECK_EQ(word(x, 4, 1, 3), t0 + 3 * P + 80);
-	CHECK_EQ(word(x, 4, 1, 4), 2 * P - 80);
-	CHECK(word(x, 4, 1, 2) > 0);
+	CHECK_EQ(word(x, 3, 1, 4), W | (P - 80));
+	CHECK(word(x, 3, 1, 2) > 0);			/* its cycles */
+	CHECK_EQ(word(x, 4, 1, 3), t0 + 4 * P);
+	CHECK_EQ(word(x, 4, 1, 4), W | P);
 	CHECK_EQ(word(x, 5, 1, 3), t0 + 5 * P);
-	CHECK_EQ(word(x, 5, 1, 4), P);
+	CHECK_EQ(word(x, 5, 1, 4), W | P);
 	CHECK_EQ(RVPMU_SAMPLER_WIN_LEN(word(x, 2, 1, 4)), P + 75);
 	CHECK_OK(sfx_status(x, &st), sizeof(*st) + 2 * sizeof(struct rvpmu_sampler_hart_status));
-	CHECK_EQ(st->skipped, 1);
+	CHECK_EQ(st->passed, 0);
 	CHECK_EQ(st->late, 0);
 }
 
@@ -275,7 +262,6 @@ static void away_in_switch(void)
 	sfx_cfg(x, ab, 2, 0x1000);
 	x->c.nr_pmu = 1;
 	x->c.nr_sample = 2;
-	x->c.flags = RVPMU_SAMPLER_F_MTIME | RVPMU_SAMPLER_F_WINDOW;
 	CHECK_EQ(sfx_configure(x), 0);
 	CHECK_EQ(sfx_start(x), 0);
 	sfx_window = busy;
@@ -290,18 +276,20 @@ static void away_in_switch(void)
 	sfx_run(x, 100);
 	sub = SFX_BUF + h->header_size + h->subsample_size;	/* window 1 */
 	CHECK_EQ(u64(x, sub + 8 * 3), t0 + P + 80);
-	CHECK_EQ(u64(x, sub + 8 * 4), (P - 80) | RVPMU_SAMPLER_WIN_LOST);
+	CHECK_EQ(u64(x, sub + 8 * 4),
+		 (P - 80) | RVPMU_SAMPLER_WIN_LOST | RVPMU_SAMPLER_WIN_COUNTED);
 	CHECK_OK(sfx_status(x, &st), sizeof(*st) + sizeof(struct rvpmu_sampler_hart_status));
-	CHECK_EQ(st->skipped, 0);
+	CHECK_EQ(st->passed, 0);
 	CHECK_EQ(st->late, 0);
 }
 
 /*
  * The late policy across a sample's and a buffer's end, and at the
- * first tick: the passed subsamples take their places (cycles 0, PASSED),
- * the grid stays the run's (every window after them ends on its own grid
- * point), and the run ends at t0 + nr_sample * nsub * P all the same.
- * One hart, 2 groups a sample, one sample in each of 4 buffers.
+ * first tick: the passed subsamples keep their places unwritten (no
+ * COUNTED: the zeros the client left), the grid stays the run's (every
+ * window after them ends on its own grid point), and the run ends at t0
+ * + nr_sample * nsub * P all the same. One hart, 2 groups a sample, one
+ * sample in each of 4 buffers.
  */
 static void release_all_full(struct sfx *x, unsigned int i)
 {
@@ -324,7 +312,7 @@ static void passes_keep_the_grid(void)
 	x->c.nr_pmu = 1;
 	x->c.nr_sample = 4;
 	x->c.nr_bufs = 4;
-	x->c.flags = RVPMU_SAMPLER_F_RING | RVPMU_SAMPLER_F_MTIME | RVPMU_SAMPLER_F_WINDOW;
+	x->c.flags = RVPMU_SAMPLER_F_RING;
 	for (b = 1; b < 4; b++) {
 		x->c.bufs[b].addr = SFX_BUF + 0x400 * b;
 		x->c.bufs[b].size = size;
@@ -334,16 +322,18 @@ static void passes_keep_the_grid(void)
 	h = sfx_hdr(x, SFX_BUF);
 	sfx_window = release_all_full;
 	P = h->period_ticks;
-	/* the first tick comes 0.6 periods after t0: subsample 0 passed */
+	/* the first tick comes 1.6 periods after t0: subsample 0's slot
+	   ended, passed; 1 opens, short */
 	while (!x->s.t0_set)
 		sfx_run(x, 1);
 	t0 = x->s.t0;
-	x->mtime = t0 + P * 6 / 10;
+	x->mtime = t0 + P * 16 / 10;
 	sfx_tick(x, 0);
 	CHECK_EQ(x->deadline[0], t0 + 2 * P);
-	/* the tick closing subsample 1 (due t0 + 2P) comes 1.7 periods late:
-	   subsamples 2 and 3 (samples 1's both, a buffer's end) passed */
-	x->mtime = t0 + 2 * P + P * 17 / 10;
+	/* the tick closing subsample 1 (due t0 + 2P) comes 2.7 periods late:
+	   subsamples 2 and 3 (samples 1's both, a buffer's end) ended:
+	   passed; 4 opens, short */
+	x->mtime = t0 + 2 * P + P * 27 / 10;
 	sfx_tick(x, 0);
 	CHECK_EQ(x->deadline[0], t0 + 5 * P);
 	sfx_run(x, 100);
@@ -357,25 +347,29 @@ static void passes_keep_the_grid(void)
 		uint64_t mt = u64(x, base + 8 * 3), w = u64(x, base + 8 * 4);
 
 		if (k == 0 || k == 2 || k == 3) {
-			CHECK_EQ(w, RVPMU_SAMPLER_WIN_PASSED);
+			CHECK_EQ(w, 0);
+			CHECK_EQ(mt, 0);
 			CHECK_EQ(u64(x, base + 8 * 2), 0);
 			passed++;
 			continue;
 		}
 		windows++;
+		CHECK(w & RVPMU_SAMPLER_WIN_COUNTED);
 		/* each window ends on its own grid point, but the late one
 		   (subsample 1), which ends at its late tick */
 		CHECK_EQ(mt + RVPMU_SAMPLER_WIN_LEN(w),
-			 k == 1 ? t0 + 2 * P + P * 17 / 10 : t0 + (k + 1) * P);
-		if (k == 4)	/* opened by that tick */
-			CHECK_EQ(mt, t0 + 2 * P + P * 17 / 10);
+			 k == 1 ? t0 + 2 * P + P * 27 / 10 : t0 + (k + 1) * P);
+		if (k == 1)	/* opened by the first tick */
+			CHECK_EQ(mt, t0 + P * 16 / 10);
+		if (k == 4)	/* opened by the late one */
+			CHECK_EQ(mt, t0 + 2 * P + P * 27 / 10);
 		end = mt + RVPMU_SAMPLER_WIN_LEN(w);
 	}
 	CHECK_EQ(passed, 3);
 	CHECK_EQ(windows, 5);
 	CHECK_EQ(end, t0 + 8 * P);
 	CHECK_OK(sfx_status(x, &st), sizeof(*st) + sizeof(struct rvpmu_sampler_hart_status));
-	CHECK_EQ(st->skipped, 3);
+	CHECK_EQ(st->passed, 3);
 	CHECK_EQ(st->late, 1);
 	CHECK_EQ(((const struct rvpmu_sampler_hart_status *)(st + 1))->subsamples, 8);
 }
@@ -416,7 +410,7 @@ static void watch_states(struct sfx *x, uint64_t pa, const void *src, unsigned l
 static void a_run_ends_in_one_last_buffer(void)
 {
 	struct sfx *x = sfx_new(2);
-	const uint64_t size = 152 + 64;	/* header and one sample */
+	const uint64_t size = 152 + 96;	/* header and one sample */
 	unsigned int last = 0, b;
 
 	for (uint32_t n = 3; n <= 4; n++) {
@@ -601,7 +595,7 @@ void suite_sampler_edges(void)
 	static const struct t_case cases[] = {
 		T(t0_is_chosen_once_every_hart_armed),
 		T(start_returns_before_t0),
-		T(mtime_ends_every_subsample),
+		T(layout_4_every_subsample),
 		T(window_words),
 		T(away_in_switch),
 		T(passes_keep_the_grid),

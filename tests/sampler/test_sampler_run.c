@@ -67,7 +67,8 @@ static void worked_example_layout(void)
 {
 	struct sfx *x = sfx_new(2);
 	const struct rvpmu_sampler_header *h = sfx_hdr(x, SFX_BUF);
-	const uint64_t d = SFX_BUF + 168, s1 = d + 64;
+	const uint64_t d = SFX_BUF + 168, s1 = d + 96;
+	const uint64_t W = RVPMU_SAMPLER_WIN_COUNTED;
 
 	sfx_cfg(x, abc, 3, 0x400);
 	x->c.nr_pmu = 2;
@@ -89,9 +90,10 @@ static void worked_example_layout(void)
 	CHECK_EQ(h->nr_harts, 2);
 	CHECK_EQ(h->nr_clusters, 1);
 	CHECK_EQ(h->nr_subsamples, 2);
-	CHECK_EQ(h->subsample_size, 64);
-	CHECK_EQ(h->sample_size, 128);
-	CHECK_EQ(h->capacity, (0x400 - 168) / 128);
+	CHECK_EQ(h->version, RVPMU_SAMPLER_LAYOUT);
+	CHECK_EQ(h->subsample_size, 96);
+	CHECK_EQ(h->sample_size, 192);
+	CHECK_EQ(h->capacity, (0x400 - 168) / 192);
 	CHECK_EQ(h->nr_samples, 2);
 	CHECK_EQ(h->t0, 1100);
 	CHECK_EQ(h->period_ticks, 100);
@@ -112,17 +114,25 @@ static void worked_example_layout(void)
 	CHECK_EQ(u64(x, d + 40), expect(1, 0, 1));
 	CHECK_EQ(u64(x, d + 48), 500);			/* cycles */
 	CHECK_EQ(u64(x, d + 56), 500);
+	CHECK_EQ(u64(x, d + 64), 1100);			/* mtime: t0 */
+	CHECK_EQ(u64(x, d + 72), 1100);
+	CHECK_EQ(u64(x, d + 80), W | 100);		/* window: COUNTED, 100 */
+	CHECK_EQ(u64(x, d + 88), W | 100);
 	/* subsample 1: event 2, then the null event */
 	CHECK_EQ(u64(x, s1 + 16), expect(2, 1, 0));
 	CHECK_EQ(u64(x, s1 + 24), expect(2, 1, 1));
 	CHECK_EQ(u64(x, s1 + 32), 0);
 	CHECK_EQ(u64(x, s1 + 40), 0);
 	CHECK_EQ(u64(x, s1 + 48), 501);
+	CHECK_EQ(u64(x, s1 + 64), 1200);
+	CHECK_EQ(u64(x, s1 + 80), W | 100);
 	/* sample 1, subsample 0 (window 2) */
-	CHECK_EQ(u64(x, d + 128 + 16), expect(0, 2, 0));
-	CHECK_EQ(u64(x, d + 128 + 56), 502);
-	/* the gap after the samples: zero, not what was there */
-	CHECK_EQ(u64(x, SFX_BUF + 0x3f8), 0);
+	CHECK_EQ(u64(x, d + 192 + 16), expect(0, 2, 0));
+	CHECK_EQ(u64(x, d + 192 + 56), 502);
+	/* the samples not taken, and the gap after the capacity: what was
+	   there (the implementation never zeroes) */
+	CHECK_EQ(u64(x, d + 2 * 192), 0xAAAAAAAAAAAAAAAAull);
+	CHECK_EQ(u64(x, SFX_BUF + 0x3f8), 0xAAAAAAAAAAAAAAAAull);
 	CHECK_EQ(x->s.state, RVPMU_SAMPLER_DONE);
 	CHECK_EQ(x->s.stop_reason, RVPMU_SAMPLER_STOP_DONE);
 	for (int i = 0; i < 2; i++) {
@@ -154,7 +164,7 @@ static void firmware_events_are_sampled(void)
 	sfx_window = window;
 	sfx_run(x, 100);
 	for (unsigned int k = 0; k < 3; k++) {
-		uint64_t sub = d + 64 * (uint64_t)k;
+		uint64_t sub = d + 96 * (uint64_t)k;
 
 		CHECK_EQ(u64(x, sub + 16), expect(3, k, 0));
 		CHECK_EQ(u64(x, sub + 24), expect(3, k, 1));
@@ -166,9 +176,10 @@ static void firmware_events_are_sampled(void)
 	CHECK_EQ(x->sim[0].faults + x->sim[1].faults, 0);
 }
 
-/* Two clusters, harts numbered across them: the data field follows the
-   topology (hart in cluster, then cluster), not hartids. */
-static void hart_order_follows_topology(void)
+/* Two clusters, harts numbered across them: the data field is in
+   increasing hartid order (version 2), whatever the platform's order;
+   each position's cluster number comes along. */
+static void hart_order_by_hartid(void)
 {
 	struct sfx *x = sfx_new(4);
 	const uint32_t order[4] = { 2, 3, 0, 1 };
@@ -188,22 +199,21 @@ static void hart_order_follows_topology(void)
 	CHECK_EQ(h->nr_clusters, 2);
 	d = SFX_BUF + h->header_size;
 	for (unsigned int p = 0; p < 4; p++) {
-		CHECK_EQ(u32(x, SFX_BUF + 104 + 4 * p), order[p]);
-		CHECK_EQ(u32(x, SFX_BUF + 120 + 4 * p), cl[p]);
-		CHECK_EQ(u32(x, d + 4 * p), 0x100 + order[p]);		/* cid1 */
-		CHECK_EQ(u64(x, d + 32 + 8 * p), expect(0, 0, order[p]));
+		CHECK_EQ(u32(x, SFX_BUF + 104 + 4 * p), p);
+		CHECK_EQ(u32(x, SFX_BUF + 120 + 4 * p), p < 2 ? 1 : 0);
+		CHECK_EQ(u32(x, d + 4 * p), 0x100 + p);		/* cid1 */
+		CHECK_EQ(u64(x, d + 32 + 8 * p), expect(0, 0, p));
 	}
 	/* a set of harts 3 and 0: one per cluster */
-	*(uint64_t *)sfx_mem(x, SFX_HARTS) = 0x9;
-	x->c.harts_addr = SFX_HARTS;
-	x->c.harts_bits = 64;
+	x->hart_base = 0;
+	x->hart_mask = 0x9;
 	CHECK_EQ(sfx_configure(x), 0);
 	CHECK_EQ(sfx_start(x), 0);
 	sfx_run(x, 100);
 	CHECK_EQ(h->nr_harts, 2);
 	CHECK_EQ(h->nr_clusters, 2);
-	CHECK_EQ(u32(x, SFX_BUF + 104), 3);
-	CHECK_EQ(u32(x, SFX_BUF + 108), 0);
+	CHECK_EQ(u32(x, SFX_BUF + 104), 0);
+	CHECK_EQ(u32(x, SFX_BUF + 108), 3);
 	CHECK_EQ(rvpmu_sampler_hart_subsamples(&x->s, &x->sh[1]), 1);	/* from the first run only */
 }
 
@@ -212,7 +222,7 @@ static void hart_order_follows_topology(void)
 static void buffers_fill_in_turn_then_full(void)
 {
 	struct sfx *x = sfx_new(2);
-	const uint64_t b1 = SFX_BUF + 0x800, size = 168 + 2 * 128 + 40;
+	const uint64_t b1 = SFX_BUF + 0x800, size = 168 + 2 * 192 + 40;
 	const struct rvpmu_sampler_header *h0 = sfx_hdr(x, SFX_BUF), *h1 = sfx_hdr(x, b1);
 	const struct rvpmu_sampler_status *st;
 
@@ -238,10 +248,11 @@ static void buffers_fill_in_turn_then_full(void)
 	CHECK_EQ(h1->first_sample, 2);
 	/* buffer 1 holds samples 2 and 3: windows 4 and 6 open them */
 	CHECK_EQ(u64(x, b1 + 168 + 16), expect(0, 4, 0));
-	CHECK_EQ(u64(x, b1 + 168 + 128 + 24), expect(0, 6, 1));
-	for (uint64_t g = 168 + 256; g < size; g += 8) {
-		CHECK_EQ(u64(x, SFX_BUF + g), 0);
-		CHECK_EQ(u64(x, b1 + g), 0);
+	CHECK_EQ(u64(x, b1 + 168 + 192 + 24), expect(0, 6, 1));
+	/* nothing written past capacity * sample_size */
+	for (uint64_t g = 168 + 384; g < size; g += 8) {
+		CHECK_EQ(u64(x, SFX_BUF + g), 0xAAAAAAAAAAAAAAAAull);
+		CHECK_EQ(u64(x, b1 + g), 0xAAAAAAAAAAAAAAAAull);
 	}
 	CHECK_OK(sfx_status(x, &st), sizeof(*st) + 2 * sizeof(struct rvpmu_sampler_hart_status));
 	CHECK_EQ(st->state, RVPMU_SAMPLER_DONE);
@@ -265,7 +276,7 @@ static void release_full(struct sfx *x, unsigned int i)
 static void ring_mode_reuses_released_buffers(void)
 {
 	struct sfx *x = sfx_new(2);
-	const uint64_t size = 168 + 128;
+	const uint64_t size = 168 + 192;
 	const struct rvpmu_sampler_header *h0 = sfx_hdr(x, SFX_BUF);
 	const struct rvpmu_sampler_status *st;
 
@@ -420,7 +431,7 @@ static void start_denied_keeps_last_run(void)
 	CHECK_EQ(st->stop_reason, RVPMU_SAMPLER_STOP_DONE);
 	CHECK_EQ(st->samples, 4);
 	CHECK(st->late > 0);			/* figures worth keeping */
-	CHECK(st->skipped > 0);
+	CHECK(st->passed > 0);
 	CHECK(st->max_skew >= 160);
 	CHECK_EQ(st->buffers_used, 1);
 	CHECK_EQ(hs[1].flags, RVPMU_SAMPLER_HART_STOPPED);
@@ -434,7 +445,7 @@ static void start_denied_keeps_last_run(void)
 	CHECK_OK(sfx_status(x, &st), sizeof(before));
 	CHECK(!memcmp(before, st, sizeof(before)));
 	CHECK_EQ(st->samples, 4);
-	CHECK(st->skipped > 0);
+	CHECK(st->passed > 0);
 	CHECK_EQ(hs[1].flags, RVPMU_SAMPLER_HART_STOPPED);
 	for (int i = 0; i < 2; i++) {
 		CHECK_EQ(x->h[i].reserved, 0);
@@ -442,58 +453,85 @@ static void start_denied_keeps_last_run(void)
 	}
 }
 
-/* A late hart still writes every subsample, in order, on the absolute
-   grid; a tick so late that the window it would open has under half a
-   period left passes that subsample (written in its place, nothing
-   counted) and opens the next, so no window is a useless catch-up; the
-   passed ones are counted; lateness and skew are reported. */
+/*
+ * The late policy (version 2): a late hart still writes every subsample
+ * it counts, in order, on the absolute grid; a tick late by less than a
+ * period passes nothing (the window it opens is short: data); one late
+ * by a period or more passes the slots that already ended (not written:
+ * their slots keep what the buffer held, no COUNTED bit) and opens the
+ * slot going on; the passed ones are counted; lateness and skew reported.
+ * Seen failing against version 1's policy (half a period: t0 + 351 passed
+ * subsample 3, and passed slots were written with PASSED).
+ */
 static void late_deadlines(void)
 {
 	struct sfx *x = sfx_new(2);
 	const struct rvpmu_sampler_status *st;
 	const struct rvpmu_sampler_hart_status *hs;
+	const uint64_t W = RVPMU_SAMPLER_WIN_COUNTED;
 	uint64_t t0, sub;
 
 	begin(x, 3, 0x800, 1, 2);
 	sfx_run(x, 3);				/* t0 and subsample 0 */
 	t0 = x->s.t0;
 	CHECK_EQ(x->deadline[1], t0 + 2 * 100);
-	/* hart 0: half a period late leaves half a period: no skip */
+	/* hart 0: half a period late: nothing passed */
 	x->mtime = t0 + 250;
 	window(x, 0);
 	sfx_tick(x, 0);
 	CHECK_EQ(x->deadline[0], t0 + 300);
-	x->mtime = t0 + 351;			/* 51 late: passes subsample 3 */
+	x->mtime = t0 + 351;			/* 51 late: the slot goes on */
 	window(x, 0);
 	sfx_tick(x, 0);
-	CHECK_EQ(x->deadline[0], t0 + 500);
-	CHECK_EQ(x->sh[0].skipped, 1);
+	CHECK_EQ(x->deadline[0], t0 + 400);
+	CHECK_EQ(x->sh[0].passed, 0);
+	CHECK_EQ(x->sh[0].late, 0);
+	x->mtime = t0 + 520;			/* 120 late: slot 4 ended */
+	window(x, 0);
+	sfx_tick(x, 0);
+	CHECK_EQ(x->deadline[0], t0 + 600);
+	CHECK_EQ(x->sh[0].passed, 1);
+	CHECK_EQ(x->sh[0].late, 1);
 	window(x, 1);
 	x->mtime = t0 + 450;			/* hart 1 arrives 2.5 periods late */
 	sfx_tick(x, 1);
-	/* subsamples 2 and 3 (due t0 + 300, t0 + 400) are past: both
-	   passed; 4, due t0 + 500, has half a period left: it opens */
+	/* subsamples 2 and 3 (slots ending t0 + 300, t0 + 400) ended: both
+	   passed; 4, in its slot, opens (short) */
 	CHECK_EQ(x->deadline[1], t0 + 500);
-	CHECK_EQ(x->sh[1].skipped, 2);
+	CHECK_EQ(x->sh[1].passed, 2);
 	sfx_run(x, 100);
 	CHECK_EQ(rvpmu_sampler_hart_subsamples(&x->s, &x->sh[1]), 6);
 	CHECK_EQ(x->sh[1].late, 1);		/* deadline 2: the next already due */
 	CHECK_EQ(x->sh[1].max_skew, 250);
 	CHECK_OK(sfx_status(x, &st), sizeof(*st) + 2 * sizeof(*hs));
 	hs = (const void *)(st + 1);
-	CHECK_EQ(st->late, x->sh[0].late + 1);
-	CHECK_EQ(st->skipped, 3);
+	CHECK_EQ(st->late, 2);
+	CHECK_EQ(st->passed, 3);
 	CHECK_EQ(st->max_skew, 250);
+	CHECK_EQ(hs[0].passed, 1);
+	CHECK_EQ(hs[1].passed, 2);
 	CHECK_EQ(hs[1].subsamples, 6);
 	CHECK_EQ(hs[1].max_skew, 250);
 	CHECK_EQ(st->samples, 2);
-	/* in order: window 1 of hart 1 is subsample 1; subsample 2 passed
-	   (its count and cycles 0) */
+	/* in order: window 1 of hart 1 is subsample 1 (its window long: it
+	   ran until the late tick); subsamples 2 and 3 passed: not written */
 	sub = SFX_BUF + x->s.header_size;
-	CHECK_EQ(u64(x, sub + 48 + 24), expect(1, 1, 1));
-	CHECK_EQ(u64(x, sub + 2 * 48 + 24), 0);
-	CHECK_EQ(u64(x, sub + 2 * 48 + 40), 0);
-	CHECK(u64(x, sub + 48 + 40) > 0);
+	CHECK_EQ(x->s.subsample_size, 80);
+	CHECK_EQ(u64(x, sub + 80 + 24), expect(1, 1, 1));
+	CHECK_EQ(u64(x, sub + 80 + 72), W | 350);
+	for (unsigned int k = 2; k < 4; k++) {
+		CHECK_EQ(u64(x, sub + 80 * k + 24), 0);	/* count */
+		CHECK_EQ(u64(x, sub + 80 * k + 40), 0);	/* cycles */
+		CHECK_EQ(u64(x, sub + 80 * k + 72), 0);	/* no COUNTED */
+	}
+	/* subsample 4: opened at t0 + 450, closed at t0 + 500 */
+	CHECK_EQ(u64(x, sub + 80 * 4 + 56), t0 + 450);
+	CHECK_EQ(u64(x, sub + 80 * 4 + 72), W | 50);
+	/* hart 0's subsample 4 passed, 3 written (long), 5 short */
+	CHECK_EQ(u64(x, sub + 80 * 4 + 64), 0);
+	CHECK_EQ(u64(x, sub + 80 * 3 + 64), W | 169);
+	CHECK_EQ(u64(x, sub + 80 * 5 + 64), W | 80);
+	CHECK(u64(x, sub + 80 + 40) > 0);
 }
 
 /* A hart that stops through HSM is recorded and not waited for; one that
@@ -671,7 +709,7 @@ static void stop_requested(void)
 static void stop_across_buffers(void)
 {
 	struct sfx *x = sfx_new(2);
-	const uint64_t size = 168 + 64;		/* one sample each */
+	const uint64_t size = 152 + 96;		/* one sample each */
 
 	sfx_cfg(x, abc, 2, size);
 	x->c.nr_bufs = 2;
@@ -702,7 +740,7 @@ void suite_sampler_run(void)
 	static const struct t_case cases[] = {
 		T(worked_example_layout),
 		T(firmware_events_are_sampled),
-		T(hart_order_follows_topology),
+		T(hart_order_by_hartid),
 		T(buffers_fill_in_turn_then_full),
 		T(ring_mode_reuses_released_buffers),
 		T(reservation),
