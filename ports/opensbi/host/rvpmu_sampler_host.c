@@ -1,16 +1,19 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * ports/opensbi/host/rvpmu_sampler_host.c - rvpmu's half of the sampler
- * extension's host in OpenSBI (the patched tree builds it as
+ * extension's host in OpenSBI, version 2 (the patched tree builds it as
  * lib/utils/rvpmu/src/host/ with CONFIG_SBI_ECALL_RVPMU_SAMPLER): the
  * engine's seams bound to OpenSBI's services, and the calls by function
  * id. It does what rvpmu's firmware does in firmware/sbi_sampler.c, with
  * OpenSBI's half (sbi_ecall_rvpmu_sampler.c) in place of the firmware's
  * timer, mailbox and HSM state:
  *  - a deadline is the hart's M-mode timer event (rvpmu_osbi_sampler_deadline);
- *  - START and STOP run their per-hart steps on every started hart and
- *    wait for them (rvpmu_osbi_sampler_each, IPIs);
- *  - a hart that stops or suspends leaves the run on its way out.
+ *  - START, STOP and RESET run their per-hart steps on every started hart
+ *    and wait for them, bounded (rvpmu_osbi_sampler_each, IPIs);
+ *  - a hart that stops or suspends non-retentively leaves the run on its
+ *    way out; a retentive suspend pauses its part until it resumes;
+ *  - the counters a hart holds are hidden from S-mode's direct reads
+ *    (rvpmu_osbi_sampler_held: mcounteren).
  * The calls come one at a time (OpenSBI's half holds a lock around them).
  */
 #include <sbi_utils/rvpmu/rvpmu_host.h>
@@ -83,11 +86,18 @@ static void *op_direct(void *ctx, uint64_t pa)
 	return (void *)(uintptr_t)pa;
 }
 
+/* on the hart of hctx: the counters it holds for the run (0: none) */
+static void op_held(void *hctx, uint64_t counters)
+{
+	rvpmu_osbi_sampler_held(hctx, counters);
+}
+
 static const struct rvpmu_sampler_ops osbi_sampler_ops = {
 	.mtime = op_mtime,
 	.set_deadline = op_set_deadline,
 	.hart_started = op_hart_started,
 	.hart = op_hart,
+	.held = op_held,
 };
 
 /* ---- the host's entry points */
@@ -136,6 +146,22 @@ void rvpmu_host_sampler_leave(void *hart, bool suspend)
 
 	if (rvpmu_sampler_hart_bound(&h->sampler))
 		rvpmu_sampler_hart_leave(&osbi_sampler, &h->sampler, suspend);
+}
+
+void rvpmu_host_sampler_pause(void *hart)
+{
+	struct osbi_hart *h = hart;
+
+	if (rvpmu_sampler_hart_bound(&h->sampler))
+		rvpmu_sampler_hart_pause(&osbi_sampler, &h->sampler);
+}
+
+void rvpmu_host_sampler_resume(void *hart)
+{
+	struct osbi_hart *h = hart;
+
+	if (rvpmu_sampler_hart_bound(&h->sampler))
+		rvpmu_sampler_hart_resume(&osbi_sampler, &h->sampler);
 }
 
 void rvpmu_host_sampler_step(void *hart, unsigned int step)
@@ -210,6 +236,25 @@ static long stop(void)
 	return SBI_SUCCESS;
 }
 
+/*
+ * RESET: the run stopped as STOP stops it (nothing written after), then
+ * every hart's step once more, which gives back counters a hart paused in
+ * a run that ended still holds; then IDLE. Fails only when a hart does
+ * not answer in time (the run is then left stopping: RESET again).
+ */
+static long reset(void)
+{
+	long err = stop();
+	int rc;
+
+	if (err && err != SBI_ERR_ALREADY_STOPPED)
+		return err;
+	rc = rvpmu_osbi_sampler_each(RVPMU_HOST_SAMPLER_STOP);
+	if (rc)
+		return rc;
+	return rvpmu_sampler_reset(&osbi_sampler);
+}
+
 long rvpmu_host_sampler_call(void *hart, unsigned long fid, const unsigned long *a,
 			     unsigned long *value)
 {
@@ -217,8 +262,13 @@ long rvpmu_host_sampler_call(void *hart, unsigned long fid, const unsigned long 
 	struct rvpmu_ret r = { SBI_ERR_NOT_SUPPORTED, 0 };
 
 	switch (fid) {
+	case RVPMU_SAMPLER_GET_INFO:
+		r = rvpmu_sampler_get_info(&osbi_sampler, a[0], a[1], a[2]);
+		break;
 	case RVPMU_SAMPLER_CONFIGURE:
-		r.error = rvpmu_sampler_configure(&osbi_sampler, &h->pmu, a[0], a[1]);
+		/* flags: a 32-bit parameter, the register's upper bits ignored */
+		r.error = rvpmu_sampler_configure(&osbi_sampler, &h->pmu, a[0], a[1], a[2],
+						  a[3], (uint32_t)a[4]);
 		break;
 	case RVPMU_SAMPLER_START:
 		r.error = start();
@@ -231,6 +281,9 @@ long rvpmu_host_sampler_call(void *hart, unsigned long fid, const unsigned long 
 		break;
 	case RVPMU_SAMPLER_BUFFER_RELEASE:
 		r.error = rvpmu_sampler_buffer_release(&osbi_sampler, a[0]);
+		break;
+	case RVPMU_SAMPLER_RESET:
+		r.error = reset();
 		break;
 	}
 	*value = r.value;
