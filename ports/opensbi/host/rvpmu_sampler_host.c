@@ -236,6 +236,11 @@ static long stop(void)
 	return SBI_SUCCESS;
 }
 
+unsigned long rvpmu_host_sampler_version(void)
+{
+	return RVPMU_SAMPLER_SPEC_VERSION;
+}
+
 /*
  * RESET: the run stopped as STOP stops it (nothing written after), then
  * every hart's step once more, which gives back counters a hart paused in
