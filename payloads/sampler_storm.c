@@ -25,7 +25,7 @@
 #define BUF_SIZE	(4 * 4096)
 #define MS		(timebase / 1000)
 #define SECONDS		2
-#define MIN_CALLS	5	/* per hart in SECONDS: a round and more */
+#define MIN_CALLS	4	/* per hart in SECONDS: one round */
 
 static char bufs[NR_BUFS][BUF_SIZE] __attribute__((aligned(4096)));
 static struct rvpmu_sampler_config cfg;
