@@ -49,6 +49,14 @@
  *   void rvpmu_mem_write64(h, pa, v)        one aligned 8-byte store to
  *                                           S-mode memory the caller checked
  *
+ * and, optional (a platform header that has it also defines
+ * RVPMU_HW_MTIME; without it the sampler calls its ops' mtime):
+ *
+ *   uint64_t rvpmu_hw_mtime(h)              mtime now, as the sampler's
+ *                                           struct rvpmu_sampler_ops mtime
+ *                                           reads it (the switch's window
+ *                                           stamp)
+ *
  * and the sampler's group accesses (core/group.c), on hpm counters that
  * are stopped or about to be, never on 0..2 (n > 0):
  *

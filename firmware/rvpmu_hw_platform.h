@@ -379,12 +379,22 @@ static inline bool rvpmu_hw_counts_while_inhibited(const struct rvpmu_hart *h, u
 	return fw_quirk_counts_inhibited && fw_counts_while_inhibited(ctr, ev);
 }
 
+/* mtime for the sampler's window stamps (core/hw.h: optional): the time
+   CSR, as fw_mtime reads it, without a call through the sampler's ops */
+#define RVPMU_HW_MTIME 1
+static inline uint64_t rvpmu_hw_mtime(const struct rvpmu_hart *h)
+{
+	(void)h;
+	return csr_read_time64();
+}
+
 /* satp.ASID, where the call through an ops table cost more than the read */
 static inline uint32_t rvpmu_hw_asid(const struct rvpmu_hart *h)
 {
 	(void)h;
 #if __riscv_xlen == 64
-	return (uint32_t)(csr_read(CSR_SATP) >> 44) & 0xFFFFu;
+	/* bits 59..44 (MODE above them shifted out): two shifts, no mask */
+	return (uint32_t)((csr_read(CSR_SATP) << 4) >> 48);
 #else
 	return (uint32_t)(csr_read(CSR_SATP) >> 22) & 0x1FFu;
 #endif

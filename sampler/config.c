@@ -353,6 +353,7 @@ static void commit(struct rvpmu_sampler *s, const struct rvpmu_hart *pmu, uint32
 	s->limit = c->nr_sample ? c->nr_sample : UINT64_MAX;
 	s->period_ticks = plan->period_ticks;
 	s->lost_ticks = s->period_ticks / 100;
+	s->counted = RVPMU_SAMPLER_WIN_COUNTED;
 	s->filter = c->filter;
 	s->inh = filter_bits(c->filter);
 	s->flags = c->flags;

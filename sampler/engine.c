@@ -30,6 +30,8 @@
  * through it, or leaves or pauses while others got through: the one whose
  * compare-and-swap on need[] sets NEED_CLOSED, so exactly once.
  */
+#include <limits.h>
+
 #include "internal.h"
 #include "core/hw.h"
 
@@ -45,6 +47,7 @@ static void let_go(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh, bool 
 	sampler_held(s, sh, 0);
 	sh->grp.hpm = 0;
 	sh->running = false;
+	sh->begun = false;	/* begun implies running: the tick tests one */
 	if (!in_tick)
 		sampler_ops(s)->set_deadline(sh->hctx, UINT64_MAX);
 }
@@ -101,7 +104,7 @@ static __attribute__((noinline)) void stamp(struct rvpmu_sampler *s,
 	w[0] = sh->mt_start;
 	w[1] = (len > RVPMU_SAMPLER_WIN_LEN_MAX ? RVPMU_SAMPLER_WIN_LEN_MAX : len) |
 	       RVPMU_SAMPLER_WIN_COUNTED;
-	if (sh->sw_ticks + sw > s->lost_ticks)
+	if ((uint64_t)sh->sw_ticks + sw > s->lost_ticks)
 		w[1] |= RVPMU_SAMPLER_WIN_LOST;
 	if (q) {
 		*(volatile uint64_t *)(q + sh->off_mt) = w[0];
@@ -111,8 +114,82 @@ static __attribute__((noinline)) void stamp(struct rvpmu_sampler *s,
 		sampler_put(s, base + sh->off_win, &w[1], 8);
 	}
 	sh->mt_start = m;
+	sh->sw_ticks = sw > ULONG_MAX ? ULONG_MAX : (unsigned long)sw;
+}
+
+/* mtime on this hart: inline where the platform reads it so (core/hw.h). */
+static inline __attribute__((always_inline)) uint64_t hart_time(const struct rvpmu_sampler *s,
+								const struct rvpmu_sampler_hart *sh)
+{
+#ifdef RVPMU_HW_MTIME
+	(void)s;
+	return rvpmu_hw_mtime(sh->pmu);
+#else
+	(void)sh;
+	return sampler_now(s);
+#endif
+}
+
+/*
+ * stamp's work in the switch itself, where M-mode stores to the buffer
+ * (q) and t is still at hand: the same words, no call. A window's length
+ * is t less its start (mtime only moves forward on a hart; one that did
+ * not would saturate); LOST as stamp says.
+ */
+#if RVPMU_XLEN == 32
+/*
+ * RV32: the same in 32-bit arithmetic while neither the window nor the
+ * switch crossed a multiple of 2^32 ticks (else stamp, out of line): the
+ * window word's high half is COUNTED's (and LOST's), its low half the
+ * length; LOST judged in 32 bits but where the sum carries or passes the
+ * saturated bound, then in 64.
+ */
+static inline __attribute__((always_inline)) void stamp_q(struct rvpmu_sampler_hart *sh,
+							  volatile uint64_t *cyc, uint64_t t)
+{
+	uint64_t m = hart_time(sh->s, sh), st = sh->mt_start;
+	uint32_t t_lo = (uint32_t)t, t_hi = (uint32_t)(t >> 32), m_lo = (uint32_t)m;
+	uint32_t st_lo = (uint32_t)st, st_hi = (uint32_t)(st >> 32), sw, sum, whi;
+	volatile uint32_t *mt = (volatile uint32_t *)((uint8_t *)cyc + sh->stride), *win;
+
+	if (__builtin_expect(st_hi != t_hi || (uint32_t)(m >> 32) != t_hi, 0)) {
+		sh->tick_t = t;
+		stamp(sh->s, sh, (uint8_t *)cyc - sh->off_cyc, 0);
+		return;
+	}
+	sw = m_lo - t_lo;
+	sum = (uint32_t)sh->sw_ticks + sw;
+	whi = (uint32_t)(RVPMU_SAMPLER_WIN_COUNTED >> 32);
+	if (__builtin_expect(sum < sw || sum > sh->lost32, 0) &&
+	    (uint64_t)sh->sw_ticks + sw > sh->lost_ticks)
+		whi |= (uint32_t)(RVPMU_SAMPLER_WIN_LOST >> 32);
+	win = (volatile uint32_t *)((uint8_t *)mt + sh->stride);
+	mt[0] = st_lo;
+	mt[1] = st_hi;
+	win[0] = t_lo - st_lo;
+	win[1] = whi;
+	sh->mt_start = m;
 	sh->sw_ticks = sw;
 }
+#else
+static inline __attribute__((always_inline)) void stamp_q(struct rvpmu_sampler_hart *sh,
+							  volatile uint64_t *cyc, uint64_t t)
+{
+	uint64_t m = hart_time(sh->s, sh), sw = m - t, st = sh->mt_start, len = t - st, w;
+	/* mtime[] and window[] follow cycles[], nr_harts entries apart */
+	volatile uint64_t *mt = (volatile uint64_t *)((uint8_t *)cyc + sh->stride);
+
+	w = len | sh->counted;
+	if (__builtin_expect(len >> RVPMU_SAMPLER_WIN_LEN_BITS, 0))
+		w = (t > st ? RVPMU_SAMPLER_WIN_LEN_MAX : 0) | RVPMU_SAMPLER_WIN_COUNTED;
+	if (__builtin_expect(sh->sw_ticks + sw > sh->lost_ticks, 0))
+		w |= RVPMU_SAMPLER_WIN_LOST;
+	*mt = st;
+	*(volatile uint64_t *)((uint8_t *)mt + sh->stride) = w;
+	sh->mt_start = m;
+	sh->sw_ticks = sw;
+}
+#endif
 
 /*
  * On a hart whose RV32 high halves lose the low half's borrow (core/pmu.h,
@@ -154,6 +231,46 @@ static __attribute__((noinline)) void unborrow(const struct rvpmu_sampler_hart *
 	}
 }
 
+/* may_cross for the window that began at mcycle old (sh->cyc0 already
+   the next one's), and unborrow for it where M-mode stores directly: the
+   subsample just written (sh->q is past it) of group sh->prev_gr. */
+static inline bool may_cross_from(const struct rvpmu_sampler_hart *sh, uint64_t old,
+				  uint64_t next)
+{
+#if RVPMU_XLEN == 32
+	return __builtin_expect((uint32_t)(next >> 32) != (uint32_t)(old >> 32) ||
+				(uint32_t)old < sh->cross_low, 0);
+#else
+	(void)sh;
+	(void)old;
+	(void)next;
+	return false;
+#endif
+}
+
+#if RVPMU_XLEN == 32
+static __attribute__((noinline)) void unborrow_last(struct rvpmu_sampler_hart *sh, uint64_t old)
+{
+	const struct rvpmu_sampler_group *gr = sh->prev_gr;
+	uint8_t *dst = sh->q - sh->s->subsample_size + sh->off_cnt;
+
+	if (!sh->pmu->hi_no_borrow || sh->grp.end - old >= UINT64_C(1) << 31)
+		return;
+	for (unsigned long j = 0; j < gr->spec.nhpm; j++) {
+		volatile uint64_t *v = (volatile uint64_t *)(dst + gr->soff[j]);
+
+		if (*v >> 32 == 1)
+			*v -= UINT64_C(1) << 32;
+	}
+}
+#else
+static inline void unborrow_last(struct rvpmu_sampler_hart *sh, uint64_t old)
+{
+	(void)sh;
+	(void)old;
+}
+#endif
+
 /* Slot offsets of v[] when M-mode cannot store into the buffer. */
 static const uint32_t ident[RVPMU_SAMPLER_NR_PMU_MAX] = {
 	0, 8, 16, 24, 32, 40, 48, 56, 64, 72, 80, 88, 96, 104, 112, 120, 128, 136, 144,
@@ -182,10 +299,11 @@ static inline __attribute__((always_inline)) void write_cids(struct rvpmu_sample
 {
 	uint32_t cid1 = rvpmu_hw_asid(sh->pmu);
 
-	if (q) {	/* then CID2 is reached directly too (sh->cid2) */
+	if (q) {	/* then CID2 is reached directly too (sh->cid2, a
+			   zero word when there is none) */
 		/* naturally aligned slots */
 		*(volatile uint32_t *)(q + sh->off_cid1) = cid1;
-		*(volatile uint32_t *)(q + sh->off_cid2) = sh->cid2 ? *sh->cid2 : 0;
+		*(volatile uint32_t *)(q + sh->off_cid2) = *sh->cid2;
 	} else {
 		put_cids(s, sh, base, cid1);
 	}
@@ -263,10 +381,10 @@ static uint64_t subsamples_left(const struct rvpmu_sampler *s, const struct rvpm
 	return all > done ? all - done : 0;
 }
 
-static uint32_t end_subsample(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh,
-			      bool end_sample);
+static unsigned long end_subsample(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh,
+				   bool end_sample);
 static uint64_t end_part(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh,
-			 uint32_t reason);
+			 unsigned long reason);
 
 /*
  * n subsamples passed, from the one at sh->gr: nothing written (their
@@ -299,6 +417,7 @@ static __attribute__((noinline)) void new_skew(struct rvpmu_sampler_hart *sh, ui
 	stats_begin(sh);
 	sh->max_skew = late;
 	stats_end(sh);
+	sampler_fast_lim(sh);
 }
 
 /* Once, at a hart's first window: how long a switch may take (max_gap)
@@ -333,10 +452,10 @@ static __attribute__((noinline)) uint64_t begin(struct rvpmu_sampler *s,
 	start = s->t0 + sampler_position(s, sh) * s->period_ticks;
 	if (t < start)
 		return sh->deadline = start;
-	/* the first window's lateness is skew; a rejoin's is not (it opens
-	   within its slot on purpose) */
+	/* the run's first window's lateness is skew; a rejoin's is not (it
+	   opens within its slot on purpose) */
 	if (!sh->calibrated) {
-		if (t - start > sh->max_skew)
+		if (start == s->t0 && t - start > sh->max_skew)
 			new_skew(sh, t - start);
 		calibrate(s, sh, t);
 	}
@@ -352,7 +471,7 @@ static __attribute__((noinline)) uint64_t begin(struct rvpmu_sampler *s,
 	gr = sh->gr;
 	sh->cyc0 = rvpmu_group_open(sh->pmu, &sh->grp, &sh->ctr[gr->first], &gr->spec);
 	sh->mt_start = sampler_now(s);
-	sh->sw_ticks = sh->mt_start - t;
+	sh->sw_ticks = (unsigned long)(sh->mt_start - t);
 	return sh->deadline;
 }
 
@@ -365,9 +484,9 @@ uint64_t rvpmu_sampler_begin(struct rvpmu_sampler *s, struct rvpmu_sampler_hart 
    in the next buffer and this hart is through the one it leaves, unless
    the run ends for reason, or there is none free (FULL). The reason to
    stop, 0 when the run goes on. */
-static __attribute__((noinline)) uint32_t next_buffer(struct rvpmu_sampler *s,
-						      struct rvpmu_sampler_hart *sh,
-						      uint32_t reason)
+static __attribute__((noinline)) unsigned long next_buffer(struct rvpmu_sampler *s,
+							   struct rvpmu_sampler_hart *sh,
+							   unsigned long reason)
 {
 	uint32_t b = sh->buf, nb = b + 1 == s->nr_bufs ? 0 : b + 1;
 
@@ -388,7 +507,7 @@ static __attribute__((noinline)) uint32_t next_buffer(struct rvpmu_sampler *s,
 }
 
 static __attribute__((noinline)) uint64_t end_part(struct rvpmu_sampler *s,
-						   struct rvpmu_sampler_hart *sh, uint32_t reason)
+						   struct rvpmu_sampler_hart *sh, unsigned long reason)
 {
 	finish(s, sh, reason, true);
 	return UINT64_MAX;
@@ -399,12 +518,14 @@ static __attribute__((noinline)) uint64_t end_part(struct rvpmu_sampler *s,
  * was found: the sample's bookkeeping; the reason this hart's part of the
  * run ends (the last sample, the buffers full, STOP), or 0.
  */
-static uint32_t end_subsample(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh,
-			      bool end_sample)
+static unsigned long end_subsample(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh,
+				   bool end_sample)
 {
-	uint32_t reason = 0;
+	/* unsigned long: no narrowing on the switch's path */
+	unsigned long reason = 0;
 
-	if (__atomic_load_n(&s->stop_req, __ATOMIC_ACQUIRE))
+	/* STOP publishes nothing else: a relaxed load */
+	if (__atomic_load_n(&s->stop_req, __ATOMIC_RELAXED))
 		reason = RVPMU_SAMPLER_STOP_REQUESTED;
 	else if (end_sample && sh->samples + 1 >= s->limit)
 		reason = RVPMU_SAMPLER_STOP_DONE;
@@ -459,7 +580,7 @@ static inline __attribute__((always_inline)) uint64_t tick_end(struct rvpmu_samp
 							       struct rvpmu_sampler_hart *sh,
 							       bool end_sample)
 {
-	uint32_t reason;
+	unsigned long reason;
 
 	if (end_sample && __builtin_expect(s->pad != 0, 0))
 		pad_last(s, sh);
@@ -534,33 +655,36 @@ static __attribute__((noinline)) uint64_t switch_put(struct rvpmu_sampler *s,
 }
 
 /*
- * One switch: this hart's CIDs, then the window closes and the next opens
- * in one core call, the counts stored straight into their slots where
- * M-mode reaches the buffer (q), then the cycles and the stamp; the rare
- * end of a sample or of the run, out of line.
+ * A switch in any case: the first tick, a late one, a new worst skew,
+ * a buffer M-mode reaches only through mem->write. The common one is
+ * rvpmu_sampler_tick's own (below), which comes here for the others.
  */
-uint64_t rvpmu_sampler_tick(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh,
-			    uint64_t t)
+static __attribute__((noinline)) uint64_t tick_any(struct rvpmu_sampler *s,
+						   struct rvpmu_sampler_hart *sh, uint64_t t)
 {
-	uint64_t late = t > sh->deadline ? t - sh->deadline : 0, c;
+	/* the timer comes at the deadline or after: an early call (never
+	   from the firmware) counts as on time, in the rare paths below */
+	uint64_t late = t - sh->deadline, c;
 	const struct rvpmu_sampler_group *gr = sh->gr, *next = gr->next;
 	uint8_t *q = sh->q;
-	bool last = gr->last;
+	/* the rare ends, tested once after the switch: bit 0 the sample's
+	   last subsample, bit 1 the late policy's passes */
+	unsigned int slow = gr->last;
 
-	if (!sh->running)
-		return UINT64_MAX;
-	if (!sh->begun)
-		return begin(s, sh, t);
-	if (__builtin_expect(late > sh->max_skew, 0))
+	/* begun implies running: one test for both */
+	if (__builtin_expect(!sh->begun, 0))
+		return sh->running ? begin(s, sh, t) : UINT64_MAX;
+	if (__builtin_expect(late > sh->max_skew, 0) && (int64_t)late > 0)
 		new_skew(sh, late);
 	write_cids(s, sh, q, sh->addr);
 	/* what does not need the switch's answer first: fewer values live
 	   across the call */
 	sh->deadline += s->period_ticks;
-	sh->tick_t = t;
 	/* late by a period: the slot to open has ended (late policy) */
-	if (__builtin_expect(late >= s->period_ticks, 0))
+	if (__builtin_expect(late >= s->period_ticks, 0) && (int64_t)late > 0) {
 		next = late_open(s, sh, t, gr);
+		slow |= sh->pass ? 2 : 0;
+	}
 	sh->gr = next;
 	if (q) {
 		volatile uint64_t *cyc = (volatile uint64_t *)(q + sh->off_cyc);
@@ -571,15 +695,69 @@ uint64_t rvpmu_sampler_tick(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *
 		if (may_cross(sh, c))
 			unborrow(sh, q + sh->off_cnt, gr->soff, gr->spec.nhpm);
 		*cyc = sh->grp.end - sh->cyc0;
-		stamp(s, sh, q, 0);
+		stamp_q(sh, cyc, t);
 	} else {
+		sh->tick_t = t;		/* for stamp, past the switch */
 		c = switch_put(s, sh, gr, next);
 	}
 	sh->cyc0 = c;
-	if (__builtin_expect(sh->pass != 0, 0))
-		return tick_passed(s, sh, last);
-	if (last || __atomic_load_n(&s->stop_req, __ATOMIC_RELAXED))
-		return tick_end(s, sh, last);
+	if (__builtin_expect(slow > 1, 0))
+		return tick_passed(s, sh, slow & 1);
+	if (slow || __atomic_load_n(&s->stop_req, __ATOMIC_RELAXED))
+		return tick_end(s, sh, slow);
+	return sh->deadline;
+}
+
+/*
+ * One switch: this hart's CIDs, then the window closes and the next opens
+ * in one core call, the counts stored straight into their slots (M-mode
+ * reaches the buffer: q), then the cycles and the stamp; the rare end of
+ * a sample or of the run, out of line. Anything else (the first tick, a
+ * late one, a new worst skew, no direct store) goes to tick_any before
+ * any work, so nothing here but the switch is a call: few registers live
+ * across it.
+ */
+uint64_t rvpmu_sampler_tick(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *sh,
+			    uint64_t t)
+{
+	uint64_t late = t - sh->deadline, c;
+	const struct rvpmu_sampler_group *gr = sh->gr, *next;
+	uint8_t *q = sh->q;
+	volatile uint64_t *cyc;
+	bool last;
+
+	/* late past fast_lim: a new worst skew, or a period late (the late
+	   policy); an early call (never from the firmware) wraps: tick_any */
+	if (__builtin_expect(!sh->begun || !q || late > sh->fast_lim, 0))
+		return tick_any(s, sh, t);
+	next = gr->next;
+	last = gr->last;
+	*(volatile uint32_t *)(q + sh->off_cid1) = rvpmu_hw_asid(sh->pmu);
+	/* a plain load: each tick is a new call, so it is read each time
+	   (a volatile one cost a needless sign extension) */
+	*(volatile uint32_t *)(q + sh->off_cid2) = *(const uint32_t *)sh->cid2;
+	sh->deadline += s->period_ticks;
+	sh->gr = next;
+	sh->q = q + s->subsample_size;
+#if RVPMU_XLEN == 32
+	sh->prev_gr = gr;	/* for unborrow_last: nothing kept across */
+#endif
+	cyc = (volatile uint64_t *)(q + sh->off_cyc);
+	c = rvpmu_group_switch(sh->pmu, &sh->grp, q + sh->off_cnt, gr->soff,
+			       &sh->ctr[next->first], &next->spec);
+	{
+		uint64_t old = sh->cyc0;
+
+		*cyc = sh->grp.end - old;
+		sh->cyc0 = c;	/* now: c is not kept across any call */
+		if (may_cross_from(sh, old, c))
+			unborrow_last(sh, old);
+	}
+	stamp_q(sh, cyc, t);
+	/* a STOP is seen at a sample's end here (end_subsample), and at
+	   once where the firmware runs hart_stop, as both firmwares do */
+	if (last)
+		return tick_end(sh->s, sh, last);
 	return sh->deadline;
 }
 

@@ -53,6 +53,18 @@ void rvpmu_sampler_unlock(struct rvpmu_sampler *s);
 bool rvpmu_sampler_open_fill(struct rvpmu_sampler *s, uint32_t nf, uint32_t b);
 void rvpmu_sampler_close(struct rvpmu_sampler *s, uint32_t b, uint32_t state, uint32_t n);
 void rvpmu_sampler_drop(struct rvpmu_sampler *s, uint32_t b, bool thru);
+/* The lateness past which the tick leaves its fast path: a new worst
+   skew, or a period (the late policy). After max_skew changes. */
+static inline void sampler_fast_lim(struct rvpmu_sampler_hart *sh)
+{
+	uint64_t p1 = sh->s->period_ticks - 1;
+
+	sh->fast_lim = sh->max_skew < p1 ? sh->max_skew : p1;
+}
+
+/* A hart's CID2 word when the configuration has no CID2 array: 0. */
+extern const volatile uint32_t sampler_no_cid2;
+
 /* s->running: harts of the run counting (RUN_MASK), paused ones (<<
    RUN_PAUSED_SHIFT), and RUN_ENDED once the run's end is decided.
    run_change adds counting and paused: true when that ends the run (the

@@ -148,6 +148,8 @@ struct rvpmu_sampler {
 	uint64_t period_ticks, cid2_addr;
 	uint64_t limit;			/* nr_sample, UINT64_MAX for 0 (no limit) */
 	uint64_t lost_ticks;		/* period_ticks / 100: a window's LOST bound */
+	uint64_t counted;		/* RVPMU_SAMPLER_WIN_COUNTED (a load is
+					   cheaper than making the constant) */
 	uint64_t t0;			/* the run's: set by launch (t0_set) */
 	uint64_t p0;			/* START's provisional deadline */
 	uint32_t t0_set;
@@ -207,8 +209,9 @@ struct rvpmu_sampler_hart {
 		const struct rvpmu_sampler_group *gr;
 	} kept;
 	/* run state */
-	bool running;			/* in the run (paused too) */
-	bool begun;			/* a window is open (counting) */
+	bool running;			/* in the run, not paused */
+	bool begun;			/* a window is open (counting): only
+					   while running */
 	bool calibrated;		/* max_gap and cross_low measured */
 	bool invited;			/* started at START's prepare */
 	uint32_t pos;			/* data-field position */
@@ -224,9 +227,13 @@ struct rvpmu_sampler_hart {
 	uint32_t cross_low;
 	uint64_t cal_t, cal_c;		/* mtime and mcycle at hart_start */
 	uint64_t mt_start;		/* mtime the open window began at */
-	uint64_t sw_ticks;		/* mtime the switch that opened it took */
+	/* mtime the switch that opened it took: XLEN bits, saturating (a
+	   switch of 2^32 ticks on RV32 is LOST whatever the period) */
+	unsigned long sw_ticks;
 	uint64_t pass;			/* subsamples this tick passes (late policy) */
 	const struct rvpmu_sampler_group *pass_gr; /* ... the first one's group */
+	const struct rvpmu_sampler_group *prev_gr; /* RV32: the group the
+						      switch just closed */
 	uint64_t tick_t;		/* mtime this tick began at */
 	uint64_t addr;			/* this subsample's start: kept only
 					   without q, else the buffer's data */
@@ -236,6 +243,12 @@ struct rvpmu_sampler_hart {
 	const volatile uint32_t *cid2;	/* ... as M-mode reads it, or NULL */
 	uint32_t off_cid1, off_cid2, off_cnt, off_cyc; /* slots */
 	uint32_t off_mt, off_win;	/* mtime's and the window word's slots */
+	uint32_t stride;		/* 8 * nr_harts: one field to the next */
+	/* the run's, copied for the switch (fewer registers across it) */
+	struct rvpmu_sampler *s;
+	uint64_t fast_lim;		/* min(max_skew, period_ticks - 1) */
+	uint64_t lost_ticks, counted;	/* s->lost_ticks, s->counted */
+	uint32_t lost32;		/* lost_ticks, saturated (RV32's switch) */
 	uint8_t ctr[RVPMU_SAMPLER_MAX_EVENTS];	/* p: the event's counter */
 };
 
@@ -335,10 +348,11 @@ uint64_t rvpmu_sampler_tick(struct rvpmu_sampler *s, struct rvpmu_sampler_hart *
 
 /*
  * STOP: ALREADY_STOPPED unless running. Asks every hart to stop at its
- * next tick; the firmware brings that forward by running
- * rvpmu_sampler_hart_stop on each hart of the set (an IPI; a paused hart
- * too) and, for STOP to be synchronous, waits until the state is not
- * RUNNING (DONE once the last hart stopped).
+ * next sample's end (or its next tick off the fast path); the firmware
+ * brings that forward by running rvpmu_sampler_hart_stop on each hart of
+ * the set (an IPI; a paused hart too) and, for STOP to be synchronous,
+ * waits until the state is not RUNNING (DONE once the last hart
+ * stopped).
  */
 long rvpmu_sampler_stop(struct rvpmu_sampler *s);
 /* STOP's step on this hart, now (its last window written, its counters

@@ -8,6 +8,8 @@
 #include "internal.h"
 #include "core/hw.h"
 
+const volatile uint32_t sampler_no_cid2;
+
 long rvpmu_sampler_prepare(struct rvpmu_sampler *s)
 {
 	uint32_t state = __atomic_load_n(&s->state, __ATOMIC_ACQUIRE), started = 0, i;
@@ -44,6 +46,7 @@ long rvpmu_sampler_prepare(struct rvpmu_sampler *s)
 		sh->gr = &s->group[0];
 		stats_end(sh);
 		sh->running = false;
+		sh->begun = false;
 	}
 	/* t0 is chosen once every hart has armed (rvpmu_sampler_launch); until
 	   then each arms a provisional deadline and, if that comes first,
@@ -186,13 +189,22 @@ long rvpmu_sampler_hart_start(struct rvpmu_sampler *s, struct rvpmu_sampler_hart
 	sh->off_cnt = 8 * nh + 8 * p;
 	sh->off_cyc = 8 * nh + 8 * nh * s->nr_pmu + 8 * p;
 	sh->cid2_pa = s->cid2_addr ? s->cid2_addr + 4 * (uint64_t)sh->hartid : 0;
-	sh->cid2 = sh->cid2_pa ? (const volatile uint32_t *)sampler_reach(s, sh->cid2_pa) : 0;
+	/* M-mode's view of its CID2 word, or of a zero word without one
+	   (the switch reads it without a test) */
+	sh->cid2 = sh->cid2_pa ? (const volatile uint32_t *)sampler_reach(s, sh->cid2_pa)
+			       : &sampler_no_cid2;
 	sh->gr = &s->group[0];
 	sh->in_buf = sh->fill = sh->buf = 0;
 	sh->addr = rvpmu_sampler_buf_data(s, 0);
 	sh->q = sampler_reach(s, sh->addr);
+	sh->s = s;
+	sh->lost_ticks = s->lost_ticks;
+	sh->lost32 = s->lost_ticks > UINT32_MAX ? UINT32_MAX : (uint32_t)s->lost_ticks;
+	sh->counted = s->counted;
+	sampler_fast_lim(sh);		/* max_skew 0 (prepare) */
 	sh->off_mt = sh->off_cyc + 8 * nh;
 	sh->off_win = sh->off_cyc + 16 * nh;
+	sh->stride = 8 * nh;
 	sh->pass = 0;
 	sh->grp.hpm = 0;
 	sh->deadline = s->p0;
