@@ -692,7 +692,9 @@ check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-calls-diff $(B)/fuzz-dt $(B)/f
 	$(KERNEL612) $(INITRD612) $(LINUX_DIES_DTB_Q10) $(LINUX_DIES8_DTB_Q10) $(LINUX_DIES8_DTB)
 	@rm -rf $(B)/check && mkdir -p $(B)/check $(B)/conformance
 	@$(CHECK_ENV) scripts/check-run tests/check.steps $(B)/check check scale
+	$(call OSBI_CHECK_RUN,opensbi-check)
 	@$(CHECK_ENV) $(CHECK_QEMU10) scripts/check-run tests/check.steps $(B)/check qemu10
+	$(if $(OSBI_HAVE),@$(CHECK_ENV) $(CHECK_QEMU10) scripts/check-run tests/check.steps $(B)/check opensbi-q10)
 	@scripts/summary $(B)/check
 
 # ---- The newest kernel Debian carries (make linux-newest): its name moves

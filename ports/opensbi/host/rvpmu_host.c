@@ -120,19 +120,18 @@ static uint64_t hw_clock_ns(void *ctx)
 	return f ? rvpmu_osbi_time() * (1000000000u / f) : rvpmu_osbi_time();
 }
 
-/* rvpmu's implementation-specific firmware events (include/rvpmu/sbi.h):
-   OpenSBI counts them per hart, free-running */
+/* firmware events past the standard ones: OpenSBI's half answers them
+   (the platform's own, SBI_PMU_FW_PLATFORM), free-running */
 static bool fw_supported(void *ctx, uint32_t code, uint64_t data)
 {
 	(void)ctx;
-	return !data && (code == RVPMU_FW_SBI_CALLS || code == RVPMU_FW_M_TRAPS);
+	return rvpmu_osbi_fw_supported(code, data);
 }
 
 static uint64_t fw_read(void *ctx, uint32_t code, uint64_t data)
 {
 	(void)ctx;
-	(void)data;
-	return rvpmu_osbi_count(code - RVPMU_FW_SBI_CALLS);
+	return rvpmu_osbi_fw_read(code, data);
 }
 
 static const struct rvpmu_fw_ops osbi_fw_ops = {
@@ -140,16 +139,15 @@ static const struct rvpmu_fw_ops osbi_fw_ops = {
 	.read = fw_read,
 };
 
-/* QEMU's virt machine, recognised at cold boot (rvpmu_host_cold_init) */
-static bool osbi_qemu_virt;
-
-/* QEMU on RV32 derives a clock-like counter's high half from its clock's,
-   less at the write, plus the value's: the low half's borrow is lost
-   (docs/perf-on-qemu.md); the sampler corrects its windows there */
+/* A clock-like counter's RV32 high half that loses the low half's borrow
+   (QEMU: docs/perf-on-qemu.md) is taken to be possible on every RV32
+   hart, as rvpmu's firmware takes it: the sampler's correction touches
+   only a count of 2^32 or more in a window under 2^31 ticks, which no
+   counter that keeps its borrow reaches. */
 static bool hw_hi_without_borrow(void *ctx)
 {
 	(void)ctx;
-	return RVPMU_XLEN == 32 && osbi_qemu_virt;
+	return RVPMU_XLEN == 32;
 }
 
 static const struct rvpmu_hw_ops osbi_hw_ops = {
@@ -336,13 +334,6 @@ int rvpmu_host_cold_init(const void *fdt)
 	osbi_dt.node = -1;
 	if (fdt) {
 		find_ram(fdt);
-		/* QEMU's virt machine: its overflow timer's quirk (above) */
-		osbi_qemu_virt = !fdt_node_check_compatible(fdt, 0, "riscv-virtio");
-		if (osbi_qemu_virt && rvpmu_osbi_has_sscofpmf() && rvpmu_osbi_timer_freq()) {
-			rvpmu_osbi_held_ns_per_tick = 1000000000u / rvpmu_osbi_timer_freq();
-			rvpmu_osbi_puts("rvpmu: QEMU virt: an overflow held back by a far "
-					"counter write is worked around");
-		}
 		/* the harts are taken to be alike, as OpenSBI's PMU takes them */
 		err = rvpmu_dt_parse(fdt, fdt_totalsize(fdt), rvpmu_osbi_hpm_mask() | 5u,
 				     &osbi_map, &osbi_dt);
@@ -352,6 +343,11 @@ int rvpmu_host_cold_init(const void *fdt)
 		else
 			report_dt();
 	}
+	/* the overflow held back by a far write (rvpmu_hw_platform.h): as in
+	   rvpmu's firmware, assumed wherever Sscofpmf is, no platform test */
+	if (rvpmu_osbi_has_sscofpmf() && rvpmu_osbi_timer_freq() &&
+	    rvpmu_osbi_timer_freq() <= 1000000000u)
+		rvpmu_osbi_held_ns_per_tick = 1000000000u / rvpmu_osbi_timer_freq();
 	osbi_cfg.hw = &osbi_hw_ops;
 	osbi_cfg.mem = &osbi_mem_ops;
 	osbi_cfg.fw = &osbi_fw_ops;
@@ -391,6 +387,11 @@ int rvpmu_host_hart_stand_in(void *hart)
 void rvpmu_host_hart_reset(void *hart)
 {
 	rvpmu_hart_reset(hart);
+}
+
+unsigned long rvpmu_host_fw_base(void *hart)
+{
+	return ((struct rvpmu_hart *)hart)->fw_base;
 }
 
 void rvpmu_host_fw_event(void *hart, unsigned long code)

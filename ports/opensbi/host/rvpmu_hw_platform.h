@@ -12,8 +12,8 @@
  * Whether counters count on while inhibited is probed once at cold boot
  * (rvpmu_host.c); where they do, every counter is taken to (a write-back
  * where one is not needed costs a CSR write, a missing one a wrong
- * count). QEMU's held overflow is worked around on QEMU's virt machine
- * only (rvpmu_hw_holds_overflow below).
+ * count). QEMU's held overflow is worked around on every hart with
+ * Sscofpmf, as in rvpmu's firmware (rvpmu_hw_holds_overflow below).
  */
 #ifndef RVPMU_OSBI_HW_PLATFORM_H
 #define RVPMU_OSBI_HW_PLATFORM_H
@@ -79,8 +79,10 @@ static inline void rvpmu_hw_filter_fixed(const struct rvpmu_hart *h, unsigned lo
  * left-over that swallows the counter's next expiry. Only a value in
  * [2^63, 2^64 - 2^62) can reach that far while the clock is below 2^62 ns
  * (Linux's counting start, -(2^63 - 1), is one). rvpmu_host.c sets the ns
- * per timer tick at cold boot on QEMU's virt machine with Sscofpmf, and
- * leaves 0 (no quirk) on every other platform.
+ * per timer tick at cold boot where the harts have Sscofpmf and leaves 0
+ * (no quirk) elsewhere: no platform is recognised by name. Elsewhere than
+ * QEMU it costs a start from such a value on such a selector a counter
+ * preference until that counter's first overflow.
  */
 extern unsigned long rvpmu_osbi_held_ns_per_tick;
 

@@ -10,11 +10,15 @@
 #define RVPMU_OSBI_H
 
 #include "core/pmu.h"
+#ifdef CONFIG_SBI_ECALL_RVPMU_SAMPLER
 #include "sampler/sampler.h"
+#endif
 
 struct osbi_hart {
 	struct rvpmu_hart pmu;			/* first */
-	struct rvpmu_sampler_hart sampler;	/* bound by the sampler, if built */
+#ifdef CONFIG_SBI_ECALL_RVPMU_SAMPLER
+	struct rvpmu_sampler_hart sampler;	/* bound by the sampler */
+#endif
 	bool own;				/* set up on the hart itself */
 };
 

@@ -1,16 +1,19 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * ports/opensbi/host/rvpmu_sampler_host.c - rvpmu's half of the sampler
- * extension's host in OpenSBI (the patched tree builds it as
+ * extension's host in OpenSBI, version 2 (the patched tree builds it as
  * lib/utils/rvpmu/src/host/ with CONFIG_SBI_ECALL_RVPMU_SAMPLER): the
  * engine's seams bound to OpenSBI's services, and the calls by function
  * id. It does what rvpmu's firmware does in firmware/sbi_sampler.c, with
  * OpenSBI's half (sbi_ecall_rvpmu_sampler.c) in place of the firmware's
  * timer, mailbox and HSM state:
  *  - a deadline is the hart's M-mode timer event (rvpmu_osbi_sampler_deadline);
- *  - START and STOP run their per-hart steps on every started hart and
- *    wait for them (rvpmu_osbi_sampler_each, IPIs);
- *  - a hart that stops or suspends leaves the run on its way out.
+ *  - START, STOP and RESET run their per-hart steps on every started hart
+ *    and wait for them, bounded (rvpmu_osbi_sampler_each, IPIs);
+ *  - a hart that stops or suspends non-retentively leaves the run on its
+ *    way out; a retentive suspend pauses its part until it resumes;
+ *  - the counters a hart holds are hidden from S-mode's direct reads
+ *    (rvpmu_osbi_sampler_held: mcounteren).
  * The calls come one at a time (OpenSBI's half holds a lock around them).
  */
 #include <sbi_utils/rvpmu/rvpmu_host.h>
@@ -83,11 +86,18 @@ static void *op_direct(void *ctx, uint64_t pa)
 	return (void *)(uintptr_t)pa;
 }
 
+/* on the hart of hctx: the counters it holds for the run (0: none) */
+static void op_held(void *hctx, uint64_t counters)
+{
+	rvpmu_osbi_sampler_held(hctx, counters);
+}
+
 static const struct rvpmu_sampler_ops osbi_sampler_ops = {
 	.mtime = op_mtime,
 	.set_deadline = op_set_deadline,
 	.hart_started = op_hart_started,
 	.hart = op_hart,
+	.held = op_held,
 };
 
 /* ---- the host's entry points */
@@ -138,6 +148,22 @@ void rvpmu_host_sampler_leave(void *hart, bool suspend)
 		rvpmu_sampler_hart_leave(&osbi_sampler, &h->sampler, suspend);
 }
 
+void rvpmu_host_sampler_pause(void *hart)
+{
+	struct osbi_hart *h = hart;
+
+	if (rvpmu_sampler_hart_bound(&h->sampler))
+		rvpmu_sampler_hart_pause(&osbi_sampler, &h->sampler);
+}
+
+void rvpmu_host_sampler_resume(void *hart)
+{
+	struct osbi_hart *h = hart;
+
+	if (rvpmu_sampler_hart_bound(&h->sampler))
+		rvpmu_sampler_hart_resume(&osbi_sampler, &h->sampler);
+}
+
 void rvpmu_host_sampler_step(void *hart, unsigned int step)
 {
 	struct osbi_hart *h = hart;
@@ -161,39 +187,77 @@ void rvpmu_host_sampler_step(void *hart, unsigned int step)
 	}
 }
 
+/*
+ * START: each hart of the set starts its part; if one fails, or a hart
+ * does not answer in time (OpenSBI's half bounds every wait), every part
+ * is aborted and the run goes back to CONFIGURED.
+ */
 static long start(void)
 {
 	long err = rvpmu_sampler_prepare(&osbi_sampler);
+	int rc;
 
 	if (err)
 		return err;
 	__atomic_store_n(&start_failures, 0, __ATOMIC_RELAXED);
-	rvpmu_osbi_sampler_each(RVPMU_HOST_SAMPLER_START);
-	if (!__atomic_load_n(&start_failures, __ATOMIC_ACQUIRE)) {
+	rc = rvpmu_osbi_sampler_each(RVPMU_HOST_SAMPLER_START);
+	if (!rc && !__atomic_load_n(&start_failures, __ATOMIC_ACQUIRE)) {
 		rvpmu_sampler_launch(&osbi_sampler);
 		return SBI_SUCCESS;
 	}
-	rvpmu_osbi_sampler_each(RVPMU_HOST_SAMPLER_ABORT);
+	(void)rvpmu_osbi_sampler_each(RVPMU_HOST_SAMPLER_ABORT);
 	rvpmu_sampler_abort(&osbi_sampler);
-	return SBI_ERR_DENIED;
+	return rc ? rc : SBI_ERR_DENIED;
 }
 
 /*
  * Synchronous (docs/sampler.md): every hart of the run stops now, and
  * STOP returns only once the run is DONE, so that no hart writes into
  * S-mode's buffers after it. A hart leaving through HSM finishes its part
- * on its way out; the wait serves IPIs meanwhile.
+ * on its way out; the wait serves IPIs meanwhile, and ends with
+ * SBI_ERR_TIMEOUT if a hart never answers (the run then stays stopping:
+ * a later STOP waits again).
  */
 static long stop(void)
 {
 	long err = rvpmu_sampler_stop(&osbi_sampler);
+	uint64_t since;
+	int rc;
 
 	if (err)
 		return err;
-	rvpmu_osbi_sampler_each(RVPMU_HOST_SAMPLER_STOP);
+	rc = rvpmu_osbi_sampler_each(RVPMU_HOST_SAMPLER_STOP);
+	if (rc)
+		return rc;
+	since = rvpmu_osbi_time();
 	while (rvpmu_sampler_state(&osbi_sampler) == RVPMU_SAMPLER_RUNNING)
-		rvpmu_osbi_sampler_serve();
+		if (rvpmu_osbi_sampler_serve(since))
+			return SBI_ERR_TIMEOUT;
 	return SBI_SUCCESS;
+}
+
+unsigned long rvpmu_host_sampler_version(void)
+{
+	return RVPMU_SAMPLER_SPEC_VERSION;
+}
+
+/*
+ * RESET: the run stopped as STOP stops it (nothing written after), then
+ * every hart's step once more, which gives back counters a hart paused in
+ * a run that ended still holds; then IDLE. Fails only when a hart does
+ * not answer in time (the run is then left stopping: RESET again).
+ */
+static long reset(void)
+{
+	long err = stop();
+	int rc;
+
+	if (err && err != SBI_ERR_ALREADY_STOPPED)
+		return err;
+	rc = rvpmu_osbi_sampler_each(RVPMU_HOST_SAMPLER_STOP);
+	if (rc)
+		return rc;
+	return rvpmu_sampler_reset(&osbi_sampler);
 }
 
 long rvpmu_host_sampler_call(void *hart, unsigned long fid, const unsigned long *a,
@@ -203,8 +267,13 @@ long rvpmu_host_sampler_call(void *hart, unsigned long fid, const unsigned long 
 	struct rvpmu_ret r = { SBI_ERR_NOT_SUPPORTED, 0 };
 
 	switch (fid) {
+	case RVPMU_SAMPLER_GET_INFO:
+		r = rvpmu_sampler_get_info(&osbi_sampler, a[0], a[1], a[2]);
+		break;
 	case RVPMU_SAMPLER_CONFIGURE:
-		r.error = rvpmu_sampler_configure(&osbi_sampler, &h->pmu, a[0], a[1]);
+		/* flags: a 32-bit parameter, the register's upper bits ignored */
+		r.error = rvpmu_sampler_configure(&osbi_sampler, &h->pmu, a[0], a[1], a[2],
+						  a[3], (uint32_t)a[4]);
 		break;
 	case RVPMU_SAMPLER_START:
 		r.error = start();
@@ -217,6 +286,9 @@ long rvpmu_host_sampler_call(void *hart, unsigned long fid, const unsigned long 
 		break;
 	case RVPMU_SAMPLER_BUFFER_RELEASE:
 		r.error = rvpmu_sampler_buffer_release(&osbi_sampler, a[0]);
+		break;
+	case RVPMU_SAMPLER_RESET:
+		r.error = reset();
 		break;
 	}
 	*value = r.value;
