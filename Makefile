@@ -78,7 +78,7 @@ $(B)/unit32: $(UNIT_SRC) $(CORE_SRC) $(SIM_SRC) $(CORE_HDR) tests/*.h tools/sim/
 # the sampler engine on simulated harts (tests/sampler/)
 $(B)/sampler%: $(SAMPLER_TEST) $(SAMPLER_SRC) $(CORE_SRC) $(SIM_SRC) tests/fixture.c $(SAMPLER_HDR) $(CORE_HDR) tests/*.h tests/sampler/*.h tools/sim/*.h
 	@mkdir -p $(B)
-	$(HOSTCC) $(HOSTCFLAGS) $(SIM_PLATFORM) -DRVPMU_XLEN=$* -o $@ $(SAMPLER_TEST) tests/fixture.c $(SAMPLER_SRC) $(CORE_SRC) $(SIM_SRC)
+	$(HOSTCC) $(HOSTCFLAGS) $(SIM_PLATFORM) -DRVPMU_XLEN=$* -pthread -o $@ $(SAMPLER_TEST) tests/fixture.c $(SAMPLER_SRC) $(CORE_SRC) $(SIM_SRC)
 
 $(B)/rvpmu-dt: tools/rvpmu-dt.c $(DT_SRC) $(NAMES_SRC) $(CORE_SRC) dt/*.h $(CORE_HDR) lib/names.h
 	@mkdir -p $(B)
@@ -173,7 +173,7 @@ core-cross:
 	      -march=$$1 -mabi=$$2 -Iinclude -I. -c $$f -o $(B)/cross/$$1-$$(basename $$f .c).o; \
 	  done; \
 	  $(CROSS)gcc -march=$$1 -mabi=$$2 -nostdlib -r -o $(B)/cross/core-$$1.o $(B)/cross/$$1-*.o; \
-	  $(CROSS)size -G $(B)/cross/$$1-config.o $(B)/cross/$$1-layout.o $(B)/cross/$$1-engine.o $(B)/cross/$$1-status.o \
+	  $(CROSS)size -G $(B)/cross/$$1-config.o $(B)/cross/$$1-layout.o $(B)/cross/$$1-start.o $(B)/cross/$$1-engine.o $(B)/cross/$$1-fills.o $(B)/cross/$$1-pause.o $(B)/cross/$$1-status.o \
 	    | awk 'NR>1 {t+=$$1+$$2} END {print "  of which the sampler: " t " bytes text+data"}'; \
 	  undef=$$($(CROSS)nm -u $(B)/cross/core-$$1.o | awk '{print $$2}' | grep -vE '^(memset|memcpy|__[a-z]+[sd]i[0-9])$$' || true); \
 	  if [ -n "$$undef" ]; then echo "core for $$1 needs: $$undef"; exit 1; fi; \
@@ -549,6 +549,12 @@ conformance-table: deps peers firmware-all $(B)/suite-rv64.elf $(B)/suite-rv32.e
 $(B)/fw-dt/virt-%clusters.dtb: scripts/cluster-dtb
 	@mkdir -p $(B)/fw-dt
 	scripts/cluster-dtb $@ 64 $(firstword $(subst harts-, ,$*)) $(lastword $(subst harts-, ,$*)) 2>/dev/null
+
+# QEMU's DT with a /reserved-memory no-map region in RAM (the sampler's
+# shared-memory rule): virt-resv-rv<XLEN>.dtb, 4 harts
+$(B)/fw-dt/virt-resv-rv%.dtb: scripts/resv-dtb
+	@mkdir -p $(B)/fw-dt
+	scripts/resv-dtb $@ $* 4
 
 # ---- the two commands
 run: deps $(B)/rvpmu-dt $(B)/rvpmu-fw-rv64.elf $(B)/demo-rv64.elf $(B)/dt/qemu-virt.dtb \

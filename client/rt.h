@@ -88,6 +88,11 @@ bool rt_wait(volatile int *flag, uint64_t ticks);
 /* Spin until HSM reports hart in state `want` or `ticks` pass; 0 on timeout. */
 bool rt_wait_hart_status(unsigned long hart, unsigned long want, uint64_t ticks);
 
+/* HSM non-retentive suspend of this hart: on resume it runs fn(arg) on a
+   fresh stack and stops (HSM) when fn returns, as a started hart; returns
+   only on failure, with the SBI error. */
+long rt_suspend_non_retentive(void (*fn)(void *), void *arg);
+
 /* Start harts 0..n-1 but this one in fn((void *)hartid), each on its
    stack; returns how many harts run it then, this one counted (it is the
    caller's to call fn on itself). */

@@ -367,7 +367,7 @@ static int check_hart(const struct acc_case *c, const struct rvpmu_sampler_heade
 	unsigned long h = rd32((const char *)hd + 104 + 4 * p);
 	unsigned int k, j, bad = 0, fw_checked = 0, fw_skipped = 0, hw_checked = 0;
 	uint64_t worst_hw = 0, worst_len = 0, last_mt = 0, last_field = 0, widest = 0;
-	unsigned int mt_checked = 0;
+	unsigned int mt_checked = 0, lost = 0;
 	char first_bad[160] = "";
 
 	for (k = 0; k < windows; k++) {
@@ -383,8 +383,11 @@ static int check_hart(const struct acc_case *c, const struct rvpmu_sampler_heade
 
 		/* every window a whole one: t0 after every hart armed, no hart
 		   late (-icount shift=0,sleep=off: virtual time is exact);
-		   counted (the hart wrote it) and not LOST */
-		if ((len_ppm > 20000 || (word & ~RVPMU_SAMPLER_WIN_LEN_MAX) !=
+		   counted (the hart wrote it). LOST may be set: QEMU's round
+		   robin can take a vCPU away inside its switch, the other harts'
+		   instructions then pass as virtual time */
+		lost += !!(word & RVPMU_SAMPLER_WIN_LOST);
+		if ((len_ppm > 20000 || (word & ~(RVPMU_SAMPLER_WIN_LEN_MAX | RVPMU_SAMPLER_WIN_LOST)) !=
 					RVPMU_SAMPLER_WIN_COUNTED) && !bad++)
 			rvpmu_snprintf(first_bad, sizeof(first_bad),
 				       "window %u is %llu cycles long, word 0x%llx",
@@ -486,12 +489,12 @@ static int check_hart(const struct acc_case *c, const struct rvpmu_sampler_heade
 	rt_check(!bad && !(fw_skipped && !fw_checked),
 		 "%s (%s, nr_pmu %u): hart %lu, %u windows: worst cycles/instructions "
 		 "error %llu.%04llu%% (%u checked), firmware exact in %u (%u skipped), "
-		 "worst window length off by %llu.%02llu%%, mtime checked in %u, "
+		 "worst window length off by %llu.%02llu%%, mtime checked in %u, %u LOST, "
 		 "instructions' bracket at most %llu.%02llu%% wide", c->what,
 		 c->events, c->nr_pmu, h, windows, (unsigned long long)(worst_hw / 10000),
 		 (unsigned long long)(worst_hw % 10000), hw_checked, fw_checked, fw_skipped,
 		 (unsigned long long)(worst_len / 10000),
-		 (unsigned long long)(worst_len % 10000 / 100), mt_checked,
+		 (unsigned long long)(worst_len % 10000 / 100), mt_checked, lost,
 		 (unsigned long long)(widest / 10000), (unsigned long long)(widest % 10000 / 100));
 	return bad != 0;
 }

@@ -333,10 +333,10 @@ static __attribute__((noinline)) uint64_t begin(struct rvpmu_sampler *s,
 	start = s->t0 + sampler_position(s, sh) * s->period_ticks;
 	if (t < start)
 		return sh->deadline = start;
-	/* the first window's lateness is skew; a rejoin's is not (it opens
-	   within its slot on purpose) */
+	/* the run's first window's lateness is skew; a rejoin's is not (it
+	   opens within its slot on purpose) */
 	if (!sh->calibrated) {
-		if (t - start > sh->max_skew)
+		if (start == s->t0 && t - start > sh->max_skew)
 			new_skew(sh, t - start);
 		calibrate(s, sh, t);
 	}

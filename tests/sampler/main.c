@@ -9,6 +9,7 @@ struct t_state t_state;
 void suite_sampler_config(void);
 void suite_sampler_run(void);
 void suite_sampler_edges(void);
+void suite_sampler_v2(void);
 extern bool sfx_use_direct;
 
 int main(int argc, char **argv)
@@ -19,8 +20,10 @@ int main(int argc, char **argv)
 	suite_sampler_config();
 	suite_sampler_run();
 	suite_sampler_edges();
+	suite_sampler_v2();
 	/* the runs again, with slots stored through the direct-access op */
 	sfx_use_direct = true;
 	suite_sampler_run();
+	suite_sampler_v2();
 	return t_finish();
 }

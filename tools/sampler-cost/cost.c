@@ -91,7 +91,7 @@ static struct rvpmu_sampler_hart *op_hart(void *ctx, uint32_t id)
 	(void)ctx;
 	return id == 0 ? &shs[0] : NULL;
 }
-static const struct rvpmu_sampler_ops ops = { op_mtime, op_deadline, op_started, op_hart };
+static const struct rvpmu_sampler_ops ops = { op_mtime, op_deadline, op_started, op_hart, NULL };
 
 static struct rvpmu_map map;
 static struct rvpmu_config cfg = { &fw_pmu_hw_ops, &mem, NULL, &map, 16 };
@@ -130,7 +130,7 @@ static void measure(uint32_t nr_pmu)
 
 	memset(&c, 0, sizeof(c));
 	c.magic = RVPMU_SAMPLER_CFG_MAGIC;
-	c.version = RVPMU_SAMPLER_VERSION;
+	c.version = RVPMU_SAMPLER_CFG_VERSION;
 	c.nr_events = 16;
 	c.nr_pmu = nr_pmu;
 	c.period_us = 100;
@@ -141,7 +141,9 @@ static void measure(uint32_t nr_pmu)
 	/* as sampler_bench: hardware and firmware events mixed in each group */
 	for (unsigned int i = 0; i < 16; i++)
 		c.events[i].event_idx = pool[i % (sizeof(pool) / sizeof(pool[0]))];
-	if (rvpmu_sampler_configure(&s, &pmu, 0x80180000, 0) ||
+	/* every hart (the one): the SBI form's "all" */
+	if (rvpmu_sampler_configure(&s, &pmu, 0x80180000, 0, 0, (rvpmu_ulong)RVPMU_SAMPLER_ALL_HARTS,
+				    0) ||
 	    rvpmu_sampler_prepare(&s) || rvpmu_sampler_hart_start(&s, &shs[0])) {
 		puts_("sampler-cost: setup failed\n");
 		return;

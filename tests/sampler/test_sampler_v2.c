@@ -1,0 +1,541 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Version 2's races and life cycle on simulated harts: BUFFER_RELEASE
+ * against fills (interleaved at the engine's own header writes, and from
+ * a second thread against harts ticking), a fill closed exactly once,
+ * retentive-suspend pauses and rejoins, the held counters.
+ */
+#include <pthread.h>
+#include <sched.h>
+#include <stddef.h>
+
+#include "sfx.h"
+#include "core/internal.h"
+#include "sampler/internal.h"
+
+#define A	SBI_PMU_DTLB_READ_MISS
+#define B	FX_DTLB_WR_MISS
+
+static const uint32_t ab[2] = { A, B };
+#define STATE_OFF	offsetof(struct rvpmu_sampler_header, state)
+
+static uint64_t u64(struct sfx *x, uint64_t pa)
+{
+	uint64_t v;
+
+	memcpy(&v, sfx_mem(x, pa), 8);
+	return v;
+}
+
+static void busy(struct sfx *x, unsigned int i)
+{
+	if (!x->sh[i].running)
+		return;
+	sim_event(&x->sim[i], A, 3);
+	sim_event(&x->sim[i], B, 5);
+	sim_run(&x->sim[i], 700);
+}
+
+/* The buffer whose header state word pa is, or -1. */
+static int state_of(struct sfx *x, uint64_t pa, unsigned long len)
+{
+	if (len != 4)
+		return -1;
+	for (unsigned int b = 0; b < x->s.nr_bufs; b++)
+		if (pa == x->s.bufs[b].addr + STATE_OFF)
+			return (int)b;
+	return -1;
+}
+
+/* ---- BUFFER_RELEASE in the middle of the engine's header writes */
+
+static unsigned int denied, interleaved;
+static void release_inside(struct sfx *x, uint64_t pa, const void *src, unsigned long len)
+{
+	int b = state_of(x, pa, len);
+	uint32_t v;
+
+	if (b < 0)
+		return;
+	memcpy(&v, src, 4);
+	/* a fill opening (FILLING) or closing (FULL/LAST) in this buffer:
+	   a release from another hart lands now */
+	if (v == RVPMU_SAMPLER_BUF_FILLING || v == RVPMU_SAMPLER_BUF_FULL ||
+	    v == RVPMU_SAMPLER_BUF_LAST) {
+		interleaved++;
+		sfx_write_hook = NULL;	/* a release's own store is not one */
+		if (rvpmu_sampler_buffer_release(&x->s, (rvpmu_ulong)b) == SBI_ERR_DENIED)
+			denied++;
+		sfx_write_hook = release_inside;
+	}
+}
+
+static void release_full(struct sfx *x, unsigned int i)
+{
+	busy(x, i);
+	for (unsigned int b = 0; b < x->s.nr_bufs; b++)
+		if (sfx_hdr(x, x->s.bufs[b].addr)->state == RVPMU_SAMPLER_BUF_FULL)
+			CHECK_EQ(rvpmu_sampler_buffer_release(&x->s, b), 0);
+}
+
+/*
+ * Ring mode, one sample a buffer: at every state store of a fill opening
+ * or closing, BUFFER_RELEASE of that buffer comes in (as from another
+ * hart between the engine's check and its store): it is DENIED and
+ * writes nothing, and every fill still ends with its own state. Version
+ * 1 read the header's state and stored FREE over a fill being opened
+ * (issue 37: status.c ~107-116 against engine.c ~76-95).
+ */
+static void release_never_overwrites_a_fill(void)
+{
+	struct sfx *x = sfx_new(2);
+	const uint64_t size = 152 + 96;
+	const struct rvpmu_sampler_status *st;
+
+	sfx_cfg(x, ab, 2, size);
+	x->c.nr_pmu = 2;
+	x->c.nr_sample = 9;
+	x->c.nr_bufs = 3;
+	x->c.flags = RVPMU_SAMPLER_F_RING;
+	for (unsigned int b = 1; b < 3; b++) {
+		x->c.bufs[b].addr = SFX_BUF + 0x400 * b;
+		x->c.bufs[b].size = size;
+	}
+	CHECK_EQ(sfx_configure(x), 0);
+	CHECK_EQ(sfx_start(x), 0);
+	denied = interleaved = 0;
+	sfx_write_hook = release_inside;
+	sfx_window = release_full;
+	sfx_run(x, 1000);
+	sfx_write_hook = NULL;
+	CHECK(interleaved >= 9);
+	CHECK_EQ(denied, interleaved);
+	CHECK_OK(sfx_status(x, &st), sizeof(*st) + 2 * sizeof(struct rvpmu_sampler_hart_status));
+	CHECK_EQ(st->state, RVPMU_SAMPLER_DONE);
+	CHECK_EQ(st->stop_reason, RVPMU_SAMPLER_STOP_DONE);
+	CHECK_EQ(st->samples, 9);
+	CHECK_EQ(st->buffers_used, 9);
+	/* sample 8 is in buffer 2, lap 2: LAST; the others FREE (released) */
+	for (unsigned int b = 0; b < 3; b++) {
+		const struct rvpmu_sampler_header *h = sfx_hdr(x, x->s.bufs[b].addr);
+
+		CHECK_EQ(h->lap, 2);
+		CHECK_EQ(h->first_sample, 6 + b);
+		CHECK_EQ(h->state, (b == 2 ? RVPMU_SAMPLER_BUF_LAST : RVPMU_SAMPLER_BUF_FREE));
+		CHECK_EQ(x->s.bstate[b], h->state);
+	}
+	/* after the run: LAST goes FREE, FREE stays FREE */
+	CHECK_EQ(rvpmu_sampler_buffer_release(&x->s, 2), 0);
+	CHECK_EQ(sfx_hdr(x, x->s.bufs[2].addr)->state, RVPMU_SAMPLER_BUF_FREE);
+	CHECK_EQ(rvpmu_sampler_buffer_release(&x->s, 2), 0);
+}
+
+/* ---- a fill closed exactly once */
+
+static unsigned int closes[4];
+static void count_closes(struct sfx *x, uint64_t pa, const void *src, unsigned long len)
+{
+	int b = state_of(x, pa, len);
+	uint32_t v;
+
+	if (b < 0)
+		return;
+	memcpy(&v, src, 4);
+	if (v == RVPMU_SAMPLER_BUF_FULL || v == RVPMU_SAMPLER_BUF_LAST)
+		closes[b]++;
+}
+
+/*
+ * Every closer the engine has (a hart through the fill, a hart leaving or
+ * pausing, the run's end) closes a fill at most once, and a second one
+ * never rewrites a buffer S-mode already released. Version 1's
+ * through_fill and hart_leave could both close it (issue 37: engine.c
+ * ~102-108 and ~651-657), the second FULL over the client's FREE.
+ */
+static void fill_closed_once(void)
+{
+	struct sfx *x = sfx_new(3);
+	const uint64_t size = 168 + 144;	/* header and one sample */
+	uint64_t h0 = SFX_BUF;
+
+	sfx_cfg(x, ab, 2, size);
+	x->c.nr_pmu = 2;
+	x->c.nr_sample = 0;			/* no limit */
+	x->c.nr_bufs = 2;
+	x->c.flags = RVPMU_SAMPLER_F_RING;
+	x->c.bufs[1].addr = SFX_BUF + 0x400;
+	x->c.bufs[1].size = size;
+	CHECK_EQ(sfx_configure(x), 0);
+	CHECK_EQ(sfx_plan(x)->min_buffer_size, size);
+	CHECK_EQ(sfx_start(x), 0);
+	memset(closes, 0, sizeof(closes));
+	sfx_write_hook = count_closes;
+	sfx_window = busy;
+	while (!x->sh[0].begun || !x->sh[1].begun || !x->sh[2].begun)
+		sfx_run(x, 1);
+	/* hart 0 gets through fill 0 (opening fill 1), hart 1 too */
+	x->mtime = x->deadline[0];
+	sfx_tick(x, 0);
+	sfx_tick(x, 1);
+	CHECK_EQ(x->s.need[0] & NEED_COUNT, 1);
+	CHECK_EQ(closes[0], 0);
+	/* hart 2 leaves: it was the last one counted: fill 0 closes FULL */
+	rvpmu_sampler_hart_leave(&x->s, &x->sh[2], false);
+	CHECK_EQ(closes[0], 1);
+	CHECK_EQ(sfx_hdr(x, h0)->state, RVPMU_SAMPLER_BUF_FULL);
+	CHECK_EQ(sfx_hdr(x, h0)->nr_samples, 1);
+	CHECK(x->s.need[0] & NEED_CLOSED);
+	CHECK_EQ(rvpmu_sampler_buffer_release(&x->s, 0), 0);
+	/* every other closer now: nothing, the client's FREE stays */
+	rvpmu_sampler_drop(&x->s, 0, true);
+	rvpmu_sampler_drop(&x->s, 0, false);
+	rvpmu_sampler_close(&x->s, 0, RVPMU_SAMPLER_BUF_FULL, 1);
+	CHECK_EQ(closes[0], 1);
+	CHECK_EQ(sfx_hdr(x, h0)->state, RVPMU_SAMPLER_BUF_FREE);
+	CHECK_EQ(x->s.bstate[0], RVPMU_SAMPLER_BUF_FREE);
+	/* the run goes on through fills 1, 2 (buffer 0 again), 3 */
+	sfx_window = release_full;
+	sfx_run(x, 12);
+	CHECK(x->sh[0].fill >= 3);
+	CHECK_EQ(rvpmu_sampler_stop(&x->s), 0);
+	for (unsigned int i = 0; i < 3; i++)
+		rvpmu_sampler_hart_stop(&x->s, &x->sh[i]);
+	sfx_write_hook = NULL;
+	CHECK_EQ(x->s.state, RVPMU_SAMPLER_DONE);
+	/* each fill closed once: fills 0 and 2 in buffer 0, 1 and 3 in 1 */
+	CHECK_EQ(closes[0] + closes[1], x->sh[0].fill + 1);
+	CHECK_EQ(x->sh[0].fill + 1, x->s.fills >> FILLS_SHIFT);
+}
+
+/* ---- BUFFER_RELEASE from another thread while the harts tick */
+
+static volatile int racing;
+static unsigned int bad_free, bad_filling, releases;
+static unsigned int fills_closed[64];
+
+static void watch_stores(struct sfx *x, uint64_t pa, const void *src, unsigned long len)
+{
+	int b = state_of(x, pa, len);
+	uint32_t v, bs;
+
+	if (b < 0)
+		return;
+	memcpy(&v, src, 4);
+	bs = __atomic_load_n(&x->s.bstate[b], __ATOMIC_ACQUIRE);
+	/* FREE is stored only by a release that took the buffer, FILLING
+	   only into a buffer the engine took, FULL/LAST only while closing */
+	if (v == RVPMU_SAMPLER_BUF_FREE && bs != BS_RELEASING)
+		__atomic_add_fetch(&bad_free, 1, __ATOMIC_RELAXED);
+	if (v == RVPMU_SAMPLER_BUF_FILLING && bs != RVPMU_SAMPLER_BUF_FILLING)
+		__atomic_add_fetch(&bad_filling, 1, __ATOMIC_RELAXED);
+	if (v == RVPMU_SAMPLER_BUF_FULL || v == RVPMU_SAMPLER_BUF_LAST) {
+		if (bs != BS_CLOSING)
+			__atomic_add_fetch(&bad_filling, 1, __ATOMIC_RELAXED);
+		__atomic_add_fetch(&fills_closed[b], 1, __ATOMIC_RELAXED);
+	}
+}
+
+/* The client: releases every buffer whose header says FULL, as fast as
+   it can, until the run is over. */
+static void *client(void *arg)
+{
+	struct sfx *x = arg;
+
+	while (__atomic_load_n(&racing, __ATOMIC_ACQUIRE)) {
+		for (unsigned int b = 0; b < x->s.nr_bufs; b++) {
+			uint32_t st = __atomic_load_n(&((struct rvpmu_sampler_header *)sfx_mem(
+							       x, x->s.bufs[b].addr))->state,
+						       __ATOMIC_ACQUIRE);
+
+			if (st == RVPMU_SAMPLER_BUF_FULL &&
+			    !rvpmu_sampler_buffer_release(&x->s, b))
+				__atomic_add_fetch(&releases, 1, __ATOMIC_RELAXED);
+		}
+		sched_yield();
+	}
+	return NULL;
+}
+
+static void yield_busy(struct sfx *x, unsigned int i)
+{
+	busy(x, i);
+	sched_yield();
+}
+
+/*
+ * Four harts, tiny buffers (one sample), ring mode, a client thread
+ * releasing FULL buffers while the harts tick (and one hart pausing and
+ * rejoining now and then): no state store lands out of its transition,
+ * every fill is closed exactly once, and the run's samples are its
+ * fills' in order.
+ */
+static void release_races_fills(void)
+{
+	struct sfx *x = sfx_new(4);
+	const uint64_t size = 104 + 16 + 16 + 32 + 192;
+	pthread_t t;
+	unsigned int b, nb = 8, n, ticks = 0, fills;
+
+	sfx_cfg(x, ab, 2, size);
+	x->c.nr_pmu = 2;
+	x->c.nr_sample = 400;
+	x->c.nr_bufs = nb;
+	x->c.flags = RVPMU_SAMPLER_F_RING;
+	for (b = 1; b < nb; b++) {
+		x->c.bufs[b].addr = SFX_BUF + 0x200 * b;
+		x->c.bufs[b].size = size;
+	}
+	CHECK_EQ(sfx_configure(x), 0);
+	CHECK_EQ(sfx_start(x), 0);
+	bad_free = bad_filling = releases = 0;
+	memset(fills_closed, 0, sizeof(fills_closed));
+	sfx_write_hook = watch_stores;
+	sfx_window = yield_busy;
+	racing = 1;
+	CHECK_EQ(pthread_create(&t, NULL, client, x), 0);
+	for (n = 0; x->s.state == RVPMU_SAMPLER_RUNNING && n < 100000; n++) {
+		ticks += sfx_run(x, 4);
+		/* hart 3 pauses for a few periods every so often */
+		if (n % 37 == 5)
+			rvpmu_sampler_hart_pause(&x->s, &x->sh[3]);
+		if (n % 37 == 20)
+			rvpmu_sampler_hart_resume(&x->s, &x->sh[3]);
+	}
+	__atomic_store_n(&racing, 0, __ATOMIC_RELEASE);
+	pthread_join(t, NULL);
+	rvpmu_sampler_hart_resume(&x->s, &x->sh[3]);
+	sfx_write_hook = NULL;
+	CHECK_EQ(x->s.state, RVPMU_SAMPLER_DONE);
+	CHECK_EQ(bad_free, 0);
+	CHECK_EQ(bad_filling, 0);
+	fills = x->s.fills >> FILLS_SHIFT;
+	for (n = 0, b = 0; b < nb; b++)
+		n += fills_closed[b];
+	CHECK_EQ(n, fills);
+	CHECK(releases > 0);
+	/* each buffer's last fill: lap and first sample in order */
+	for (b = 0; b < nb; b++) {
+		const struct rvpmu_sampler_header *h = sfx_hdr(x, x->s.bufs[b].addr);
+
+		if (h->state == RVPMU_SAMPLER_BUF_FREE)
+			continue;
+		CHECK_EQ(h->first_sample, (uint64_t)h->lap * nb + b);
+	}
+	for (unsigned int i = 0; i < 4; i++)
+		CHECK_EQ(x->h[i].reserved, 0);
+	printf("# %u ticks, %u fills, %u releases, stop reason %u\n", ticks, fills, releases,
+	       x->s.stop_reason);
+}
+
+/* ---- retentive suspend: pause and rejoin */
+
+/* The window word of subsample k, position p (two harts, nr_pmu 1). */
+static uint64_t win(struct sfx *x, unsigned int k, unsigned int p)
+{
+	return u64(x, SFX_BUF + x->s.header_size + (uint64_t)k * x->s.subsample_size +
+		   8 * 2 * 4 + 8 * p);
+}
+
+/*
+ * Hart 1 pauses in the middle of subsample 1: that window closes now
+ * (COUNTED, short), the hart is PAUSED, has no deadline, and does not
+ * hold the run's fills back (hart 0 goes on, buffers close without it);
+ * samples counts hart 0 alone. It resumes in subsample 6: the slots
+ * between are paused (not written), and it rejoins with a short window
+ * in the current slot. Version 1 made it leave the run for good.
+ */
+static void pause_and_rejoin(void)
+{
+	struct sfx *x = sfx_new(2);
+	const struct rvpmu_sampler_status *st;
+	const struct rvpmu_sampler_hart_status *hs;
+	const uint64_t W = RVPMU_SAMPLER_WIN_COUNTED;
+	uint64_t P, t0;
+
+	sfx_cfg(x, ab, 2, 0x1000);
+	x->c.nr_pmu = 1;
+	x->c.nr_sample = 5;
+	CHECK_EQ(sfx_configure(x), 0);
+	CHECK_EQ(sfx_start(x), 0);
+	CHECK(x->held[1] != 0);
+	sfx_window = busy;
+	while (!x->sh[0].begun || !x->sh[1].begun)
+		sfx_run(x, 1);
+	P = x->s.period_ticks;
+	t0 = x->s.t0;
+	sfx_run(x, 1);				/* subsample 0 on both */
+	x->mtime = t0 + P + 30;
+	busy(x, 1);
+	rvpmu_sampler_hart_pause(&x->s, &x->sh[1]);
+	CHECK_EQ(x->deadline[1], SFX_NO_DEADLINE);
+	CHECK(x->sh[1].flags & RVPMU_SAMPLER_HART_PAUSED);
+	CHECK_EQ(win(x, 1, 1), W | 30);
+	CHECK(x->held[1] != 0);			/* its counters stay its own */
+	CHECK_OK(sfx_status(x, &st), sizeof(*st) + 2 * sizeof(*hs));
+	hs = (const void *)(st + 1);
+	CHECK_EQ(hs[1].flags, RVPMU_SAMPLER_HART_PAUSED);
+	CHECK_EQ(hs[1].subsamples, 2);
+	/* hart 0 goes on alone to subsample 6 (sample 3) */
+	while (x->mtime < t0 + 6 * P)
+		sfx_run(x, 1);
+	CHECK_OK(sfx_status(x, &st), sizeof(*st) + 2 * sizeof(*hs));
+	CHECK_EQ(st->samples, 3);		/* hart 0's: hart 1 paused */
+	x->mtime = t0 + 6 * P + 40;
+	rvpmu_sampler_hart_resume(&x->s, &x->sh[1]);
+	CHECK(!(x->sh[1].flags & RVPMU_SAMPLER_HART_PAUSED));
+	CHECK_EQ(x->deadline[1], t0 + 7 * P);
+	CHECK_EQ(x->sh[1].paused, 4);		/* subsamples 2..5 */
+	sfx_run(x, 100);
+	CHECK_OK(sfx_status(x, &st), sizeof(*st) + 2 * sizeof(*hs));
+	CHECK_EQ(st->state, RVPMU_SAMPLER_DONE);
+	CHECK_EQ(st->stop_reason, RVPMU_SAMPLER_STOP_DONE);
+	CHECK_EQ(st->samples, 5);
+	CHECK_EQ(st->paused, 4);
+	CHECK_EQ(st->passed, 0);
+	CHECK_EQ(hs[1].flags, 0);
+	CHECK_EQ(hs[1].subsamples, 10);
+	for (unsigned int k = 2; k < 6; k++)
+		CHECK_EQ(win(x, k, 1), 0);	/* paused: not written */
+	CHECK_EQ(win(x, 6, 1), W | (P - 40));	/* rejoined: short */
+	CHECK_EQ(win(x, 7, 1), W | P);
+	for (unsigned int k = 0; k < 10; k++)
+		CHECK_EQ(win(x, k, 0), W | P);
+	CHECK_EQ(x->held[1], 0);
+	CHECK_EQ(x->h[1].reserved, 0);
+}
+
+/*
+ * One sample a buffer: every hart pauses, so no fill can close; the run
+ * goes on (it is not NO_HARTS). A hart rejoining after its fill has
+ * gone by closes the fills nobody was in and rejoins at the current
+ * slot; a run ending (STOP) while a hart is paused ends all the same,
+ * and the paused hart's counters come back at its resume.
+ */
+static void every_hart_paused(void)
+{
+	struct sfx *x = sfx_new(2);
+	const uint64_t size = 152 + 80 * 2;	/* header and one sample */
+	const struct rvpmu_sampler_header *h1;
+	uint64_t P, t0;
+
+	sfx_cfg(x, ab, 2, size);
+	x->c.nr_pmu = 1;
+	x->c.nr_sample = 0;
+	x->c.nr_bufs = 4;
+	for (unsigned int b = 1; b < 4; b++) {
+		x->c.bufs[b].addr = SFX_BUF + 0x400 * b;
+		x->c.bufs[b].size = size;
+	}
+	CHECK_EQ(sfx_configure(x), 0);
+	CHECK_EQ(sfx_start(x), 0);
+	sfx_window = busy;
+	while (!x->sh[0].begun || !x->sh[1].begun)
+		sfx_run(x, 1);
+	P = x->s.period_ticks;
+	t0 = x->s.t0;
+	sfx_run(x, 1);				/* subsample 0 */
+	x->mtime = t0 + P + 10;
+	rvpmu_sampler_hart_pause(&x->s, &x->sh[0]);
+	rvpmu_sampler_hart_pause(&x->s, &x->sh[1]);
+	CHECK_EQ(x->s.state, RVPMU_SAMPLER_RUNNING);
+	/* both closed sample 0's last window: fill 0 is whole; fill 1,
+	   opened then, has nobody in it now and stays open */
+	CHECK_EQ(sfx_hdr(x, SFX_BUF)->state, RVPMU_SAMPLER_BUF_FULL);
+	CHECK_EQ(sfx_hdr(x, SFX_BUF + 0x400)->state, RVPMU_SAMPLER_BUF_FILLING);
+	CHECK_EQ(sfx_run(x, 10), 0);		/* nobody ticks */
+	/* hart 0 wakes in subsample 5 (sample 2, fill 2): fill 1 (nobody
+	   in it) closed on the way, fill 2 opened */
+	x->mtime = t0 + 5 * P + 20;
+	rvpmu_sampler_hart_resume(&x->s, &x->sh[0]);
+	CHECK_EQ(x->sh[0].fill, 2);
+	CHECK_EQ(sfx_hdr(x, SFX_BUF)->state, RVPMU_SAMPLER_BUF_FULL);
+	h1 = sfx_hdr(x, SFX_BUF + 0x400);
+	CHECK_EQ(h1->state, RVPMU_SAMPLER_BUF_FULL);
+	CHECK_EQ(h1->first_sample, 1);
+	CHECK_EQ(sfx_hdr(x, SFX_BUF + 0x800)->state, RVPMU_SAMPLER_BUF_FILLING);
+	CHECK_EQ(x->sh[0].paused, 3);		/* subsamples 2, 3, 4 */
+	CHECK_EQ(x->deadline[0], t0 + 6 * P);
+	sfx_run(x, 2);
+	/* STOP while hart 1 is still paused: the run ends with hart 0's
+	   step; hart 1 keeps its counters until its own (the firmware's STOP
+	   reaches a suspended hart too) */
+	CHECK_EQ(rvpmu_sampler_stop(&x->s), 0);
+	rvpmu_sampler_hart_stop(&x->s, &x->sh[0]);
+	CHECK_EQ(x->s.state, RVPMU_SAMPLER_DONE);
+	CHECK(x->h[1].reserved != 0);
+	rvpmu_sampler_hart_stop(&x->s, &x->sh[1]);
+	CHECK_EQ(x->s.stop_reason, RVPMU_SAMPLER_STOP_REQUESTED);
+	CHECK_EQ(x->h[1].reserved, 0);
+	CHECK_EQ(x->held[1], 0);
+	for (unsigned int b = 0; b < 4; b++)
+		CHECK(sfx_hdr(x, x->s.bufs[b].addr)->state != RVPMU_SAMPLER_BUF_FILLING);
+	/* its resume then: nothing (the run is over) */
+	rvpmu_sampler_hart_resume(&x->s, &x->sh[1]);
+	CHECK_EQ(x->deadline[1], SFX_NO_DEADLINE);
+
+	/* nr_sample reached while a hart is paused: DONE without it; its
+	   resume gives its counters back */
+	x = sfx_new(2);
+	sfx_cfg(x, ab, 2, 0x1000);
+	x->c.nr_pmu = 1;
+	x->c.nr_sample = 3;
+	CHECK_EQ(sfx_configure(x), 0);
+	CHECK_EQ(sfx_start(x), 0);
+	sfx_window = busy;
+	while (!x->sh[0].begun || !x->sh[1].begun)
+		sfx_run(x, 1);
+	rvpmu_sampler_hart_pause(&x->s, &x->sh[1]);
+	sfx_run(x, 100);
+	CHECK_EQ(x->s.state, RVPMU_SAMPLER_DONE);
+	CHECK_EQ(x->s.stop_reason, RVPMU_SAMPLER_STOP_DONE);
+	CHECK_EQ(sfx_hdr(x, SFX_BUF)->state, RVPMU_SAMPLER_BUF_LAST);
+	CHECK_EQ(sfx_hdr(x, SFX_BUF)->nr_samples, 3);
+	CHECK(x->h[1].reserved != 0);
+	rvpmu_sampler_hart_resume(&x->s, &x->sh[1]);
+	CHECK_EQ(x->h[1].reserved, 0);
+	CHECK_EQ(x->held[1], 0);
+	CHECK(x->sh[1].flags & RVPMU_SAMPLER_HART_PAUSED);
+}
+
+/* A pause before t0 and a resume after: the hart starts at the slot
+   going on, as a late first tick would, its skew not counted. */
+static void pause_before_t0(void)
+{
+	struct sfx *x = sfx_new(2);
+	uint64_t t0, P;
+
+	sfx_cfg(x, ab, 2, 0x1000);
+	x->c.nr_pmu = 1;
+	x->c.nr_sample = 3;
+	CHECK_EQ(sfx_configure(x), 0);
+	CHECK_EQ(sfx_start(x), 0);
+	rvpmu_sampler_hart_pause(&x->s, &x->sh[1]);
+	sfx_window = busy;
+	while (x->mtime < x->s.t0 + 3 * x->s.period_ticks)
+		sfx_run(x, 1);
+	t0 = x->s.t0;
+	P = x->s.period_ticks;
+	x->mtime = t0 + 3 * P + 50;
+	rvpmu_sampler_hart_resume(&x->s, &x->sh[1]);
+	CHECK(x->sh[1].begun);
+	CHECK_EQ(x->deadline[1], t0 + 4 * P);
+	CHECK_EQ(x->sh[1].paused, 3);
+	CHECK_EQ(x->sh[1].max_skew, 0);
+	sfx_run(x, 100);
+	CHECK_EQ(x->s.state, RVPMU_SAMPLER_DONE);
+	CHECK_EQ(rvpmu_sampler_hart_subsamples(&x->s, &x->sh[1]), 6);
+}
+
+void suite_sampler_v2(void)
+{
+	static const struct t_case cases[] = {
+		T(release_never_overwrites_a_fill),
+		T(fill_closed_once),
+		T(release_races_fills),
+		T(pause_and_rejoin),
+		T(every_hart_paused),
+		T(pause_before_t0),
+	};
+
+	T_RUN(cases);
+}
