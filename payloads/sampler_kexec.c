@@ -10,7 +10,7 @@
  * MiB (KX_ARGS_OFFSET), the physical ranges of the run's buffers (its AUX
  * chunks) and the run's period; the layout is linux/samplerkexec.c's
  * struct kx_args, repeated here (a payload names no Linux file). Checks:
- * the block is there; STATUS says no run is on; and the ranges do not
+ * the block is there; STATUS says IDLE (the RESET); and the ranges do not
  * change over 20 of the run's periods, so nothing writes into the memory
  * the next kernel now owns. Prints TAP and "N passed, N failed", then
  * shuts the machine down.
@@ -69,9 +69,16 @@ int main(unsigned long hartid, void *dtb)
 		 args ? (unsigned int)a->nr : 0u);
 	r = sbi_call(RVPMU_SAMPLER_EID, RVPMU_SAMPLER_STATUS, (unsigned long)(uintptr_t)&st, 0,
 		     sizeof(st), 0, 0, 0);
-	rt_check(!r.error && st.state != RVPMU_SAMPLER_RUNNING,
-		 "kexec: no sampler run is on after the kexec (STATUS %ld, state %u, %llu samples)",
-		 r.error, (unsigned int)st.state, (unsigned long long)st.samples);
+	/*
+	 * IDLE: the driver RESET the firmware before the jump. A run that
+	 * was not reset may also have ended by itself by now (DONE: its
+	 * harts left as Linux stopped them), which says nothing of the
+	 * memory it wrote on the way: only IDLE shows the RESET.
+	 */
+	rt_check(!r.error && st.state == RVPMU_SAMPLER_IDLE,
+		 "kexec: the sampler was RESET before the kexec: IDLE (STATUS %ld, state %u, "
+		 "stop reason %u, %llu samples)", r.error, (unsigned int)st.state,
+		 (unsigned int)st.stop_reason, (unsigned long long)st.samples);
 	if (args) {
 		/* 20 periods at 10 MHz (QEMU virt's timebase), at least 20 ms */
 		wait = (a->period_us > 1000 ? a->period_us : 1000) * 20 * 10;

@@ -93,8 +93,7 @@ static void cb_off_ipi(void *die)
 	cb_off(die);
 }
 
-/* the callers hold the hotplug lock (lockdep_assert_cpus_held is not
-   exported to modules) */
+/* the callers hold the hotplug lock (lockdep_assert_cpus_held: not exported) */
 void rvs_cid2_create(struct rvs_die *die)
 {
 	WRITE_ONCE(cid2_die, die);

@@ -61,7 +61,8 @@ long rvs_configure_call(struct rvs_event *ev, unsigned long flags)
  * The kernel's mapping of an SBI error, but for what perf_event_open
  * must tell apart: DENIED and ALREADY_STARTED are the sampler's counters
  * or the sampler itself being in use (-EBUSY, which perf reports as
- * such), and -ENOTSUPP is the kernel's own, not a user errno.
+ * such), and what the kernel maps to its own not-supported code (not a
+ * user errno) is -EOPNOTSUPP.
  */
 int rvs_errno(long e)
 {
@@ -70,7 +71,7 @@ int rvs_errno(long e)
 	if (e == SBI_ERR_DENIED || e == SBI_ERR_ALREADY_STARTED)
 		return -EBUSY;
 	err = sbi_err_map_linux_errno(e);
-	return err == -ENOTSUPP ? -EOPNOTSUPP : err;
+	return err == 0 || err == -EINVAL || err == -EFAULT ? err : -EOPNOTSUPP;
 }
 
 const char *rvs_refusal(int err)
