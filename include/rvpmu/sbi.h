@@ -37,6 +37,7 @@
 #define SBI_EXT_SRST			0x53525354	/* "SRST" */
 #define SBI_EXT_PMU			0x504D55	/* "PMU" */
 #define SBI_EXT_DBCN			0x4442434E	/* "DBCN" */
+#define SBI_EXT_FWFT			0x46574654	/* "FWFT" */
 
 /* ---- Base extension functions */
 #define SBI_BASE_GET_SPEC_VERSION	0
@@ -46,6 +47,23 @@
 #define SBI_BASE_GET_MVENDORID		4
 #define SBI_BASE_GET_MARCHID		5
 #define SBI_BASE_GET_MIMPID		6
+
+/* ---- Firmware features extension (FWFT, SBI 3.0): functions, feature
+   ids (32 bits), the ranges the spec keeps, set flags */
+#define SBI_FWFT_SET			0
+#define SBI_FWFT_GET			1
+#define SBI_FWFT_MISALIGNED_EXC_DELEG	0x00000000
+#define SBI_FWFT_LANDING_PAD		0x00000001
+#define SBI_FWFT_SHADOW_STACK		0x00000002
+#define SBI_FWFT_DOUBLE_TRAP		0x00000003
+#define SBI_FWFT_PTE_AD_HW_UPDATING	0x00000004
+#define SBI_FWFT_POINTER_MASKING_PMLEN	0x00000005
+#define SBI_FWFT_NR_DEFINED		6
+#define SBI_FWFT_LOCAL_RESERVED_START	0x00000006	/* .. 0x3fffffff */
+#define SBI_FWFT_LOCAL_PLATFORM_START	0x40000000	/* .. 0x7fffffff */
+#define SBI_FWFT_GLOBAL_RESERVED_START	0x80000000	/* .. 0xbfffffff */
+#define SBI_FWFT_GLOBAL_PLATFORM_START	0xc0000000	/* .. 0xffffffff */
+#define SBI_FWFT_SET_FLAG_LOCK		(1ul << 0)
 
 /* ---- Error codes (sbiret.error) */
 #define SBI_SUCCESS			0
