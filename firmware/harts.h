@@ -20,6 +20,7 @@
 
 #include "core/pmu.h"
 #include "firmware/layout.h"
+#include "firmware/sbi_sse.h"
 #include "sampler/sampler.h"
 
 enum fw_hsm_state {
@@ -72,6 +73,7 @@ struct __attribute__((aligned(16))) fw_hart {
 	uint8_t fwft_supported, fwft_locked;
 	/* the pointer-masking lengths the hart takes (bit 0: 7, bit 1: 16) */
 	uint8_t fwft_pmlens;
+	struct fw_sse_hart sse;			/* sbi_sse.c */
 };
 
 /* A hart's block: its M-mode stack, then its struct fw_hart (layout.h). */

@@ -166,6 +166,7 @@ static void hart_setup(struct fw_hart *h)
 	}
 	fw_aia_hart_init();
 	fw_fwft_hart_init(h);
+	fw_sse_hart_init(h);
 	fw_pmu_hart_init(h);
 	fw_sampler_hart_init(h);
 	h->s_deadline = h->sampler_deadline = UINT64_MAX;	/* MTIP off below */
