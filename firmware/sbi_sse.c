@@ -36,8 +36,9 @@
  * memory (fw_smode_range), copied in whole and checked before any state
  * changes.
  *
- * Not done: the hart's SSE state is not reset by an HSM stop/start
- * (sbi_hsm.c is not hooked); hart set-up resets it.
+ * fw_sse_hart_init is a reset (hart set-up calls it): HSM stop/start
+ * should call it too, as the spec resets local events with the hart;
+ * sbi_hsm.c does not yet.
  */
 #include "csr.h"
 #include "ext.h"
@@ -72,6 +73,8 @@ static bool is_global(const struct fw_sse_event *e)
 	return e == &global_ev;
 }
 
+static void route_lcofi(bool to_m);
+
 void fw_sse_hart_init(struct fw_hart *h)
 {
 	struct fw_sse_hart *s = &h->sse;
@@ -84,6 +87,9 @@ void fw_sse_hart_init(struct fw_hart *h)
 	s->nr_running = 0;
 	s->unmasked = false;
 	__atomic_store_n(&s->remote, 0, __ATOMIC_RELEASE);
+	/* a reset: the overflow interrupt is S-mode's again */
+	if (plat.sscofpmf)
+		route_lcofi(false);
 	if (h->hartid == plat.boot_hartid)
 		global_ev.hart = h->hartid;
 }

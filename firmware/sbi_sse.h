@@ -39,6 +39,8 @@ struct fw_sse_hart {
 
 struct fw_hart;
 struct fw_frame;
+/* This hart's events to their reset state (UNUSED, masked), LCOFI
+   delegated to S-mode again; the global event's preferred hart set. */
 void fw_sse_hart_init(struct fw_hart *h);
 /* An M-mode interrupt from S/U-mode ends: take the PMU overflow (LCOFI,
    when SSE holds it) as the event, and deliver the most urgent pending
