@@ -10,6 +10,7 @@
 #   make linux-check [FW=opensbi]   Linux 6.1 + perf_event_open + the perf tool
 #   make linux612-check  the same with Linux 6.12 and perf 6.12 on QEMU 10
 #   make linux-matrix  both kernels on both QEMUs: the pairs make check leaves out
+#   make check-aia  Linux 6.12 on QEMU 10 with aia=aplic and aia=aplic-imsic
 #   make linux-newest  the newest kernel Debian carries (7.3): EVENT_GET_INFO, raw v2
 #   make linux-stress  the sampler's AUX lifetime under stress, page poisoning on
 #   make linux612-kasan  the same stress on 6.12 built with KASAN (a second kernel)
@@ -731,6 +732,14 @@ linux-matrix: deps stack $(KERNEL) $(INITRD) $(KERNEL612) $(INITRD612) $(B)/rvpm
 	@$(CHECK_ENV) scripts/check-run tests/check.steps $(B)/check-matrix linux612
 	@$(CHECK_ENV) $(CHECK_QEMU10) scripts/check-run tests/check.steps $(B)/check-matrix linux61
 	@scripts/summary $(B)/check-matrix
+
+# Linux 6.12 on QEMU 10's AIA machines (issue 40): tests/check.steps' "aia"
+# rows, out of make check until the aplic-imsic stall is understood
+.PHONY: check-aia
+check-aia: deps stack $(KERNEL612) $(INITRD612) $(B)/rvpmu-fw-rv64.elf $(B)/rvpmu-report
+	@rm -rf $(B)/check-aia && mkdir -p $(B)/check-aia
+	@$(CHECK_ENV) $(CHECK_QEMU10) scripts/check-run tests/check.steps $(B)/check-aia aia
+	@scripts/summary $(B)/check-aia
 
 # The many-hart steps (issue 10), measured on 2 shared cores: each smoke or
 # suite run takes about a second; the 512-hart boot (every hart through HSM,

@@ -109,12 +109,16 @@ static void scan_one(const void *fdt, int node, unsigned long id, void *arg)
 		plat.sstc = isa_has(isa, "sstc");
 		plat.sscofpmf = isa_has(isa, "sscofpmf");
 		plat.smcdeleg = isa_has(isa, "smcdeleg");
+		plat.smstateen = isa_has(isa, "smstateen");
+		plat.smaia = isa_has(isa, "smaia");
 		plat.hyp = isa_base_has(isa, 'h');
 		*first = false;
 	} else {
 		plat.sstc &= isa_has(isa, "sstc");
 		plat.sscofpmf &= isa_has(isa, "sscofpmf");
 		plat.smcdeleg &= isa_has(isa, "smcdeleg");
+		plat.smstateen &= isa_has(isa, "smstateen");
+		plat.smaia &= isa_has(isa, "smaia");
 		plat.hyp &= isa_base_has(isa, 'h');
 	}
 }

@@ -50,6 +50,8 @@ SBI_HANDLER(sbi_hsm_ecall);
 SBI_HANDLER(sbi_srst_ecall);
 SBI_HANDLER(sbi_dbcn_ecall);
 SBI_HANDLER(sbi_sampler_ecall);
+SBI_HANDLER(sbi_fwft_ecall);
+SBI_HANDLER(sbi_sse_ecall);
 
 /* ecall.c: every ecall but the PMU's, the base extension's and TIME's
    (entry.S routes those itself), by extension id. */
@@ -97,6 +99,8 @@ enum fw_need { NEED_NOTHING, NEED_TIMER, NEED_IPI, NEED_SAMPLER };
 	X(SBI_EXT_HSM, sbi_hsm_ecall, NEED_NOTHING) \
 	X(SBI_EXT_SRST, sbi_srst_ecall, NEED_NOTHING) \
 	X(SBI_EXT_DBCN, sbi_dbcn_ecall, NEED_NOTHING) \
+	X(SBI_EXT_FWFT, sbi_fwft_ecall, NEED_NOTHING) \
+	X(SBI_EXT_SSE, sbi_sse_ecall, NEED_NOTHING) \
 	X(RVPMU_SAMPLER_EID, sbi_sampler_ecall, NEED_SAMPLER)
 #define FW_EXT_LEGACY(X)	/* X(eid, need): all go to sbi_legacy_ecall */ \
 	X(SBI_EXT_LEGACY_SET_TIMER, NEED_TIMER) \

@@ -20,6 +20,7 @@
 
 #include "core/pmu.h"
 #include "firmware/layout.h"
+#include "firmware/sbi_sse.h"
 #include "sampler/sampler.h"
 
 enum fw_hsm_state {
@@ -67,6 +68,12 @@ struct __attribute__((aligned(16))) fw_hart {
 	/* its SNAPSHOT_SET_SHMEM calls (sbi_pmu.c): a platform event any
 	   hart may read (pmu_hw.c), so 64 bits read with fw_read64 */
 	uint64_t shmem_calls;
+	/* its firmware features (sbi_fwft.c): bit f of each for feature f;
+	   what the hart can do (probed at its set-up), what S-mode locked */
+	uint8_t fwft_supported, fwft_locked;
+	/* the pointer-masking lengths the hart takes (bit 0: 7, bit 1: 16) */
+	uint8_t fwft_pmlens;
+	struct fw_sse_hart sse;			/* sbi_sse.c */
 };
 
 /* A hart's block: its M-mode stack, then its struct fw_hart (layout.h). */

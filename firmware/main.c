@@ -10,6 +10,7 @@
  */
 #include <libfdt.h>
 
+#include "aia.h"
 #include "console.h"
 #include "csr.h"
 #include "ext.h"
@@ -19,6 +20,7 @@
 #include "lib/fmt.h"
 #include "platform.h"
 #include "pmu_hw.h"
+#include "sbi_fwft.h"
 #include "sbi_sampler.h"
 #include "timer.h"
 #include "topology.h"
@@ -54,6 +56,27 @@ static unsigned long napot_cover(const struct fw_mem *r)
 	return napot(r->base & ~(size - 1), size);
 }
 
+/* pmpaddr i, pmpcfg register r: CSR numbers are part of the instruction */
+static void pmpaddr_write(unsigned int i, unsigned long v)
+{
+	switch (i) {
+#define W(n) case n: csr_write(CSR_PMPADDR0 + n, v); break;
+	W(0) W(1) W(2) W(3) W(4) W(5) W(6) W(7) W(8) W(9) W(10) W(11) W(12) W(13)
+	W(14) W(15)
+#undef W
+	}
+}
+
+static void pmpcfg_write(unsigned int r, unsigned long v)
+{
+	switch (r) {
+	case 0: csr_write(CSR_PMPCFG0, v); break;
+	case 1: csr_write(CSR_PMPCFG0 + 1, v); break;	/* rv32 only */
+	case 2: csr_write(CSR_PMPCFG0 + 2, v); break;
+	case 3: csr_write(CSR_PMPCFG0 + 3, v); break;	/* rv32 only */
+	}
+}
+
 /*
  * PMP, first match wins: entries 0 and 1 close the firmware's memory
  * [fw_base, fw_base + fw_size) to S/U-mode (entry 0 is off and only holds
@@ -61,30 +84,39 @@ static unsigned long napot_cover(const struct fw_mem *r)
  * size or alignment), entries 2 and 3 M-mode's IPI and timer registers
  * (plat.m_regs: the CLINTs, or the ACLINT MSWIs and MTIMERs, each kind
  * under one NAPOT cover, so that two devices far apart do not close what
- * lies between them; off when absent), entry 4 opens everything else (the
- * DT S-mode gets included). Five entries: pmpcfg0 on rv64, pmpcfg0 and
- * pmpcfg1 on rv32.
+ * lies between them; off when absent), then one NAPOT entry per AIA
+ * M-level register range (plat.m_aia: each APLIC root domain, each M-level
+ * IMSIC range; none without AIA), and last one entry that opens
+ * everything else (the DT S-mode gets included). At most 5 + FW_MAX_M_AIA
+ * entries: 13 of QEMU's 16.
  */
 static void pmp_setup(void)
 {
-	uint64_t cfg = (uint64_t)PMP_TOR << 8 |
-		       (uint64_t)(PMP_NAPOT | PMP_R | PMP_W | PMP_X) << 32;
+	uint8_t cfg[16] = { 0, PMP_TOR };
+	unsigned int i, n = 4, r;
 
-	csr_write(CSR_PMPADDR0, (unsigned long)(plat.fw_base >> 2));
-	csr_write(CSR_PMPADDR0 + 1, (unsigned long)((plat.fw_base + plat.fw_size) >> 2));
-	csr_write(CSR_PMPADDR0 + 2, plat.m_regs[0].size ? napot_cover(&plat.m_regs[0]) : 0);
-	csr_write(CSR_PMPADDR0 + 3, plat.m_regs[1].size ? napot_cover(&plat.m_regs[1]) : 0);
-	csr_write(CSR_PMPADDR0 + 4, ~0ul);
-	if (plat.m_regs[0].size)
-		cfg |= (uint64_t)PMP_NAPOT << 16;
-	if (plat.m_regs[1].size)
-		cfg |= (uint64_t)PMP_NAPOT << 24;
-#if __riscv_xlen == 64
-	csr_write(CSR_PMPCFG0, cfg);
-#else
-	csr_write(CSR_PMPCFG0 + 1, (unsigned long)(cfg >> 32));
-	csr_write(CSR_PMPCFG0, (unsigned long)cfg);
-#endif
+	pmpaddr_write(0, (unsigned long)(plat.fw_base >> 2));
+	pmpaddr_write(1, (unsigned long)((plat.fw_base + plat.fw_size) >> 2));
+	for (i = 0; i < 2; i++) {
+		pmpaddr_write(2 + i, plat.m_regs[i].size ? napot_cover(&plat.m_regs[i]) : 0);
+		cfg[2 + i] = plat.m_regs[i].size ? PMP_NAPOT : 0;
+	}
+	for (i = 0; i < plat.nr_m_aia; i++, n++) {
+		pmpaddr_write(n, napot_cover(&plat.m_aia[i]));
+		cfg[n] = PMP_NAPOT;
+	}
+	pmpaddr_write(n, ~0ul);
+	cfg[n] = PMP_NAPOT | PMP_R | PMP_W | PMP_X;
+	/* from the highest register down: the catch-all entry is written
+	   before the entries in front of it close anything (M-mode is not
+	   held by them anyway: none is locked) */
+	for (r = (n + sizeof(unsigned long)) / sizeof(unsigned long); r--;) {
+		unsigned long v = 0;
+
+		for (i = 0; i < sizeof(unsigned long); i++)
+			v |= (unsigned long)cfg[r * sizeof(unsigned long) + i] << (8 * i);
+		pmpcfg_write(r * sizeof(unsigned long) / 4, v);
+	}
 	__asm__ volatile("sfence.vma" ::: "memory");
 }
 
@@ -132,6 +164,9 @@ static void hart_setup(struct fw_hart *h)
 		csr_clear(CSR_MENVCFGH, MENVCFG_CDE >> 32);
 #endif
 	}
+	fw_aia_hart_init();
+	fw_fwft_hart_init(h);
+	fw_sse_hart_init(h);
 	fw_pmu_hart_init(h);
 	fw_sampler_hart_init(h);
 	h->s_deadline = h->sampler_deadline = UINT64_MAX;	/* MTIP off below */
@@ -224,6 +259,7 @@ static void print_banner(void)
 			fw_printf("%s registers: 0x%llx-0x%llx, closed by PMP\n",
 				  i ? "timer" : "IPI", (unsigned long long)plat.m_regs[i].base,
 				  (unsigned long long)(plat.m_regs[i].base + plat.m_regs[i].size - 1));
+	fw_aia_print();
 	fw_print_topology();
 	rvpmu_fmt_counters(ctrs, sizeof(ctrs), pmu->hw);
 	fw_printf("pmu: hardware counters %s, %u firmware counters (%lu..%lu), Sscofpmf %s, "
@@ -285,6 +321,8 @@ void fw_boot_finish(unsigned long hartid)
 	struct fw_hart *h = this_hart();
 	unsigned int p;
 
+	/* before any hart's PMP: the M-level AIA registers it closes */
+	fw_aia_init(plat.fdt);
 	hart_setup(h);
 	h->hsm = HSM_STARTED;
 	print_banner();

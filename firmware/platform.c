@@ -10,6 +10,7 @@
 #include <libfdt.h>
 #include <string.h>
 
+#include "aia.h"
 #include "console.h"
 #include "lib/fmt.h"
 #include "platform.h"
@@ -209,6 +210,9 @@ void fw_dt_fixup(void)
 {
 	void *fdt = plat.fdt;
 	int err = rvpmu_dt_strip(fdt);
+
+	/* the M-level interrupt controllers are M-mode's (aia.c) */
+	err = err ? err : fw_aia_dt_fixup(fdt);
 
 	err = err ? err : add_reserved(fdt, plat.fw_base, plat.fw_size, true);
 	err = err ? err : add_reserved(fdt, plat.dt_base, plat.dt_size, false);

@@ -20,6 +20,7 @@
 
 #define FW_MAX_MEM	4
 #define FW_MAX_RESV	8	/* /reserved-memory no-map ranges kept */
+#define FW_MAX_M_AIA	8	/* PMP entries for the AIA's M-level registers */
 
 struct fw_mem {
 	uint64_t base, size;
@@ -66,6 +67,10 @@ struct fw_platform {
 	 * and mtime); each is covered by one NAPOT entry; size 0 when absent.
 	 */
 	struct fw_mem m_regs[2];
+	/* the AIA's machine-level registers (aia.c: each M-level APLIC's, each
+	   range of an M-level IMSIC), each closed by a NAPOT entry of its own */
+	struct fw_mem m_aia[FW_MAX_M_AIA];
+	unsigned int nr_m_aia;
 	/* every hart has an msip word (a CLINT or an MSWI names it); without
 	   one no hart has: no IPI, no RFENCE, parked harts poll */
 	bool has_ipi;
@@ -79,6 +84,9 @@ struct fw_platform {
 	bool smcntrpmf;
 	/* counter delegation (menvcfg.CDE) exists; the firmware keeps it off */
 	bool smcdeleg;
+	/* mstateen0 exists (aia.c opens what S-mode needs); the AIA's M-level
+	   CSRs (miselect, mireg, mtopei) exist */
+	bool smstateen, smaia;
 	/* minstret counts on a clock of its own, not mcycle's: probed once
 	   the harts are set up (fw_pmu_probe_clocks) */
 	bool instret_apart;

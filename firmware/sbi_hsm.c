@@ -5,7 +5,9 @@
 #include "harts.h"
 #include "ipi.h"
 #include "platform.h"
+#include "sbi_fwft.h"
 #include "sbi_sampler.h"
+#include "sbi_sse.h"
 #include "timer.h"
 
 #define HSM_START	0
@@ -72,6 +74,10 @@ void fw_hart_stop(struct fw_hart *h)
 	csr_clear(CSR_MIP, MIP_SSIP | MIP_STIP);
 	/* nothing of this run's PMU use may survive into the next start */
 	rvpmu_hart_reset(&h->pmu);
+	/* nor its FWFT features and locks, nor its SSE events: the next
+	   start parks straight into S-mode, past hart set-up */
+	fw_fwft_hart_init(h);
+	fw_sse_hart_init(h);
 	__atomic_store_n(&h->hsm, HSM_STOPPED, __ATOMIC_RELEASE);
 	fw_hsm_park();
 }

@@ -134,6 +134,11 @@ void fw_trap(struct fw_frame *f, struct fw_frame_ext *x)
 		switch (cause & 0xff) {
 		case IRQ_M_SOFT:
 			fw_process_mailbox(h);
+			/* another hart's SSE injection comes this way */
+			fw_sse_trap_exit(h, f, IRQ_M_SOFT);
+			return;
+		case IRQ_LCOF:	/* SSE holds it (sbi_sse.c) */
+			fw_sse_trap_exit(h, f, IRQ_LCOF);
 			return;
 		}
 		fw_printf("rvpmu: unexpected interrupt %lu\n", cause & 0xff);

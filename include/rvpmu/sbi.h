@@ -37,6 +37,8 @@
 #define SBI_EXT_SRST			0x53525354	/* "SRST" */
 #define SBI_EXT_PMU			0x504D55	/* "PMU" */
 #define SBI_EXT_DBCN			0x4442434E	/* "DBCN" */
+#define SBI_EXT_FWFT			0x46574654	/* "FWFT" */
+#define SBI_EXT_SSE			0x535345	/* "SSE" */
 
 /* ---- Base extension functions */
 #define SBI_BASE_GET_SPEC_VERSION	0
@@ -46,6 +48,73 @@
 #define SBI_BASE_GET_MVENDORID		4
 #define SBI_BASE_GET_MARCHID		5
 #define SBI_BASE_GET_MIMPID		6
+
+/* ---- Firmware features extension (FWFT, SBI 3.0): functions, feature
+   ids (32 bits), the ranges the spec keeps, set flags */
+#define SBI_FWFT_SET			0
+#define SBI_FWFT_GET			1
+#define SBI_FWFT_MISALIGNED_EXC_DELEG	0x00000000
+#define SBI_FWFT_LANDING_PAD		0x00000001
+#define SBI_FWFT_SHADOW_STACK		0x00000002
+#define SBI_FWFT_DOUBLE_TRAP		0x00000003
+#define SBI_FWFT_PTE_AD_HW_UPDATING	0x00000004
+#define SBI_FWFT_POINTER_MASKING_PMLEN	0x00000005
+#define SBI_FWFT_NR_DEFINED		6
+#define SBI_FWFT_LOCAL_RESERVED_START	0x00000006	/* .. 0x3fffffff */
+#define SBI_FWFT_LOCAL_PLATFORM_START	0x40000000	/* .. 0x7fffffff */
+#define SBI_FWFT_GLOBAL_RESERVED_START	0x80000000	/* .. 0xbfffffff */
+#define SBI_FWFT_GLOBAL_PLATFORM_START	0xc0000000	/* .. 0xffffffff */
+#define SBI_FWFT_SET_FLAG_LOCK		(1ul << 0)
+
+/* ---- Supervisor software events extension (SSE, SBI 3.0) */
+#define SBI_SSE_READ_ATTRS		0
+#define SBI_SSE_WRITE_ATTRS		1
+#define SBI_SSE_REGISTER		2
+#define SBI_SSE_UNREGISTER		3
+#define SBI_SSE_ENABLE			4
+#define SBI_SSE_DISABLE			5
+#define SBI_SSE_COMPLETE		6
+#define SBI_SSE_INJECT			7
+#define SBI_SSE_HART_UNMASK		8
+#define SBI_SSE_HART_MASK		9
+/* event ids (32 bits): bit 15 global, bit 14 platform-specific */
+#define SBI_SSE_EVENT_LOCAL_HIGH_PRIO_RAS	0x00000000
+#define SBI_SSE_EVENT_LOCAL_DOUBLE_TRAP		0x00000001
+#define SBI_SSE_EVENT_GLOBAL_HIGH_PRIO_RAS	0x00008000
+#define SBI_SSE_EVENT_LOCAL_PMU_OVERFLOW	0x00010000
+#define SBI_SSE_EVENT_LOCAL_LOW_PRIO_RAS	0x00100000
+#define SBI_SSE_EVENT_GLOBAL_LOW_PRIO_RAS	0x00108000
+#define SBI_SSE_EVENT_LOCAL_SOFTWARE		0xffff0000
+#define SBI_SSE_EVENT_GLOBAL_SOFTWARE		0xffff8000
+#define SBI_SSE_EVENT_GLOBAL_BIT		(1u << 15)
+/* attributes */
+#define SBI_SSE_ATTR_STATUS		0
+#define SBI_SSE_ATTR_PRIORITY		1
+#define SBI_SSE_ATTR_CONFIG		2
+#define SBI_SSE_ATTR_PREFERRED_HART	3
+#define SBI_SSE_ATTR_ENTRY_PC		4
+#define SBI_SSE_ATTR_ENTRY_ARG		5
+#define SBI_SSE_ATTR_INTERRUPTED_SEPC	6
+#define SBI_SSE_ATTR_INTERRUPTED_FLAGS	7
+#define SBI_SSE_ATTR_INTERRUPTED_A6	8
+#define SBI_SSE_ATTR_INTERRUPTED_A7	9
+#define SBI_SSE_NR_ATTRS		10
+/* STATUS: state in [1:0], pending [2], injection allowed [3] */
+#define SBI_SSE_STATE_UNUSED		0
+#define SBI_SSE_STATE_REGISTERED	1
+#define SBI_SSE_STATE_ENABLED		2
+#define SBI_SSE_STATE_RUNNING		3
+#define SBI_SSE_STATUS_PENDING		(1ul << 2)
+#define SBI_SSE_STATUS_INJECT		(1ul << 3)
+#define SBI_SSE_CONFIG_ONESHOT		(1ul << 0)
+/* INTERRUPTED_FLAGS */
+#define SBI_SSE_IFLAG_SPP		(1ul << 0)
+#define SBI_SSE_IFLAG_SPIE		(1ul << 1)
+#define SBI_SSE_IFLAG_SPV		(1ul << 2)
+#define SBI_SSE_IFLAG_SPVP		(1ul << 3)
+#define SBI_SSE_IFLAG_SPELP		(1ul << 4)
+#define SBI_SSE_IFLAG_SDT		(1ul << 5)
+#define SBI_SSE_IFLAGS_ALL		0x3ful
 
 /* ---- Error codes (sbiret.error) */
 #define SBI_SUCCESS			0
