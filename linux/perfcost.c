@@ -238,7 +238,7 @@ void cost_runs(int short_form)
 	static char all_list[1024];
 	static const char *const statall[] = { "stat", "--no-inherit", "-x;", "-e", all_list,
 					       NULL };
-	static const char *const record[] = { "record", "-q", "-N", "-B", "-o", "/tmp/perf.data",
+	static const char *const record[] = { "record", "-N", "-B", "-o", "/tmp/perf.data",
 					      "-e", "instructions", "-c", "100000", NULL };
 	const char *rounds = short_form ? "20" : "100";
 	const char *loop = short_form ? "600000" : "3000000";
