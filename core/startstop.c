@@ -558,10 +558,7 @@ APART struct rvpmu_ret stop_fw_one(struct rvpmu_hart *h, unsigned int idx, rvpmu
 }
 
 /* The fast path: counter base alone, bit its bit (0: out of range), flags
-   0, RESET, TAKE_SNAPSHOT or both. Both is Linux 6.10+'s second stop in
-   del() with the snapshot on (its stops all ask for one), of a counter
-   the first stop left stopped: ALREADY_STOPPED and the release, which
-   the general path's range walk and checks cost more than. */
+   0, RESET or TAKE_SNAPSHOT. */
 HOT struct rvpmu_ret stop_one(struct rvpmu_hart *h, rvpmu_ulong base, uint64_t bit,
 			      rvpmu_ulong flags)
 {
@@ -577,8 +574,6 @@ HOT struct rvpmu_ret stop_one(struct rvpmu_hart *h, rvpmu_ulong base, uint64_t b
 			return stop_each(h, bit, base, flags);
 		return stop_fw_one(h, idx, flags);
 	}
-	if (flags == (SBI_PMU_STOP_RESET | SBI_PMU_STOP_TAKE_SNAPSHOT))
-		return stop_each(h, bit, base, flags);
 	if (flags & SBI_PMU_STOP_RESET)
 		return stop_hw_one_reset(h, idx);
 	if (flags)
@@ -589,8 +584,8 @@ HOT struct rvpmu_ret stop_one(struct rvpmu_hart *h, rvpmu_ulong base, uint64_t b
 struct rvpmu_ret rvpmu_counter_stop(struct rvpmu_hart *h, rvpmu_ulong base,
 				    rvpmu_ulong mask, rvpmu_ulong flags)
 {
-	/* flags of RESET and TAKE_SNAPSHOT only: none, either or both */
-	if (mask != 1 || flags > (SBI_PMU_STOP_RESET | SBI_PMU_STOP_TAKE_SNAPSHOT))
+	/* flags below RESET | TAKE_SNAPSHOT: none, or one of the two */
+	if (mask != 1 || flags >= (SBI_PMU_STOP_RESET | SBI_PMU_STOP_TAKE_SNAPSHOT))
 		return stop_general(h, base, mask, flags);
 	/* RV32: as in rvpmu_counter_start */
 	if (RVPMU_XLEN == 32 && base < h->fw_base)
