@@ -202,13 +202,12 @@ static void one_run(const char *name, const char *const *perf_args, const char *
 	units = field("cost-work", "units=");
 	insns = field("cost-work", "insns=");
 	if (perf_args && strstr(name, "record")) {
-		char line[512];
-		const char *p;
+		/* the samples: perf script's lines, one a sample */
+		char *script[] = { "/bin/perf", "script", "-i", "/tmp/perf.data", "-F", "ip",
+				   NULL };
 
-		/* "[ perf record: Captured and wrote ... (N samples) ]" */
-		units = -1;
-		if (lines_with(OUT, "samples)", line, sizeof(line)) && (p = strrchr(line, '(')))
-			units = strtol(p + 1, NULL, 10);
+		units = run(script, "/tmp/cost.script") ? -1 :
+			lines_with("/tmp/cost.script", "", NULL, 0);
 	}
 	if (perf_args && !strstr(name, "record"))
 		events = counted_whole();
