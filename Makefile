@@ -338,7 +338,7 @@ PERF_OPTS := ARCH=riscv CROSS_COMPILE=riscv64-linux-gnu- LDFLAGS=-static NO_LIBE
 KMOD_SRC := $(wildcard linux/module/*.c linux/module/*.h linux/module/shim/*.h) linux/module/Kbuild
 LINUX_INIT_SRC := linux/perfcheck.c linux/perftool.c linux/samplercheck.c linux/samplerstress.c \
 	linux/samplerdies.c linux/samplerpmu.c linux/samplerrestart.c linux/samplerkexec.c \
-	linux/perfload.c linux/perfrun.c \
+	linux/perfload.c linux/perfrun.c linux/perfcost.c \
 	lib/fmt.c
 
 define LINUX_template
@@ -767,6 +767,27 @@ $(B)/sampler-cost.elf: tools/sampler-cost/cost.c tools/sampler-cost/start.S firm
 sampler-cost: $(B)/sampler-cost.elf
 	@timeout 60 qemu-system-riscv64 -M virt -cpu rv64,sscofpmf=true -m 256M -nographic \
 	  -monitor none -serial stdio -bios $< -icount shift=0 </dev/null | tr -d '\r'
+
+# ---- make linux-cost (issue 41): M-mode instructions per context switch
+# under perf stat and per sample under perf record, Linux 6.12 on QEMU 10
+# (1 hart, -icount shift=0), on rvpmu, rvpmu without the snapshot (the
+# same firmware built with FW_NO_SNAPSHOT: SNAPSHOT_SET_SHMEM answers
+# NOT_SUPPORTED) and OpenSBI 1.1 and 1.9, the same kernel and initramfs
+# (scripts/linux-cost, linux/perfcost.c); a benchmark, not a test. make
+# check's linux612-cost row is its short form against OpenSBI 1.1.
+COST_PEERS := opensbi-1.1 opensbi-1.9
+$(B)/rvpmu-fw-rv64-nosnap.elf: $(FW_SRC) $(FW_LIBS) $(FW_HDR) firmware/fw.lds $(B)/fw-rv64/libfdt.a
+	$(CROSS)gcc $(ARCH_rv64) $(FW_CFLAGS) -DFW_NO_SNAPSHOT -nostartfiles -T firmware/fw.lds \
+	  -Wl,--gc-sections -Wl,--no-warn-rwx-segments -o $@ $(FW_SRC) $(FW_LIBS) $(B)/fw-rv64/libfdt.a -lc -lgcc
+	@scripts/check-fixed-regs $@ || { rm -f $@; exit 1; }
+.PHONY: linux-cost
+linux-cost: deps peers linux612 $(B)/rvpmu-fw-rv64.elf $(B)/rvpmu-fw-rv64-nosnap.elf \
+		$(QEMU10_BIN)/qemu-system-riscv64
+	@PATH=$(CURDIR)/$(QEMU10_BIN):$$PATH scripts/linux-cost $(KERNEL612) $(INITRD612) \
+	  $(B)/linux-rootfs/init rvpmu=$(B)/rvpmu-fw-rv64.elf rvpmu-nosnap=$(B)/rvpmu-fw-rv64-nosnap.elf \
+	  $(foreach p,$(COST_PEERS),$(p)=$(call peer_bin,$(p),64))
+	@rm -rf $(B)/check-cost && mkdir -p $(B)/check-cost
+	@$(CHECK_ENV) $(CHECK_QEMU10) scripts/check-run tests/check.steps $(B)/check-cost cost
 
 # every peer (PEERS above) beside rvpmu, rv64 and rv32 (a benchmark, not a test)
 bench: deps peers $(B)/rvpmu-fw-rv64.elf $(B)/bench-rv64.elf $(B)/rvpmu-fw-rv32.elf $(B)/bench-rv32.elf \

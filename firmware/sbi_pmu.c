@@ -22,14 +22,22 @@ _Static_assert(SBI_PMU_EVENT_GET_INFO + 1 == FW_PMU_FIDS,
 
 /* SNAPSHOT_SET_SHMEM counted first (the platform event
    RVPMU_PLAT_SHMEM_CALLS, include/rvpmu/sbi.h): a rare call, so the
-   count costs no other call anything. */
+   count costs no other call anything. Built with FW_NO_SNAPSHOT (make
+   linux-cost's rvpmu-fw-rv64-nosnap.elf) it answers NOT_SUPPORTED, as a
+   firmware without the snapshot does, so that Linux reads and stops its
+   counters without it and the snapshot's share can be measured. */
 static struct rvpmu_ret fw_snapshot_set_shmem(struct rvpmu_hart *pmu, rvpmu_ulong lo,
 					      rvpmu_ulong hi, rvpmu_ulong flags)
 {
 	struct fw_hart *h = pmu->ctx;
 
 	fw_count64(&h->shmem_calls);
+#ifdef FW_NO_SNAPSHOT
+	(void)lo, (void)hi, (void)flags;
+	return (struct rvpmu_ret){ .error = SBI_ERR_NOT_SUPPORTED };
+#else
 	return rvpmu_snapshot_set_shmem(pmu, lo, hi, flags);
+#endif
 }
 
 /*

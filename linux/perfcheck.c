@@ -833,6 +833,9 @@ int main(int argc, char **argv)
 	int cpu;
 
 	boot_insns = boot_instructions();
+	cpu = cost_workload(argc, argv);
+	if (cpu >= 0)
+		return cpu;	/* make linux-cost's workload, alone or under perf */
 	cpu = perftool_workload(argc, argv);
 	if (cpu >= 0)
 		return cpu;	/* started by perf as its workload */
@@ -894,6 +897,11 @@ int main(int argc, char **argv)
 	}
 	if (argc > 1 && !strcmp(argv[1], "v3")) {
 		sbi_v3_checks();
+		finish();
+	}
+	/* "cost" (make linux-cost): the runs scripts/linux-cost measures */
+	if (argc > 1 && !strcmp(argv[1], "cost")) {
+		cost_runs(argc > 2 && !strcmp(argv[2], "short"));
 		finish();
 	}
 	if (second_boot()) {

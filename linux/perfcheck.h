@@ -149,4 +149,11 @@ void sampler_stress(void);
    and report on every die's PMU of a DT with several sockets */
 void sampler_dies(void);
 
+/* perfcost.c: make linux-cost's guest side. cost_workload: /init started
+   as "costpp ROUNDS" or "costloop N" (alone or by perf): runs it between
+   the markers and returns its status, -1 when argv asks for neither;
+   cost_runs: every run, in order, each as a "cost-run" line */
+int cost_workload(int argc, char **argv);
+void cost_runs(int short_form);
+
 #endif

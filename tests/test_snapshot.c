@@ -248,6 +248,45 @@ static void snapshot_round_trip_like_linux_6_10(void)
 	CHECK_EQ(f.h.configured, 0);
 }
 
+/*
+ * Linux 6.10+'s del() of one counter with the snapshot on: stop with
+ * TAKE_SNAPSHOT, then stop with RESET | TAKE_SNAPSHOT of the stopped
+ * counter (ALREADY_STOPPED, released, the snapshot left as the first stop
+ * wrote it); the same two flags on a started counter stop it, write its
+ * value to slot 0 and release it, hardware and firmware alike.
+ */
+static void linux_del_of_one_counter(void)
+{
+	struct fx f;
+	struct sbi_pmu_snapshot *s;
+
+	s = snap_set(&f, 0);
+	CHECK_EQ(fx_match(&f, SBI_PMU_CFG_FLAG_CLEAR_VALUE, FX_CYCLES, 0), 3);
+	CHECK_OK(rvpmu_counter_start(&f.h, 3, 1, SBI_PMU_START_SET_INIT_VALUE, 0), 0);
+	sim_run(&f.sim, 40);
+	CHECK_OK(rvpmu_counter_stop(&f.h, 3, 1, TAKE), 0);
+	CHECK_EQ(s->counter_values[0], 40);
+	s->counter_values[0] = 7;	/* Linux moves it to its own slot */
+	CHECK_ERR(rvpmu_counter_stop(&f.h, 3, 1, TAKE | SBI_PMU_STOP_RESET),
+		  SBI_ERR_ALREADY_STOPPED);
+	CHECK_EQ(f.h.configured, 0);
+	CHECK_EQ(s->counter_values[0], 7);
+	CHECK_EQ(fx_match(&f, SBI_PMU_CFG_FLAG_CLEAR_VALUE, FX_CYCLES, 0), 3);
+	CHECK_OK(rvpmu_counter_start(&f.h, 3, 1, SBI_PMU_START_SET_INIT_VALUE, 0), 0);
+	sim_run(&f.sim, 5);
+	CHECK_OK(rvpmu_counter_stop(&f.h, 3, 1, TAKE | SBI_PMU_STOP_RESET), 0);
+	CHECK_EQ(s->counter_values[0], 5);
+	CHECK_EQ(f.h.configured, 0);
+	CHECK_EQ(f.h.started, 0);
+	CHECK_OK(rvpmu_counter_config_matching(&f.h, 19, 1, SBI_PMU_CFG_FLAG_CLEAR_VALUE |
+					       SBI_PMU_CFG_FLAG_AUTO_START, SBI_PMU_FW_EVENT(5), 0), 19);
+	rvpmu_fw_event(&f.h, 5);
+	rvpmu_fw_event(&f.h, 5);
+	CHECK_OK(rvpmu_counter_stop(&f.h, 19, 1, TAKE | SBI_PMU_STOP_RESET), 0);
+	CHECK_EQ(s->counter_values[0], 2);
+	CHECK_EQ(f.h.configured, 0);
+}
+
 static void errors_leave_the_snapshot_alone(void)
 {
 	struct fx f;
@@ -273,6 +312,7 @@ static const struct t_case cases[] = {
 	T(bitmap_is_zero_without_sscofpmf),
 	T(init_snapshot_loads_values_relative_to_base),
 	T(snapshot_round_trip_like_linux_6_10),
+	T(linux_del_of_one_counter),
 	T(errors_leave_the_snapshot_alone),
 };
 
