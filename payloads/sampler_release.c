@@ -23,7 +23,9 @@
  *    FREE over a fill that had just opened: it then closed as FULL);
  *  - every saved fill holds its own samples: FULL with capacity samples,
  *    and each counted window's mtime inside its own slot of the grid
- *    (t0 + k * period .. + period; a LOST one may begin later): data of
+ *    (t0 + k * period .. + period, plus the bound: a window opened just
+ *    before its slot ended stamps its start after the switch, which took
+ *    less than the bound unless LOST; a LOST one may begin later): data of
  *    two fills mixed in one buffer would show windows of other slots;
  *  - every fill of the run was saved (or freed unseen by a hammer, below)
  *    and the run reached its last sample: a fill stored FREE while in
@@ -173,11 +175,16 @@ static unsigned int mixed(unsigned int b)
 			for (uint32_t p = 0; p < H; p++) {
 				uint64_t w = rd64(cyc + 16 * H + 8 * p), mt = rd64(cyc + 8 * H + 8 * p);
 
-				/* a LOST window (its hart away inside the switch)
-				   may begin past its slot, never before it, and a
-				   buffer's other laps are half a ring away */
+				/* a window opened just before its slot ended is
+				   stamped after its opening switch, which took less
+				   than the bound unless the window is LOST; a LOST one
+				   (its hart away inside the switch) may begin past its
+				   slot, never before it, and a buffer's other laps are
+				   half a ring away */
 				uint64_t hi = w & RVPMU_SAMPLER_WIN_LOST ?
-					      NR_BUFS * CAP / 2 * h->period_ticks : h->period_ticks;
+					      NR_BUFS * CAP / 2 * h->period_ticks :
+					      h->period_ticks +
+						      RVPMU_SAMPLER_WIN_BOUND(h->period_ticks);
 
 				if ((w & RVPMU_SAMPLER_WIN_COUNTED) && (mt < lo || mt - lo >= hi) &&
 				    !bad++)
