@@ -240,9 +240,11 @@ static long harts_fit(const struct rvpmu_sampler *s, const struct rvpmu_sampler_
 	return 0;
 }
 
-/* nr_pmu 0: as many counters as the calling hart can give these events. */
+/* nr_pmu 0: as many counters as the calling hart can give these events,
+   at most GET_INFO's max_nr_pmu (firmware counters can make more than the
+   29 a group may have, and a hart of the set may have fewer). */
 static uint32_t default_nr_pmu(const struct rvpmu_hart *pmu,
-			       const struct rvpmu_sampler_config *c)
+			       const struct rvpmu_sampler_config *c, uint32_t max_nr_pmu)
 {
 	uint64_t can = 0;
 	uint32_t n;
@@ -250,6 +252,8 @@ static uint32_t default_nr_pmu(const struct rvpmu_hart *pmu,
 	for (uint32_t e = 0; e < c->nr_events; e++)
 		can |= rvpmu_reservable(pmu, c->events[e].event_idx, c->events[e].event_data);
 	n = (uint32_t)__builtin_popcountll(can);
+	if (n > max_nr_pmu)
+		n = max_nr_pmu;
 	return n ? n : 1;
 }
 
@@ -415,7 +419,7 @@ long rvpmu_sampler_configure(struct rvpmu_sampler *s, const struct rvpmu_hart *p
 		return err;
 	if ((err = harts_can(s, c, pos, plan.nr_harts)))
 		return err;
-	nr_pmu = c->nr_pmu ? c->nr_pmu : default_nr_pmu(pmu, c);
+	nr_pmu = c->nr_pmu ? c->nr_pmu : default_nr_pmu(pmu, c, info.max_nr_pmu);
 	if (nr_pmu > c->nr_events)
 		nr_pmu = c->nr_events;
 	if ((err = harts_fit(s, c, pos, plan.nr_harts, nr_pmu)))

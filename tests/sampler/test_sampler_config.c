@@ -320,6 +320,25 @@ static void defaults_apply(void)
 	CHECK_EQ(x->s.nsub, 3);
 }
 
+/* The default nr_pmu never passes GET_INFO's max_nr_pmu: hardware and
+   firmware events together can have more counters (15 hpm and 16
+   firmware here) than a group may hold (29). */
+static void default_nr_pmu_is_capped(void)
+{
+	struct sfx *x = sfx_new(2);
+	static uint32_t many[240];
+	const struct rvpmu_sampler_plan *pl = sfx_plan(x);
+
+	for (uint32_t i = 0; i < 240; i++)
+		many[i] = i % 2 ? three[i % 3] : SBI_PMU_FW_EVENT(i / 2 % 16);
+	sfx_cfg(x, many, 240, 0x8000);
+	x->c.nr_pmu = 0;
+	CHECK_EQ(sfx_configure(x), 0);
+	CHECK_EQ(x->s.nr_pmu, 29);
+	CHECK_EQ(pl->nr_pmu, 29);
+	CHECK_EQ(pl->nr_subsamples, (240 + 28) / 29);
+}
+
 static void an_event_one_hart_cannot_count(void)
 {
 	struct sfx *x = sfx_new(3);
@@ -432,6 +451,7 @@ void suite_sampler_config(void)
 		T(get_info),
 		T(limits_are_accepted),
 		T(defaults_apply),
+		T(default_nr_pmu_is_capped),
 		T(an_event_one_hart_cannot_count),
 		T(state_errors),
 		T(status_errors),

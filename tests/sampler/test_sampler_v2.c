@@ -49,29 +49,74 @@ static int state_of(struct sfx *x, uint64_t pa, unsigned long len)
 
 /* ---- BUFFER_RELEASE in the middle of the engine's header writes */
 
-static unsigned int denied, interleaved;
+/* A release from another hart while a fill closes: it must wait for the
+   closer (S-mode may already read FULL in the header) and succeed. */
+struct waiter {
+	struct sfx *x;
+	uint32_t b;
+	long ret;
+};
+static struct waiter waiters[16];
+static pthread_t waiting[16];
+static unsigned int denied, opening, closing, nwait, started;
+
+static void *release_waits(void *arg)
+{
+	struct waiter *w = arg;
+
+	__atomic_add_fetch(&started, 1, __ATOMIC_RELEASE);
+	w->ret = rvpmu_sampler_buffer_release(&w->x->s, w->b);
+	return NULL;
+}
+
+/* Join every waiting release: each returned 0 and left its buffer FREE
+   (nothing can fill it before the next window). */
+static void join_waiters(void)
+{
+	for (unsigned int i = 0; i < nwait; i++) {
+		pthread_join(waiting[i], NULL);
+		CHECK_EQ(waiters[i].ret, 0);
+	}
+	nwait = 0;
+}
+
 static void release_inside(struct sfx *x, uint64_t pa, const void *src, unsigned long len)
 {
 	int b = state_of(x, pa, len);
+	unsigned int want;
 	uint32_t v;
 
 	if (b < 0)
 		return;
 	memcpy(&v, src, 4);
-	/* a fill opening (FILLING) or closing (FULL/LAST) in this buffer:
-	   a release from another hart lands now */
-	if (v == RVPMU_SAMPLER_BUF_FILLING || v == RVPMU_SAMPLER_BUF_FULL ||
-	    v == RVPMU_SAMPLER_BUF_LAST) {
-		interleaved++;
+	if (v == RVPMU_SAMPLER_BUF_FILLING) {
+		/* a fill opening: a release landing now is DENIED and
+		   writes nothing */
+		opening++;
 		sfx_write_hook = NULL;	/* a release's own store is not one */
 		if (rvpmu_sampler_buffer_release(&x->s, (rvpmu_ulong)b) == SBI_ERR_DENIED)
 			denied++;
 		sfx_write_hook = release_inside;
+	} else if ((v == RVPMU_SAMPLER_BUF_FULL || v == RVPMU_SAMPLER_BUF_LAST) &&
+		   nwait < 16) {
+		/* a fill closing: the release starts on another thread
+		   and must still be waiting when the closer goes on */
+		closing++;
+		CHECK_EQ(__atomic_load_n(&x->s.bstate[b], __ATOMIC_ACQUIRE), BS_CLOSING);
+		waiters[nwait] = (struct waiter){ .x = x, .b = (uint32_t)b };
+		want = __atomic_load_n(&started, __ATOMIC_ACQUIRE) + 1;
+		CHECK_EQ(pthread_create(&waiting[nwait], NULL, release_waits, &waiters[nwait]), 0);
+		nwait++;
+		while (__atomic_load_n(&started, __ATOMIC_ACQUIRE) < want)
+			sched_yield();
+		for (unsigned int k = 0; k < 100; k++)
+			sched_yield();
 	}
 }
 
 static void release_full(struct sfx *x, unsigned int i)
 {
+	join_waiters();
 	busy(x, i);
 	for (unsigned int b = 0; b < x->s.nr_bufs; b++)
 		if (sfx_hdr(x, x->s.bufs[b].addr)->state == RVPMU_SAMPLER_BUF_FULL)
@@ -81,10 +126,11 @@ static void release_full(struct sfx *x, unsigned int i)
 /*
  * Ring mode, one sample a buffer: at every state store of a fill opening
  * or closing, BUFFER_RELEASE of that buffer comes in (as from another
- * hart between the engine's check and its store): it is DENIED and
- * writes nothing, and every fill still ends with its own state. Version
- * 1 read the header's state and stored FREE over a fill being opened
- * (issue 37: status.c ~107-116 against engine.c ~76-95).
+ * hart between the engine's check and its store). At an opening it is
+ * DENIED and writes nothing; at a closing it waits for the closer and
+ * succeeds (version 1 stored FREE over a fill being opened, issue 37;
+ * the first version 2 answered DENIED for a buffer whose header already
+ * said FULL). Every fill still ends with its own state, then FREE.
  */
 static void release_never_overwrites_a_fill(void)
 {
@@ -103,31 +149,33 @@ static void release_never_overwrites_a_fill(void)
 	}
 	CHECK_EQ(sfx_configure(x), 0);
 	CHECK_EQ(sfx_start(x), 0);
-	denied = interleaved = 0;
+	denied = opening = closing = nwait = started = 0;
 	sfx_write_hook = release_inside;
 	sfx_window = release_full;
 	sfx_run(x, 1000);
 	sfx_write_hook = NULL;
-	CHECK(interleaved >= 9);
-	CHECK_EQ(denied, interleaved);
+	join_waiters();
+	CHECK_EQ(opening, 8);	/* fill 0 opened at START, before the hook */
+	CHECK_EQ(denied, opening);
+	CHECK_EQ(closing, 9);
 	CHECK_OK(sfx_status(x, &st), sizeof(*st) + 2 * sizeof(struct rvpmu_sampler_hart_status));
 	CHECK_EQ(st->state, RVPMU_SAMPLER_DONE);
 	CHECK_EQ(st->stop_reason, RVPMU_SAMPLER_STOP_DONE);
 	CHECK_EQ(st->samples, 9);
 	CHECK_EQ(st->buffers_used, 9);
-	/* sample 8 is in buffer 2, lap 2: LAST; the others FREE (released) */
+	/* sample 8 was in buffer 2, lap 2 (LAST, then released): all FREE */
 	for (unsigned int b = 0; b < 3; b++) {
 		const struct rvpmu_sampler_header *h = sfx_hdr(x, x->s.bufs[b].addr);
 
 		CHECK_EQ(h->lap, 2);
 		CHECK_EQ(h->first_sample, 6 + b);
-		CHECK_EQ(h->state, (b == 2 ? RVPMU_SAMPLER_BUF_LAST : RVPMU_SAMPLER_BUF_FREE));
-		CHECK_EQ(x->s.bstate[b], h->state);
+		CHECK_EQ(h->nr_samples, 1);
+		CHECK_EQ(h->state, RVPMU_SAMPLER_BUF_FREE);
+		CHECK_EQ(x->s.bstate[b], RVPMU_SAMPLER_BUF_FREE);
 	}
-	/* after the run: LAST goes FREE, FREE stays FREE */
+	/* after the run: FREE stays FREE */
 	CHECK_EQ(rvpmu_sampler_buffer_release(&x->s, 2), 0);
 	CHECK_EQ(sfx_hdr(x, x->s.bufs[2].addr)->state, RVPMU_SAMPLER_BUF_FREE);
-	CHECK_EQ(rvpmu_sampler_buffer_release(&x->s, 2), 0);
 }
 
 /* ---- a fill closed exactly once */
