@@ -233,3 +233,14 @@ void rt_boot(unsigned long hartid, void *dtb)
 	failed = main(hartid, dtb);
 	rt_shutdown(failed != 0);
 }
+
+void rt_spin(uint64_t ticks)
+{
+	static volatile unsigned long sink;
+	uint64_t end = rd_time() + ticks;
+	unsigned long x = 1;
+
+	while (rd_time() < end)
+		x = x * 6364136223846793005ul + 1442695040888963407ul;
+	sink += x;
+}

@@ -102,6 +102,10 @@ unsigned long rt_start_others(unsigned long n, void (*fn)(void *));
    the count (QEMU virt numbers its harts from 0 without gaps). */
 unsigned long rt_count_harts(unsigned long max);
 
+/* Busy work (a multiply-add chain, no memory) until `ticks` of time
+   passed: keeps the hart's counters moving while it waits. */
+void rt_spin(uint64_t ticks);
+
 /* Does this hart have Sscofpmf? scountovf (0xda0) is readable then, and
    an illegal instruction without it. Any hart, S-mode. */
 bool rt_has_sscofpmf(void);

@@ -3,6 +3,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "client/rt.h"
 #include "client/sampler.h"
 
 bool sampler_present(void)
@@ -144,4 +145,18 @@ uint64_t sampler_buffer_bytes(const void *buf)
 	const struct rvpmu_sampler_header *h = buf;
 
 	return h->magic == RVPMU_SAMPLER_BUF_MAGIC ? h->buffer_size : 0;
+}
+
+uint64_t sampler_my_subsamples(struct rvpmu_sampler_status *st, unsigned long size)
+{
+	const struct rvpmu_sampler_hart_status *h = (const void *)(st + 1);
+	unsigned long me = rt_hartid(), fit;
+
+	if (size < sizeof(*st) || sampler_status(st, size).error)
+		return 0;
+	fit = (size - sizeof(*st)) / sizeof(*h);
+	for (uint32_t i = 0; i < st->nr_harts && i < fit; i++)
+		if (h[i].hartid == me)
+			return h[i].subsamples;
+	return 0;
 }

@@ -87,6 +87,14 @@ struct sbiret sampler_status(struct rvpmu_sampler_status *st, unsigned long size
 	}
 
 /*
+ * The calling hart's subsamples in the run so far: STATUS into st (size
+ * bytes, as for sampler_status; the caller's, one per hart that calls
+ * concurrently), then the entry whose hartid is the caller's. 0 when the
+ * call fails or the hart is not in the set (or not within size).
+ */
+uint64_t sampler_my_subsamples(struct rvpmu_sampler_status *st, unsigned long size);
+
+/*
  * BUFFER_RELEASE(index). With cfg (not NULL, index < nr_bufs) and the
  * buffer's header saying FULL or LAST (closed: the implementation no
  * longer writes it), its data area (past header_size) is zeroed first;

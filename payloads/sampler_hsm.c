@@ -36,18 +36,7 @@ static const uint64_t timebase = 10000000;	/* QEMU virt's */
 /* the round the victim is to leave in (set by the driver), the round it
    is leaving in (set by the victim), and the workers' end */
 static volatile int go, leaving, done, started;
-static volatile unsigned long sink;
 static uint64_t longest_restart;	/* ticks from hart_start to STARTED */
-
-static void spin(uint64_t ticks)
-{
-	uint64_t end = rd_time() + ticks;
-	unsigned long x = 1;
-
-	while (rd_time() < end)
-		x = x * 6364136223846793005ul + 1442695040888963407ul;
-	sink += x;
-}
 
 /* This hart's subsamples in the run, from STATUS (0 if not in it). */
 static uint64_t my_subsamples(void)
@@ -55,12 +44,7 @@ static uint64_t my_subsamples(void)
 	static SAMPLER_STATUS_FOR(MAX_HARTS) mine[MAX_HARTS];
 	unsigned long me = rt_hartid();
 
-	if (sampler_status(&mine[me].s, sizeof(mine[me])).error)
-		return 0;
-	for (uint32_t i = 0; i < mine[me].s.nr_harts && i < MAX_HARTS; i++)
-		if (mine[me].h[i].hartid == me)
-			return mine[me].h[i].subsamples;
-	return 0;
+	return sampler_my_subsamples(&mine[me].s, sizeof(mine[me]));
 }
 
 /* The victim: wait for the round and for its first subsamples (so that it
@@ -77,8 +61,8 @@ static void victim_fn(void *arg)
 	__atomic_store_n(&go, 0, __ATOMIC_RELAXED);
 	end = rd_time() + 1000 * MS;
 	while (my_subsamples() < 1 + (unsigned int)round % 3 && rd_time() < end)
-		spin(MS / 10);
-	spin((uint64_t)(round % 7) * MS / 8);
+		rt_spin(MS / 10);
+	rt_spin((uint64_t)(round % 7) * MS / 8);
 	__atomic_store_n(&leaving, round, __ATOMIC_RELEASE);
 	sbi_hart_stop();
 	for (;;)
@@ -92,7 +76,7 @@ static void worker(void *arg)
 	(void)arg;
 	__atomic_fetch_add(&started, 1, __ATOMIC_RELEASE);
 	while (!__atomic_load_n(&done, __ATOMIC_ACQUIRE)) {
-		spin(MS / 20);
+		rt_spin(MS / 20);
 		my_subsamples();
 	}
 }

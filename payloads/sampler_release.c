@@ -96,18 +96,36 @@ static int next_to_fill(void)
 	return at < 0 ? -1 : (at + 1) % NR_BUFS;
 }
 
-/* BUFFER_RELEASE of buffer b, which this hart just read FREE. */
+static uint32_t nr_samples_of(unsigned int b)
+{
+	return *(const volatile uint32_t *)&hdr(b)->nr_samples;
+}
+
+/*
+ * BUFFER_RELEASE of buffer b if this hart reads it FREE. Its first_sample
+ * and nr_samples are taken before the look (a fill may open and close
+ * between the look and the call): after a release that answered 0, a
+ * header that changed means a fill went by unseen (buffer 0's first fill
+ * has START's FREE header's first_sample, 0: its nr_samples tells it
+ * apart).
+ */
 static void release_free(unsigned long me, unsigned int b)
 {
 	uint64_t f0 = first_of(b);
-	long err = sampler_buffer_release(0, b).error;	/* no zeroing: FREE */
+	uint32_t n0 = nr_samples_of(b);
+	long err;
 
+	__atomic_thread_fence(__ATOMIC_ACQUIRE);	/* those loads before the look */
+	if (sampler_buffer_state(bufs[b]) != RVPMU_SAMPLER_BUF_FREE)
+		return;
+	err = sampler_buffer_release(0, b).error;	/* no zeroing: FREE */
 	calls[me]++;
 	if (err == SBI_ERR_DENIED)
 		denied[me]++;
 	else if (err)
 		bad_answer[me]++;
-	else if (first_of(b) != f0 && sampler_buffer_state(bufs[b]) == RVPMU_SAMPLER_BUF_FREE) {
+	else if ((first_of(b) != f0 || nr_samples_of(b) != n0) &&
+		 sampler_buffer_state(bufs[b]) == RVPMU_SAMPLER_BUF_FREE) {
 		/* a fill opened and (maybe) closed under the look */
 		suspect[me]++;
 		__atomic_store_n(&unsaved[b], 1, __ATOMIC_RELEASE);
@@ -133,9 +151,8 @@ static void hammer(void *arg)
 			;	/* 2 us: the others get the extension's lock too */
 		if (++round % 64 == 0) {
 			for (unsigned int i = 0; i < NR_BUFS; i++)
-				if (sampler_buffer_state(bufs[i]) == RVPMU_SAMPLER_BUF_FREE)
-					release_free(me, i);
-		} else if (b >= 0 && sampler_buffer_state(bufs[b]) == RVPMU_SAMPLER_BUF_FREE) {
+				release_free(me, i);
+		} else if (b >= 0) {
 			release_free(me, (unsigned int)b);
 		}
 	}

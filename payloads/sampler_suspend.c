@@ -38,29 +38,13 @@ static SAMPLER_STATUS_FOR(NR_HARTS) st, mine[NR_HARTS];
 static volatile int done, ret_asleep, ret_awake, nonret_back, seen_paused, started;
 static volatile long ret_err = 1, nonret_err;
 static volatile uint64_t ret_sleep_t, ret_wake_t, nonret_t, nonret_wake_t;
-static volatile unsigned long sink;
-
-static void spin(uint64_t ticks)
-{
-	uint64_t end = rd_time() + ticks;
-	unsigned long x = 1;
-
-	while (rd_time() < end)
-		x = x * 6364136223846793005ul + 1442695040888963407ul;
-	sink += x;
-}
 
 /* This hart's subsamples in the run, from STATUS. */
 static uint64_t my_subsamples(void)
 {
 	unsigned long me = rt_hartid();
 
-	if (sampler_status(&mine[me].s, sizeof(mine[me])).error)
-		return 0;
-	for (uint32_t i = 0; i < mine[me].s.nr_harts && i < NR_HARTS; i++)
-		if (mine[me].h[i].hartid == me)
-			return mine[me].h[i].subsamples;
-	return 0;
+	return sampler_my_subsamples(&mine[me].s, sizeof(mine[me]));
 }
 
 static void wait_subsamples(uint64_t n)
@@ -68,7 +52,7 @@ static void wait_subsamples(uint64_t n)
 	uint64_t end = rd_time() + 2000 * MS;
 
 	while (my_subsamples() < n && rd_time() < end)
-		spin(MS / 10);
+		rt_spin(MS / 10);
 }
 
 /* Asleep (retentive) until an IPI, or the S-mode timer `ticks` from now:
@@ -97,7 +81,7 @@ static void retentive(void *arg)
 	ret_wake_t = rd_time();
 	__atomic_store_n(&ret_awake, 1, __ATOMIC_RELEASE);
 	while (!__atomic_load_n(&done, __ATOMIC_ACQUIRE))
-		spin(MS / 10);
+		rt_spin(MS / 10);
 }
 
 /* Where hart NONRET comes back: a fresh stack, as if started. */
@@ -108,7 +92,7 @@ static void nonret_resumed(void *arg)
 	sbi_set_timer(~0ull);
 	__atomic_store_n(&nonret_back, 1, __ATOMIC_RELEASE);
 	while (!__atomic_load_n(&done, __ATOMIC_ACQUIRE))
-		spin(MS / 10);
+		rt_spin(MS / 10);
 }
 
 static void non_retentive(void *arg)
@@ -128,7 +112,7 @@ static void worker(void *arg)
 	(void)arg;
 	__atomic_fetch_add(&started, 1, __ATOMIC_RELEASE);
 	while (!__atomic_load_n(&done, __ATOMIC_ACQUIRE))
-		spin(MS / 10);
+		rt_spin(MS / 10);
 }
 
 static uint64_t rd64(const char *p)
