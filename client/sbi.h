@@ -70,21 +70,13 @@ static inline unsigned long sbi_spec_version(void)
 /* ---- Timer, IPI, RFENCE */
 static inline struct sbiret sbi_set_timer(uint64_t when)
 {
-	return SBI_CALL2(SBI_EXT_TIME, 0, SBI_LO(when), SBI_HI(when));
+	return SBI_CALL2(SBI_EXT_TIME, SBI_TIME_SET_TIMER, SBI_LO(when), SBI_HI(when));
 }
 
 static inline struct sbiret sbi_send_ipi(unsigned long mask, unsigned long base)
 {
-	return SBI_CALL2(SBI_EXT_IPI, 0, mask, base);
+	return SBI_CALL2(SBI_EXT_IPI, SBI_IPI_SEND_IPI, mask, base);
 }
-
-#define SBI_RFENCE_FENCE_I		0
-#define SBI_RFENCE_SFENCE_VMA		1
-#define SBI_RFENCE_SFENCE_VMA_ASID	2
-#define SBI_RFENCE_HFENCE_GVMA_VMID	3
-#define SBI_RFENCE_HFENCE_GVMA		4
-#define SBI_RFENCE_HFENCE_VVMA_ASID	5
-#define SBI_RFENCE_HFENCE_VVMA		6
 
 static inline struct sbiret sbi_rfence(unsigned long fid, unsigned long mask,
 				       unsigned long base, unsigned long start,
@@ -94,17 +86,6 @@ static inline struct sbiret sbi_rfence(unsigned long fid, unsigned long mask,
 }
 
 /* ---- HSM */
-#define SBI_HSM_HART_START	0
-#define SBI_HSM_HART_STOP	1
-#define SBI_HSM_HART_STATUS	2
-#define SBI_HSM_HART_SUSPEND	3
-#define SBI_HSM_STARTED		0
-#define SBI_HSM_STOPPED		1
-#define SBI_HSM_START_PENDING	2
-#define SBI_HSM_SUSPENDED	4
-#define SBI_HSM_SUSPEND_RETENTIVE	0x00000000ul
-#define SBI_HSM_SUSPEND_NON_RETENTIVE	0x80000000ul
-
 static inline struct sbiret sbi_hart_start(unsigned long hartid, unsigned long addr,
 					   unsigned long opaque)
 {
@@ -128,21 +109,16 @@ static inline struct sbiret sbi_hart_suspend(unsigned long type, unsigned long r
 }
 
 /* ---- SRST, DBCN */
-#define SBI_SRST_SHUTDOWN	0
-#define SBI_SRST_COLD_REBOOT	1
-#define SBI_SRST_REASON_NONE	0
-#define SBI_SRST_REASON_FAILURE	1
-
 static inline struct sbiret sbi_system_reset(unsigned long type, unsigned long reason)
 {
-	return SBI_CALL2(SBI_EXT_SRST, 0, type, reason);
+	return SBI_CALL2(SBI_EXT_SRST, SBI_SRST_SYSTEM_RESET, type, reason);
 }
 
 static inline struct sbiret sbi_dbcn_write(const void *buf, unsigned long n)
 {
 	uint64_t pa = (uintptr_t)buf;
 
-	return SBI_CALL3(SBI_EXT_DBCN, 0, n, SBI_LO(pa), SBI_HI(pa));
+	return SBI_CALL3(SBI_EXT_DBCN, SBI_DBCN_WRITE, n, SBI_LO(pa), SBI_HI(pa));
 }
 
 /* ---- PMU */

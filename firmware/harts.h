@@ -21,12 +21,15 @@
 #include "core/pmu.h"
 #include "firmware/layout.h"
 #include "firmware/sbi_sse.h"
+#include "rvpmu/sbi.h"
 #include "sampler/sampler.h"
 
+/* a hart's HSM state, as HART_GET_STATUS reports it */
 enum fw_hsm_state {
-	HSM_STARTED = 0, HSM_STOPPED = 1, HSM_START_PENDING = 2,
-	HSM_STOP_PENDING = 3, HSM_SUSPENDED = 4, HSM_SUSPEND_PENDING = 5,
-	HSM_RESUME_PENDING = 6,
+	HSM_STARTED = SBI_HSM_STARTED, HSM_STOPPED = SBI_HSM_STOPPED,
+	HSM_START_PENDING = SBI_HSM_START_PENDING, HSM_STOP_PENDING = SBI_HSM_STOP_PENDING,
+	HSM_SUSPENDED = SBI_HSM_SUSPENDED, HSM_SUSPEND_PENDING = SBI_HSM_SUSPEND_PENDING,
+	HSM_RESUME_PENDING = SBI_HSM_RESUME_PENDING,
 };
 
 struct fw_hart;

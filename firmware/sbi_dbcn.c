@@ -4,10 +4,6 @@
 #include "ext.h"
 #include "platform.h"
 
-#define DBCN_WRITE	0
-#define DBCN_READ	1
-#define DBCN_WRITE_BYTE	2
-
 SBI_HANDLER(sbi_dbcn_ecall)
 {
 	struct sbiret r = { SBI_SUCCESS, 0 };
@@ -24,15 +20,15 @@ SBI_HANDLER(sbi_dbcn_ecall)
 		pa = ~0ull;	/* beyond anything: refused below */
 #endif
 	switch (fid) {
-	case DBCN_WRITE:
-	case DBCN_READ:
+	case SBI_DBCN_WRITE:
+	case SBI_DBCN_READ:
 		if (!num)
 			break;
 		if (!fw_smode_range(pa, num)) {
 			r.error = SBI_ERR_INVALID_PARAM;
 			break;
 		}
-		if (fid == DBCN_WRITE) {
+		if (fid == SBI_DBCN_WRITE) {
 			fw_puts_raw((const char *)(uintptr_t)pa, num);
 			r.value = num;
 			break;
@@ -41,7 +37,7 @@ SBI_HANDLER(sbi_dbcn_ecall)
 			((volatile char *)(uintptr_t)pa)[i] = (char)c;
 		r.value = i;
 		break;
-	case DBCN_WRITE_BYTE:
+	case SBI_DBCN_WRITE_BYTE:
 		fw_putc((char)num);
 		break;
 	default:

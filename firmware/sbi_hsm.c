@@ -10,14 +10,6 @@
 #include "sbi_sse.h"
 #include "timer.h"
 
-#define HSM_START	0
-#define HSM_STOP	1
-#define HSM_STATUS	2
-#define HSM_SUSPEND	3
-
-#define SUSPEND_RETENTIVE	0x00000000ul
-#define SUSPEND_NON_RETENTIVE	0x80000000ul
-
 /* Wait, serving the mailbox, until an interrupt S-mode enabled is pending. */
 static void suspend_wait(struct fw_hart *h)
 {
@@ -42,25 +34,25 @@ static struct sbiret suspend(struct fw_hart *h, unsigned long type_reg,
 	struct sbiret r = { SBI_SUCCESS, 0 };
 	uint32_t type = (uint32_t)type_reg;
 
-	if (type != SUSPEND_RETENTIVE && type != SUSPEND_NON_RETENTIVE) {
+	if (type != SBI_HSM_SUSPEND_RETENTIVE && type != SBI_HSM_SUSPEND_NON_RETENTIVE) {
 		r.error = SBI_ERR_INVALID_PARAM;
 		return r;
 	}
-	if (type == SUSPEND_NON_RETENTIVE && !fw_smode_range(resume, 4)) {
+	if (type == SBI_HSM_SUSPEND_NON_RETENTIVE && !fw_smode_range(resume, 4)) {
 		r.error = SBI_ERR_INVALID_ADDRESS;
 		return r;
 	}
 	/* the sampler: a retentive suspend pauses this hart's part of a run
 	   (its window closed now, it rejoins on resume); a non-retentive one
 	   leaves it, as a stop does (S-mode starts over at resume) */
-	if (type == SUSPEND_RETENTIVE)
+	if (type == SBI_HSM_SUSPEND_RETENTIVE)
 		fw_sampler_pause(h);
 	else
 		fw_sampler_leave(h, true);
 	__atomic_store_n(&h->hsm, HSM_SUSPENDED, __ATOMIC_RELEASE);
 	suspend_wait(h);
 	__atomic_store_n(&h->hsm, HSM_STARTED, __ATOMIC_RELEASE);
-	if (type == SUSPEND_NON_RETENTIVE)
+	if (type == SBI_HSM_SUSPEND_NON_RETENTIVE)
 		fw_enter_smode(resume, h->hartid, opaque);
 	fw_sampler_resume(h);
 	return r;
@@ -90,7 +82,7 @@ SBI_HANDLER(sbi_hsm_ecall)
 
 	(void)a3, (void)a4, (void)a5;
 	switch (fid) {
-	case HSM_START:
+	case SBI_HSM_HART_START:
 		t = fw_hart_of(a0);
 		if (!t) {
 			r.error = SBI_ERR_INVALID_PARAM;
@@ -111,13 +103,13 @@ SBI_HANDLER(sbi_hsm_ecall)
 		__atomic_store_n(&t->hsm, HSM_START_PENDING, __ATOMIC_RELEASE);
 		fw_send_ipi(t);
 		break;
-	case HSM_STOP:
+	case SBI_HSM_HART_STOP:
 		if (h->hsm != HSM_STARTED) {
 			r.error = SBI_ERR_FAILED;
 			break;
 		}
 		fw_hart_stop(h);
-	case HSM_STATUS:
+	case SBI_HSM_HART_STATUS:
 		t = fw_hart_of(a0);
 		if (!t) {
 			r.error = SBI_ERR_INVALID_PARAM;
@@ -128,7 +120,7 @@ SBI_HANDLER(sbi_hsm_ecall)
 		if (r.value == HSM_STOP_PENDING)
 			r.value = HSM_START_PENDING;
 		break;
-	case HSM_SUSPEND:
+	case SBI_HSM_HART_SUSPEND:
 		return suspend(h, a0, a1, a2);
 	default:
 		r.error = SBI_ERR_NOT_SUPPORTED;

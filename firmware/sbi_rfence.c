@@ -10,14 +10,6 @@
 #include "platform.h"
 #include "topology.h"
 
-#define RFENCE_FENCE_I			0
-#define RFENCE_SFENCE_VMA		1
-#define RFENCE_SFENCE_VMA_ASID		2
-#define RFENCE_HFENCE_GVMA_VMID		3
-#define RFENCE_HFENCE_GVMA		4
-#define RFENCE_HFENCE_VVMA_ASID		5
-#define RFENCE_HFENCE_VVMA		6
-
 enum fw_req_type {
 	REQ_FENCE_I = 1, REQ_SFENCE_VMA, REQ_SFENCE_VMA_ASID,
 	REQ_HFENCE_GVMA, REQ_HFENCE_GVMA_VMID, REQ_HFENCE_VVMA,
@@ -116,13 +108,13 @@ SBI_HANDLER(sbi_rfence_ecall)
 
 	(void)a5;
 	switch (fid) {
-	case RFENCE_FENCE_I:		req.type = REQ_FENCE_I; break;
-	case RFENCE_SFENCE_VMA:		req.type = REQ_SFENCE_VMA; break;
-	case RFENCE_SFENCE_VMA_ASID:	req.type = REQ_SFENCE_VMA_ASID; break;
-	case RFENCE_HFENCE_GVMA_VMID:	req.type = REQ_HFENCE_GVMA_VMID; break;
-	case RFENCE_HFENCE_GVMA:	req.type = REQ_HFENCE_GVMA; break;
-	case RFENCE_HFENCE_VVMA_ASID:	req.type = REQ_HFENCE_VVMA_ASID; break;
-	case RFENCE_HFENCE_VVMA:	req.type = REQ_HFENCE_VVMA; break;
+	case SBI_RFENCE_FENCE_I:		req.type = REQ_FENCE_I; break;
+	case SBI_RFENCE_SFENCE_VMA:		req.type = REQ_SFENCE_VMA; break;
+	case SBI_RFENCE_SFENCE_VMA_ASID:	req.type = REQ_SFENCE_VMA_ASID; break;
+	case SBI_RFENCE_HFENCE_GVMA_VMID:	req.type = REQ_HFENCE_GVMA_VMID; break;
+	case SBI_RFENCE_HFENCE_GVMA:	req.type = REQ_HFENCE_GVMA; break;
+	case SBI_RFENCE_HFENCE_VVMA_ASID:	req.type = REQ_HFENCE_VVMA_ASID; break;
+	case SBI_RFENCE_HFENCE_VVMA:	req.type = REQ_HFENCE_VVMA; break;
 	default:
 		r.error = SBI_ERR_NOT_SUPPORTED;
 		return r;

@@ -5,12 +5,6 @@
 #include "platform.h"
 #include "sbi_sampler.h"
 
-#define RESET_SHUTDOWN		0
-#define RESET_COLD_REBOOT	1
-#define RESET_WARM_REBOOT	2
-#define REASON_NONE		0
-#define REASON_FAILURE		1
-
 SBI_HANDLER(sbi_srst_ecall)
 {
 	/* both are uint32_t: the registers' upper bits are ignored */
@@ -25,8 +19,8 @@ SBI_HANDLER(sbi_srst_ecall)
 	}
 	/* reserved types and vendor types (none implemented) alike; reserved
 	   reasons (implementation and vendor reasons are accepted) */
-	if (type > RESET_WARM_REBOOT ||
-	    (reason > REASON_FAILURE && reason < 0xE0000000u)) {
+	if (type > SBI_SRST_WARM_REBOOT ||
+	    (reason > SBI_SRST_REASON_FAILURE && reason < 0xE0000000u)) {
 		r.error = SBI_ERR_INVALID_PARAM;
 		return r;
 	}
@@ -38,9 +32,9 @@ SBI_HANDLER(sbi_srst_ecall)
 	   boot may own, no counter stays held */
 	fw_sampler_reset(h);
 	fw_stack_report();
-	if (type == RESET_SHUTDOWN)
+	if (type == SBI_SRST_SHUTDOWN)
 		/* a shutdown for a failure makes QEMU exit non-zero */
-		*dev = reason == REASON_NONE ? plat.poweroff_val : plat.fail_val;
+		*dev = reason == SBI_SRST_REASON_NONE ? plat.poweroff_val : plat.fail_val;
 	else
 		*dev = plat.reboot_val;
 	for (;;)

@@ -270,7 +270,7 @@ int main(unsigned long hartid, void *dtb)
 	sbi_pmu_snapshot(~0ul, ~0ul, 0);
 
 	/* a counting firmware counter: fw_read, and the event site it counts */
-	plain("time.set_timer", (struct call){ SBI_EXT_TIME, 0, ~0ul, ~0ul, 0, 0 });
+	plain("time.set_timer", (struct call){ SBI_EXT_TIME, SBI_TIME_SET_TIMER, ~0ul, ~0ul, 0, 0 });
 	r = sbi_pmu_config(0, fwmask, SBI_PMU_CFG_FLAG_AUTO_START, timer, 0);
 	fctr = r.value;
 	if (r.error) {
@@ -280,7 +280,7 @@ int main(unsigned long hartid, void *dtb)
 	} else {
 		plain("pmu.fw_read", pmu(SBI_PMU_COUNTER_FW_READ, fctr, 0, 0, 0));
 		plain("pmu.fw_read_hi", pmu(SBI_PMU_COUNTER_FW_READ_HI, fctr, 0, 0, 0));
-		plain("time.set_timer.counted", (struct call){ SBI_EXT_TIME, 0, ~0ul, ~0ul, 0, 0 });
+		plain("time.set_timer.counted", (struct call){ SBI_EXT_TIME, SBI_TIME_SET_TIMER, ~0ul, ~0ul, 0, 0 });
 		sbi_pmu_stop(fctr, 1, SBI_PMU_STOP_RESET);
 	}
 
@@ -290,7 +290,7 @@ int main(unsigned long hartid, void *dtb)
 		unsigned int i;
 
 		for (i = 0; i < RUNS; i++) {
-			keep_least(&best, measure((struct call){ SBI_EXT_IPI, 0, 1, hartid, 0, 0 }));
+			keep_least(&best, measure((struct call){ SBI_EXT_IPI, SBI_IPI_SEND_IPI, 1, hartid, 0, 0 }));
 			rt_csr_clear(sip, 2);	/* the IPI it sent */
 		}
 		report("ipi.send(self)", best);

@@ -84,7 +84,7 @@ static void test_registers_kept(void)
 	      regs_kept(SBI_EXT_PMU, SBI_PMU_COUNTER_STOP, ~0ul) &&
 	      regs_kept(SBI_EXT_PMU, SBI_PMU_COUNTER_FW_READ, ~0ul),
 	      "registers: PMU calls (and their errors) keep t0-t6 and a2-a7");
-	check(regs_kept(0x0B0E0B0E, 0, 0) && regs_kept(SBI_EXT_TIME, 0, ~0ul),
+	check(regs_kept(0x0B0E0B0E, 0, 0) && regs_kept(SBI_EXT_TIME, SBI_TIME_SET_TIMER, ~0ul),
 	      "registers: an unknown extension and set_timer keep t0-t6 and a2-a7");
 }
 
@@ -249,16 +249,16 @@ static void test_dbcn(void)
 
 		if (!q->size)
 			continue;
-		r = SBI_CALL3(SBI_EXT_DBCN, 0, q->size, q->start, 0);
+		r = SBI_CALL3(SBI_EXT_DBCN, SBI_DBCN_WRITE, q->size, q->start, 0);
 		ok &= r.error == SBI_ERR_INVALID_PARAM;
-		r = SBI_CALL3(SBI_EXT_DBCN, 1, q->size, q->start, 0);
+		r = SBI_CALL3(SBI_EXT_DBCN, SBI_DBCN_READ, q->size, q->start, 0);
 		ok &= r.error == SBI_ERR_INVALID_PARAM;
 		/* the same in the upper half of a 64-bit address */
-		r = SBI_CALL3(SBI_EXT_DBCN, 0, q->size, q->start, ~0ul);
+		r = SBI_CALL3(SBI_EXT_DBCN, SBI_DBCN_WRITE, q->size, q->start, ~0ul);
 		ok &= r.error == SBI_ERR_INVALID_PARAM;
 	}
 	check(ok, "dbcn: write/read of ranges at the top or past it are INVALID_PARAM");
-	r = SBI_CALL3(SBI_EXT_DBCN, 0, 4096, FW_BASE - 4096 + 1, 0);
+	r = SBI_CALL3(SBI_EXT_DBCN, SBI_DBCN_WRITE, 4096, FW_BASE - 4096 + 1, 0);
 	check(r.error == SBI_ERR_INVALID_PARAM, "dbcn: a range running into the firmware");
 }
 

@@ -249,7 +249,7 @@ static void test_dbcn(void)
 	struct sbiret r = sbi_dbcn_write(msg, sizeof(msg) - 1);
 
 	check(!r.error && r.value == sizeof(msg) - 1, "dbcn: write returns the byte count");
-	r = SBI_CALL3(SBI_EXT_DBCN, 0, 16, FW_BASE, 0);
+	r = SBI_CALL3(SBI_EXT_DBCN, SBI_DBCN_WRITE, 16, FW_BASE, 0);
 	check(r.error == SBI_ERR_INVALID_PARAM, "dbcn: write from firmware memory refused");
 	r = SBI_CALL1(SBI_EXT_DBCN, 2, '#');
 	SBI_CALL1(SBI_EXT_DBCN, 2, '\n');

@@ -49,6 +49,41 @@
 #define SBI_BASE_GET_MARCHID		5
 #define SBI_BASE_GET_MIMPID		6
 
+/* ---- Timer, IPI, RFENCE, HSM, SRST and DBCN functions and values */
+#define SBI_TIME_SET_TIMER		0
+#define SBI_IPI_SEND_IPI		0
+#define SBI_RFENCE_FENCE_I		0
+#define SBI_RFENCE_SFENCE_VMA		1
+#define SBI_RFENCE_SFENCE_VMA_ASID	2
+#define SBI_RFENCE_HFENCE_GVMA_VMID	3
+#define SBI_RFENCE_HFENCE_GVMA		4
+#define SBI_RFENCE_HFENCE_VVMA_ASID	5
+#define SBI_RFENCE_HFENCE_VVMA		6
+#define SBI_HSM_HART_START		0
+#define SBI_HSM_HART_STOP		1
+#define SBI_HSM_HART_STATUS		2
+#define SBI_HSM_HART_SUSPEND		3
+/* hart states (HART_GET_STATUS) */
+#define SBI_HSM_STARTED			0
+#define SBI_HSM_STOPPED			1
+#define SBI_HSM_START_PENDING		2
+#define SBI_HSM_STOP_PENDING		3
+#define SBI_HSM_SUSPENDED		4
+#define SBI_HSM_SUSPEND_PENDING		5
+#define SBI_HSM_RESUME_PENDING		6
+/* suspend types (HART_SUSPEND's 32-bit suspend_type) */
+#define SBI_HSM_SUSPEND_RETENTIVE	0x00000000ul
+#define SBI_HSM_SUSPEND_NON_RETENTIVE	0x80000000ul
+#define SBI_SRST_SYSTEM_RESET		0
+#define SBI_SRST_SHUTDOWN		0
+#define SBI_SRST_COLD_REBOOT		1
+#define SBI_SRST_WARM_REBOOT		2
+#define SBI_SRST_REASON_NONE		0
+#define SBI_SRST_REASON_FAILURE		1
+#define SBI_DBCN_WRITE			0
+#define SBI_DBCN_READ			1
+#define SBI_DBCN_WRITE_BYTE		2
+
 /* ---- Firmware features extension (FWFT, SBI 3.0): functions, feature
    ids (32 bits), the ranges the spec keeps, set flags */
 #define SBI_FWFT_SET			0
