@@ -688,8 +688,16 @@ CHECK_ELFS := $(shell awk -F'|' '!/^\#/ && NF >= 5 && $$4 !~ /host/ { \
 	tests/check.steps | sort -u)
 CHECK_DTBS := $(shell grep -v '^\#' tests/check.steps | grep -o '[$$]B/[^ ]*[.]dtb' | sort -u | sed 's/^[$$]B/BDIR/')
 CHECK_NEEDS := $(patsubst BDIR/%,$(B)/%,$(CHECK_ELFS) $(CHECK_DTBS))
-check: deps all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-calls-diff $(B)/fuzz-dt $(B)/fuzz-sampler $(B)/fuzz-report $(B)/fuzz-misalign $(B)/misalign-m-rv64.elf $(B)/misalign-m-rv32.elf firmware-all $(CHECK_NEEDS) \
+# What make check runs is built first, CHECK_JOBS at a time: on 2 cores
+# the host programs and payloads (one compiler each) and the downloads of
+# today's stack overlap the kernel's build instead of waiting for it. The
+# packages come first (deps), alone, since every compiler is one of them.
+CHECK_JOBS ?= 2
+.PHONY: check-build
+check-build: all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-calls-diff $(B)/fuzz-dt $(B)/fuzz-sampler $(B)/fuzz-report $(B)/fuzz-misalign $(B)/misalign-m-rv64.elf $(B)/misalign-m-rv32.elf firmware-all $(CHECK_NEEDS) \
 	scale-bins stack $(KERNEL612) $(INITRD612) $(LINUX_DIES_DTB_Q10) $(LINUX_DIES8_DTB_Q10)
+check: deps
+	@$(MAKE) --no-print-directory -j$(CHECK_JOBS) check-build
 	@rm -rf $(B)/check && mkdir -p $(B)/check $(B)/conformance
 	@$(CHECK_ENV) scripts/check-run tests/check.steps $(B)/check check scale
 	$(call OSBI_CHECK_RUN,opensbi-check)
