@@ -196,7 +196,7 @@ core-cross:
 LINUX_SRC_TAR ?= /usr/src/linux-source-6.1.tar.xz
 LIBFDT_DIR := $(B)/libfdt
 LIBFDT_SRC := fdt.c fdt_ro.c fdt_rw.c fdt_wip.c fdt_strerror.c fdt_addresses.c
-FW_SRC   := $(wildcard firmware/*.c) firmware/entry.S firmware/pmu_csr.S firmware/grp_csr.S firmware/fpr.S firmware/probe.S
+FW_SRC   := $(filter-out firmware/lie.c,$(wildcard firmware/*.c)) firmware/entry.S firmware/pmu_csr.S firmware/grp_csr.S firmware/fpr.S firmware/probe.S
 FW_LIBS  := $(CORE_SRC) $(SAMPLER_SRC) $(DT_SRC)
 FW_HDR   := $(wildcard firmware/*.h) $(CORE_HDR) $(SAMPLER_HDR) dt/pmu_dt.h lib/fmt.h lib/bits.h
 ARCH_rv64 := -march=rv64imac -misa-spec=2.2 -mabi=lp64
@@ -233,6 +233,14 @@ $(B)/rvpmu-fw-$(1).elf: $(FW_SRC) $(FW_LIBS) $(FW_HDR) firmware/fw.lds $(B)/fw-$
 	@$(CROSS)size $$@ | tail -1 | awk '{print "$$@: " $$$$1 " text, " $$$$2 " data, " $$$$3 " bss+stacks"}'
 endef
 $(eval $(call FW_template,rv64))
+# A firmware that lies to the sampler's client, for tests only
+# (firmware/lie.h: a STOP that returns while the run goes on, a RESET, a
+# failed STATUS, a late fill; the log of what the run wrote, by
+# semihosting). Never the default image: make check's lying rows boot it.
+$(B)/rvpmu-fw-lie-rv64.elf: $(FW_SRC) firmware/lie.c $(FW_LIBS) $(FW_HDR) firmware/fw.lds $(B)/fw-rv64/libfdt.a
+	$(CROSS)gcc $(ARCH_rv64) $(FW_CFLAGS) -DRVPMU_LIE -nostartfiles -T firmware/fw.lds \
+	  -Wl,--gc-sections -Wl,--no-warn-rwx-segments -o $@ $(FW_SRC) firmware/lie.c $(FW_LIBS) \
+	  $(B)/fw-rv64/libfdt.a -lc -lgcc
 $(eval $(call FW_template,rv32))
 
 # the misaligned emulation's binding in the firmware on a QEMU hart in
@@ -416,7 +424,9 @@ $$(KMOD$(1)): $$(KERNEL$(1))
 	@mkdir -p $(2)/linux-module
 	@rm -f $$@
 	$$(KMAKE$(1)) -s W=1 drivers/perf/rvpmu_sampler/rvpmu_sampler.ko > $(2)/linux-module/build.log 2>&1 || { cat $(2)/linux-module/build.log >&2; exit 1; }
-	@if grep -E 'warning:|error:' $(2)/linux-module/build.log >&2; then exit 1; fi
+	@# the compiler's warnings, not make's own (a jobserver note under make -j)
+	@if grep -vE '^make(\[[0-9]+\])?: ' $(2)/linux-module/build.log | grep -E 'warning:|error:' >&2; \
+	  then exit 1; fi
 	cp $$(LINUX_OUT$(1))/drivers/perf/rvpmu_sampler/rvpmu_sampler.ko $$@
 endef
 
@@ -695,7 +705,8 @@ CHECK_NEEDS := $(patsubst BDIR/%,$(B)/%,$(CHECK_ELFS) $(CHECK_DTBS))
 CHECK_JOBS ?= 2
 .PHONY: check-build
 check-build: all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-calls-diff $(B)/fuzz-dt $(B)/fuzz-sampler $(B)/fuzz-report $(B)/fuzz-misalign $(B)/misalign-m-rv64.elf $(B)/misalign-m-rv32.elf firmware-all $(CHECK_NEEDS) \
-	scale-bins stack $(KERNEL612) $(INITRD612) $(LINUX_DIES_DTB_Q10) $(LINUX_DIES8_DTB_Q10)
+	scale-bins stack $(KERNEL612) $(INITRD612) $(LINUX_DIES_DTB_Q10) $(LINUX_DIES8_DTB_Q10) \
+	$(B)/rvpmu-fw-lie-rv64.elf
 check: deps
 	@$(MAKE) --no-print-directory -j$(CHECK_JOBS) check-build
 	@rm -rf $(B)/check && mkdir -p $(B)/check $(B)/conformance
@@ -733,6 +744,7 @@ linux-newest: deps stack $(KERNELNEWEST) $(B)/linux-newest/init.cpio $(B)/rvpmu-
 # QEMU 7.2 and 10, its "linux612" rows on QEMU 7.2
 .PHONY: linux-matrix
 linux-matrix: deps stack $(KERNEL) $(INITRD) $(KERNEL612) $(INITRD612) $(B)/rvpmu-fw-rv64.elf \
+	      $(B)/rvpmu-fw-lie-rv64.elf \
 	      $(B)/rvpmu-report $(LINUX_DIES_DTB) $(LINUX_DIES_DTB_Q10) $(LINUX_DIES8_DTB) \
 	      $(LINUX_DIES8_DTB_Q10)
 	@rm -rf $(B)/check-matrix && mkdir -p $(B)/check-matrix

@@ -52,6 +52,13 @@ SBI_HANDLER(sbi_dbcn_ecall);
 SBI_HANDLER(sbi_sampler_ecall);
 SBI_HANDLER(sbi_fwft_ecall);
 SBI_HANDLER(sbi_sse_ecall);
+/* a build that lies to the sampler's client, for tests only (lie.h) */
+#ifdef RVPMU_LIE
+SBI_HANDLER(sbi_sampler_lie_ecall);
+#define FW_SAMPLER_ECALL sbi_sampler_lie_ecall
+#else
+#define FW_SAMPLER_ECALL sbi_sampler_ecall
+#endif
 
 /* ecall.c: every ecall but the PMU's, the base extension's and TIME's
    (entry.S routes those itself), by extension id. */
@@ -101,7 +108,7 @@ enum fw_need { NEED_NOTHING, NEED_TIMER, NEED_IPI, NEED_SAMPLER };
 	X(SBI_EXT_DBCN, sbi_dbcn_ecall, NEED_NOTHING) \
 	X(SBI_EXT_FWFT, sbi_fwft_ecall, NEED_NOTHING) \
 	X(SBI_EXT_SSE, sbi_sse_ecall, NEED_NOTHING) \
-	X(RVPMU_SAMPLER_EID, sbi_sampler_ecall, NEED_SAMPLER)
+	X(RVPMU_SAMPLER_EID, FW_SAMPLER_ECALL, NEED_SAMPLER)
 #define FW_EXT_LEGACY(X)	/* X(eid, need): all go to sbi_legacy_ecall */ \
 	X(SBI_EXT_LEGACY_SET_TIMER, NEED_TIMER) \
 	X(SBI_EXT_LEGACY_PUTCHAR, NEED_NOTHING) \

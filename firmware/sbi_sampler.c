@@ -106,7 +106,10 @@ void fw_sampler_hart_init(struct fw_hart *h)
 
 void fw_sampler_leave(struct fw_hart *h, bool suspend)
 {
+	bool in_run = h->sampler.running || h->sampler.reserved;
+
 	rvpmu_sampler_hart_leave(&fw_sampler, &h->sampler, suspend);
+	fw_lie_left(h, in_run);
 }
 
 void fw_sampler_pause(struct fw_hart *h)

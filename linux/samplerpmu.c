@@ -89,11 +89,42 @@ int pmu_per_die(void)
 	return dies;
 }
 
+/*
+ * The module's parameters from the kernel command line's
+ * "rvpmu_sampler.NAME=VALUE" words, as modprobe passes them (insmod by
+ * hand does not read the command line).
+ */
+static void module_params(char *out, size_t size)
+{
+	static const char pre[] = "rvpmu_sampler.";
+	char line[1024], *w, *save;
+	FILE *f = fopen("/proc/cmdline", "r");
+	size_t n = 0;
+
+	out[0] = 0;
+	if (!f)
+		return;
+	if (fgets(line, sizeof(line), f)) {
+		for (w = strtok_r(line, " \n", &save); w; w = strtok_r(NULL, " \n", &save)) {
+			if (strncmp(w, pre, sizeof(pre) - 1) || n + strlen(w) + 2 > size)
+				continue;
+			n += (size_t)snprintf(out + n, size - n, "%s%s", n ? " " : "",
+					      w + sizeof(pre) - 1);
+		}
+	}
+	fclose(f);
+}
+
 int sampler_load(void)
 {
 	int fd = open("/rvpmu_sampler.ko", O_RDONLY);
-	long r = fd >= 0 ? syscall(SYS_finit_module, fd, "", 0) : -1;
-	int e = errno;
+	char params[256];
+	long r;
+	int e;
+
+	module_params(params, sizeof(params));
+	r = fd >= 0 ? syscall(SYS_finit_module, fd, params, 0) : -1;
+	e = errno;
 
 	if (fd >= 0)
 		close(fd);

@@ -30,13 +30,60 @@
  */
 #include <linux/log2.h>
 #include <linux/mm.h>
+#include <linux/moduleparam.h>
 #include <linux/slab.h>
+#include <asm/timex.h>
 
 #include "rvpmu_sampler.h"
 
 static struct workqueue_struct *unpin_wq;
 /* pages kept for good: the firmware never said its run was over */
 static atomic_long_t kept_pages;
+
+/*
+ * trace=1 (for tests: scripts/lie-check): each run's page references
+ * logged with the time CSR, the firmware's clock, so that a log of what
+ * the firmware wrote can be held against them. "hold RUN ADDR SIZE T"
+ * (a physically contiguous range of the area) before CONFIGURE, then
+ * "drop RUN T" before the references go, or "keep RUN T".
+ */
+static bool trace;
+module_param(trace, bool, 0444);
+MODULE_PARM_DESC(trace, "log each run's page references with the time CSR (tests)");
+static atomic_t trace_runs;
+
+static void trace_hold(struct rvs_event *ev, struct rvs_aux *aux)
+{
+	u64 t = get_cycles64();
+	int i, first = 0;
+
+	ev->trace_run = atomic_inc_return(&trace_runs);
+	for (i = 1; i <= aux->nr_pages; i++) {
+		if (i < aux->nr_pages &&
+		    page_to_phys(aux->pg[i]) == page_to_phys(aux->pg[i - 1]) + PAGE_SIZE)
+			continue;
+		pr_info("rvs-trace: hold %d %llx %lx %llx\n", ev->trace_run,
+			(u64)page_to_phys(aux->pg[first]), (i - first) * PAGE_SIZE, t);
+		first = i;
+	}
+}
+
+int rvs_trace_hold(phys_addr_t addr, size_t size)
+{
+	int run;
+
+	if (!trace)
+		return 0;
+	run = atomic_inc_return(&trace_runs);
+	pr_info("rvs-trace: hold %d %llx %zx %llx\n", run, (u64)addr, size, get_cycles64());
+	return run;
+}
+
+void rvs_trace_end(int run, bool keep)
+{
+	if (trace && run)
+		pr_info("rvs-trace: %s %d %llx\n", keep ? "keep" : "drop", run, get_cycles64());
+}
 
 static void aux_put(struct rvs_aux *aux, unsigned int n)
 {
@@ -124,6 +171,8 @@ void rvs_aux_pin(struct rvs_event *ev, struct rvs_aux *aux)
 		get_page(aux->pg[i]);
 	refcount_inc(&aux->ref);
 	ev->pinned = aux;
+	if (trace)
+		trace_hold(ev, aux);
 }
 
 void rvs_aux_unpin(struct rvs_event *ev)
@@ -132,6 +181,7 @@ void rvs_aux_unpin(struct rvs_event *ev)
 
 	if (!aux)
 		return;
+	rvs_trace_end(ev->trace_run, false);
 	ev->pinned = NULL;
 	atomic_inc(&aux->unpins);
 	queue_work(unpin_wq, &aux->work);
@@ -143,6 +193,7 @@ void rvs_aux_keep(struct rvs_event *ev)
 
 	if (!aux)
 		return;
+	rvs_trace_end(ev->trace_run, true);
 	ev->pinned = NULL;
 	pr_err_ratelimited(RVS_NAME ": %s: the firmware did not say its run is over: its %d AUX pages are kept, never freed, so that it cannot write into memory in other use (%ld kept in all)\n",
 			   ev->die->name, aux->nr_pages,

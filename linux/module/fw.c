@@ -44,10 +44,23 @@ long rvs_sbi(int fid, unsigned long a0, unsigned long a1, unsigned long a2,
 	return r.error;
 }
 
+/*
+ * A failed STATUS is no answer: asked again, up to three times, before
+ * the caller takes the run as not over (and, after a STOP, keeps its
+ * memory for good: one lost call would otherwise leak a whole AUX area).
+ */
 long rvs_read_status(void)
 {
-	return rvs_sbi(RVPMU_SAMPLER_STATUS, PA_LO(virt_to_phys(rvs_status)),
-		       PA_HI(virt_to_phys(rvs_status)), sizeof(*rvs_status), 0, 0);
+	long err;
+	int i;
+
+	for (i = 0; i < 3; i++) {
+		err = rvs_sbi(RVPMU_SAMPLER_STATUS, PA_LO(virt_to_phys(rvs_status)),
+			      PA_HI(virt_to_phys(rvs_status)), sizeof(*rvs_status), 0, 0);
+		if (err != SBI_ERR_FAILURE)
+			break;
+	}
+	return err;
 }
 
 long rvs_configure_call(struct rvs_event *ev, unsigned long flags)
@@ -160,9 +173,11 @@ static int probe(struct rvs_event *ev)
 	void *buf = alloc_pages_exact(size, GFP_KERNEL | __GFP_NOWARN | __GFP_ZERO);
 	bool reset;
 	long err;
+	int run;
 
 	if (!buf)
 		return -ENOMEM;
+	run = rvs_trace_hold(virt_to_phys(buf), size);
 	rvs_cfg->nr_bufs = 1;
 	rvs_cfg->bufs[0].addr = virt_to_phys(buf);
 	rvs_cfg->bufs[0].size = size;
@@ -171,9 +186,11 @@ static int probe(struct rvs_event *ev)
 		err = rvs_sbi(RVPMU_SAMPLER_START, 0, 0, 0, 0, 0);
 	if (!err && !rvs_firmware_stop(&reset)) {
 		pr_err_ratelimited(RVS_NAME ": the firmware may still run after STOP and RESET; the scratch buffer is kept (leaked)\n");
+		rvs_trace_end(run, true);
 		return -EIO;
 	}
 	rvs_sbi(RVPMU_SAMPLER_RESET, 0, 0, 0, 0, 0);
+	rvs_trace_end(run, false);
 	free_pages_exact(buf, size);
 	return rvs_errno(err);
 }

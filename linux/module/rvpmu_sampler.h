@@ -105,6 +105,7 @@ struct rvs_event {
 	bool waiting;		/* no run: the poll waits for the reader's room */
 	int refused;		/* waiting: the firmware's last refusal (errno), 0 none */
 	struct rvs_aux *pinned;	/* the area whose pages the run holds */
+	int trace_run;		/* aux.c's trace: the run's number */
 	u64 min_buf;		/* plan.min_buffer_size: a buffer's least size */
 	u32 hdr_size;		/* plan.header_size */
 	unsigned long hart_mask, hart_base, conf_flags;	/* CONFIGURE's hart set */
@@ -228,6 +229,14 @@ void rvs_aux_pin(struct rvs_event *ev, struct rvs_aux *aux);
 void rvs_aux_unpin(struct rvs_event *ev);
 /* The run may not be over: its references are kept for good, logged. */
 void rvs_aux_keep(struct rvs_event *ev);
+/*
+ * With the trace parameter (tests: scripts/lie-check), memory a firmware
+ * may write from now on, [addr, addr + size), logged with the time CSR:
+ * returns the number naming it (0 without trace), which rvs_trace_end
+ * logs when it is let go or kept for good. Any context.
+ */
+int rvs_trace_hold(phys_addr_t addr, size_t size);
+void rvs_trace_end(int run, bool keep);
 /* The work queue that drops references (module init / exit). */
 int rvs_aux_init(void);
 void rvs_aux_exit(void);

@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * firmware/lie.h - a firmware that lies to the sampler's client, for
+ * tests only (issue 39): built into build/rvpmu-fw-lie-rv64.elf with
+ * RVPMU_LIE, never into the default image. What it does (lie.c):
+ *
+ *   STOP     every second STOP of a running run answers SUCCESS at once
+ *            and lets every hart go on writing for FW_LIE_STOP_US more
+ *            (STATUS says RUNNING meanwhile: it does not lie);
+ *   RESET    after the third such STOP, the next RESET lies the same
+ *            way, so a client that trusts nothing but STATUS keeps the
+ *            run's memory for good;
+ *   STATUS   every seventh STATUS answers SBI_ERR_FAILED, once;
+ *   a fill   every 64th switch of the run's second hart comes
+ *            FW_LIE_DELAY_US late (the fill it writes closes late);
+ *
+ * and it logs, through QEMU's semihosting console (QEMU:
+ * -semihosting-config enable=on,chardev=ID), every buffer a hart of the
+ * run wrote and when, and every lie:
+ *
+ *   w HART ADDR SIZE T0 T1   hart wrote within [ADDR, ADDR + SIZE)
+ *                            between mtime T0 and T1 (hex, inclusive:
+ *                            T0 read before its first write, T1 after
+ *                            its last)
+ *   lie stop|reset|status|delay T
+ *
+ * ext.h routes the extension's ecalls to sbi_sampler_lie_ecall.
+ * scripts/lie-check holds these against the pages the Linux driver said
+ * it held (its trace parameter). Hart context: as the sampler's.
+ */
+#ifndef FW_LIE_H
+#define FW_LIE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+struct fw_hart;
+
+#ifdef RVPMU_LIE
+/* the sampler's switch on h at now, with the lies and the log around it */
+uint64_t fw_lie_tick(struct fw_hart *h, uint64_t now);
+/* h left through HSM (a stop or a non-retentive suspend), in_run if it
+   was in a run: its last writes were before now */
+void fw_lie_left(struct fw_hart *h, bool in_run);
+/* the extension's ecall, lying (ext.h routes the sampler's EID here) */
+#else
+static inline void fw_lie_left(struct fw_hart *h, bool in_run)
+{
+	(void)h;
+	(void)in_run;
+}
+#endif
+
+#endif
