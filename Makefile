@@ -14,6 +14,7 @@
 #   make linux-newest  the newest kernel Debian carries (7.3): EVENT_GET_INFO, raw v2
 #   make linux-stress  the sampler's AUX lifetime under stress, page poisoning on
 #   make linux612-kasan  the same stress on 6.12 built with KASAN (a second kernel)
+#   make linux612-rt  the stress, and on the lying firmware, on 6.12 with PREEMPT_RT and lockdep
 #   make linux-multidie  perf record on every die of a 4-socket, 32-hart DT
 #   make perf-compare  the perf tool (perf test too) on rvpmu and OpenSBI, compared
 #   make linux-bench  instructions from reset to /init, rvpmu and OpenSBI
@@ -651,32 +652,51 @@ linux612-check: linux612 $(B)/rvpmu-fw-rv64.elf $(B)/rvpmu-report $(QEMU10_BIN)/
 	@PATH=$(CURDIR)/$(QEMU10_BIN):$$PATH scripts/linux-check $(FW) $(KERNEL612) $(INITRD612) \
 	  $(B)/rvpmu-fw-rv64.elf
 
-# make linux612-kasan: the 6.12 kernel again with KASAN (linux/kasan.config
-# on the kernel's own .config), its in-tree sampler driver, an initramfs
-# with that module, and the sampler's race stress on it under QEMU 10.
-# Not in make check: a second kernel build. The boot runs KASAN's KUnit
-# tests first (the positive control), then the stress; scripts/kasan-check
-# reads the console.
-KASAN612_OUT   := $(B)/linux612/kasan
-KASAN612_IMAGE := $(KASAN612_OUT)/arch/riscv/boot/Image
-KASAN612_INITRD := $(B)/linux612/kasan-initramfs.cpio
-$(KASAN612_OUT)/.config: $(KERNEL612) linux/kasan.config
-	@mkdir -p $(KASAN612_OUT)
-	cat $(LINUX_OUT612)/.config linux/kasan.config > $@
-	$(MAKE) -C $(LINUX_SRC612) ARCH=riscv CROSS_COMPILE=riscv64-linux-gnu- \
-	  O=$(CURDIR)/$(KASAN612_OUT) -s olddefconfig
-$(KASAN612_IMAGE): $(KASAN612_OUT)/.config
-	$(MAKE) -C $(LINUX_SRC612) ARCH=riscv CROSS_COMPILE=riscv64-linux-gnu- \
-	  O=$(CURDIR)/$(KASAN612_OUT) -s -j$$(nproc) Image modules
-	@touch $@
-$(KASAN612_INITRD): $(KASAN612_IMAGE) $(INITRD612) linux/initramfs.list linux/initramfs-6.12.list
+# A variant of the 6.12 kernel: make check's .config with a fragment on
+# top (linux/NAME.config), built in $(B)/linux612/NAME with its in-tree
+# sampler driver, and an initramfs with that module. Not in make check:
+# each is a kernel build of its own (about 8 minutes on 2 cores).
+define K612_VARIANT_template
+$(1)612_OUT    := $(B)/linux612/$(2)
+$(1)612_IMAGE  := $$($(1)612_OUT)/arch/riscv/boot/Image
+$(1)612_INITRD := $(B)/linux612/$(2)-initramfs.cpio
+$$($(1)612_OUT)/.config: $$(KERNEL612) linux/$(2).config
+	@mkdir -p $$($(1)612_OUT)
+	cat $$(LINUX_OUT612)/.config linux/$(2).config > $$@
+	$$(MAKE) -C $$(LINUX_SRC612) ARCH=riscv CROSS_COMPILE=riscv64-linux-gnu- \
+	  O=$$(CURDIR)/$$($(1)612_OUT) -s olddefconfig
+$$($(1)612_IMAGE): $$($(1)612_OUT)/.config
+	$$(MAKE) -C $$(LINUX_SRC612) ARCH=riscv CROSS_COMPILE=riscv64-linux-gnu- \
+	  O=$$(CURDIR)/$$($(1)612_OUT) -s -j$$$$(nproc) Image modules
+	@touch $$@
+$$($(1)612_INITRD): $$($(1)612_IMAGE) $$(INITRD612) linux/initramfs.list linux/initramfs-6.12.list
 	cd $(B)/linux612 && cat $(CURDIR)/linux/initramfs.list $(CURDIR)/linux/initramfs-6.12.list | \
-	  sed 's|^file /rvpmu_sampler.ko linux-module/rvpmu_sampler.ko|file /rvpmu_sampler.ko kasan/drivers/perf/rvpmu_sampler/rvpmu_sampler.ko|' | \
-	  $(LINUX_OUT612)/usr/gen_init_cpio - > kasan-initramfs.cpio
+	  sed 's|^file /rvpmu_sampler.ko linux-module/rvpmu_sampler.ko|file /rvpmu_sampler.ko $(2)/drivers/perf/rvpmu_sampler/rvpmu_sampler.ko|' | \
+	  $$(LINUX_OUT612)/usr/gen_init_cpio - > $(2)-initramfs.cpio
+endef
+
+# make linux612-kasan: the 6.12 kernel again with KASAN (linux/kasan.config)
+# and the sampler's race stress on it under QEMU 10. The boot runs KASAN's
+# KUnit tests first (the positive control), then the stress;
+# scripts/kasan-check reads the console.
+$(eval $(call K612_VARIANT_template,KASAN,kasan))
 .PHONY: linux612-kasan
 linux612-kasan: linux612 $(KASAN612_INITRD) $(B)/rvpmu-fw-rv64.elf $(QEMU10_BIN)/qemu-system-riscv64
 	@PATH=$(CURDIR)/$(QEMU10_BIN):$$PATH scripts/kasan-check $(KASAN612_IMAGE) $(KASAN612_INITRD) \
 	  $(B)/rvpmu-fw-rv64.elf $(LINUX_STRESS_ARGS)
+
+# make linux612-rt: the 6.12 kernel with PREEMPT_RT, lockdep and debug
+# objects (linux/rt.config), booted on QEMU 10 with tests/check.steps' "rt"
+# rows: the sampler's stress on rvpmu's firmware and on the lying one
+# (issue 39: the driver's poll timer and its cancels under RT).
+$(eval $(call K612_VARIANT_template,RT,rt))
+.PHONY: linux612-rt
+linux612-rt: linux612 $(RT612_INITRD) $(B)/rvpmu-fw-rv64.elf $(B)/rvpmu-fw-lie-rv64.elf \
+	     $(QEMU10_BIN)/qemu-system-riscv64
+	@rm -rf $(B)/check-rt && mkdir -p $(B)/check-rt
+	@$(CHECK_ENV) $(CHECK_QEMU10) KERNEL612RT=$(RT612_IMAGE) INITRD612RT=$(RT612_INITRD) \
+	  scripts/check-run tests/check.steps $(B)/check-rt rt
+	@scripts/summary $(B)/check-rt
 
 # make check's steps are the rows of tests/check.steps (scripts/check-run);
 # the variables their command lines use

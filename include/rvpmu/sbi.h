@@ -39,6 +39,7 @@
 #define SBI_EXT_DBCN			0x4442434E	/* "DBCN" */
 #define SBI_EXT_FWFT			0x46574654	/* "FWFT" */
 #define SBI_EXT_SSE			0x535345	/* "SSE" */
+#define SBI_EXT_SUSP			0x53555350	/* "SUSP" */
 
 /* ---- Base extension functions */
 #define SBI_BASE_GET_SPEC_VERSION	0
@@ -49,7 +50,7 @@
 #define SBI_BASE_GET_MARCHID		5
 #define SBI_BASE_GET_MIMPID		6
 
-/* ---- Timer, IPI, RFENCE, HSM, SRST and DBCN functions and values */
+/* ---- Timer, IPI, RFENCE, HSM, SRST, DBCN and SUSP functions and values */
 #define SBI_TIME_SET_TIMER		0
 #define SBI_IPI_SEND_IPI		0
 #define SBI_RFENCE_FENCE_I		0
@@ -83,6 +84,10 @@
 #define SBI_DBCN_WRITE			0
 #define SBI_DBCN_READ			1
 #define SBI_DBCN_WRITE_BYTE		2
+/* SUSP (system suspend): its one function; sleep types (32 bits) */
+#define SBI_SUSP_SYSTEM_SUSPEND		0
+#define SBI_SUSP_TO_RAM			0x00000000u
+#define SBI_SUSP_PLATFORM_TYPES		0x80000000u	/* .. 0xffffffff */
 
 /* ---- Firmware features extension (FWFT, SBI 3.0): functions, feature
    ids (32 bits), the ranges the spec keeps, set flags */
