@@ -262,6 +262,27 @@ static void test_dbcn(void)
 	check(r.error == SBI_ERR_INVALID_PARAM, "dbcn: a range running into the firmware");
 }
 
+/* SUSP refuses before anything changes: a resume address in the firmware
+   or wrapping past the top, a reserved or platform sleep type (with junk
+   in the register's upper bits) */
+static void test_susp(void)
+{
+	unsigned long here = (unsigned long)&test_susp;
+
+	if (sbi_probe(SBI_EXT_SUSP) <= 0)
+		return;
+	check(SBI_CALL3(SBI_EXT_SUSP, SBI_SUSP_SYSTEM_SUSPEND, SBI_SUSP_TO_RAM, FW_BASE, 0).error ==
+		      SBI_ERR_INVALID_ADDRESS &&
+	      SBI_CALL3(SBI_EXT_SUSP, SBI_SUSP_SYSTEM_SUSPEND, SBI_SUSP_TO_RAM, ~0ul - 1, 0).error ==
+		      SBI_ERR_INVALID_ADDRESS,
+	      "susp: a resume address in the firmware or at the top is INVALID_ADDRESS");
+	check(SBI_CALL3(SBI_EXT_SUSP, SBI_SUSP_SYSTEM_SUSPEND, 1 | JUNK, here, 0).error ==
+		      SBI_ERR_INVALID_PARAM &&
+	      SBI_CALL3(SBI_EXT_SUSP, SBI_SUSP_SYSTEM_SUSPEND, SBI_SUSP_PLATFORM_TYPES | JUNK, here,
+			0).error == SBI_ERR_NOT_SUPPORTED,
+	      "susp: a reserved sleep type is INVALID_PARAM, a platform one NOT_SUPPORTED");
+}
+
 /* ---- M-mode's IPI and timer registers are closed to S-mode (PMP) */
 static void read_word(void *addr)
 {
@@ -503,6 +524,7 @@ int main(unsigned long hartid, void *dtb)
 	test_types();
 	test_fences();
 	test_dbcn();
+	test_susp();
 	test_m_regs_closed();
 	test_fault_confined();
 	test_pmu_across_stop();
