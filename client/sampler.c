@@ -50,6 +50,17 @@ long sampler_cfg_buffer(struct rvpmu_sampler_config *cfg, void *addr, uint64_t s
 	return 0;
 }
 
+void sampler_cfg_cycles_instret(struct rvpmu_sampler_config *cfg, uint32_t period_us,
+				uint32_t nr_sample)
+{
+	sampler_cfg_init(cfg);
+	sampler_cfg_event(cfg, SBI_PMU_EVENT_IDX(SBI_PMU_EVENT_TYPE_HW, SBI_PMU_HW_CPU_CYCLES), 0);
+	sampler_cfg_event(cfg, SBI_PMU_EVENT_IDX(SBI_PMU_EVENT_TYPE_HW, SBI_PMU_HW_INSTRUCTIONS), 0);
+	cfg->nr_pmu = 2;
+	cfg->period_us = period_us;
+	cfg->nr_sample = nr_sample;
+}
+
 struct sbiret sampler_configure(struct rvpmu_sampler_config *cfg, unsigned long hart_mask,
 				unsigned long hart_mask_base, unsigned long flags)
 {

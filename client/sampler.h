@@ -43,6 +43,11 @@ long sampler_cfg_event(struct rvpmu_sampler_config *cfg, uint32_t event_idx,
 
 /* Append an output buffer: 0, or SBI_ERR_INVALID_PARAM when 64 are given. */
 long sampler_cfg_buffer(struct rvpmu_sampler_config *cfg, void *addr, uint64_t size);
+/* cfg from sampler_cfg_init with cycles and instructions (nr_pmu 2), a
+   sample every period_us, nr_sample of them: the run most payloads time
+   things against. Buffers are the caller's to add. */
+void sampler_cfg_cycles_instret(struct rvpmu_sampler_config *cfg, uint32_t period_us,
+				uint32_t nr_sample);
 
 /*
  * CONFIGURE with the hart set in SBI form: hart_mask_base

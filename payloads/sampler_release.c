@@ -242,13 +242,7 @@ int main(unsigned long hartid, void *dtb)
 		return 1;
 	}
 	sampler_reset();	/* a previous kernel may have left a run */
-	sampler_cfg_init(&cfg);
-	sampler_cfg_event(&cfg, SBI_PMU_EVENT_IDX(SBI_PMU_EVENT_TYPE_HW, SBI_PMU_HW_CPU_CYCLES), 0);
-	sampler_cfg_event(&cfg, SBI_PMU_EVENT_IDX(SBI_PMU_EVENT_TYPE_HW,
-						  SBI_PMU_HW_INSTRUCTIONS), 0);
-	cfg.nr_pmu = 2;
-	cfg.period_us = PERIOD_US;
-	cfg.nr_sample = SAMPLES;
+	sampler_cfg_cycles_instret(&cfg, PERIOD_US, SAMPLES);
 	cfg.flags = RVPMU_SAMPLER_F_RING;
 	/* the plan sizes the buffers: CAP samples each */
 	err = sampler_check(&cfg, 0, RVPMU_SAMPLER_ALL_HARTS, 0).error;

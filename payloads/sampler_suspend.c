@@ -159,13 +159,7 @@ int main(unsigned long hartid, void *dtb)
 		return 1;
 	}
 	sampler_reset();	/* a previous kernel may have left a run */
-	sampler_cfg_init(&cfg);
-	sampler_cfg_event(&cfg, SBI_PMU_EVENT_IDX(SBI_PMU_EVENT_TYPE_HW, SBI_PMU_HW_CPU_CYCLES), 0);
-	sampler_cfg_event(&cfg, SBI_PMU_EVENT_IDX(SBI_PMU_EVENT_TYPE_HW,
-						  SBI_PMU_HW_INSTRUCTIONS), 0);
-	cfg.nr_pmu = 2;
-	cfg.period_us = PERIOD_US;
-	cfg.nr_sample = SAMPLES;
+	sampler_cfg_cycles_instret(&cfg, PERIOD_US, SAMPLES);
 	sampler_cfg_buffer(&cfg, buf, BUF_SIZE);
 	err = sampler_configure_all(&cfg).error;
 	rt_check(!err && cfg.plan.min_buffer_size - cfg.plan.header_size <= BUF_SIZE / SAMPLES,

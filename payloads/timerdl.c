@@ -108,12 +108,8 @@ static long sampler_on(void)
 	unsigned int b;
 	long err;
 
-	sampler_cfg_init(&cfg);
-	sampler_cfg_event(&cfg, SBI_PMU_EVENT_IDX(SBI_PMU_EVENT_TYPE_HW, SBI_PMU_HW_CPU_CYCLES), 0);
-	sampler_cfg_event(&cfg, SBI_PMU_EVENT_IDX(SBI_PMU_EVENT_TYPE_HW,
-						  SBI_PMU_HW_INSTRUCTIONS), 0);
-	cfg.period_us = 100;
-	cfg.nr_sample = 100000;		/* longer than the phase: STOP ends it */
+	/* longer than the phase: STOP ends it */
+	sampler_cfg_cycles_instret(&cfg, 100, 100000);
 	for (b = 0; b < NR_BUFS; b++)
 		sampler_cfg_buffer(&cfg, bufs[b], BUF_SIZE);
 	err = sampler_configure_all(&cfg).error;
