@@ -35,8 +35,8 @@
 
 /* Function IDs (docs/sbi-sampler.md section 7) and their registers */
 #define RVPMU_SAMPLER_GET_INFO		0	/* (out_lo, out_hi, out_size) */
-#define RVPMU_SAMPLER_CONFIGURE		1	/* (cfg_lo, cfg_hi, hart_mask,
-						    hart_mask_base, flags) */
+/* CONFIGURE's arguments: cfg_lo, cfg_hi, hart_mask, hart_mask_base, flags */
+#define RVPMU_SAMPLER_CONFIGURE		1
 #define RVPMU_SAMPLER_START		2	/* () */
 #define RVPMU_SAMPLER_STOP		3	/* () */
 #define RVPMU_SAMPLER_STATUS		4	/* (out_lo, out_hi, out_size) */
@@ -46,8 +46,8 @@
 
 /* CONFIGURE's flags register (a4) */
 #define RVPMU_SAMPLER_CONF_CHECK_ONLY	(1u << 0)	/* check, write plan, keep what is in force */
-#define RVPMU_SAMPLER_CONF_HART_RANGE	(1u << 1)	/* hart_mask is a count of hartids from
-							   hart_mask_base (the range form) */
+/* HART_RANGE: hart_mask is a count of hartids from hart_mask_base (the range form) */
+#define RVPMU_SAMPLER_CONF_HART_RANGE	(1u << 1)
 #define RVPMU_SAMPLER_CONF_ALL		0x3u
 /* hart_mask_base: every hart available to S-mode (hart_mask ignored) */
 #define RVPMU_SAMPLER_ALL_HARTS		(~0ul)
@@ -77,8 +77,10 @@ struct rvpmu_sampler_info {
 	uint32_t max_hartid;	/* the highest of their hartids */
 	uint32_t max_header_size; /* a buffer header at most (<= 65535) */
 	uint64_t timebase_hz;	/* mtime ticks per second */
-	uint64_t start_lead_ticks; /* START: t0 at most this far after the call, for a
-				      set of every hart (absent descheduling) */
+	/* START: t0 at most this far after the call, for a set of every hart
+	 * (absent descheduling)
+	 */
+	uint64_t start_lead_ticks;
 	uint64_t reserved[2];	/* 0 */
 };
 
@@ -138,8 +140,8 @@ struct rvpmu_sampler_config {
 	uint32_t nr_sample;	/* samples to take; 0 = no limit */
 	uint32_t filter;	/* RVPMU_SAMPLER_EXCLUDE_* */
 	uint32_t flags;		/* RVPMU_SAMPLER_F_* */
-	uint64_t cid2_addr;	/* uint32_t per hartid, kept by S-mode, 8-byte
-				   aligned; 0 = none */
+	/* a uint32_t per hartid, kept by S-mode, 8-byte aligned; 0: none */
+	uint64_t cid2_addr;
 	uint32_t cid2_count;	/* entries in that array (> the set's highest hartid) */
 	uint32_t nr_bufs;	/* 1..max_bufs (ignored with CHECK_ONLY) */
 	struct rvpmu_sampler_plan plan;	/* written by the implementation */
@@ -149,8 +151,10 @@ struct rvpmu_sampler_config {
 
 /* ---- The buffer header, at offset 0 of every output buffer */
 #define RVPMU_SAMPLER_BUF_MAGIC		0x53505652u	/* "RVPS" */
-/* header.version: the layout of the buffer. Version 2 of the extension
-   writes layout 4 only (layouts 1-3 are version 1's, below). */
+/*
+ * header.version: the layout of the buffer. Version 2 of the extension
+ * writes layout 4 only (layouts 1-3 are version 1's, below).
+ */
 #define RVPMU_SAMPLER_LAYOUT		4u
 
 /* header.state, written by the implementation only */
@@ -306,8 +310,15 @@ struct rvpmu_sampler_status {
 #define RVPMU_SAMPLER_V1_LAYOUT_MTIME	2u
 #define RVPMU_SAMPLER_V1_LAYOUT_WINDOW	3u
 #define RVPMU_SAMPLER_V1_WIN_PASSED	(UINT64_C(1) << 62)
+/* a version 1 subsample's bytes: layout 2 adds an mtime a hart, 3 a window word too */
+static inline uint64_t
+rvpmu_sampler_v1_subsample_size(uint32_t layout, uint32_t nr_pmu, uint32_t nr_harts)
+{
+	return (uint64_t)(4 + 4 + 8 * (uint64_t)nr_pmu + 8 +
+			  (layout >= 3u ? 16 : layout == 2u ? 8 : 0)) * nr_harts;
+}
+
 #define RVPMU_SAMPLER_V1_SUBSAMPLE_SIZE(layout, nr_pmu, nr_harts) \
-	((uint64_t)(4 + 4 + 8 * (uint64_t)(nr_pmu) + 8 + \
-		    ((layout) >= 3u ? 16 : (layout) == 2u ? 8 : 0)) * (uint64_t)(nr_harts))
+	rvpmu_sampler_v1_subsample_size(layout, nr_pmu, nr_harts)
 
 #endif /* RVPMU_SAMPLER_ABI_H */
