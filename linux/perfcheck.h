@@ -110,6 +110,9 @@ int write_events(int die);
 int events_back(int die);
 /* ids (user_events text) into die's user_events: whether the write took */
 int write_user_events(int die, const char *ids);
+/* die's user_events as text into buf (NUL-terminated): its length, or -1
+   when the file cannot be read (no such PMU: the module is not loaded) */
+int read_user_events(int die, char *buf, size_t size);
 /* samplerkexec.c: kexec into payloads/sampler_kexec.c during a run, the
    event open; returns only when the kexec could not be done */
 void sampler_kexec(void);

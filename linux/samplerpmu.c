@@ -254,6 +254,17 @@ int write_events(int die)
 	return write_user_events(die, buf);
 }
 
+int read_user_events(int die, char *buf, size_t size)
+{
+	int fd = pmu_file(die, "user_events", O_RDONLY);
+	ssize_t len = fd >= 0 ? read(fd, buf, size - 1) : -1;
+
+	if (fd >= 0)
+		close(fd);
+	buf[len > 0 ? len : 0] = '\0';
+	return len < 0 ? -1 : (int)len;
+}
+
 int events_back(int die)
 {
 	char buf[240 * 18 + 1];

@@ -69,11 +69,16 @@ static int rounds = 50, crounds = 60;
    subsample of 1 ms, 10 to a one-page buffer on 4 harts */
 static const char events8[] = "0 1 3000000010003 3000000010004 8000000000000005 "
 			      "8000000000000006 8000000000000007 8000000000000008\n";
+/* the same 8 the other way round: what the concurrent rounds' writer
+   thread puts in user_events every other time */
+static const char events8r[] = "8000000000000008 8000000000000007 8000000000000006 "
+			       "8000000000000005 3000000010004 3000000010003 1 0\n";
 
 struct run {
 	int fd;
 	struct perf_event_mmap_page *pg;
 	char *aux;
+	unsigned long aux_size;	/* bytes of the AUX area */
 	long samples;		/* in the committed buffers read so far */
 	int bad;		/* committed buffers that did not decode */
 };
@@ -106,7 +111,7 @@ static void aux_record(void *arg, const uint64_t f[3])
 
 	while (off < end) {
 		const struct rvpmu_sampler_header *h =
-			(const void *)(r->aux + off % (AUX_PAGES * PAGE));
+			(const void *)(r->aux + off % r->aux_size);
 
 		if (off % 8 || h->magic != RVPMU_SAMPLER_BUF_MAGIC || !h->buffer_size ||
 		    h->buffer_size > end - off || h->nr_samples > h->capacity) {
@@ -138,15 +143,16 @@ static long wait_samples(struct run *r, long than)
 	return r->samples;
 }
 
-/* die 0's event of nr_sample samples, the data ring and the AUX area
-   mapped, enabled: 0 or -errno */
-static int run_open_n(struct run *r, uint32_t nr_sample)
+/* die 0's event of nr_sample samples, the data ring and an AUX area of
+   aux_pages mapped, enabled: 0 or -errno */
+static int run_open_aux(struct run *r, uint32_t nr_sample, unsigned int aux_pages)
 {
 	struct perf_event_attr a;
 
 	memset(r, 0, sizeof(*r));
 	r->pg = MAP_FAILED;
 	r->aux = MAP_FAILED;
+	r->aux_size = aux_pages * PAGE;
 	memset(&a, 0, sizeof(a));
 	a.size = sizeof(a);
 	a.type = (uint32_t)sampler_pmu_type(0);
@@ -160,12 +166,17 @@ static int run_open_n(struct run *r, uint32_t nr_sample)
 	if (r->pg == MAP_FAILED)
 		return -errno;
 	r->pg->aux_offset = (1 + DATA_PAGES) * PAGE;
-	r->pg->aux_size = AUX_PAGES * PAGE;
-	r->aux = mmap(NULL, AUX_PAGES * PAGE, PROT_READ | PROT_WRITE, MAP_SHARED, r->fd,
+	r->pg->aux_size = r->aux_size;
+	r->aux = mmap(NULL, r->aux_size, PROT_READ | PROT_WRITE, MAP_SHARED, r->fd,
 		      (off_t)r->pg->aux_offset);
 	if (r->aux == MAP_FAILED)
 		return -errno;
 	return ioctl(r->fd, PERF_EVENT_IOC_ENABLE, 0) ? -errno : 0;
+}
+
+static int run_open_n(struct run *r, uint32_t nr_sample)
+{
+	return run_open_aux(r, nr_sample, AUX_PAGES);
 }
 
 static int run_open(struct run *r)
@@ -176,7 +187,7 @@ static int run_open(struct run *r)
 static void unmap_aux(struct run *r)
 {
 	if (r->aux != MAP_FAILED)
-		munmap(r->aux, AUX_PAGES * PAGE);
+		munmap(r->aux, r->aux_size);
 	r->aux = MAP_FAILED;
 }
 
@@ -247,19 +258,24 @@ static int has_word(const char *line, const char *word)
 
 /* "samplerlie" on the command line: the firmware lies (firmware/lie.h) */
 static int lying;
+/* the small rounds: a slow reader of a small ring loses samples by design */
+static int small_phase;
 
 /* the module's lines a round may print: loaded, a move, CID2's source
    (the sched_switch tracepoint, or what a kernel without tracepoints uses);
    with a lying firmware, what the driver says of each lie */
 static int expected(const char *line)
 {
+	if (small_phase && strstr(line, " sample(s) lost: "))
+		return 1;
 	if (lying && (strstr(line, ": the firmware did not show its run stopped after STOP; ") ||
 		      strstr(line, ": the firmware did not say its run is over: ") ||
 		      strstr(line, ": the firmware refused the run (") ||
 		      strstr(line, ": the firmware refuses the run (") ||
 		      strstr(line, ": the run started after the firmware's refusal") ||
 		      strstr(line, " sample(s) lost: ") ||
-		      strstr(line, ": the firmware may still run after STOP and RESET; ")))
+		      strstr(line, ": the firmware may still run after STOP and RESET; ") ||
+		      strstr(line, ": the firmware's run went on after STOP and RESET; ")))
 		return 1;
 	return strstr(line, " CPUs, events open on CPU ") ||
 	       strstr(line, " goes offline, events now on CPU ") ||
@@ -541,6 +557,18 @@ static struct {
 	uint64_t s;
 } unloader = { .s = SEED ^ 2 };
 
+/* the configuration written while rounds run: every 1-3 ms die 0's
+   user_events gets events8 or events8r in turn and is read back (a new
+   run, after a move or an ENABLE, takes whichever is there) */
+static struct {
+	int active, busy;
+	int writes;		/* writes that took */
+	int absent;		/* the module was unloaded: no PMU to write */
+	int failed;		/* a write refused with the PMU there */
+	int torn;		/* read back as neither set */
+	uint64_t s;
+} writer = { .s = SEED ^ 3 };
+
 static int ld(const int *p)
 {
 	return __atomic_load_n(p, __ATOMIC_SEQ_CST);
@@ -612,13 +640,48 @@ static void *unloader_fn(void *unused)
 	return NULL;
 }
 
+static void *writer_fn(void *unused)
+{
+	char back[256];
+
+	(void)unused;
+	while (!ld(&stop_threads)) {
+		const char *ids;
+
+		st(&writer.busy, ld(&writer.active));
+		if (!ld(&writer.busy)) {
+			usleep(200);
+			continue;
+		}
+		ids = writer.writes & 1 ? events8r : events8;
+		/* once more if the PMU is there: an unload and reload may
+		   have come between the open and the write */
+		if (write_user_events(0, ids) ||
+		    (sampler_pmu_type(0) >= 0 && write_user_events(0, ids))) {
+			writer.writes++;
+			/* the other set only if a reload wrote it meanwhile */
+			if (read_user_events(0, back, sizeof(back)) >= 0 &&
+			    strcmp(back, events8) && strcmp(back, events8r) && writer.torn++ < 4)
+				printf("# stress: user_events read back as neither set: %s", back);
+		} else if (sampler_pmu_type(0) < 0) {
+			writer.absent++;
+		} else {
+			writer.failed++;
+		}
+		st(&writer.busy, 0);
+		usleep(1000 + (unsigned)(prng(&writer.s) % 2001));
+	}
+	return NULL;
+}
+
 /* the threads told to stop cycling, and waited for (a cycle ends with
    the CPU online again) */
 static void threads_idle(void)
 {
 	st(&mover.active, 0);
 	st(&unloader.active, 0);
-	while (ld(&mover.busy) || ld(&unloader.busy))
+	st(&writer.active, 0);
+	while (ld(&mover.busy) || ld(&unloader.busy) || ld(&writer.busy))
 		usleep(200);
 }
 
@@ -720,6 +783,7 @@ static void cround(int i, int kind, uint64_t *s, struct cfigures *f)
 	}
 	st(&unloader.alive, 1);
 	st(&unloader.active, 1);
+	st(&writer.active, 1);
 	lead = lead_cpu(0);
 	seq = ld(&mover.seq);
 	st(&mover.active, 1);
@@ -827,7 +891,7 @@ static void concurrent_rounds(void)
 	struct cfigures f[CKINDS];
 	struct logscan ls = { 0, 0, 0 };
 	uint64_t s = SEED;
-	pthread_t tm, tu;
+	pthread_t tm, tu, tw;
 	int i, k, bad = 0, reloads = 0, reload_fail = 0, online;
 	double t0 = now();
 
@@ -840,6 +904,7 @@ static void concurrent_rounds(void)
 	ls.bad = ls.unexpected = ls.lines = 0;	/* the earlier rounds' are checked there */
 	pthread_create(&tm, NULL, mover_fn, NULL);
 	pthread_create(&tu, NULL, unloader_fn, NULL);
+	pthread_create(&tw, NULL, writer_fn, NULL);
 	for (i = 0; i < CROUNDS * CKINDS; i++) {
 		int kind = i % CKINDS;
 
@@ -867,6 +932,7 @@ static void concurrent_rounds(void)
 	st(&stop_threads, 1);
 	pthread_join(tm, NULL);
 	pthread_join(tu, NULL);
+	pthread_join(tw, NULL);
 	online = all_online();
 	printf("# stress: concurrent: %d rounds in %.1f s; the lead CPU offline and online %d "
 	       "times (%d offline, %d online writes failed; %d online retries in all); "
@@ -900,6 +966,11 @@ static void concurrent_rounds(void)
 	      "stress: concurrent dis-close: DISABLE 0-3 ms into a lead CPU move stops the "
 	      "firmware, then the run is cut: %d of %d rounds (%d opens refused)",
 	      f[C_DISCLOSE].good, CROUNDS, f[C_DISCLOSE].open_fail);
+	check(writer.writes > 0 && writer.failed == 0 && writer.torn == 0,
+	      "stress: concurrent: user_events rewritten every 1-3 ms through the rounds, each "
+	      "new run taking the set there (%d writes took, %d found the module out), none "
+	      "refused and each read back whole (%d refused, %d torn)", writer.writes,
+	      writer.absent, writer.failed, writer.torn);
 	check(dis.checked > 0 && dis.frozen == dis.checked,
 	      "stress: concurrent: after every DISABLE returned, aux_head and every AUX byte "
 	      "stood still for %d ms (the firmware had stopped): %d of %d, %d lost",
@@ -920,6 +991,83 @@ static void concurrent_rounds(void)
 	      "poison, corruption, KASAN or use-after-free report (%d lines)", ls.bad);
 	check(ls.unexpected == 0, "stress: concurrent: the kernel log has no rvpmu_sampler line "
 	      "but the expected ones (%d others)", ls.unexpected);
+}
+
+/*
+ * A small AUX area and a slow reader, then CPU moves: 4 one-page buffers
+ * (a lap of the ring in about 40 ms), read every 60 ms for 480 ms, the
+ * mover taking the lead CPU offline and back in the second half. The ring
+ * is full at every read; each time the driver must wait for room and
+ * start a fresh run once the reader made some (never stall for good,
+ * never hand perf a buffer it has no room for). SROUNDS rounds; each must
+ * see more than a lap and a half of samples in its first 240 ms (a driver
+ * that never starts again after a full ring sees one), every committed
+ * buffer decoding.
+ */
+#define SROUNDS		6
+#define SMALL_PAGES	4
+
+static void small_rounds(void)
+{
+	struct logscan ls = { 0, 0, 0 };
+	long smin = -1, smax = 0, lap = 0, hmin = -1;
+	int i, k, opened = 0, bad = 0, flowed = 0;
+	pthread_t tm;
+
+	scan_log(&ls);
+	ls.bad = ls.unexpected = ls.lines = 0;
+	small_phase = 1;
+	st(&stop_threads, 0);
+	pthread_create(&tm, NULL, mover_fn, NULL);
+	for (i = 0; i < SROUNDS; i++) {
+		struct run r;
+		int err = run_open_aux(&r, NR_SAMPLE, SMALL_PAGES);
+
+		if (!err) {
+			opened++;
+			wait_samples(&r, 0);
+			/* a lap: what the 4 buffers hold (their first fill) */
+			lap = lap ? lap : r.samples * SMALL_PAGES;
+			/* 200 ms without a move (a move starts a fresh run
+			   by itself: it would hide a run that never starts
+			   again once the ring was full), then 200 ms with */
+			for (k = 0; k < 8; k++) {
+				if (k == 4) {
+					flowed += 2 * r.samples > 3 * lap;
+					hmin = hmin < 0 || r.samples < hmin ? r.samples : hmin;
+					st(&mover.active, 1);
+				}
+				usleep(60000);
+				consume(&r);
+			}
+			mover_pause();
+			consume(&r);
+			bad += r.bad;
+			smin = smin < 0 || r.samples < smin ? r.samples : smin;
+			smax = r.samples > smax ? r.samples : smax;
+		} else {
+			printf("# stress: small round %d: %s\n", i, strerror(-err));
+		}
+		cut(&r, i % 4);
+		if (sampler_pmu_type(0) < 0)
+			reload();
+	}
+	st(&stop_threads, 1);
+	pthread_join(tm, NULL);
+	scan_log(&ls);
+	small_phase = 0;
+	printf("# stress: small: %d rounds of a %d-page AUX area read every 60 ms for 480 ms, "
+	       "the lead CPU moving in the second half: samples per round %ld..%ld, in the "
+	       "first half %ld at least (a lap is %ld)\n", SROUNDS, SMALL_PAGES, smin, smax, hmin,
+	       lap);
+	check(opened == SROUNDS && flowed == SROUNDS && !bad,
+	      "stress: small: a %d-page AUX area with a slow reader keeps its samples coming "
+	      "past a full ring: %d of %d rounds saw more than a lap and a half (%ld samples a "
+	      "lap) before any move, %d opened, %d buffers did not decode (moves and all)", SMALL_PAGES, flowed, SROUNDS, lap,
+	      opened, bad);
+	check(ls.bad == 0 && ls.unexpected == 0,
+	      "stress: small: the kernel log has no report and no rvpmu_sampler line but the "
+	      "expected ones (%d, %d)", ls.bad, ls.unexpected);
 }
 
 /* what follows word on the kernel command line (word's first place), or NULL */
@@ -1010,6 +1158,7 @@ void sampler_stress(void)
 	      "expected ones (%d others)", ls.unexpected);
 	fflush(stdout);
 	concurrent_rounds();
+	small_rounds();
 	/* every page a freed AUX page was written after its free is checked
 	   as the sweep gets it */
 	scan_log(&ls);

@@ -14,7 +14,9 @@
  */
 #include <linux/bits.h>
 #include <linux/gfp.h>
+#include <linux/delay.h>
 #include <linux/io.h>
+#include <linux/ktime.h>
 #include <linux/slab.h>
 #include <linux/smp.h>
 #include <linux/string.h>
@@ -162,10 +164,31 @@ static int hart_set(struct rvs_event *ev, const struct rvs_settings *s, unsigned
 }
 
 /*
+ * Process context, after a STOP and a RESET that did not show the run
+ * over: STATUS every millisecond for up to ms more, until it shows no run
+ * on (a firmware slow to stop). Whether it did.
+ */
+static bool over_within(unsigned int ms)
+{
+	ktime_t t0 = ktime_get();
+
+	while (ktime_ms_delta(ktime_get(), t0) < ms) {
+		usleep_range(1000, 2000);
+		if (!rvs_read_status() && rvs_status->state != RVPMU_SAMPLER_RUNNING) {
+			pr_warn_ratelimited(RVS_NAME ": the firmware's run went on after STOP and RESET; it ended within %lld ms, the scratch buffer kept until then\n",
+					    ktime_ms_delta(ktime_get(), t0));
+			return true;
+		}
+	}
+	return false;
+}
+
+/*
  * The probe: the configuration with one zeroed scratch buffer of the
  * plan's least size, START, STOP, RESET (so that the firmware keeps no
  * address of it). After STOP returns nothing writes it again, so it is
- * freed at once, unless STATUS does not show the run over.
+ * freed at once, unless STATUS does not show the run over: then it is
+ * freed once STATUS does, within 20 ms, and kept for good if not.
  */
 static int probe(struct rvs_event *ev)
 {
@@ -184,7 +207,7 @@ static int probe(struct rvs_event *ev)
 	err = rvs_configure_call(ev, 0);
 	if (!err)
 		err = rvs_sbi(RVPMU_SAMPLER_START, 0, 0, 0, 0, 0);
-	if (!err && !rvs_firmware_stop(&reset)) {
+	if (!err && !rvs_firmware_stop(&reset) && !over_within(20)) {
 		pr_err_ratelimited(RVS_NAME ": the firmware may still run after STOP and RESET; the scratch buffer is kept (leaked)\n");
 		rvs_trace_end(run, true);
 		return -EIO;
