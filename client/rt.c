@@ -209,12 +209,6 @@ long rt_suspend_non_retentive(void (*fn)(void *), void *arg)
 				0).error;
 }
 
-long rt_system_suspend(void (*fn)(void *), void *arg)
-{
-	resume_with(fn, arg);
-	return SBI_CALL3(SBI_EXT_SUSP, SBI_SUSP_SYSTEM_SUSPEND, SBI_SUSP_TO_RAM,
-			 (unsigned long)rt_secondary_entry, 0).error;
-}
 
 unsigned long rt_start_others(unsigned long n, void (*fn)(void *))
 {

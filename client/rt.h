@@ -92,10 +92,7 @@ bool rt_wait_hart_status(unsigned long hart, unsigned long want, uint64_t ticks)
    fresh stack and stops (HSM) when fn returns, as a started hart; returns
    only on failure, with the SBI error. */
 long rt_suspend_non_retentive(void (*fn)(void *), void *arg);
-/* SUSP's system suspend to RAM from this hart (every other hart must be
-   stopped): on resume fn(arg) runs as after rt_suspend_non_retentive;
-   returns only on failure, with the SBI error. */
-long rt_system_suspend(void (*fn)(void *), void *arg);
+
 
 /* Start harts 0..n-1 but this one in fn((void *)hartid), each on its
    stack; returns how many harts run it then, this one counted (it is the

@@ -52,7 +52,6 @@ SBI_HANDLER(sbi_dbcn_ecall);
 SBI_HANDLER(sbi_sampler_ecall);
 SBI_HANDLER(sbi_fwft_ecall);
 SBI_HANDLER(sbi_sse_ecall);
-SBI_HANDLER(sbi_susp_ecall);
 /* a build that lies to the sampler's client, for tests only (lie.h) */
 #ifdef RVPMU_LIE
 SBI_HANDLER(sbi_sampler_lie_ecall);
@@ -109,7 +108,6 @@ enum fw_need { NEED_NOTHING, NEED_TIMER, NEED_IPI, NEED_SAMPLER };
 	X(SBI_EXT_DBCN, sbi_dbcn_ecall, NEED_NOTHING) \
 	X(SBI_EXT_FWFT, sbi_fwft_ecall, NEED_NOTHING) \
 	X(SBI_EXT_SSE, sbi_sse_ecall, NEED_NOTHING) \
-	X(SBI_EXT_SUSP, sbi_susp_ecall, NEED_NOTHING) \
 	X(RVPMU_SAMPLER_EID, FW_SAMPLER_ECALL, NEED_SAMPLER)
 #define FW_EXT_LEGACY(X)	/* X(eid, need): all go to sbi_legacy_ecall */ \
 	X(SBI_EXT_LEGACY_SET_TIMER, NEED_TIMER) \

@@ -258,22 +258,21 @@ static int has_word(const char *line, const char *word)
 
 /* "samplerlie" on the command line: the firmware lies (firmware/lie.h) */
 static int lying;
-/* the small rounds: a slow reader of a small ring loses samples by design */
-static int small_phase;
 
 /* the module's lines a round may print: loaded, a move, CID2's source
    (the sched_switch tracepoint, or what a kernel without tracepoints uses);
    with a lying firmware, what the driver says of each lie */
 static int expected(const char *line)
 {
-	if (small_phase && strstr(line, " sample(s) lost: "))
+	/* a reader that did not keep up (a slow guest on a loaded host, the
+	   small rounds' by design) is told so: not an error */
+	if (strstr(line, " sample(s) lost: "))
 		return 1;
 	if (lying && (strstr(line, ": the firmware did not show its run stopped after STOP; ") ||
 		      strstr(line, ": the firmware did not say its run is over: ") ||
 		      strstr(line, ": the firmware refused the run (") ||
 		      strstr(line, ": the firmware refuses the run (") ||
 		      strstr(line, ": the run started after the firmware's refusal") ||
-		      strstr(line, " sample(s) lost: ") ||
 		      strstr(line, ": the firmware may still run after STOP and RESET; ") ||
 		      strstr(line, ": the firmware's run went on after STOP and RESET; ")))
 		return 1;
@@ -1016,7 +1015,6 @@ static void small_rounds(void)
 
 	scan_log(&ls);
 	ls.bad = ls.unexpected = ls.lines = 0;
-	small_phase = 1;
 	st(&stop_threads, 0);
 	pthread_create(&tm, NULL, mover_fn, NULL);
 	for (i = 0; i < SROUNDS; i++) {
@@ -1055,7 +1053,6 @@ static void small_rounds(void)
 	st(&stop_threads, 1);
 	pthread_join(tm, NULL);
 	scan_log(&ls);
-	small_phase = 0;
 	printf("# stress: small: %d rounds of a %d-page AUX area read every 60 ms for 480 ms, "
 	       "the lead CPU moving in the second half: samples per round %ld..%ld, in the "
 	       "first half %ld at least (a lap is %ld)\n", SROUNDS, SMALL_PAGES, smin, smax, hmin,
