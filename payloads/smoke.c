@@ -171,8 +171,11 @@ static void test_hsm_and_ipi(void)
 	      "ipi: a mask reaching past the last hart");
 	check(!sbi_send_ipi(0, ~0ul).error, "ipi: broadcast (base -1)");
 	ok = true;
+	/* 2 s a hart: 64 vCPUs on 2 host cores may leave one unscheduled
+	   for more than 200 ms (fw-rv64-aclint-smp64 failed so once in a
+	   cold make check); a lost IPI still fails */
 	for (h = 0; h + 1 < nr_harts; h++)
-		ok &= rt_wait(&ipis_seen[other(h)], 200 * timebase_ms);
+		ok &= rt_wait(&ipis_seen[other(h)], 2000 * timebase_ms);
 	check(ok, "ipi: every secondary takes the broadcast");
 }
 
