@@ -192,23 +192,16 @@ long rt_start_hart(unsigned long hartid, void (*fn)(void *), void *arg)
 	return sbi_hart_start(hartid, (unsigned long)rt_secondary_entry, 0).error;
 }
 
-/* fn(arg) for this hart when it comes back through rt_secondary_entry */
-static void resume_with(void (*fn)(void *), void *arg)
+long rt_suspend_non_retentive(void (*fn)(void *), void *arg)
 {
 	unsigned long me = rt_hartid();
 
 	starts[me].fn = fn;
 	starts[me].arg = arg;
 	__atomic_thread_fence(__ATOMIC_RELEASE);
-}
-
-long rt_suspend_non_retentive(void (*fn)(void *), void *arg)
-{
-	resume_with(fn, arg);
 	return sbi_hart_suspend(SBI_HSM_SUSPEND_NON_RETENTIVE, (unsigned long)rt_secondary_entry,
 				0).error;
 }
-
 
 unsigned long rt_start_others(unsigned long n, void (*fn)(void *))
 {

@@ -93,7 +93,6 @@ bool rt_wait_hart_status(unsigned long hart, unsigned long want, uint64_t ticks)
    only on failure, with the SBI error. */
 long rt_suspend_non_retentive(void (*fn)(void *), void *arg);
 
-
 /* Start harts 0..n-1 but this one in fn((void *)hartid), each on its
    stack; returns how many harts run it then, this one counted (it is the
    caller's to call fn on itself). */

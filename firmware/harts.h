@@ -193,12 +193,5 @@ void fw_hsm_park(void) __attribute__((noreturn));
    take): its PMU back to the boot state, M-mode interrupts but MSIP off,
    state STOPPED, then park until HSM starts it again. Never returns. */
 void fw_hart_stop(struct fw_hart *h) __attribute__((noreturn));
-/* sbi_hsm.c: the calling hart's non-retentive suspend (HSM's, and SUSP's
-   system suspend): it leaves a sampler run, waits, serving its mailbox and
-   its timer, until an interrupt S-mode enabled is pending, then enters
-   S-mode at resume with a0 its hartid, a1 opaque. resume is checked by the
-   caller. Never returns. */
-void fw_hart_suspend_nonret(struct fw_hart *h, unsigned long resume, unsigned long opaque)
-	__attribute__((noreturn));
 
 #endif

@@ -42,27 +42,20 @@ static struct sbiret suspend(struct fw_hart *h, unsigned long type_reg,
 		r.error = SBI_ERR_INVALID_ADDRESS;
 		return r;
 	}
-	if (type == SBI_HSM_SUSPEND_NON_RETENTIVE)
-		fw_hart_suspend_nonret(h, resume, opaque);
 	/* the sampler: a retentive suspend pauses this hart's part of a run
-	   (its window closed now, it rejoins on resume) */
-	fw_sampler_pause(h);
+	   (its window closed now, it rejoins on resume); a non-retentive one
+	   leaves it, as a stop does (S-mode starts over at resume) */
+	if (type == SBI_HSM_SUSPEND_RETENTIVE)
+		fw_sampler_pause(h);
+	else
+		fw_sampler_leave(h, true);
 	__atomic_store_n(&h->hsm, HSM_SUSPENDED, __ATOMIC_RELEASE);
 	suspend_wait(h);
 	__atomic_store_n(&h->hsm, HSM_STARTED, __ATOMIC_RELEASE);
+	if (type == SBI_HSM_SUSPEND_NON_RETENTIVE)
+		fw_enter_smode(resume, h->hartid, opaque);
 	fw_sampler_resume(h);
 	return r;
-}
-
-void fw_hart_suspend_nonret(struct fw_hart *h, unsigned long resume, unsigned long opaque)
-{
-	/* the sampler: the hart leaves its run, as a stop does (S-mode starts
-	   over at resume) */
-	fw_sampler_leave(h, true);
-	__atomic_store_n(&h->hsm, HSM_SUSPENDED, __ATOMIC_RELEASE);
-	suspend_wait(h);
-	__atomic_store_n(&h->hsm, HSM_STARTED, __ATOMIC_RELEASE);
-	fw_enter_smode(resume, h->hartid, opaque);
 }
 
 void fw_hart_stop(struct fw_hart *h)
