@@ -108,6 +108,8 @@ int pmu_per_die(void);
    write took, and how many of them read back */
 int write_events(int die);
 int events_back(int die);
+/* the kernel command line (/proc/cmdline, read once; "" if unreadable) */
+const char *kernel_cmdline(void);
 /* ids (user_events text) into die's user_events: whether the write took */
 int write_user_events(int die, const char *ids);
 /* die's user_events as text into buf (NUL-terminated): its length, or -1

@@ -89,6 +89,21 @@ int pmu_per_die(void)
 	return dies;
 }
 
+const char *kernel_cmdline(void)
+{
+	static char line[1024];
+	static int read_once;
+	FILE *f;
+
+	if (!read_once && (f = fopen("/proc/cmdline", "r"))) {
+		if (!fgets(line, sizeof(line), f))
+			line[0] = '\0';
+		fclose(f);
+		read_once = 1;
+	}
+	return line;
+}
+
 /*
  * The module's parameters from the kernel command line's
  * "rvpmu_sampler.NAME=VALUE" words, as modprobe passes them (insmod by
@@ -98,21 +113,16 @@ static void module_params(char *out, size_t size)
 {
 	static const char pre[] = "rvpmu_sampler.";
 	char line[1024], *w, *save;
-	FILE *f = fopen("/proc/cmdline", "r");
 	size_t n = 0;
 
 	out[0] = 0;
-	if (!f)
-		return;
-	if (fgets(line, sizeof(line), f)) {
-		for (w = strtok_r(line, " \n", &save); w; w = strtok_r(NULL, " \n", &save)) {
-			if (strncmp(w, pre, sizeof(pre) - 1) || n + strlen(w) + 2 > size)
-				continue;
-			n += (size_t)snprintf(out + n, size - n, "%s%s", n ? " " : "",
-					      w + sizeof(pre) - 1);
-		}
+	snprintf(line, sizeof(line), "%s", kernel_cmdline());
+	for (w = strtok_r(line, " \n", &save); w; w = strtok_r(NULL, " \n", &save)) {
+		if (strncmp(w, pre, sizeof(pre) - 1) || n + strlen(w) + 2 > size)
+			continue;
+		n += (size_t)snprintf(out + n, size - n, "%s%s", n ? " " : "",
+				      w + sizeof(pre) - 1);
 	}
-	fclose(f);
 }
 
 int sampler_load(void)

@@ -1070,17 +1070,8 @@ static void small_rounds(void)
 /* what follows word on the kernel command line (word's first place), or NULL */
 static const char *cmdline_word(const char *word)
 {
-	static char line[1024];
-	FILE *f = fopen("/proc/cmdline", "r");
-	const char *p;
+	const char *p = strstr(kernel_cmdline(), word);
 
-	line[0] = '\0';
-	if (f) {
-		if (!fgets(line, sizeof(line), f))
-			line[0] = '\0';
-		fclose(f);
-	}
-	p = strstr(line, word);
 	return p ? p + strlen(word) : NULL;
 }
 
