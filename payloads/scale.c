@@ -33,11 +33,9 @@ static void hart_main(void *arg)
 {
 	(void)arg;
 	rt_csr_set(sie, 2);
-	rt_irq_enable(true);
 	ready[rt_hartid()] = 1;
 	while (!go)
-		__asm__ volatile("wfi");
-	rt_irq_enable(false);
+		rt_wfi_irqs();
 }
 
 /* Sleep about a millisecond (timer, wfi): a spinning hart would keep the

@@ -118,11 +118,9 @@ static void waiter(void *arg)
 {
 	(void)arg;
 	rt_csr_set(sie, 1ul << 1);
-	rt_irq_enable(true);
 	parked_ready[rt_hartid()] = 1;
 	while (!parked_go[rt_hartid()])
-		__asm__ volatile("wfi");
-	rt_irq_enable(false);
+		rt_wfi_irqs();
 	parked_ready[rt_hartid()] = 0;
 }
 

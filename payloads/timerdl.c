@@ -57,7 +57,7 @@ static void barrier(unsigned int b)
 	__atomic_fetch_add(&arrived[b], 1, __ATOMIC_ACQ_REL);
 	while (__atomic_load_n(&arrived[b], __ATOMIC_ACQUIRE) < nharts) {
 		sbi_set_timer(rd_time() + 100);
-		__asm__ volatile("wfi");
+		rt_wfi_irqs();
 	}
 }
 
@@ -77,7 +77,7 @@ static void phase(unsigned long me, struct hart_result *r)
 		due[me] = rd_time() + off;
 		sbi_set_timer(due[me]);
 		while (!got[me])
-			__asm__ volatile("wfi");
+			rt_wfi_irqs();
 		r->fired++;
 		if (got[me] < due[me])
 			r->early++;
@@ -91,13 +91,11 @@ static void hart_main(void *arg)
 	unsigned long me = (unsigned long)arg;
 
 	rt_csr_set(sie, 1ul << 5);
-	rt_irq_enable(true);
 	phase(me, &res[0][me]);
 	barrier(0);
 	barrier(1);		/* the boot hart starts the sampler between */
 	phase(me, &res[1][me]);
 	barrier(2);
-	rt_irq_enable(false);
 	rt_csr_clear(sie, 1ul << 5);
 	sbi_set_timer(~0ull);
 }
@@ -155,7 +153,6 @@ int main(unsigned long hartid, void *dtb)
 		return rt_check_report();
 	/* the boot hart's own phases, with the sampler started between */
 	rt_csr_set(sie, 1ul << 5);
-	rt_irq_enable(true);
 	phase(hartid, &res[0][hartid]);
 	barrier(0);
 	if (sampler)
@@ -163,7 +160,6 @@ int main(unsigned long hartid, void *dtb)
 	barrier(1);
 	phase(hartid, &res[1][hartid]);
 	barrier(2);
-	rt_irq_enable(false);
 	report("S-mode's timer", 0, "");
 	if (sampler) {
 		rt_check(!err, "the sampler runs on every hart, every 100 us (error %ld)", err);

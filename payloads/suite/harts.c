@@ -35,11 +35,9 @@ static void job(void *arg)
 	j->my_ctr = cfg(0, ev_a(), 0);
 	j->my_ctr_started_here = sbi_pmu_start((unsigned long)j->my_ctr, 1, 0, 0).error == 0;
 	rt_csr_set(sie, 2);
-	rt_irq_enable(true);
 	j->ready = 1;
 	while (!j->go)
-		__asm__ volatile("wfi");
-	rt_irq_enable(false);
+		rt_wfi_irqs();
 	for (i = 0; i < R_N; i++) {
 		j->rcv[i] = value_of(c[i]);
 		release(c[i]);
