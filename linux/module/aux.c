@@ -17,8 +17,13 @@
  *
  * The references are dropped by a work item: a run ends in the poll (an
  * hrtimer, hard interrupt context, also on PREEMPT_RT) or in pmu::stop
- * (IRQs off), where freeing a page is not allowed on PREEMPT_RT.
- * rvs_run_exit destroys the work queue, which runs what is queued first.
+ * (IRQs off), where freeing a page is not allowed on PREEMPT_RT. The work
+ * is queued from an irq_work: pmu::stop runs under perf's context lock,
+ * and queueing a work item there may wake a worker (the pool's lock, then
+ * the scheduler's, which perf's sched_task path takes before the context
+ * lock): lockdep reports that cycle (make linux612-rt), while an
+ * irq_work is queued without a lock. rvs_aux_exit waits for the irq_work,
+ * then destroys the work queue, which runs what is queued first.
  *
  * PERF_PMU_CAP_AUX_NO_SG is enforced by perf only for overwrite mode,
  * which this driver refuses, so perf hands it an area made of whatever
@@ -28,6 +33,8 @@
  * (perf then fails the mmap with -ENOMEM, its one answer for a refused
  * setup_aux).
  */
+#include <linux/irq_work.h>
+#include <linux/llist.h>
 #include <linux/log2.h>
 #include <linux/mm.h>
 #include <linux/moduleparam.h>
@@ -105,17 +112,61 @@ static bool contiguous(struct rvs_aux *aux, int first, int n)
 	return true;
 }
 
-static void unpin_fn(struct work_struct *w)
+/* Areas with runs over, each once: their page references to drop. */
+static LLIST_HEAD(unpin_list);
+static void unpin_all(struct work_struct *w);
+static DECLARE_WORK(unpin_work, unpin_all);
+
+/* aux on unpin_list unless it is there already; whether it was put there */
+static bool enlist(struct rvs_aux *aux)
 {
-	struct rvs_aux *aux = container_of(w, struct rvs_aux, work);
+	if (test_and_set_bit(0, &aux->queued))
+		return false;
+	llist_add(&aux->unpin_node, &unpin_list);
+	return true;
+}
+
+/* irq_work: no perf lock is held here, queueing the work is allowed */
+static void unpin_kick(struct irq_work *w)
+{
+	queue_work(unpin_wq, &unpin_work);
+}
+
+static struct irq_work unpin_iw = IRQ_WORK_INIT(unpin_kick);
+
+/* Process context: aux's runs over give their references back. */
+static void unpin(struct rvs_aux *aux)
+{
 	unsigned int n = atomic_xchg(&aux->unpins, 0), k;
 	int i;
 
 	for (k = 0; k < n; k++)
 		for (i = 0; i < aux->nr_pages; i++)
 			put_page(aux->pg[i]);
+	/*
+	 * Off the list, then back on it if a run ended since the xchg: that
+	 * run's own reference keeps aux, so the put below cannot free it
+	 * while it is listed.
+	 */
+	clear_bit(0, &aux->queued);
+	/*
+	 * The clear before the look at unpins: pairs with the full barrier
+	 * of test_and_set_bit after an unpin's atomic_inc (enlist).
+	 */
+	smp_mb__after_atomic();
+	if (atomic_read(&aux->unpins) && enlist(aux))
+		queue_work(unpin_wq, &unpin_work);
 	if (n)
 		aux_put(aux, n);
+}
+
+static void unpin_all(struct work_struct *w)
+{
+	struct llist_node *list = llist_del_all(&unpin_list);
+	struct rvs_aux *aux, *next;
+
+	llist_for_each_entry_safe(aux, next, list, unpin_node)
+		unpin(aux);
 }
 
 void *rvs_aux_setup(struct rvs_event *ev, void **pages, int nr_pages)
@@ -136,7 +187,6 @@ void *rvs_aux_setup(struct rvs_event *ev, void **pages, int nr_pages)
 	for (i = 0; i < nr_pages; i++)
 		aux->pg[i] = virt_to_page(pages[i]);
 	refcount_set(&aux->ref, 1);
-	INIT_WORK(&aux->work, unpin_fn);
 	/* perf's AUX areas are 2^k pages: every cut into 2^n chunks is whole */
 	for (n = 1; n <= max && n <= (unsigned int)nr_pages; n *= 2) {
 		int per = nr_pages / n, c;
@@ -184,7 +234,8 @@ void rvs_aux_unpin(struct rvs_event *ev)
 	rvs_trace_end(ev->trace_run, false);
 	ev->pinned = NULL;
 	atomic_inc(&aux->unpins);
-	queue_work(unpin_wq, &aux->work);
+	if (enlist(aux))
+		irq_work_queue(&unpin_iw);
 }
 
 void rvs_aux_keep(struct rvs_event *ev)
@@ -208,6 +259,7 @@ int rvs_aux_init(void)
 
 void rvs_aux_exit(void)
 {
+	irq_work_sync(&unpin_iw);
 	if (unpin_wq)
 		destroy_workqueue(unpin_wq);	/* runs what is queued first */
 	unpin_wq = NULL;

@@ -86,7 +86,8 @@ struct rvs_aux {
 	unsigned long cuts;
 	refcount_t ref;		/* perf's (until free_aux) + one per pinning run */
 	atomic_t unpins;	/* runs over whose page references go */
-	struct work_struct work;	/* drops them, in process context */
+	struct llist_node unpin_node;	/* on aux.c's list of areas to unpin */
+	unsigned long queued;	/* bit 0: on that list */
 };
 
 /*
