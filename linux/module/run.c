@@ -264,9 +264,14 @@ static u32 finish(struct rvs_event *ev)
 	}
 	if (ev->held && !ev->ended)
 		drain(ev);
-	if (rvs_status->lost)
-		pr_warn_ratelimited(RVS_NAME ": %s: %llu sample(s) lost: the reader did not keep up (a larger AUX area, -m, helps)\n",
-				    ev->die->name, rvs_status->lost);
+	/*
+	 * STATUS's lost is what this run did not take of its nr_sample, not
+	 * what the event misses: the poll starts a fresh run once the reader
+	 * makes room, and only that gap goes unsampled.
+	 */
+	if (rvs_status->stop_reason == RVPMU_SAMPLER_STOP_FULL)
+		pr_warn_ratelimited(RVS_NAME ": %s: the AUX area filled after %llu of %u sample(s) of a run; none are taken until the reader makes room (a larger AUX area, -m, helps)\n",
+				    ev->die->name, rvs_status->samples, rvs_status->nr_sample);
 	let_go(ev, !ev->told &&
 	       (rvs_status->lost || rvs_status->stop_reason == RVPMU_SAMPLER_STOP_FULL));
 	rvs_aux_unpin(ev);
