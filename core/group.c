@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Groups: the sampler's reserved counters counting one window together
- * (declared in pmu.h). A group is started and stopped with one
+ * (declared in reserve.h). A group is started and stopped with one
  * mcountinhibit write, because every counter of a subsample must see the
  * same window; the switch from one group to the next is on every
  * subsample of every hart, so a group is laid out once by the sampler and

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Counter reservation for the firmware's sampler (declared in pmu.h). The
+ * Counter reservation for the firmware's sampler (declared in reserve.h). The
  * sampler's counters live beside S-mode's: h->reserved is disjoint from
  * h->configured, so every S-mode path that requires a configured counter
  * already refuses a reserved one, and config_matching skips them. What the

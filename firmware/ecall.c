@@ -14,11 +14,11 @@
 _Static_assert(__builtin_offsetof(struct fw_hart, sbi_calls) == 0,
 	       "entry.S counts every call at offset 0 of struct fw_hart");
 
-struct sbiret fw_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
+struct rvpmu_ret fw_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
 		       unsigned long a3, unsigned long a4, unsigned long a5,
 		       unsigned long fid, unsigned long eid, struct fw_hart *h)
 {
-	struct sbiret ret = { SBI_ERR_NOT_SUPPORTED, 0 };
+	struct rvpmu_ret ret = { SBI_ERR_NOT_SUPPORTED, 0 };
 
 	switch (eid) {
 #define DISPATCH(id, handler, need) \

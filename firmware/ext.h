@@ -28,8 +28,8 @@
 #define FW_SBI_IMPL_ID		0x7276706dul
 #define FW_SBI_IMPL_VERSION	0x00010000ul	/* 1.0 */
 
-/* An SBI call's result: the core's type, so the PMU glue is tail calls. */
-#define sbiret rvpmu_ret	/* struct sbiret is struct rvpmu_ret */
+/* An SBI call's result is the core's struct rvpmu_ret (core/pmu.h), so the
+   PMU glue is tail calls. */
 
 struct fw_hart;
 
@@ -39,7 +39,7 @@ struct fw_hart;
  * that routing an ecall to one is a tail call that moves nothing but the
  * hart (computed once, into a7's place).
  */
-#define SBI_HANDLER(name) struct sbiret name(unsigned long a0, unsigned long a1, \
+#define SBI_HANDLER(name) struct rvpmu_ret name(unsigned long a0, unsigned long a1, \
 	unsigned long a2, unsigned long a3, unsigned long a4, unsigned long a5, \
 	unsigned long fid, struct fw_hart *h __attribute__((unused)))
 SBI_HANDLER(sbi_base_ecall);
@@ -62,7 +62,7 @@ SBI_HANDLER(sbi_sampler_lie_ecall);
 
 /* ecall.c: every ecall but the PMU's, the base extension's and TIME's
    (entry.S routes those itself), by extension id. */
-struct sbiret fw_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
+struct rvpmu_ret fw_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
 		       unsigned long a3, unsigned long a4, unsigned long a5,
 		       unsigned long fid, unsigned long eid, struct fw_hart *h);
 /*
@@ -74,7 +74,7 @@ struct sbiret fw_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
  * S-mode translates addresses); a bad hartid INVALID_PARAM. The error is
  * the result; the value is always a1 unchanged.
  */
-struct sbiret sbi_legacy_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
+struct rvpmu_ret sbi_legacy_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
 			       unsigned long a3, unsigned long eid, struct fw_hart *h);
 /* ext.c: may S-mode call extension eid (the base extension's probe, the
    legacy calls)? Any hart. */

@@ -138,11 +138,11 @@ static bool running(void)
 }
 
 /* SUCCESS now, the real stop FW_LIE_STOP_US later (a switch asks it) */
-static struct sbiret lie_later(const char *what, uint64_t now)
+static struct rvpmu_ret lie_later(const char *what, uint64_t now)
 {
 	lie_log("lie %s %llx\n", what, (unsigned long long)now);
 	__atomic_store_n(&stop_at, now + us(FW_LIE_STOP_US), __ATOMIC_RELEASE);
-	return (struct sbiret){ SBI_SUCCESS, 0 };
+	return (struct rvpmu_ret){ SBI_SUCCESS, 0 };
 }
 
 uint64_t fw_lie_tick(struct fw_hart *h, uint64_t now)
@@ -187,7 +187,7 @@ SBI_HANDLER(sbi_sampler_lie_ecall)
 	uint32_t nb = fw_sampler.nr_bufs;
 	bool was = running();
 	unsigned int pos;
-	struct sbiret r;
+	struct rvpmu_ret r;
 
 	switch (fid) {
 	case RVPMU_SAMPLER_STOP:
@@ -206,7 +206,7 @@ SBI_HANDLER(sbi_sampler_lie_ecall)
 	case RVPMU_SAMPLER_STATUS:
 		if (__atomic_add_fetch(&statuses, 1, __ATOMIC_RELAXED) % 7 == 0) {
 			lie_log("lie status %llx\n", (unsigned long long)t0);
-			return (struct sbiret){ SBI_ERR_FAILED, 0 };
+			return (struct rvpmu_ret){ SBI_ERR_FAILED, 0 };
 		}
 		break;
 	}

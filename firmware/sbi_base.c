@@ -6,7 +6,7 @@
 SBI_HANDLER(sbi_base_ecall)
 {
 	(void)a1, (void)a2, (void)a3, (void)a4, (void)a5;
-	struct sbiret r = { SBI_SUCCESS, 0 };
+	struct rvpmu_ret r = { SBI_SUCCESS, 0 };
 
 	switch (fid) {
 	case SBI_BASE_GET_SPEC_VERSION:

@@ -6,7 +6,7 @@
 
 SBI_HANDLER(sbi_dbcn_ecall)
 {
-	struct sbiret r = { SBI_SUCCESS, 0 };
+	struct rvpmu_ret r = { SBI_SUCCESS, 0 };
 	unsigned long num = a0, hi = a2;
 	uint64_t pa = a1;
 	unsigned long i;

@@ -188,7 +188,7 @@ static long feature_error(const struct fw_hart *h, uint32_t f)
 
 SBI_HANDLER(sbi_fwft_ecall)
 {
-	struct sbiret r = { SBI_SUCCESS, 0 };
+	struct rvpmu_ret r = { SBI_SUCCESS, 0 };
 	uint32_t f = (uint32_t)a0;	/* a 32-bit parameter */
 	unsigned long value = a1, flags = a2;
 

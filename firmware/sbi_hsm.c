@@ -28,10 +28,10 @@ static void suspend_wait(struct fw_hart *h)
  * type but the two defaults is reserved or platform-specific, and none of
  * the latter is implemented: INVALID_PARAM, as the spec says for both.
  */
-static struct sbiret suspend(struct fw_hart *h, unsigned long type_reg,
+static struct rvpmu_ret suspend(struct fw_hart *h, unsigned long type_reg,
 			     unsigned long resume, unsigned long opaque)
 {
-	struct sbiret r = { SBI_SUCCESS, 0 };
+	struct rvpmu_ret r = { SBI_SUCCESS, 0 };
 	uint32_t type = (uint32_t)type_reg;
 
 	if (type != SBI_HSM_SUSPEND_RETENTIVE && type != SBI_HSM_SUSPEND_NON_RETENTIVE) {
@@ -76,7 +76,7 @@ void fw_hart_stop(struct fw_hart *h)
 
 SBI_HANDLER(sbi_hsm_ecall)
 {
-	struct sbiret r = { SBI_SUCCESS, 0 };
+	struct rvpmu_ret r = { SBI_SUCCESS, 0 };
 	struct fw_hart *t;
 	int expect = HSM_STOPPED;
 

@@ -9,7 +9,7 @@
 SBI_HANDLER(sbi_ipi_ecall)
 {
 	struct fw_hartset set = { a0, a1 };
-	struct sbiret r = { SBI_SUCCESS, 0 };
+	struct rvpmu_ret r = { SBI_SUCCESS, 0 };
 	unsigned long cur = 0;
 	struct fw_hart *t;
 

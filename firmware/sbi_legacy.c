@@ -42,10 +42,10 @@ static long legacy_hartset(unsigned long ptr, struct fw_hartset *set)
 	return SBI_SUCCESS;
 }
 
-struct sbiret sbi_legacy_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
+struct rvpmu_ret sbi_legacy_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
 			       unsigned long a3, unsigned long eid, struct fw_hart *h)
 {
-	struct sbiret r = { SBI_ERR_NOT_SUPPORTED, a1 };
+	struct rvpmu_ret r = { SBI_ERR_NOT_SUPPORTED, a1 };
 	struct fw_hartset set;
 
 	/* the ids this firmware offers here (ext.h's table), where it does */

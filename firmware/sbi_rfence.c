@@ -101,7 +101,7 @@ static void fence_call(struct fw_hart *h, void *arg)
 
 SBI_HANDLER(sbi_rfence_ecall)
 {
-	struct sbiret r = { SBI_SUCCESS, 0 };
+	struct rvpmu_ret r = { SBI_SUCCESS, 0 };
 	struct fw_req req = { 0, a2, a3, a4 };	/* start, size, asid/vmid */
 	struct fw_hartset set = { a0, a1 };
 	unsigned int n;

@@ -231,7 +231,7 @@ void fw_sampler_reset(struct fw_hart *h)
 
 SBI_HANDLER(sbi_sampler_ecall)
 {
-	struct sbiret r = { SBI_ERR_NOT_SUPPORTED, 0 };
+	struct rvpmu_ret r = { SBI_ERR_NOT_SUPPORTED, 0 };
 
 	(void)a5;
 	take_lock(h);

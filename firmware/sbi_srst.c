@@ -9,7 +9,7 @@ SBI_HANDLER(sbi_srst_ecall)
 {
 	/* both are uint32_t: the registers' upper bits are ignored */
 	uint32_t type = (uint32_t)a0, reason = (uint32_t)a1;
-	struct sbiret r = { SBI_SUCCESS, 0 };
+	struct rvpmu_ret r = { SBI_SUCCESS, 0 };
 	volatile uint32_t *dev = (volatile uint32_t *)(plat.test_dev + plat.test_off);
 
 	(void)a2, (void)a3, (void)a4, (void)a5;

@@ -469,7 +469,7 @@ SBI_HANDLER(sbi_sse_ecall)
 	/* the ecall path's frame lies right below the hart's struct
 	   (entry.S): a6/a7 are restored from it on the way out */
 	struct fw_frame *f = (struct fw_frame *)h - 1;
-	struct sbiret r = { SBI_SUCCESS, 0 };
+	struct rvpmu_ret r = { SBI_SUCCESS, 0 };
 	struct fw_sse_event *e = 0;
 	long err = SBI_SUCCESS;
 
@@ -477,7 +477,7 @@ SBI_HANDLER(sbi_sse_ecall)
 	if (fid <= SBI_SSE_INJECT && fid != SBI_SSE_COMPLETE) {
 		e = lookup(h, (uint32_t)a0, &err);
 		if (!e)
-			return (struct sbiret){ err, 0 };
+			return (struct rvpmu_ret){ err, 0 };
 	}
 	lock();
 	switch (fid) {
@@ -521,7 +521,7 @@ SBI_HANDLER(sbi_sse_ecall)
 	case SBI_SSE_COMPLETE:
 		/* the interrupted context's a0/a1, which the handler put back */
 		if (complete(h, f))
-			r = (struct sbiret){ (long)a0, a1 };
+			r = (struct rvpmu_ret){ (long)a0, a1 };
 		break;
 	case SBI_SSE_INJECT:
 		r.error = inject_call(h, e, a1);

@@ -12,17 +12,17 @@
 #include "timer.h"
 
 /* Count SET_TIMER; { SBI_SUCCESS, 0 }. */
-static inline struct sbiret counted(struct fw_hart *h)
+static inline struct rvpmu_ret counted(struct fw_hart *h)
 {
 	uint64_t counting = rvpmu_fw_counting(&h->pmu, SBI_PMU_FW_SET_TIMER);
 
 	if (counting)
 		return rvpmu_fw_count_slow(&h->pmu, SBI_PMU_FW_SET_TIMER, counting);
-	return (struct sbiret){ SBI_SUCCESS, 0 };
+	return (struct rvpmu_ret){ SBI_SUCCESS, 0 };
 }
 
 /* Without Sstc: mtimecmp, shared with the sampler. */
-static __attribute__((noinline)) struct sbiret set_mtimecmp(struct fw_hart *h, uint64_t when)
+static __attribute__((noinline)) struct rvpmu_ret set_mtimecmp(struct fw_hart *h, uint64_t when)
 {
 	fw_timer_set_smode(h, when);
 	return counted(h);
@@ -58,5 +58,5 @@ SBI_HANDLER(sbi_time_ecall)
 	}
 	/* one answer site: GCC 12 keeps struct answers from several sites
 	   in memory */
-	return (struct sbiret){ set ? SBI_SUCCESS : SBI_ERR_NOT_SUPPORTED, 0 };
+	return (struct rvpmu_ret){ set ? SBI_SUCCESS : SBI_ERR_NOT_SUPPORTED, 0 };
 }
