@@ -37,24 +37,26 @@ struct fw_hart;
  * One function per SBI extension (sbi_*.c), all with the ecall's
  * registers in order, the function id next and the calling hart last, so
  * that routing an ecall to one is a tail call that moves nothing but the
- * hart (computed once, into a7's place).
+ * hart (computed once, into a7's place). The parameter list is one macro,
+ * the names plain C (`struct rvpmu_ret sbi_NAME_ecall(SBI_HANDLER_ARGS)`),
+ * so that grep and ctags find each handler's definition.
  */
-#define SBI_HANDLER(name) struct rvpmu_ret name(unsigned long a0, unsigned long a1, \
-	unsigned long a2, unsigned long a3, unsigned long a4, unsigned long a5, \
-	unsigned long fid, struct fw_hart *h __attribute__((unused)))
-SBI_HANDLER(sbi_base_ecall);
-SBI_HANDLER(sbi_time_ecall);
-SBI_HANDLER(sbi_ipi_ecall);
-SBI_HANDLER(sbi_rfence_ecall);
-SBI_HANDLER(sbi_hsm_ecall);
-SBI_HANDLER(sbi_srst_ecall);
-SBI_HANDLER(sbi_dbcn_ecall);
-SBI_HANDLER(sbi_sampler_ecall);
-SBI_HANDLER(sbi_fwft_ecall);
-SBI_HANDLER(sbi_sse_ecall);
+#define SBI_HANDLER_ARGS unsigned long a0, unsigned long a1, unsigned long a2, \
+	unsigned long a3, unsigned long a4, unsigned long a5, unsigned long fid, \
+	struct fw_hart *h __attribute__((unused))
+struct rvpmu_ret sbi_base_ecall(SBI_HANDLER_ARGS);
+struct rvpmu_ret sbi_time_ecall(SBI_HANDLER_ARGS);
+struct rvpmu_ret sbi_ipi_ecall(SBI_HANDLER_ARGS);
+struct rvpmu_ret sbi_rfence_ecall(SBI_HANDLER_ARGS);
+struct rvpmu_ret sbi_hsm_ecall(SBI_HANDLER_ARGS);
+struct rvpmu_ret sbi_srst_ecall(SBI_HANDLER_ARGS);
+struct rvpmu_ret sbi_dbcn_ecall(SBI_HANDLER_ARGS);
+struct rvpmu_ret sbi_sampler_ecall(SBI_HANDLER_ARGS);
+struct rvpmu_ret sbi_fwft_ecall(SBI_HANDLER_ARGS);
+struct rvpmu_ret sbi_sse_ecall(SBI_HANDLER_ARGS);
 /* a build that lies to the sampler's client, for tests only (lie.h) */
 #ifdef RVPMU_LIE
-SBI_HANDLER(sbi_sampler_lie_ecall);
+struct rvpmu_ret sbi_sampler_lie_ecall(SBI_HANDLER_ARGS);
 #define FW_SAMPLER_ECALL sbi_sampler_lie_ecall
 #else
 #define FW_SAMPLER_ECALL sbi_sampler_ecall

@@ -181,7 +181,7 @@ void fw_lie_left(struct fw_hart *h, bool in_run)
 	note_all(fw_sampler.nr_bufs, t, t);
 }
 
-SBI_HANDLER(sbi_sampler_lie_ecall)
+struct rvpmu_ret sbi_sampler_lie_ecall(SBI_HANDLER_ARGS)
 {
 	uint64_t t0 = fw_mtime(), t1;
 	uint32_t nb = fw_sampler.nr_bufs;

@@ -3,7 +3,7 @@
 #include "csr.h"
 #include "ext.h"
 
-SBI_HANDLER(sbi_base_ecall)
+struct rvpmu_ret sbi_base_ecall(SBI_HANDLER_ARGS)
 {
 	(void)a1, (void)a2, (void)a3, (void)a4, (void)a5;
 	struct rvpmu_ret r = { SBI_SUCCESS, 0 };

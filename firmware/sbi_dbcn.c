@@ -4,7 +4,7 @@
 #include "ext.h"
 #include "platform.h"
 
-SBI_HANDLER(sbi_dbcn_ecall)
+struct rvpmu_ret sbi_dbcn_ecall(SBI_HANDLER_ARGS)
 {
 	struct rvpmu_ret r = { SBI_SUCCESS, 0 };
 	unsigned long num = a0, hi = a2;

@@ -186,7 +186,7 @@ static long feature_error(const struct fw_hart *h, uint32_t f)
 	return h->fwft_supported & FEAT(f) ? SBI_SUCCESS : SBI_ERR_NOT_SUPPORTED;
 }
 
-SBI_HANDLER(sbi_fwft_ecall)
+struct rvpmu_ret sbi_fwft_ecall(SBI_HANDLER_ARGS)
 {
 	struct rvpmu_ret r = { SBI_SUCCESS, 0 };
 	uint32_t f = (uint32_t)a0;	/* a 32-bit parameter */

@@ -74,7 +74,7 @@ void fw_hart_stop(struct fw_hart *h)
 	fw_hsm_park();
 }
 
-SBI_HANDLER(sbi_hsm_ecall)
+struct rvpmu_ret sbi_hsm_ecall(SBI_HANDLER_ARGS)
 {
 	struct rvpmu_ret r = { SBI_SUCCESS, 0 };
 	struct fw_hart *t;

@@ -6,7 +6,7 @@
 #include "ipi.h"
 #include "topology.h"
 
-SBI_HANDLER(sbi_ipi_ecall)
+struct rvpmu_ret sbi_ipi_ecall(SBI_HANDLER_ARGS)
 {
 	struct fw_hartset set = { a0, a1 };
 	struct rvpmu_ret r = { SBI_SUCCESS, 0 };

@@ -99,7 +99,7 @@ static void fence_call(struct fw_hart *h, void *arg)
 	rvpmu_fw_event(&h->pmu, sent_event(r->type) + 1);
 }
 
-SBI_HANDLER(sbi_rfence_ecall)
+struct rvpmu_ret sbi_rfence_ecall(SBI_HANDLER_ARGS)
 {
 	struct rvpmu_ret r = { SBI_SUCCESS, 0 };
 	struct fw_req req = { 0, a2, a3, a4 };	/* start, size, asid/vmid */

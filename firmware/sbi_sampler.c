@@ -229,7 +229,7 @@ void fw_sampler_reset(struct fw_hart *h)
 	drop_lock();
 }
 
-SBI_HANDLER(sbi_sampler_ecall)
+struct rvpmu_ret sbi_sampler_ecall(SBI_HANDLER_ARGS)
 {
 	struct rvpmu_ret r = { SBI_ERR_NOT_SUPPORTED, 0 };
 

@@ -5,7 +5,7 @@
 #include "platform.h"
 #include "sbi_sampler.h"
 
-SBI_HANDLER(sbi_srst_ecall)
+struct rvpmu_ret sbi_srst_ecall(SBI_HANDLER_ARGS)
 {
 	/* both are uint32_t: the registers' upper bits are ignored */
 	uint32_t type = (uint32_t)a0, reason = (uint32_t)a1;

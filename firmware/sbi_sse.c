@@ -464,7 +464,7 @@ static long inject_call(struct fw_hart *h, struct fw_sse_event *e, unsigned long
 	return SBI_SUCCESS;
 }
 
-SBI_HANDLER(sbi_sse_ecall)
+struct rvpmu_ret sbi_sse_ecall(SBI_HANDLER_ARGS)
 {
 	/* the ecall path's frame lies right below the hart's struct
 	   (entry.S): a6/a7 are restored from it on the way out */

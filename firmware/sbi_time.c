@@ -28,7 +28,7 @@ static __attribute__((noinline)) struct rvpmu_ret set_mtimecmp(struct fw_hart *h
 	return counted(h);
 }
 
-SBI_HANDLER(sbi_time_ecall)
+struct rvpmu_ret sbi_time_ecall(SBI_HANDLER_ARGS)
 {
 	(void)a2, (void)a3, (void)a4, (void)a5;
 	uint64_t counting = 0;
