@@ -172,13 +172,25 @@ static void set_msi_cfg(uint64_t regs)
 	uint64_t mppn = m->base >> 12, sppn = seen.s.base >> 12;
 	unsigned int hhxs = m->group_shift >= 24 ? m->group_shift - 24 : 0;
 
+	uint32_t layout = (hhxs & 0x1f) << 24 | (m->group_bits & 7) << 16 |
+			  (m->hart_bits & 0xf) << 12;
+
 	wr(regs, APLIC_MMSIADDRCFG, (uint32_t)mppn);
-	wr(regs, APLIC_MMSIADDRCFGH, (hhxs & 0x1f) << 24 | (m->guest_bits & 7) << 20 |
-	   (m->group_bits & 7) << 16 | (m->hart_bits & 0xf) << 12 |
+	wr(regs, APLIC_MMSIADDRCFGH, layout | (m->guest_bits & 7) << 20 |
 	   ((uint32_t)(mppn >> 32) & 0xfff));
+	/*
+	 * The hart-index layout (HHXS, HHXW, LHXW) is mmsiaddrcfgh's alone;
+	 * smsiaddrcfgh holds only LHXS and the base. QEMU up to 10.0 reads
+	 * the layout for S-level MSIs from smsiaddrcfgh, so without it there
+	 * every S-level MSI went to hart index 0: the UART's interrupt, moved
+	 * off CPU 0 (an affinity change, CPU 0 offline), was lost for good
+	 * (scripts/aia-hotplug-check). Those bits are reserved in
+	 * smsiaddrcfgh (AIA 4.5.4), read as zero where the layout is read
+	 * right; written the same in both, as OpenSBI does.
+	 */
 	if (seen.s.found) {
 		wr(regs, APLIC_SMSIADDRCFG, (uint32_t)sppn);
-		wr(regs, APLIC_SMSIADDRCFGH, (seen.s.guest_bits & 7) << 20 |
+		wr(regs, APLIC_SMSIADDRCFGH, layout | (seen.s.guest_bits & 7) << 20 |
 		   ((uint32_t)(sppn >> 32) & 0xfff));
 	}
 }
