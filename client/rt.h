@@ -123,6 +123,7 @@ void rt_irq_enable(bool on);
 	__asm__ volatile("csrr %0, " #csr : "=r"(__v) :: "memory"); __v; })
 #define rt_csr_set(csr, v) __asm__ volatile("csrs " #csr ", %0" :: "r"((unsigned long)(v)) : "memory")
 #define rt_csr_clear(csr, v) __asm__ volatile("csrc " #csr ", %0" :: "r"((unsigned long)(v)) : "memory")
+#define rt_csr_write(csr, v) __asm__ volatile("csrw " #csr ", %0" :: "r"((unsigned long)(v)) : "memory")
 
 /*
  * Sleep (wfi) with interrupts off, then take whatever woke the hart (SIE
@@ -141,7 +142,6 @@ static inline void rt_wfi_irqs(void)
 	rt_csr_set(sstatus, 2);
 	rt_csr_clear(sstatus, 2);
 }
-#define rt_csr_write(csr, v) __asm__ volatile("csrw " #csr ", %0" :: "r"((unsigned long)(v)) : "memory")
 
 /* Sstc's stimecmp (CSR 0x14d; stimecmph 0x15d on RV32): S-mode's timer
    deadline t with no SBI call. RV32 parks the high half at all-ones while

@@ -829,7 +829,7 @@ static void finish(void)
  * Whether Linux sends its IPIs through an IMSIC (QEMU's virt,aia=aplic-imsic:
  * "riscv-imsic: ...: providing IPIs using interrupt N" at boot) rather than
  * through the SBI IPI extension: then the firmware counts none. Read from
- * the kernel log before anything else runs, while the boot's lines are in it.
+ * the kernel log before the checks run, while the boot's lines are in it.
  */
 static int imsic_ipis(void)
 {
@@ -851,7 +851,6 @@ int main(int argc, char **argv)
 	int cpu, imsic;
 
 	boot_insns = boot_instructions();
-	imsic = imsic_ipis();
 	cpu = cost_workload(argc, argv);
 	if (cpu >= 0)
 		return cpu;	/* make linux-cost's workload, alone or under perf */
@@ -931,6 +930,7 @@ int main(int argc, char **argv)
 	}
 	check(access("/sys/bus/event_source/devices/cpu/format/firmware", F_OK) == 0,
 	      "the SBI PMU driver registered (sysfs cpu/format/firmware)");
+	imsic = imsic_ipis();
 
 	/* sampling first: a counting cycles/instructions event opened before
 	   a sampling one can starve it on QEMU 7.2 */
