@@ -10,8 +10,9 @@
  * (scripts/resv-dtb: the sampler-address-resv rows), that region is
  * refused the same way, though S-mode can read and write it (version 1
  * took all of /memory but the firmware as S-mode's).
- * Each bad request gets INVALID_ADDRESS (a bad size or count
- * INVALID_PARAM), writes nothing (canaries around it in RAM S-mode can see
+ * Each bad request gets INVALID_ADDRESS (a bad size or count, or a
+ * misaligned address, INVALID_PARAM as in the SBI's PMU and STA
+ * functions), writes nothing (canaries around it in RAM S-mode can see
  * stay as they were) and changes no state (STATUS says the same
  * configuration is in force, or the same run still RUNNING). A good
  * request after the bad ones then takes effect, so the canaries are not
@@ -92,9 +93,9 @@ static void out_rules(unsigned long fid, const char *name)
 	ok &= call(fid, o, 0, 12, 0, 0).error == SBI_ERR_INVALID_PARAM;
 	rt_check(ok && all(out, sizeof(out), CANARY), "%s: out_size 0 or 12: INVALID_PARAM, nothing "
 		 "written", name);
-	ok = call(fid, o + 4, 0, 8, 0, 0).error == SBI_ERR_INVALID_ADDRESS;
+	ok = call(fid, o + 4, 0, 8, 0, 0).error == SBI_ERR_INVALID_PARAM;
 	rt_check(ok && all(out, sizeof(out), CANARY), "%s: out 4-byte aligned only: "
-		 "INVALID_ADDRESS, nothing written", name);
+		 "INVALID_PARAM, nothing written", name);
 	ok = call(fid, SBI_LO(fw_base), SBI_HI(fw_base), 8, 0, 0).error == SBI_ERR_INVALID_ADDRESS;
 	ok &= call(fid, SBI_LO(fw_base + 64), SBI_HI(fw_base + 64), full, 0, 0).error ==
 	      SBI_ERR_INVALID_ADDRESS;
@@ -186,8 +187,8 @@ static void config_rules(unsigned long flags)
 	memmove(cfgbuf + 4, cfgbuf, sizeof(*c));
 	err = configure_at((uintptr_t)cfgbuf + 4, 0, flags);
 	state_now(&s1, &p1);
-	rt_check(err == SBI_ERR_INVALID_ADDRESS && s0 == s1 && p0 == p1,
-		 "CONFIGURE, configuration 4-byte aligned only: INVALID_ADDRESS (%ld), state as "
+	rt_check(err == SBI_ERR_INVALID_PARAM && s0 == s1 && p0 == p1,
+		 "CONFIGURE, configuration 4-byte aligned only: INVALID_PARAM (%ld), state as "
 		 "before", err);
 	err = configure_at(fw_base, 0, flags);
 	rt_check(err == SBI_ERR_INVALID_ADDRESS, "CONFIGURE, configuration in the firmware's "
@@ -215,7 +216,7 @@ static void config_rules(unsigned long flags)
 	if (!flags) {
 		c = variant();
 		c->bufs[0].addr += 4;
-		bad_config("a buffer 4-byte aligned only", SBI_ERR_INVALID_ADDRESS, flags);
+		bad_config("a buffer 4-byte aligned only", SBI_ERR_INVALID_PARAM, flags);
 		c = variant();
 		c->bufs[0].size -= 4;
 		bad_config("a buffer's size not a multiple of 8", SBI_ERR_INVALID_PARAM, flags);
@@ -249,7 +250,7 @@ static void config_rules(unsigned long flags)
 	/* the CID2 array */
 	c = variant();
 	c->cid2_addr = (uintptr_t)&cid2[1];
-	bad_config("CID2 array 4-byte aligned only", SBI_ERR_INVALID_ADDRESS, flags);
+	bad_config("CID2 array 4-byte aligned only", SBI_ERR_INVALID_PARAM, flags);
 	c = variant();
 	c->cid2_addr = fw_base;
 	bad_config("CID2 array in the firmware's region", SBI_ERR_INVALID_ADDRESS, flags);

@@ -25,6 +25,14 @@
 #define BUF_SIZE	(16 * 4096)
 #define PAGES		256
 #define PHASES		4
+/* make run's window and run length; a measurement may build others
+   (-DDEMO_PERIOD_US=3000 -DDEMO_SAMPLES=200) */
+#ifndef DEMO_PERIOD_US
+#define DEMO_PERIOD_US	20000
+#endif
+#ifndef DEMO_SAMPLES
+#define DEMO_SAMPLES	30
+#endif
 
 static char bufs[NR_BUFS][BUF_SIZE] __attribute__((aligned(4096)));
 static char pages[PAGES * 4096] __attribute__((aligned(4096)));
@@ -159,8 +167,8 @@ int main(unsigned long hartid, void *dtb)
 	for (i = 0; i < sizeof(events) / sizeof(events[0]); i++)
 		sampler_cfg_event(&cfg, events[i], 0);
 	cfg.nr_pmu = 4;
-	cfg.period_us = 20000;
-	cfg.nr_sample = 30;
+	cfg.period_us = DEMO_PERIOD_US;
+	cfg.nr_sample = DEMO_SAMPLES;
 	cfg.cid2_addr = (uintptr_t)cid2;
 	cfg.cid2_count = MAX_HARTS;
 	for (i = 0; i < NR_BUFS; i++)
@@ -180,9 +188,10 @@ int main(unsigned long hartid, void *dtb)
 			rt_start_hart(h, workload, 0);
 	while (__atomic_load_n(&running_harts, __ATOMIC_ACQUIRE) < (int)nr_harts - 1)
 		;
-	rt_printf("sampler demo: %lu harts, %u events over %u counters, 4 ms period, "
+	rt_printf("sampler demo: %lu harts, %u events over %u counters, %u us period, "
 		  "%u samples\n", nr_harts, (unsigned int)cfg.nr_events,
-		  (unsigned int)cfg.nr_pmu, (unsigned int)cfg.nr_sample);
+		  (unsigned int)cfg.nr_pmu, (unsigned int)cfg.period_us,
+		  (unsigned int)cfg.nr_sample);
 	r = sampler_start(&cfg);
 	if (r.error)
 		return fail("start", r.error);

@@ -158,25 +158,31 @@ static long hart_set(const struct rvpmu_sampler *s, rvpmu_ulong mask, rvpmu_ulon
 	return 0;
 }
 
-/* Every hart of the set honours the filter (Sscofpmf) and can count
-   every event. */
+/* The hart at position index i of the set. */
+static const struct rvpmu_sampler_hart *plat_hart(const struct rvpmu_sampler *s, uint32_t i)
+{
+	return s->plat->ops->hart(s->plat->ctx, plat_order(s)[i]);
+}
+
+/* Every hart of the set is ready (INVALID_PARAM), then honours the
+   filter (Sscofpmf) and can count every event (NOT_SUPPORTED). */
 static long harts_can(const struct rvpmu_sampler *s, const struct rvpmu_sampler_config *c,
 		      const uint32_t *pos, uint32_t n)
 {
 	uint32_t i, e;
 
 	for (i = 0; i < n; i++) {
-		const struct rvpmu_sampler_hart *sh =
-			s->plat->ops->hart(s->plat->ctx, plat_order(s)[pos[i]]);
+		const struct rvpmu_sampler_hart *sh = plat_hart(s, pos[i]);
 
 		if (!sh)
 			return SBI_ERR_INVALID_PARAM;
-		if (c->filter && !sh->pmu->sscofpmf)
-			return SBI_ERR_NOT_SUPPORTED;
 	}
+	/* then the NOT_SUPPORTED rows, in the spec's order */
+	for (i = 0; i < n; i++)
+		if (c->filter && !plat_hart(s, pos[i])->pmu->sscofpmf)
+			return SBI_ERR_NOT_SUPPORTED;
 	for (i = 0; i < n; i++) {
-		const struct rvpmu_sampler_hart *sh =
-			s->plat->ops->hart(s->plat->ctx, plat_order(s)[pos[i]]);
+		const struct rvpmu_sampler_hart *sh = plat_hart(s, pos[i]);
 
 		for (e = 0; e < c->nr_events; e++)
 			if (!rvpmu_sampler_capable(sh->pmu, c->events[e].event_idx,
@@ -231,8 +237,7 @@ static long harts_fit(const struct rvpmu_sampler *s, const struct rvpmu_sampler_
 		      const uint32_t *pos, uint32_t n, uint32_t nr_pmu)
 {
 	for (uint32_t i = 0; i < n; i++) {
-		const struct rvpmu_sampler_hart *sh =
-			s->plat->ops->hart(s->plat->ctx, plat_order(s)[pos[i]]);
+		const struct rvpmu_sampler_hart *sh = plat_hart(s, pos[i]);
 
 		if (!rvpmu_sampler_fit(sh->pmu, c->events, c->nr_events, nr_pmu, false, 0))
 			return SBI_ERR_NOT_SUPPORTED;
@@ -268,7 +273,7 @@ static long check_cid2(const struct rvpmu_sampler *s, const struct rvpmu_sampler
 	return rvpmu_sampler_mem_ok(s, c->cid2_addr, PAD8((uint64_t)c->cid2_count * 4));
 }
 
-/* The buffers: sizes, then S-mode memory overlapping nothing of ours
+/* The buffers: sizes and alignment, then S-mode memory overlapping nothing of ours
    (each other, the configuration, the CID2 array). */
 static long check_bufs(const struct rvpmu_sampler *s, const struct rvpmu_sampler_config *c,
 		       uint64_t cfg_pa, uint64_t need)
@@ -278,7 +283,7 @@ static long check_bufs(const struct rvpmu_sampler *s, const struct rvpmu_sampler
 	long err;
 
 	for (i = 0; i < c->nr_bufs; i++)
-		if ((c->bufs[i].size & 7) || c->bufs[i].size < need)
+		if ((c->bufs[i].size & 7) || c->bufs[i].size < need || (c->bufs[i].addr & 7))
 			return SBI_ERR_INVALID_PARAM;
 	for (i = 0; i < c->nr_bufs; i++) {
 		const struct rvpmu_sampler_buf *b = &c->bufs[i];

@@ -33,20 +33,26 @@ bool rvpmu_sampler_addr(rvpmu_ulong lo, rvpmu_ulong hi, uint64_t *pa)
 #endif
 }
 
-/* Alignment, size > 0 and no wrap here, then the platform's check
-   (S-mode may read and write every byte: its RAM, not the firmware's,
-   not PMP-closed, not reserved no-map). */
+/* Alignment (INVALID_PARAM, as the SBI's PMU, STA and MPXY functions
+   answer a misaligned shared-memory address), then size > 0, no wrap and
+   the platform's check (S-mode may read and write every byte: its RAM,
+   not the firmware's, not PMP-closed, not reserved no-map). */
 long rvpmu_sampler_mem_ok(const struct rvpmu_sampler *s, uint64_t pa, uint64_t size)
 {
-	if ((pa & 7) || !size || pa + size < pa ||
+	if (pa & 7)
+		return SBI_ERR_INVALID_PARAM;
+	if (!size || pa + size < pa ||
 	    s->plat->mem->check(s->plat->ctx, pa, size, true))
 		return SBI_ERR_INVALID_ADDRESS;
 	return 0;
 }
 
+/* lo's alignment first: on RV32 hi only adds bits above it */
 long rvpmu_sampler_shmem(const struct rvpmu_sampler *s, rvpmu_ulong lo, rvpmu_ulong hi,
 			 uint64_t size, uint64_t *pa)
 {
+	if (lo & 7)
+		return SBI_ERR_INVALID_PARAM;
 	if (!rvpmu_sampler_addr(lo, hi, pa))
 		return SBI_ERR_INVALID_ADDRESS;
 	return rvpmu_sampler_mem_ok(s, *pa, size);

@@ -77,10 +77,10 @@ static void bad_values_are_invalid_param(void)
 	BAD(x->c.events[2].event_idx = SBI_PMU_FW_EVENT(SBI_PMU_FW_IMPL_FIRST + 9),
 	    SBI_ERR_NOT_SUPPORTED);
 	/* shared memory: 8-byte aligned, S-mode's (SBI's rules) */
-	BAD((x->c.cid2_addr = SFX_CID2 + 4, x->c.cid2_count = 4), SBI_ERR_INVALID_ADDRESS);
+	BAD((x->c.cid2_addr = SFX_CID2 + 4, x->c.cid2_count = 4), SBI_ERR_INVALID_PARAM);
 	BAD((x->c.cid2_addr = SFX_CID2, x->c.cid2_count = 3), SBI_ERR_INVALID_PARAM);
 	BAD((x->c.cid2_addr = SIM_RAM_BASE + 0x100, x->c.cid2_count = 4), SBI_ERR_INVALID_ADDRESS);
-	BAD(x->c.bufs[0].addr += 4, SBI_ERR_INVALID_ADDRESS);
+	BAD(x->c.bufs[0].addr += 4, SBI_ERR_INVALID_PARAM);
 	BAD(x->c.bufs[0].size -= 4, SBI_ERR_INVALID_PARAM);
 	/* < header + sample: 184 + 2 * 192 */
 	BAD(x->c.bufs[0].size = 184 + 384 - 8, SBI_ERR_INVALID_PARAM);
@@ -240,7 +240,7 @@ static void get_info(void)
 	memset(raw, 0xAA, 128);
 	CHECK_ERR(rvpmu_sampler_get_info(&x->s, SFX_INFO, 0, 0), SBI_ERR_INVALID_PARAM);
 	CHECK_ERR(rvpmu_sampler_get_info(&x->s, SFX_INFO, 0, 12), SBI_ERR_INVALID_PARAM);
-	CHECK_ERR(rvpmu_sampler_get_info(&x->s, SFX_INFO + 4, 0, 88), SBI_ERR_INVALID_ADDRESS);
+	CHECK_ERR(rvpmu_sampler_get_info(&x->s, SFX_INFO + 4, 0, 88), SBI_ERR_INVALID_PARAM);
 	CHECK_ERR(rvpmu_sampler_get_info(&x->s, SIM_RAM_BASE, 0, 88), SBI_ERR_INVALID_ADDRESS);
 	CHECK_ERR(rvpmu_sampler_get_info(&x->s, SIM_RAM_BASE + SIM_RAM_SIZE - 8, 0, 88),
 		  SBI_ERR_INVALID_ADDRESS);
@@ -264,7 +264,7 @@ static void bad_configuration_address(void)
 	memcpy(&before, &x->s, n);
 #define CONF(lo, hi) rvpmu_sampler_configure(&x->s, &x->h[0], lo, hi, 0, \
 					     (rvpmu_ulong)RVPMU_SAMPLER_ALL_HARTS, 0)
-	CHECK_EQ(CONF(SFX_CFG + 4, 0), SBI_ERR_INVALID_ADDRESS);
+	CHECK_EQ(CONF(SFX_CFG + 4, 0), SBI_ERR_INVALID_PARAM);
 	CHECK_EQ(CONF(SIM_RAM_BASE, 0), SBI_ERR_INVALID_ADDRESS);
 	CHECK_EQ(CONF(SIM_RAM_BASE + SIM_RAM_SIZE - 0x100, 0), SBI_ERR_INVALID_ADDRESS);
 	/* RV64: hi must be 0; RV32: hi:lo is past the simulated RAM */
@@ -414,7 +414,7 @@ static void status_errors(void)
 	sfx_cfg(x, three, 3, 0x1000);
 	CHECK_EQ(sfx_configure(x), 0);
 	memset(sfx_mem(x, SFX_STATUS), 0xAA, 256);
-	CHECK_ERR(rvpmu_sampler_status(&x->s, SFX_STATUS + 4, 0, 256), SBI_ERR_INVALID_ADDRESS);
+	CHECK_ERR(rvpmu_sampler_status(&x->s, SFX_STATUS + 4, 0, 256), SBI_ERR_INVALID_PARAM);
 	CHECK_ERR(rvpmu_sampler_status(&x->s, SFX_STATUS, 0, sizeof(*st) - 1),
 		  SBI_ERR_INVALID_PARAM);
 	CHECK_ERR(rvpmu_sampler_status(&x->s, SFX_STATUS, 0, 0), SBI_ERR_INVALID_PARAM);
