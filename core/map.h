@@ -42,6 +42,16 @@ struct rvpmu_map_raw {
 #define RVPMU_MAP_STD_GENERAL	16
 #define RVPMU_MAP_STD_SLOTS	(RVPMU_MAP_STD_GENERAL + 64)
 
+/**
+ * rvpmu_map_std_slot() - the standard slot of an event
+ * @event_idx: the SBI event_idx
+ *
+ * Type 0 codes 0..15 take slots 0..15, type 1 codes 0..63 the slots after.
+ *
+ * Context: Any hart; pure.
+ * Return: the slot, 0 .. RVPMU_MAP_STD_SLOTS - 1; -1 for any other
+ *         event_idx.
+ */
 static inline int rvpmu_map_std_slot(uint64_t event_idx)
 {
 	if (event_idx < RVPMU_MAP_STD_GENERAL)
@@ -68,31 +78,110 @@ struct rvpmu_map {
 	uint64_t std_sel[RVPMU_MAP_STD_SLOTS];
 };
 
-/* Empty the map. */
+/**
+ * rvpmu_map_init() - empty a map
+ * @m: the map
+ *
+ * No rows; each standard slot back to what the core answers without rows:
+ * counter 0 for cycles, 2 for instructions, the event_idx as selector.
+ *
+ * Context: Before the map is shared: the boot hart (dt/ or platform code)
+ *          or a host tool; no lock taken.
+ */
 void rvpmu_map_init(struct rvpmu_map *m);
 
-/*
- * Add a row, keeping the table sorted. Returns 0, or -1 when the table is
- * full, -2 when the range overlaps an existing one (add_range) or the event
- * already has a selector (add_sel). The caller validates the row's content.
+/**
+ * rvpmu_map_add_range() - add a row to the range table
+ * @m: the map
+ * @first: the first event_idx of the range
+ * @last: the last event_idx of the range (inclusive)
+ * @counters: the hardware counters that can count it
+ *
+ * Keeps the table sorted, and the standard slots' counters: each standard
+ * event the range covers gets its hpm counters (3..31). The caller
+ * validates the row's content.
+ *
+ * Context: Before the map is shared: the boot hart (dt/ or platform code)
+ *          or a host tool; no lock taken.
+ * Return: 0; -1 when the table is full; -2 when the range overlaps an
+ *         existing one.
  */
 int rvpmu_map_add_range(struct rvpmu_map *m, uint32_t first, uint32_t last,
 			uint32_t counters);
+/**
+ * rvpmu_map_add_sel() - add a row to the selector table
+ * @m: the map
+ * @event: the event_idx
+ * @selector: the mhpmevent selector it gets
+ *
+ * Keeps the table sorted, and the standard slots' selectors. The caller
+ * validates the row's content.
+ *
+ * Context: Before the map is shared: the boot hart (dt/ or platform code)
+ *          or a host tool; no lock taken.
+ * Return: 0; -1 when the table is full; -2 when @event already has a
+ *         selector.
+ */
 int rvpmu_map_add_sel(struct rvpmu_map *m, uint32_t event, uint64_t selector);
+/**
+ * rvpmu_map_add_raw() - add a row to the raw table
+ * @m: the map
+ * @match: the event_data bits to match, under @mask
+ * @mask: the event_data bits compared
+ * @counters: the hardware counters that can count a matching raw event
+ *
+ * The row goes after the others: the raw table keeps the given order. The
+ * caller validates the row's content.
+ *
+ * Context: Before the map is shared: the boot hart (dt/ or platform code)
+ *          or a host tool; no lock taken.
+ * Return: 0; -1 when the table is full.
+ */
 int rvpmu_map_add_raw(struct rvpmu_map *m, uint64_t match, uint64_t mask,
 		      uint32_t counters);
 
-/* Counters the range table gives for event_idx; 0 when no row covers it. */
+/**
+ * rvpmu_map_counters() - the counters the range table gives an event
+ * @m: the map
+ * @event_idx: the SBI event_idx
+ *
+ * Context: Any hart; the map is read-only once shared; no lock taken.
+ * Return: the counters of the row covering @event_idx; 0 when no row
+ *         covers it.
+ */
 uint32_t rvpmu_map_counters(const struct rvpmu_map *m, uint32_t event_idx);
 
-/* Index of the range row covering event_idx, or -1. */
+/**
+ * rvpmu_map_find_range() - the range row covering an event
+ * @m: the map
+ * @event_idx: the SBI event_idx
+ *
+ * Context: Any hart; the map is read-only once shared; no lock taken.
+ * Return: the index of the range row covering @event_idx, or -1.
+ */
 int rvpmu_map_find_range(const struct rvpmu_map *m, uint32_t event_idx);
 
-/* Selector for event_idx: true and *sel set when a row exists. */
+/**
+ * rvpmu_map_selector() - the selector table's row for an event
+ * @m: the map
+ * @event_idx: the SBI event_idx
+ * @sel: set to the row's selector when there is one (else left alone)
+ *
+ * Context: Any hart; the map is read-only once shared; no lock taken.
+ * Return: true when a row for @event_idx exists, else false.
+ */
 bool rvpmu_map_selector(const struct rvpmu_map *m, uint32_t event_idx,
 			uint64_t *sel);
 
-/* Union of the counters of every raw row that matches data; 0 when none. */
+/**
+ * rvpmu_map_raw_counters() - the counters the raw table gives event data
+ * @m: the map
+ * @data: a raw event's event_data
+ *
+ * Context: Any hart; the map is read-only once shared; no lock taken.
+ * Return: the union of the counters of every raw row that matches @data;
+ *         0 when none does.
+ */
 uint32_t rvpmu_map_raw_counters(const struct rvpmu_map *m, uint64_t data);
 
 #endif

@@ -275,46 +275,75 @@ struct rvpmu_hart {
    cfg, ctx and what init discovered. */
 #define RVPMU_HART_STATE	shmem_on
 
-/*
- * Bring the hart's PMU to its boot state: probe which counters exist and
- * their widths, inhibit every hpm counter and write its mhpmevent to OF|MINH
- * (Sscofpmf) or 0, leave mcycle/minstret running and unfiltered
- * (mcyclecfg/minstretcfg 0 with Smcntrpmf), forget every mapping and
- * the snapshot area. Returns 0, or SBI_ERR_INVALID_PARAM for a config
- * without hw/mem ops or with nr_fw > RVPMU_MAX_FW. Call once per hart, on
- * that hart, before any other function.
+/**
+ * rvpmu_hart_init() - bring a hart's PMU to its boot state, probing it
+ * @h: the hart's struct, the caller's (all of it is written)
+ * @cfg: what the platform gives every hart (kept, read-only after boot)
+ * @ctx: the platform's, passed to its ops
+ *
+ * Probes which counters exist and their widths, inhibits every hpm counter
+ * and writes its mhpmevent to OF|MINH (Sscofpmf) or 0, leaves
+ * mcycle/minstret running and unfiltered (mcyclecfg/minstretcfg 0 with
+ * Smcntrpmf), forgets every mapping and the snapshot area.
+ *
+ * Context: Once per hart, on that hart, before any other function on @h.
+ * Return: 0 (SBI_SUCCESS), or SBI_ERR_INVALID_PARAM for a NULL @cfg, a
+ *         config without hw/mem ops or with nr_fw > RVPMU_MAX_FW (then @h
+ *         is not touched).
  */
 int rvpmu_hart_init(struct rvpmu_hart *h, const struct rvpmu_config *cfg,
 		    void *ctx);
 
-/*
- * Bring an initialised hart's PMU back to its boot state, as
- * rvpmu_hart_init does: every counter stopped and released, firmware
+/**
+ * rvpmu_hart_reset() - bring an initialised hart's PMU back to its boot state
+ * @h: the hart, initialised by rvpmu_hart_init()
+ *
+ * As rvpmu_hart_init() does: every counter stopped and released, firmware
  * counts and overflow state cleared, no snapshot area. For a hart that
  * stops (HSM) or faults, so that nothing survives into its next start.
- * Must run on that hart; cannot fail. Unlike init it does not probe
- * again: cfg, ctx and what init discovered are never written, not even
- * for a moment, so other harts may read them meanwhile.
+ * Cannot fail. Unlike init it does not probe again: cfg, ctx and what init
+ * discovered are never written, not even for a moment, so other harts may
+ * read them meanwhile.
+ *
+ * Context: Must run on the hart that owns @h (touches its CSRs).
  */
 void rvpmu_hart_reset(struct rvpmu_hart *h);
 
-/* sbi_pmu_num_counters: always SBI_SUCCESS. */
+/**
+ * rvpmu_num_counters() - sbi_pmu_num_counters
+ * @h: the hart
+ *
+ * Context: The hart that owns @h, in its SBI call; no lock taken.
+ * Return: always SBI_SUCCESS, with the number of logical counters
+ *         (hardware, gaps included, and firmware).
+ */
 struct rvpmu_ret rvpmu_num_counters(const struct rvpmu_hart *h);
 
-/*
- * sbi_pmu_counter_get_info: csr [11:0], width - 1 [17:12], type at XLEN-1.
- * Firmware counters report csr 0 and width 63. INVALID_PARAM for an index
- * out of range or a gap (including counter 1, time).
+/**
+ * rvpmu_counter_get_info() - sbi_pmu_counter_get_info
+ * @h: the hart
+ * @counter_idx: the logical counter
+ *
+ * The answer holds csr [11:0], width - 1 [17:12], type at XLEN-1.
+ * Firmware counters report csr 0 and width 63.
+ *
+ * Context: The hart that owns @h, in its SBI call; no lock taken.
+ * Return: SBI_SUCCESS with the counter's info, or SBI_ERR_INVALID_PARAM
+ *         for an index out of range or a gap (including counter 1, time).
  */
 struct rvpmu_ret rvpmu_counter_get_info(const struct rvpmu_hart *h,
 					rvpmu_ulong counter_idx);
 
-/*
- * sbi_pmu_counter_config_matching. INVALID_PARAM: reserved flag bit, bad
- * counter set, SKIP_MATCH on a counter that is not configured, is started,
- * or is of the other kind (hardware/firmware) than the event.
- * NOT_SUPPORTED: invalid event encoding, or no free counter of the set can
- * count the event. Order: flags and set (INVALID_PARAM), then an event no
+/**
+ * rvpmu_counter_config_matching() - sbi_pmu_counter_config_matching
+ * @h: the hart
+ * @counter_idx_base: the first counter of the set
+ * @counter_idx_mask: the set, relative to @counter_idx_base
+ * @config_flags: SBI_PMU_CFG_FLAG_*
+ * @event_idx: the SBI event_idx
+ * @event_data: the SBI event_data
+ *
+ * Order of the checks: flags and set (INVALID_PARAM), then an event no
  * counter of this hart can count (NOT_SUPPORTED), then the SKIP_MATCH
  * checks (INVALID_PARAM, or NOT_SUPPORTED when that counter cannot count
  * it). Choice: firmware events take the lowest free firmware
@@ -331,7 +360,16 @@ struct rvpmu_ret rvpmu_counter_get_info(const struct rvpmu_hart *h,
  * fixed counter free gets it, counting in every mode, rather than
  * NOT_SUPPORTED. The choice above already prefers a counter that can
  * filter: with Sscofpmf an hpm counter, without it the fixed counter.
- * CLEAR_VALUE zeroes the counter; AUTO_START starts it.
+ * CLEAR_VALUE zeroes the counter; AUTO_START starts it. A counter the
+ * sampler reserved is never chosen.
+ *
+ * Context: The hart that owns @h, in its SBI call; no lock taken.
+ * Return: SBI_SUCCESS with the counter chosen; SBI_ERR_INVALID_PARAM for a
+ *         reserved flag bit, a bad counter set, SKIP_MATCH on a counter
+ *         that is not configured, is started, or is of the other kind
+ *         (hardware/firmware) than the event; SBI_ERR_NOT_SUPPORTED for an
+ *         invalid event encoding, or when no free counter of the set can
+ *         count the event. On an error nothing changes.
  */
 struct rvpmu_ret rvpmu_counter_config_matching(struct rvpmu_hart *h,
 					       rvpmu_ulong counter_idx_base,
@@ -340,13 +378,26 @@ struct rvpmu_ret rvpmu_counter_config_matching(struct rvpmu_hart *h,
 					       rvpmu_ulong event_idx,
 					       uint64_t event_data);
 
-/*
- * sbi_pmu_counter_start. INVALID_PARAM: reserved flag, bad set, a counter
- * not configured, SET_INIT_VALUE together with INIT_SNAPSHOT. NO_SHMEM:
- * INIT_SNAPSHOT without a snapshot area. ALREADY_STARTED: a counter of the
- * set is started. SET_INIT_VALUE writes initial_value to every counter of
- * the set; INIT_SNAPSHOT writes each from its snapshot slot (relative to
- * counter_idx_base). Clears mhpmevent.OF, then starts.
+/**
+ * rvpmu_counter_start() - sbi_pmu_counter_start
+ * @h: the hart
+ * @counter_idx_base: the first counter of the set
+ * @counter_idx_mask: the set, relative to @counter_idx_base
+ * @start_flags: SBI_PMU_START_*
+ * @initial_value: the value with SET_INIT_VALUE
+ *
+ * SET_INIT_VALUE writes @initial_value to every counter of the set;
+ * INIT_SNAPSHOT writes each from its snapshot slot (relative to
+ * @counter_idx_base); without either a counter starts from the value it
+ * kept. Clears mhpmevent.OF, then starts.
+ *
+ * Context: The hart that owns @h, in its SBI call; no lock taken.
+ * Return: SBI_SUCCESS; SBI_ERR_INVALID_PARAM for a reserved flag, a bad
+ *         set, a counter not configured (one the sampler reserved among
+ *         them), SET_INIT_VALUE together with INIT_SNAPSHOT;
+ *         SBI_ERR_NO_SHMEM for INIT_SNAPSHOT without a snapshot area;
+ *         SBI_ERR_ALREADY_STARTED when a counter of the set is started.
+ *         Checked in that order; on an error nothing changes.
  */
 struct rvpmu_ret rvpmu_counter_start(struct rvpmu_hart *h,
 				     rvpmu_ulong counter_idx_base,
@@ -354,53 +405,99 @@ struct rvpmu_ret rvpmu_counter_start(struct rvpmu_hart *h,
 				     rvpmu_ulong start_flags,
 				     uint64_t initial_value);
 
-/*
- * sbi_pmu_counter_stop. INVALID_PARAM: reserved flag, bad set, a counter
- * not configured. NO_SHMEM: TAKE_SNAPSHOT without a snapshot area.
- * ALREADY_STOPPED: a counter of the set is stopped (see the rule above for
- * RESET). Stopping notes whether an hpm counter had overflowed (OF), then
+/**
+ * rvpmu_counter_stop() - sbi_pmu_counter_stop
+ * @h: the hart
+ * @counter_idx_base: the first counter of the set
+ * @counter_idx_mask: the set, relative to @counter_idx_base
+ * @stop_flags: SBI_PMU_STOP_*
+ *
+ * Stopping notes whether an hpm counter had overflowed (OF), then
  * sets mhpmevent.OF so no interrupt comes while stopped; TAKE_SNAPSHOT
- * stores each value relative to counter_idx_base, leaving other value
+ * stores each value relative to @counter_idx_base, leaving other value
  * slots alone, and rebuilds the whole overflow bitmap from the core's own
  * state: bit i set when counter base + i is an hpm counter that overflowed
  * (noted at its stop, or OF now for a running one); zero without Sscofpmf.
  * Start and release forget a counter's overflow. RESET releases the
  * counter and writes its mhpmevent 0.
+ *
+ * Context: The hart that owns @h, in its SBI call; no lock taken.
+ * Return: SBI_SUCCESS; SBI_ERR_INVALID_PARAM for a reserved flag, a bad
+ *         set, a counter not configured; SBI_ERR_NO_SHMEM for TAKE_SNAPSHOT
+ *         without a snapshot area; SBI_ERR_ALREADY_STOPPED when a counter
+ *         of the set is stopped. Checked in that order; on an error nothing
+ *         changes, but with RESET ALREADY_STOPPED still releases the
+ *         counters of the set that were stopped (the rule above).
  */
 struct rvpmu_ret rvpmu_counter_stop(struct rvpmu_hart *h,
 				    rvpmu_ulong counter_idx_base,
 				    rvpmu_ulong counter_idx_mask,
 				    rvpmu_ulong stop_flags);
 
-/*
- * sbi_pmu_counter_fw_read / _hi. INVALID_PARAM unless counter_idx is a
- * firmware counter. fw_read gives the low XLEN bits; fw_read_hi the upper
- * 32 bits on RV32 and 0 on RV64.
+/**
+ * rvpmu_counter_fw_read() - sbi_pmu_counter_fw_read
+ * @h: the hart
+ * @counter_idx: the firmware counter
+ *
+ * Context: The hart that owns @h, in its SBI call; no lock taken.
+ * Return: SBI_SUCCESS with the low XLEN bits of the counter's value, or
+ *         SBI_ERR_INVALID_PARAM unless @counter_idx is a firmware counter
+ *         (one the sampler reserved is not).
  */
 struct rvpmu_ret rvpmu_counter_fw_read(const struct rvpmu_hart *h,
 				       rvpmu_ulong counter_idx);
+/**
+ * rvpmu_counter_fw_read_hi() - sbi_pmu_counter_fw_read_hi
+ * @h: the hart
+ * @counter_idx: the firmware counter
+ *
+ * Context: The hart that owns @h, in its SBI call; no lock taken.
+ * Return: SBI_SUCCESS with the upper 32 bits of the counter's value on
+ *         RV32 and 0 on RV64, or SBI_ERR_INVALID_PARAM as
+ *         rvpmu_counter_fw_read().
+ */
 struct rvpmu_ret rvpmu_counter_fw_read_hi(const struct rvpmu_hart *h,
 					  rvpmu_ulong counter_idx);
 
-/*
- * sbi_pmu_snapshot_set_shmem. Both halves all-ones: disable. INVALID_PARAM:
- * flags != 0, or address not 4 KiB aligned. INVALID_ADDRESS: the 4 KiB are
- * not S-mode RAM (memory check), or the address needs more than 64 bits.
- * Does not touch the memory.
+/**
+ * rvpmu_snapshot_set_shmem() - sbi_pmu_snapshot_set_shmem
+ * @h: the hart
+ * @shmem_phys_lo: the snapshot area's address, low XLEN bits
+ * @shmem_phys_hi: the snapshot area's address, high XLEN bits
+ * @flags: must be 0
+ *
+ * Both halves all-ones: disable. Does not touch the memory.
+ *
+ * Context: The hart that owns @h, in its SBI call; no lock taken.
+ * Return: SBI_SUCCESS; SBI_ERR_INVALID_PARAM for @flags != 0, or an
+ *         address not 4 KiB aligned; SBI_ERR_INVALID_ADDRESS when the
+ *         4 KiB are not S-mode RAM (memory check), or the address needs
+ *         more than 64 bits (on RV64: @shmem_phys_hi not 0) or wraps.
  */
 struct rvpmu_ret rvpmu_snapshot_set_shmem(struct rvpmu_hart *h,
 					  rvpmu_ulong shmem_phys_lo,
 					  rvpmu_ulong shmem_phys_hi,
 					  rvpmu_ulong flags);
 
-/*
- * sbi_pmu_event_get_info. INVALID_PARAM: flags != 0, address not 16-byte
- * aligned, num_entries 0 or num_entries * 16 overflowing, or a reserved
- * bit [31:20] set in any entry's event_idx (all entries are checked before
- * any output is written). INVALID_ADDRESS: the array is not writable
- * S-mode RAM. Otherwise writes each entry's
- * output word: bit 0 set when config_matching could give the event a
- * counter of this hart if all were free.
+/**
+ * rvpmu_event_get_info() - sbi_pmu_event_get_info
+ * @h: the hart
+ * @shmem_phys_lo: the entry array's address, low XLEN bits
+ * @shmem_phys_hi: the entry array's address, high XLEN bits
+ * @num_entries: the entries (16 bytes each)
+ * @flags: must be 0
+ *
+ * Writes each entry's output word: bit 0 set when config_matching could
+ * give the event a counter of this hart if all were free. All entries are
+ * checked before any output is written.
+ *
+ * Context: The hart that owns @h, in its SBI call; no lock taken.
+ * Return: SBI_SUCCESS; SBI_ERR_INVALID_PARAM for @flags != 0, an address
+ *         not 16-byte aligned, @num_entries 0 or @num_entries * 16
+ *         overflowing, then (after the address check) a reserved bit
+ *         [31:20] set in any entry's event_idx; SBI_ERR_INVALID_ADDRESS
+ *         when the array is not writable S-mode RAM, wraps, or (RV64)
+ *         @shmem_phys_hi is not 0.
  */
 struct rvpmu_ret rvpmu_event_get_info(struct rvpmu_hart *h,
 				      rvpmu_ulong shmem_phys_lo,
@@ -408,22 +505,53 @@ struct rvpmu_ret rvpmu_event_get_info(struct rvpmu_hart *h,
 				      rvpmu_ulong num_entries,
 				      rvpmu_ulong flags);
 
-/*
- * Count one standard firmware event (code < SBI_PMU_FW_STD_COUNT) on this
- * hart: the firmware calls it where the event happens. One load and a
- * branch when nothing counts the event; else rvpmu_fw_count_slow with what
- * counts it (answers { SBI_SUCCESS, 0 }, so that a site that answers SBI
- * success right after the event, set_timer, counts by a tail call and
- * needs no frame).
+/**
+ * rvpmu_fw_count_slow() - count a standard firmware event that something counts
+ * @h: the hart
+ * @code: the event's code, < SBI_PMU_FW_STD_COUNT
+ * @counting: rvpmu_fw_counting() of @code, not 0 (the site's test; the
+ *            halves are read again here)
+ *
+ * rvpmu_fw_event()'s work when something counts the event (fwctr.c): each
+ * started firmware counter of @code gains one, and so does the sampler's
+ * free-running count when it samples @code.
+ *
+ * Context: The hart that owns @h, where the event happens; no lock taken.
+ * Return: { SBI_SUCCESS, 0 }, so that a site that answers SBI success
+ *         right after the event, set_timer, counts by a tail call and
+ *         needs no frame.
  */
 struct rvpmu_ret rvpmu_fw_count_slow(struct rvpmu_hart *h, unsigned int code,
 				     uint64_t counting);
 
+/**
+ * rvpmu_fw_counting() - what counts a standard firmware event
+ * @h: the hart
+ * @code: the event's code, < SBI_PMU_FW_STD_COUNT
+ *
+ * The event site's test: one load.
+ *
+ * Context: The hart that owns @h, where the event happens; no lock taken.
+ * Return: not 0 when a started firmware counter or the sampler counts
+ *         @code; 0 when nothing does.
+ */
 static inline uint64_t rvpmu_fw_counting(const struct rvpmu_hart *h, unsigned int code)
 {
 	return h->fw_counting[code].any;
 }
 
+/**
+ * rvpmu_fw_event() - count one standard firmware event
+ * @h: the hart
+ * @code: the event's code, < SBI_PMU_FW_STD_COUNT
+ *
+ * The firmware calls it where the event happens. One load and a branch
+ * when nothing counts the event; else rvpmu_fw_count_slow() with what
+ * counts it.
+ *
+ * Context: The hart that owns @h (this hart's event), where the event
+ *          happens; no lock taken.
+ */
 static inline void rvpmu_fw_event(struct rvpmu_hart *h, unsigned int code)
 {
 	uint64_t counting = rvpmu_fw_counting(h, code);

@@ -23,21 +23,78 @@
 
 #include "pmu.h"
 
+/**
+ * rvpmu_spec_config_matching() - sbi_pmu_counter_config_matching, spec layer
+ * @h: the hart
+ * @counter_idx_base: the first counter of the set
+ * @counter_idx_mask: the set, relative to @counter_idx_base
+ * @config_flags: SBI_PMU_CFG_FLAG_*
+ * @event_idx: the SBI event_idx
+ * @event_data: the SBI event_data
+ *
+ * rvpmu_counter_config_matching() as the SBI PMU chapter words it
+ * (spec.c): the flags and the set checked, then rvpmu_spec_config_set().
+ *
+ * Context: The hart that owns @h, in its SBI call; no lock taken.
+ * Return: as rvpmu_counter_config_matching().
+ */
 struct rvpmu_ret rvpmu_spec_config_matching(struct rvpmu_hart *h, rvpmu_ulong counter_idx_base,
 					    rvpmu_ulong counter_idx_mask, rvpmu_ulong config_flags,
 					    rvpmu_ulong event_idx, uint64_t event_data);
 
-/* config_matching past its first checks: set is the valid, non-empty
-   counter set and config_flags have no reserved bit. Where the fast
-   layer hands over a request it has checked that far. */
+/**
+ * rvpmu_spec_config_set() - config_matching past its first checks
+ * @h: the hart
+ * @set: the counter set: valid, not empty
+ * @config_flags: SBI_PMU_CFG_FLAG_*, no reserved bit
+ * @event_idx: the SBI event_idx
+ * @event_data: the SBI event_data
+ *
+ * Where the fast layer hands over a request it has checked that far.
+ *
+ * Context: The hart that owns @h, in its SBI call; no lock taken.
+ * Return: SBI_SUCCESS with the counter chosen; SBI_ERR_NOT_SUPPORTED when
+ *         no counter of this hart can count the event, or none of @set is
+ *         free for it; with SKIP_MATCH, SBI_ERR_INVALID_PARAM when the
+ *         set's lowest counter is not configured, is started or is of the
+ *         other kind than the event, SBI_ERR_NOT_SUPPORTED when it cannot
+ *         count the event. On an error nothing changes.
+ */
 struct rvpmu_ret rvpmu_spec_config_set(struct rvpmu_hart *h, uint64_t set,
 				       rvpmu_ulong config_flags, rvpmu_ulong event_idx,
 				       uint64_t event_data);
 
+/**
+ * rvpmu_spec_counter_start() - sbi_pmu_counter_start, spec layer
+ * @h: the hart
+ * @counter_idx_base: the first counter of the set
+ * @counter_idx_mask: the set, relative to @counter_idx_base
+ * @start_flags: SBI_PMU_START_*
+ * @initial_value: the value with SET_INIT_VALUE
+ *
+ * rvpmu_counter_start() as the SBI PMU chapter words it, one counter at a
+ * time (spec.c).
+ *
+ * Context: The hart that owns @h, in its SBI call; no lock taken.
+ * Return: as rvpmu_counter_start().
+ */
 struct rvpmu_ret rvpmu_spec_counter_start(struct rvpmu_hart *h, rvpmu_ulong counter_idx_base,
 					  rvpmu_ulong counter_idx_mask, rvpmu_ulong start_flags,
 					  uint64_t initial_value);
 
+/**
+ * rvpmu_spec_counter_stop() - sbi_pmu_counter_stop, spec layer
+ * @h: the hart
+ * @counter_idx_base: the first counter of the set
+ * @counter_idx_mask: the set, relative to @counter_idx_base
+ * @stop_flags: SBI_PMU_STOP_*
+ *
+ * rvpmu_counter_stop() as the SBI PMU chapter words it, one counter at a
+ * time (spec.c).
+ *
+ * Context: The hart that owns @h, in its SBI call; no lock taken.
+ * Return: as rvpmu_counter_stop().
+ */
 struct rvpmu_ret rvpmu_spec_counter_stop(struct rvpmu_hart *h, rvpmu_ulong counter_idx_base,
 					 rvpmu_ulong counter_idx_mask, rvpmu_ulong stop_flags);
 

@@ -23,15 +23,22 @@
 
 /* ---- config_matching */
 
-/*
- * Which of the free counters (capable, not configured, not reserved) an
- * event takes: the lowest hpm counter, except that the fixed counter is
- * taken for cycles/instret when it fits as well: always without Sscofpmf,
- * and with it only when no hpm counter is free (only hpm counters can
- * interrupt on overflow and filter by mode). Capable sets hold a fixed
- * counter only for its own event. An hpm counter whose next overflow the
- * platform may hold back (h->held) is taken only when no other is free:
- * on it a sampling event would lose an interrupt.
+/**
+ * choose() - which of the free counters an event takes
+ * @h: the hart
+ * @free: the free counters (capable, not configured, not reserved); not
+ *        empty
+ *
+ * The lowest hpm counter, except that the fixed counter is taken for
+ * cycles/instret when it fits as well: always without Sscofpmf, and with
+ * it only when no hpm counter is free (only hpm counters can interrupt on
+ * overflow and filter by mode). Capable sets hold a fixed counter only for
+ * its own event. An hpm counter whose next overflow the platform may hold
+ * back (h->held) is taken only when no other is free: on it a sampling
+ * event would lose an interrupt.
+ *
+ * Context: The hart that owns @h; no lock taken.
+ * Return: the counter chosen, one of @free.
  */
 RVPMU_STEP unsigned int choose(const struct rvpmu_hart *h, uint64_t free)
 {
@@ -43,22 +50,47 @@ RVPMU_STEP unsigned int choose(const struct rvpmu_hart *h, uint64_t free)
 	return lowest_bit(clear ? clear : hpm);
 }
 
-/* The mode filter flags as the xINH bits 62..58 (Sscofpmf's mhpmevent,
-   Smcntrpmf's mcyclecfg / minstretcfg). */
+/**
+ * filter_bits() - the mode filter flags as xINH bits
+ * @flags: config_matching's flags
+ *
+ * Context: Any hart; pure.
+ * Return: the filter flags of @flags as the xINH bits 62..58 (Sscofpmf's
+ *         mhpmevent, Smcntrpmf's mcyclecfg / minstretcfg).
+ */
 RVPMU_STEP uint64_t filter_bits(rvpmu_ulong flags)
 {
 	return (uint64_t)(flags & SBI_PMU_CFG_FLAG_FILTER_MASK) << MHPMEVENT_FILTER_SHIFT;
 }
 
-/* Selector ev with Sscofpmf's bits (OF clear) set from the mode filter
-   flags: the top 8 bits shifted out and the filter's 5 in. */
+/**
+ * with_filter() - a selector with the mode filter
+ * @ev: the selector or mhpmevent
+ * @flags: config_matching's flags
+ *
+ * Context: Any hart; pure.
+ * Return: @ev with Sscofpmf's bits (OF clear) set from the mode filter
+ *         flags: the top 8 bits shifted out and the filter's 5 in.
+ */
 RVPMU_STEP uint64_t with_filter(uint64_t ev, rvpmu_ulong flags)
 {
 	_Static_assert(MHPMEVENT_SSCOF_MASK == ~(~UINT64_C(0) >> 8), "Sscofpmf owns the top byte");
 	return (ev << 8 >> 8) | filter_bits(flags);
 }
 
-/* Map (event_idx, data) to counter idx: what every counter kind notes. */
+/**
+ * note_event() - note a counter's event
+ * @h: the hart
+ * @idx: the counter
+ * @event_idx: the SBI event_idx
+ * @data: the SBI event_data
+ *
+ * Maps (@event_idx, @data) to counter @idx, configured: what every counter
+ * kind notes.
+ *
+ * Context: The hart that owns @h; no lock taken.
+ * Return: nothing (void).
+ */
 RVPMU_STEP void note_event(struct rvpmu_hart *h, unsigned int idx,
 			   uint32_t event_idx, uint64_t data)
 {
@@ -67,43 +99,75 @@ RVPMU_STEP void note_event(struct rvpmu_hart *h, unsigned int idx,
 	h->configured |= BIT64(idx);
 }
 
-/* An hpm counter configured afresh (not SKIP_MATCH) has not overflowed:
-   the bit an earlier event left there would be in the next snapshot's
-   bitmap (rvpmu_snapshot_ovf) until its first stop. */
+/**
+ * forget_overflow() - forget an hpm counter's overflow
+ * @h: the hart
+ * @idx: the hpm counter, configured afresh (not SKIP_MATCH)
+ *
+ * A counter configured afresh has not overflowed: the bit an earlier event
+ * left in h->overflowed would be in the next snapshot's bitmap
+ * (rvpmu_snapshot_ovf()) until its first stop.
+ *
+ * Context: The hart that owns @h; no lock taken.
+ * Return: nothing (void).
+ */
 RVPMU_STEP void forget_overflow(struct rvpmu_hart *h, unsigned int idx)
 {
 	h->overflowed &= ~HW_BIT(idx);
 }
 
-/* CLEAR_VALUE of firmware counter idx. */
+/**
+ * fw_clear() - CLEAR_VALUE of a firmware counter
+ * @h: the hart
+ * @idx: the firmware counter
+ *
+ * Context: The hart that owns @h; no lock taken.
+ * Return: nothing (void).
+ */
 RVPMU_STEP void fw_clear(struct rvpmu_hart *h, unsigned int idx)
 {
 	h->fw_value[idx - h->fw_base] = 0;
 }
 
-/*
- * Counter idx (valid, free or configured and stopped) takes (event_idx,
- * data) with config_matching's flags: noted, its selector and mode
- * filter programmed with OF set (an hpm counter: no interrupt from a
- * stopped counter), a fixed counter inhibited with its filter, the value
- * a free counter holds read as the one it keeps (zeroed with
- * CLEAR_VALUE). Not AUTO_START: the caller's.
- * Out of line (steps.c).
+/**
+ * rvpmu_configure() - a counter takes an event
+ * @h: the hart
+ * @idx: the counter: valid, free or configured and stopped
+ * @event_idx: the SBI event_idx
+ * @data: the SBI event_data
+ * @flags: config_matching's flags
+ *
+ * Counter @idx takes (@event_idx, @data) with @flags: noted, its selector
+ * and mode filter programmed with OF set (an hpm counter: no interrupt
+ * from a stopped counter), a fixed counter inhibited with its filter, the
+ * value a free counter holds read as the one it keeps (zeroed with
+ * CLEAR_VALUE). Not AUTO_START: the caller's. Out of line (steps.c).
+ *
+ * Context: The hart that owns @h (touches its CSRs); no lock taken.
  */
 void rvpmu_configure(struct rvpmu_hart *h, unsigned int idx, uint32_t event_idx,
 		     uint64_t data, rvpmu_ulong flags);
 
 /* ---- start */
 
-/*
- * Start hardware counter idx from v. Value first, then OF cleared, then
- * counting: in that order. With Sscofpmf an hpm counter's value is then
- * written once more, running: QEMU 7.2 arms its overflow timer only on a
- * counter write, and its expiry (on another thread) raises LCOFI only if
- * the counter is counting with OF clear, else drops it for good; the
- * first write's expiry could come before the uninhibit if the hart's
- * thread stalls in between (docs/perf-on-qemu.md). Elsewhere the second
- * write only restarts the count from v a few instructions later.
+/**
+ * start_hw() - start a hardware counter
+ * @h: the hart
+ * @idx: the hardware counter, configured, stopped
+ * @v: the value it starts from (cut to its width)
+ *
+ * Value first, then OF cleared, then counting: in that order. With
+ * Sscofpmf an hpm counter's value is then written once more, running:
+ * QEMU 7.2 arms its overflow timer only on a counter write, and its expiry
+ * (on another thread) raises LCOFI only if the counter is counting with OF
+ * clear, else drops it for good; the first write's expiry could come
+ * before the uninhibit if the hart's thread stalls in between
+ * (docs/perf-on-qemu.md). Elsewhere the second write only restarts the
+ * count from @v a few instructions later. An hpm counter whose next
+ * overflow the start holds back is noted in h->held.
+ *
+ * Context: The hart that owns @h (touches its CSRs); no lock taken.
+ * Return: nothing (void).
  */
 RVPMU_STEP void start_hw(struct rvpmu_hart *h, unsigned int idx, uint64_t v)
 {
@@ -119,8 +183,15 @@ RVPMU_STEP void start_hw(struct rvpmu_hart *h, unsigned int idx, uint64_t v)
 		rvpmu_hw_write(h, idx, v);
 }
 
-/* Start counter idx (configured, stopped, its bit in h->started already)
-   from v. ret_val(0): a firmware counter's platform event is a tail call. */
+/**
+ * start_counter() - start a counter
+ * @h: the hart
+ * @idx: the counter: configured, stopped, its bit in h->started already
+ * @v: the value it starts from
+ *
+ * Context: The hart that owns @h (touches its CSRs); no lock taken.
+ * Return: ret_val(0): a firmware counter's platform event is a tail call.
+ */
 RVPMU_STEP struct rvpmu_ret start_counter(struct rvpmu_hart *h, unsigned int idx, uint64_t v)
 {
 	if (is_fw_ctr(h, idx))
@@ -131,15 +202,26 @@ RVPMU_STEP struct rvpmu_ret start_counter(struct rvpmu_hart *h, unsigned int idx
 
 /* ---- stop */
 
-/*
- * Stop one hardware counter: inhibit it, keep its count and set OF so no
- * overflow interrupt comes while it is stopped. Answers 1 when the
- * hardware had set OF while it ran (0 without Sscofpmf), for
- * note_overflows: a set of counters is noted once for the whole set.
- * stop_hw_as takes h->stale and h->sscofpmf as read once for a set, and
- * whether the counter is already inhibited (where the first read after
- * inhibiting is the final count: every counter on RV64, those not stale
- * on RV32; rvpmu_hw_inhibit_read_as).
+/**
+ * stop_hw_as() - stop one hardware counter, with the hart's state given
+ * @h: the hart
+ * @idx: the hardware counter, started
+ * @stale_set: h->stale as read once for a set
+ * @sscofpmf: h->sscofpmf as read once for a set
+ * @inhibited: whether the counter is already inhibited (where the first
+ *             read after inhibiting is the final count: every counter on
+ *             RV64, those not stale on RV32; rvpmu_hw_inhibit_read_as())
+ *
+ * Inhibits the counter, keeps its count and, with Sscofpmf, sets OF so no
+ * overflow interrupt comes while it is stopped. A stale counter is written
+ * back with its event unmapped. A fixed counter is
+ * rvpmu_hw_inhibit_keep() alone.
+ *
+ * Context: The hart that owns @h (touches its CSRs); no lock taken.
+ * Return: 1 when the hardware had set OF while it ran, else 0 (always 0
+ *         without Sscofpmf, and for a fixed counter), for
+ *         note_overflows(): a set of counters is noted once for the whole
+ *         set.
  */
 RVPMU_STEP uint64_t stop_hw_as(struct rvpmu_hart *h, unsigned long idx, uint32_t stale_set,
 			       bool sscofpmf, bool inhibited)
@@ -177,19 +259,37 @@ RVPMU_STEP uint64_t stop_hw_as(struct rvpmu_hart *h, unsigned long idx, uint32_t
 	return of;
 }
 
+/**
+ * stop_hw() - stop one hardware counter
+ * @h: the hart
+ * @idx: the hardware counter, started, not inhibited
+ *
+ * stop_hw_as() with h->stale and h->sscofpmf.
+ *
+ * Context: The hart that owns @h (touches its CSRs); no lock taken.
+ * Return: as stop_hw_as(): 1 when the hardware had set OF while it ran.
+ */
 RVPMU_STEP uint64_t stop_hw(struct rvpmu_hart *h, unsigned long idx)
 {
 	return stop_hw_as(h, idx, h->stale, h->sscofpmf, false);
 }
 
-/*
- * After stopping the hardware counters of set, seen holding the OF each
- * had at its stop (stop_hw's answer at its counter's bit): h->overflowed
- * keeps that state whatever it was before, and an overflow seen means
- * whatever held it back has let go. h->overflowed is read only for
- * configured, stopped counters (rvpmu_snapshot_ovf), so start and release
- * need not touch it; a counter configured afresh has its bit cleared
- * (note_event). A fixed or firmware counter's bit there stays 0.
+/**
+ * note_overflows() - note the overflows a stop saw
+ * @h: the hart
+ * @set: the hardware counters just stopped
+ * @seen: the OF each had at its stop (stop_hw()'s answer at its counter's
+ *        bit)
+ *
+ * h->overflowed keeps that state whatever it was before, and an overflow
+ * seen means whatever held it back has let go (h->held). h->overflowed is
+ * read only for configured, stopped counters (rvpmu_snapshot_ovf()), so
+ * start and release need not touch it; a counter configured afresh has
+ * its bit cleared (forget_overflow()). A fixed or firmware counter's bit
+ * there stays 0.
+ *
+ * Context: The hart that owns @h; no lock taken.
+ * Return: nothing (void).
  */
 RVPMU_STEP void note_overflows(struct rvpmu_hart *h, uint64_t set, uint64_t seen)
 {
@@ -197,7 +297,20 @@ RVPMU_STEP void note_overflows(struct rvpmu_hart *h, uint64_t set, uint64_t seen
 	h->held &= ~(uint32_t)seen;
 }
 
-/* Forget the mapping of one stopped counter. */
+/**
+ * release_one() - forget the mapping of one stopped counter
+ * @h: the hart
+ * @idx: the counter, stopped
+ *
+ * A firmware counter only loses its configured bit. An hpm counter whose
+ * next overflow may be held back (h->held) is parked where the hart has
+ * Sscofpmf and the platform a clock_ns: event still mapped, OF set,
+ * running from 0 (rvpmu_unpark() unmaps it later); any other hpm counter
+ * gets mhpmevent 0; a fixed counter runs again, unfiltered, as at boot.
+ *
+ * Context: The hart that owns @h (touches its CSRs); no lock taken.
+ * Return: nothing (void).
+ */
 RVPMU_STEP void release_one(struct rvpmu_hart *h, unsigned int idx)
 {
 	h->configured &= ~BIT64(idx);

@@ -36,27 +36,53 @@ struct rvpmu_dt_result {
 	struct rvpmu_dt_problem problems[RVPMU_DT_MAX_PROBLEMS];
 };
 
-/*
- * Parse the first riscv,pmu node of the blob fdt (size bytes readable)
- * into map (emptied first).
- * counters: the hardware counters that exist (bit 0 mcycle, bit 2
- * minstret, bit N mhpmcounterN); rows naming others lose those bits, with
- * a problem reported. Bad rows are dropped and reported; good rows are
- * kept, whatever else is wrong. Returns 0 (res says whether a node was
- * found and what was wrong), or a negative -FDT_ERR_* when fdt is not a
- * usable device tree blob.
+/**
+ * rvpmu_dt_parse() - parse the riscv,pmu node into the core's map
+ * @fdt: the device tree blob
+ * @size: the bytes readable at @fdt
+ * @counters: the hardware counters that exist (bit 0 mcycle, bit 2
+ *            minstret, bit N mhpmcounterN); rows naming others lose those
+ *            bits, with a problem reported
+ * @map: the map, emptied first (also when the blob is refused)
+ * @res: the result: the node, its rows, the problems found
+ *
+ * Parses the first riscv,pmu node of @fdt. Bad rows are dropped and
+ * reported; good rows are kept, whatever else is wrong.
+ *
+ * Context: The firmware's boot hart, once, before the map is shared; or a
+ *          host tool. No allocation.
+ * Return: 0 (@res says whether a node was found and what was wrong), or a
+ *         negative -FDT_ERR_* when @fdt is not a usable device tree blob
+ *         (-FDT_ERR_TRUNCATED when it does not fit in @size).
  */
 int rvpmu_dt_parse(const void *fdt, unsigned long size, uint32_t counters,
 		   struct rvpmu_map *map, struct rvpmu_dt_result *res);
 
-/* "prop row N: message" (or without the parts that do not apply). */
+/**
+ * rvpmu_dt_problem_str() - a problem as one line of text
+ * @p: the problem
+ * @buf: where the text goes, NUL-terminated when @size > 0
+ * @size: the bytes at @buf
+ *
+ * "prop row N: message" (or without the parts that do not apply).
+ *
+ * Context: Any hart or host tool; reentrant.
+ * Return: the length the full text has (as snprintf's), whether or not it
+ *         fit.
+ */
 int rvpmu_dt_problem_str(const struct rvpmu_dt_problem *p, char *buf,
 			 unsigned long size);
 
-/*
- * Remove the three firmware-only mapping properties from every riscv,pmu
- * node, as the firmware does before handing the DT to S-mode. Returns 0
- * or a negative -FDT_ERR_*. The blob must be writable.
+/**
+ * rvpmu_dt_strip() - remove the firmware-only mapping properties
+ * @fdt: the device tree blob, writable
+ *
+ * Removes the three mapping properties from every riscv,pmu node, as the
+ * firmware does before handing the DT to S-mode.
+ *
+ * Context: The firmware's boot hart, before S-mode sees the DT; or a host
+ *          tool.
+ * Return: 0, or a negative -FDT_ERR_* from libfdt.
  */
 int rvpmu_dt_strip(void *fdt);
 

@@ -4,12 +4,17 @@
 #define RVPMU_LIB_BITS_H
 #include <stdint.h>
 
-/*
- * Index of the lowest set bit of x (x != 0). Without Zbb, GCC turns
- * __builtin_ctzll into a libgcc call that walks the bits (90 instructions
- * for a high bit); a de Bruijn multiply is a handful of instructions and
- * sits on every start/stop and every hart-set walk. Defined on every
- * target so the host tests check it against the builtin.
+/**
+ * rvpmu_ctz64_debruijn() - index of the lowest set bit, by de Bruijn multiply
+ * @x: the bits, not 0
+ *
+ * Without Zbb, GCC turns __builtin_ctzll into a libgcc call that walks the
+ * bits (90 instructions for a high bit); a de Bruijn multiply is a handful
+ * of instructions and sits on every start/stop and every hart-set walk.
+ * Defined on every target so the host tests check it against the builtin.
+ *
+ * Context: Any hart; pure.
+ * Return: the index of the lowest set bit of @x.
  */
 static inline unsigned int rvpmu_ctz64_debruijn(uint64_t x)
 {
@@ -23,6 +28,15 @@ static inline unsigned int rvpmu_ctz64_debruijn(uint64_t x)
 	return debruijn[((x & -x) * UINT64_C(0x03f79d71b4cb0a89)) >> 58];
 }
 
+/**
+ * rvpmu_ctz64() - index of the lowest set bit
+ * @x: the bits, not 0
+ *
+ * rvpmu_ctz64_debruijn() on RISC-V without Zbb, else __builtin_ctzll.
+ *
+ * Context: Any hart; pure.
+ * Return: the index of the lowest set bit of @x.
+ */
 static inline unsigned int rvpmu_ctz64(uint64_t x)
 {
 #if defined(__riscv) && !defined(__riscv_zbb)

@@ -310,7 +310,20 @@ struct rvpmu_sampler_status {
 #define RVPMU_SAMPLER_V1_LAYOUT_MTIME	2u
 #define RVPMU_SAMPLER_V1_LAYOUT_WINDOW	3u
 #define RVPMU_SAMPLER_V1_WIN_PASSED	(UINT64_C(1) << 62)
-/* a version 1 subsample's bytes: layout 2 adds an mtime a hart, 3 a window word too */
+/**
+ * rvpmu_sampler_v1_subsample_size() - size of a version 1 subsample
+ * @layout: buffer layout of the recording: %RVPMU_SAMPLER_V1_LAYOUT,
+ *          %RVPMU_SAMPLER_V1_LAYOUT_MTIME or %RVPMU_SAMPLER_V1_LAYOUT_WINDOW
+ * @nr_pmu: event counts per hart per subsample
+ * @nr_harts: harts in a data field
+ *
+ * For decoders of version 1 recordings. Layout 1 holds, per hart, a cid1
+ * and a cid2 word, @nr_pmu counts and a cycle count; layout 2 adds an
+ * mtime per hart, layout 3 a window word as well.
+ *
+ * Context: Any context.
+ * Return: The size of one subsample in bytes.
+ */
 static inline uint64_t
 rvpmu_sampler_v1_subsample_size(uint32_t layout, uint32_t nr_pmu, uint32_t nr_harts)
 {
