@@ -78,27 +78,42 @@ struct rr_run {
 #define RR_HAS_MTIME(r)		((r)->version >= RVPMU_SAMPLER_V1_LAYOUT_MTIME)
 #define RR_HAS_WINDOW(r)	((r)->version >= RVPMU_SAMPLER_V1_LAYOUT_WINDOW)
 
-/*
- * Parse and validate size bytes at p (p may be NULL when size is 0) into
- * *run. Returns 0, or -1 with a one-line message in err (errlen bytes,
- * naming the problem and the file offset it was found at) and *run
- * holding nothing that needs freeing. Checked: the fixed header of each
- * buffer (magic, version, state, sizes against each other, the file and
- * the ABI limits), the hart, cluster and event arrays, capacity and
- * nr_samples, the null-event padding of every sample, that all buffers
- * agree on the run's parameters (the header version too: a stream of
- * several runs is refused, at the offset where the second begins; PAD
- * records are skipped as rr_decode_all skips them), that no two buffers
- * hold the same sample, and that every sample's nominal mtime
- * window fits in 64 bits. Layouts 1 to 4 are read; subsample_size must
- * be the one of the buffer's layout. The mtime[] and window[] values are
- * data, not checked: rr_window copes with any. In layout 4 a slot whose
- * window word has no COUNTED bit holds no data, whatever its bytes (the
- * padding check skips it). p must stay valid while run is used.
+/**
+ * rr_decode() - parse and validate a file that holds one run
+ * @p: the file's bytes (may be NULL when @size is 0); not copied: they
+ *     must stay valid while @run is used
+ * @size: bytes at @p
+ * @run: filled in: the run
+ * @err: where a failure's one-line message goes
+ * @errlen: bytes at @err
+ *
+ * Checked: the fixed header of each buffer (magic, version, state, sizes
+ * against each other, the file and the ABI limits), the hart, cluster and
+ * event arrays, capacity and nr_samples, the null-event padding of every
+ * sample, that all buffers agree on the run's parameters (the header
+ * version too: a stream of several runs is refused, at the offset where
+ * the second begins; PAD records are skipped as rr_decode_all() skips
+ * them), that no two buffers hold the same sample, and that every
+ * sample's nominal mtime window fits in 64 bits. Layouts 1 to 4 are read;
+ * subsample_size must be the one of the buffer's layout. The mtime[] and
+ * window[] values are data, not checked: rr_window() copes with any. In
+ * layout 4 a slot whose window word has no COUNTED bit holds no data,
+ * whatever its bytes (the padding check skips it).
+ *
+ * Context: Host tool code; single-threaded. Allocates.
+ * Return: 0, or -1 with a one-line message in @err naming the problem and
+ *         the file offset it was found at (a failed check; an empty file;
+ *         a second run; pad records only; out of memory), and *@run
+ *         holding nothing that needs freeing.
  */
 int rr_decode(const uint8_t *p, size_t size, struct rr_run *run, char *err, size_t errlen);
 
-/* Free what rr_decode allocated; run may be one rr_decode failed on. */
+/**
+ * rr_free() - free what rr_decode() allocated
+ * @run: filled by rr_decode(), or one it failed on; zeroed after
+ *
+ * Context: Host tool code; single-threaded.
+ */
 void rr_free(struct rr_run *run);
 
 /* A PAD record of the stream. */
@@ -118,26 +133,50 @@ struct rr_runs {
 	size_t trail0;		/* pads from trail0 on have no buffer after them */
 };
 
-/*
- * Parse and validate a stream (decode.c's top comment): PAD records are
- * checked (magic, reserved word 0, size a multiple of 8, at least 16,
- * within the file) and skipped, and a buffer whose run-wide parameters
- * differ from the run before it starts a new run; each run is checked as
- * rr_decode checks one. Returns 0 with every run (none when the stream
- * holds only pads), or -1 with a message in err as rr_decode's and *rs
- * holding nothing that needs freeing. p must stay valid while rs is used.
+/**
+ * rr_decode_all() - parse and validate a stream of runs and pads
+ * @p: the stream's bytes; not copied: they must stay valid while @rs is
+ *     used
+ * @size: bytes at @p
+ * @rs: filled in: the runs and the pads
+ * @err: where a failure's one-line message goes
+ * @errlen: bytes at @err
+ *
+ * The stream is decode.c's top comment's: PAD records are checked (magic,
+ * reserved word 0, size a multiple of 8, at least 16, within the file)
+ * and skipped, and a buffer whose run-wide parameters differ from the run
+ * before it starts a new run; each run is checked as rr_decode() checks
+ * one.
+ *
+ * Context: Host tool code; single-threaded. Allocates.
+ * Return: 0 with every run (none when the stream holds only pads), or -1
+ *         with a message in @err as rr_decode()'s (an empty file, a failed
+ *         check, out of memory) and *@rs holding nothing that needs
+ *         freeing.
  */
 int rr_decode_all(const uint8_t *p, size_t size, struct rr_runs *rs, char *err,
 		  size_t errlen);
 
-/* Free what rr_decode_all allocated; rs may be one it failed on. */
+/**
+ * rr_runs_free() - free what rr_decode_all() allocated
+ * @rs: filled by rr_decode_all(), or one it failed on; zeroed after
+ *
+ * Context: Host tool code; single-threaded.
+ */
 void rr_runs_free(struct rr_runs *rs);
 
-/*
- * A 64-bit digest of a run's run-wide parameters (those that tell runs
- * apart): equal for two pieces of one run, different (but for a 2^-64
- * chance) for two runs. For callers that decode a stream piece by piece
- * (perf's AUXTRACE records) and must tell where a new run begins.
+/**
+ * rr_run_key() - a digest of a run's run-wide parameters
+ * @r: a decoded run
+ *
+ * The parameters are those that tell runs apart (version, counts,
+ * period, filter, timebase, t0, the hart, cluster and event arrays). For
+ * callers that decode a stream piece by piece (perf's AUXTRACE records)
+ * and must tell where a new run begins.
+ *
+ * Context: Host tool code; single-threaded.
+ * Return: a 64-bit digest (FNV-1a): equal for two pieces of one run,
+ *         different (but for a 2^-64 chance) for two runs.
  */
 uint64_t rr_run_key(const struct rr_run *r);
 
@@ -147,42 +186,159 @@ uint64_t rr_run_key(const struct rr_run *r);
  * pos < nr_harts, e < nr_events).
  */
 
-/* File offset of subsample sub of sample s of buffer b. */
+/**
+ * rr_subsample_offset() - where a subsample is in the file
+ * @r: the run
+ * @b: one of its buffers
+ * @s: a sample of @b
+ * @sub: a subsample of the sample
+ *
+ * Context: Host tool code; single-threaded. Indexes are not checked.
+ * Return: the file offset of subsample @sub of sample @s of @b.
+ */
 size_t rr_subsample_offset(const struct rr_run *r, const struct rr_buf *b, uint32_t s,
 			   uint32_t sub);
+/**
+ * rr_cid1() - a hart's CID1 field in a subsample
+ * @r: the run
+ * @b: one of its buffers
+ * @s: a sample of @b
+ * @sub: a subsample of the sample
+ * @pos: the hart's data-field position
+ *
+ * Context: Host tool code; single-threaded. Indexes are not checked.
+ * Return: cid1[@pos] as written (satp.ASID at capture), data or not
+ *         (rr_window() says).
+ */
 uint32_t rr_cid1(const struct rr_run *r, const struct rr_buf *b, uint32_t s, uint32_t sub,
 		 uint32_t pos);
+
+/**
+ * rr_cid2() - a hart's CID2 field in a subsample
+ * @r: the run
+ * @b: one of its buffers
+ * @s: a sample of @b
+ * @sub: a subsample of the sample
+ * @pos: the hart's data-field position
+ *
+ * Context: Host tool code; single-threaded. Indexes are not checked.
+ * Return: cid2[@pos] as written (the hart's CID2 word then), data or not.
+ */
 uint32_t rr_cid2(const struct rr_run *r, const struct rr_buf *b, uint32_t s, uint32_t sub,
 		 uint32_t pos);
+/**
+ * rr_slot() - a hart's count slot in a subsample
+ * @r: the run
+ * @b: one of its buffers
+ * @s: a sample of @b
+ * @sub: a subsample of the sample
+ * @slot: the counter slot, < nr_pmu (nr_pmu and above reach the fields
+ *        after count[]: rr_cycles(), rr_mtime() and rr_winword() read
+ *        them so)
+ * @pos: the hart's data-field position
+ *
+ * Context: Host tool code; single-threaded. Indexes are not checked.
+ * Return: count[@slot][@pos] as written, data or not.
+ */
 uint64_t rr_slot(const struct rr_run *r, const struct rr_buf *b, uint32_t s, uint32_t sub,
 		 uint32_t slot, uint32_t pos);
+
+/**
+ * rr_cycles() - a hart's cycles field in a subsample
+ * @r: the run
+ * @b: one of its buffers
+ * @s: a sample of @b
+ * @sub: a subsample of the sample
+ * @pos: the hart's data-field position
+ *
+ * Context: Host tool code; single-threaded. Indexes are not checked.
+ * Return: cycles[@pos] as written: mcycle over the window, data or not.
+ */
 uint64_t rr_cycles(const struct rr_run *r, const struct rr_buf *b, uint32_t s, uint32_t sub,
 		   uint32_t pos);
 
-/*
- * The hart's mtime when the window began, right after its counters were
- * loaded (layouts 2 to 4); 0 in layout 1, where the field does not exist.
+/**
+ * rr_mtime() - a hart's mtime field in a subsample
+ * @r: the run
+ * @b: one of its buffers
+ * @s: a sample of @b
+ * @sub: a subsample of the sample
+ * @pos: the hart's data-field position
+ *
+ * Context: Host tool code; single-threaded. Indexes are not checked.
+ * Return: the hart's mtime when the window began, right after its
+ *         counters were loaded (layouts 2 to 4); 0 in layout 1, where the
+ *         field does not exist.
  */
 uint64_t rr_mtime(const struct rr_run *r, const struct rr_buf *b, uint32_t s, uint32_t sub,
 		  uint32_t pos);
 
-/* The window[] word (layout 3: length, PASSED, LOST; layout 4: length,
-   COUNTED, LOST); 0 in layouts 1 and 2. */
+/**
+ * rr_winword() - a hart's window word in a subsample
+ * @r: the run
+ * @b: one of its buffers
+ * @s: a sample of @b
+ * @sub: a subsample of the sample
+ * @pos: the hart's data-field position
+ *
+ * Context: Host tool code; single-threaded. Indexes are not checked.
+ * Return: the window[] word (layout 3: length, PASSED, LOST; layout 4:
+ *         length, COUNTED, LOST); 0 in layouts 1 and 2.
+ */
 uint64_t rr_winword(const struct rr_run *r, const struct rr_buf *b, uint32_t s, uint32_t sub,
 		    uint32_t pos);
 
-/* The count of event e on position pos in sample s of b. */
+/**
+ * rr_count() - an event's count on a hart in a sample
+ * @r: the run
+ * @b: one of its buffers
+ * @s: a sample of @b
+ * @e: the event, an index into the run's events
+ * @pos: the hart's data-field position
+ *
+ * The count is in subsample e / nr_pmu, slot e % nr_pmu.
+ *
+ * Context: Host tool code; single-threaded. Indexes are not checked.
+ * Return: the count of event @e on position @pos in sample @s of @b, as
+ *         written: a count only where its window has data (rr_window()).
+ */
 uint64_t rr_count(const struct rr_run *r, const struct rr_buf *b, uint32_t s, uint32_t e,
 		  uint32_t pos);
 
-/* Run-wide subsample index of subsample sub of sample s of buffer b. */
+/**
+ * rr_subsample_index() - a subsample's run-wide index
+ * @r: the run
+ * @b: one of its buffers
+ * @s: a sample of @b
+ * @sub: a subsample of the sample
+ *
+ * Context: Host tool code; single-threaded. Indexes are not checked.
+ * Return: the run-wide subsample index of subsample @sub of sample @s of
+ *         @b: (first_sample + @s) * nr_subsamples + @sub.
+ */
 uint64_t rr_subsample_index(const struct rr_run *r, const struct rr_buf *b, uint32_t s,
 			    uint32_t sub);
 
-/* Seconds from t0 to the scheduled start of subsample k's window. */
+/**
+ * rr_time_s() - when a subsample's window was scheduled to start
+ * @r: the run
+ * @k: a run-wide subsample index, at most one past the run's last
+ *     (rr_decode() checked that those times fit in 64 bits)
+ *
+ * Context: Host tool code; single-threaded.
+ * Return: the seconds from t0 to the scheduled start of subsample @k's
+ *         window.
+ */
 double rr_time_s(const struct rr_run *r, uint64_t k);
 
-/* The nominal length of one subsample's window (period_ticks), seconds. */
+/**
+ * rr_period_s() - the nominal length of a window
+ * @r: the run
+ *
+ * Context: Host tool code; single-threaded.
+ * Return: the nominal length of one subsample's window (period_ticks),
+ *         seconds.
+ */
 double rr_period_s(const struct rr_run *r);
 
 /*
@@ -241,58 +397,114 @@ struct rr_win {
  */
 #define RR_AGREE_TICKS(period_ticks)	(2 * RVPMU_SAMPLER_WIN_BOUND(period_ticks))
 
-/*
- * The window of subsample sub of sample s of b on position pos: its
- * length from its window[] word in layouts 3 and 4, from mtime in layout
- * 2 (window k: mtime[k + 1] - mtime[k]), else, or when the next window is
- * not in the file (the run's last, or lost samples) or the mtimes do not
- * increase, estimated from its cycles field over cycle_hz, else the
- * nominal period. Layout 4: a window word without COUNTED is no data,
- * UNCOUNTED (passed or paused) or ABSENT (no counted window of the hart
- * after it). Layouts 1-3: ABSENT when the hart has no data there (mtime 0
- * in layouts 2 and 3, cycles 0 in layout 1); PASSED when the late policy
- * passed the subsample (its window word says so in layout 3; an mtime
- * with cycles 0 in layout 2). Without data (RR_WIN_HAS_DATA) its len_s is
- * the nominal period and its slots are not read as counts. A length from
- * mtime or the word is checked against the cycles field (disagree).
+/**
+ * rr_window() - a hart's window in a subsample: its time, length and kind
+ * @r: the run
+ * @b: one of its buffers
+ * @s: a sample of @b
+ * @sub: a subsample of the sample
+ * @pos: the hart's data-field position
+ * @w: filled in: the window
+ *
+ * The window's length comes from its window[] word in layouts 3 and 4,
+ * from mtime in layout 2 (window k: mtime[k + 1] - mtime[k]), else, or
+ * when the next window is not in the file (the run's last, or lost
+ * samples) or the mtimes do not increase, it is estimated from its cycles
+ * field over cycle_hz, else it is the nominal period. Its start_s is from
+ * its mtime where the layout has one and the hart wrote it, else the
+ * scheduled start (rr_time_s()).
+ *
+ * Layout 4: a window word without COUNTED is no data, UNCOUNTED (passed
+ * or paused) or ABSENT (no counted window of the hart after it). Layouts
+ * 1-3: ABSENT when the hart has no data there (mtime 0 in layouts 2 and 3,
+ * cycles 0 in layout 1); PASSED when the late policy passed the subsample
+ * (its window word says so in layout 3; an mtime with cycles 0 in layout
+ * 2). Without data (RR_WIN_HAS_DATA) its len_s is the nominal period and
+ * its slots are not read as counts. A length from mtime or the word is
+ * checked against the cycles field (disagree).
+ *
+ * Context: Host tool code; single-threaded. Indexes are not checked.
  */
 void rr_window(const struct rr_run *r, const struct rr_buf *b, uint32_t s, uint32_t sub,
 	       uint32_t pos, struct rr_win *w);
 
-/*
- * Whether a window's rate is one the data supports: on time or late (a
- * late window's rate over its true length is right), not short (a
- * catch-up of a few microseconds: noise), not lost, not disagreeing.
+/**
+ * rr_win_used() - whether a window's rate is one the data supports
+ * @w: a window rr_window() filled
+ *
  * Every mean, min, max, plotted point and heat-map cell comes from these
  * windows only.
+ *
+ * Context: Host tool code; single-threaded.
+ * Return: 1 for a window on time or late (a late window's rate over its
+ *         true length is right), not lost and not disagreeing; 0 for the
+ *         rest: short (a catch-up of a few microseconds: noise), without
+ *         data, lost or disagreeing.
  */
 int rr_win_used(const struct rr_win *w);
 
-/* Name of a window kind: "ok", "late", "short", "absent", "passed",
-   "uncounted". */
+/**
+ * rr_win_name() - the name of a window kind
+ * @kind: the kind
+ *
+ * Context: Host tool code; single-threaded.
+ * Return: a static string: "ok", "late", "short", "absent", "passed" or
+ *         "uncounted"; "?" for a value outside enum rr_win_kind.
+ */
 const char *rr_win_name(enum rr_win_kind kind);
 
-/* A window's label: absent, passed, uncounted, lost, disagree, short,
-   late or ok (the first that applies) */
+/**
+ * rr_win_label() - a window's label, as the exporters print it
+ * @w: a window rr_window() filled
+ *
+ * Context: Host tool code; single-threaded.
+ * Return: a static string: absent, passed, uncounted, lost, disagree,
+ *         short, late or ok (the first that applies).
+ */
 const char *rr_win_label(const struct rr_win *w);
 
 /* ---- Names */
 
 #define RR_LABEL_MAX 64
 
-/*
- * Write event e's label into buf (RR_LABEL_MAX bytes) and return buf:
- * lib/names.c's name ("cycles", "dtlb-read-miss", "fw:set_timer"), or for
- * raw events "raw:0x<event_data>" / "raw2:0x<event_data>".
+/**
+ * rr_event_label() - an event's label
+ * @r: the run
+ * @e: the event, an index into the run's events
+ * @buf: where the label goes, RR_LABEL_MAX bytes
+ *
+ * The label is lib/names.c's name ("cycles", "dtlb-read-miss",
+ * "fw:set_timer"), or for raw events "raw:0x<event_data>" /
+ * "raw2:0x<event_data>".
+ *
+ * Context: Host tool code; single-threaded.
+ * Return: @buf.
  */
 const char *rr_event_label(const struct rr_run *r, uint32_t e, char *buf);
 
-/* Name of a header.state value ("FREE", "FILLING", "FULL", "LAST"). */
+/**
+ * rr_state_name() - the name of a buffer header's state
+ * @state: a header.state value
+ *
+ * Context: Host tool code; single-threaded.
+ * Return: a static string: "FREE", "FILLING", "FULL" or "LAST"; "?" for
+ *         any other value.
+ */
 const char *rr_state_name(uint32_t state);
 
-/*
- * Format v with an SI prefix (m, none, k, M, G, T, P, E) and unit into buf
- * (n bytes), three significant digits: "1.23 M/s". Returns buf.
+/**
+ * rr_si() - format a value with an SI prefix
+ * @v: the value
+ * @unit: its unit ("/s", "Hz", "s")
+ * @buf: where the text goes
+ * @n: bytes at @buf
+ *
+ * Three significant digits, a prefix of m, none, k, M, G, T, P or E, then
+ * the unit: "1.23 M/s". A value under 1 in magnitude is given in m, however
+ * small; 0 is "0 <unit>".
+ *
+ * Context: Host tool code; single-threaded.
+ * Return: @buf.
  */
 const char *rr_si(double v, const char *unit, char *buf, size_t n);
 

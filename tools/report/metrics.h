@@ -29,8 +29,20 @@ struct rr_stat {
 	uint64_t absent;	/* windows without data (a metric: where undefined) */
 };
 
-/* Event e on position pos over the run; counts over true lengths. A
-   window without data is never read as a count. */
+/**
+ * rr_event_stat() - an event's rate statistics on one hart over the run
+ * @r: the run
+ * @e: the event, an index into the run's events
+ * @pos: the hart's data-field position
+ * @st: filled in: the statistics
+ *
+ * Counts over true lengths (rr_window()): the mean is the sum of counts
+ * over the sum of lengths, min and max the windows' own rates, all over
+ * the windows rr_win_used() takes. A window without data is never read as
+ * a count.
+ *
+ * Context: Host tool code; single-threaded.
+ */
 void rr_event_stat(const struct rr_run *r, uint32_t e, uint32_t pos, struct rr_stat *st);
 
 /*
@@ -50,34 +62,91 @@ struct rr_metrics {
 	uint32_t miss[RVPMU_SAMPLER_MAX_EVENTS];	/* their events */
 };
 
-/* Find the run's metrics. */
+/**
+ * rr_metrics_init() - find the run's derived metrics
+ * @r: the run
+ * @m: filled in: the metrics
+ *
+ * The instructions event is the first SBI_PMU_HW_INSTRUCTIONS of the
+ * list; the miss events are those rr_is_miss_event() takes, in list
+ * order. Without an instructions event @m->nr is 0: no metric.
+ *
+ * Context: Host tool code; single-threaded.
+ */
 void rr_metrics_init(const struct rr_run *r, struct rr_metrics *m);
 
-/* 1 if event_idx is a cache or TLB miss event (type 1, result MISS). */
+/**
+ * rr_is_miss_event() - whether an event is a cache or TLB miss event
+ * @event_idx: an SBI event_idx
+ *
+ * Context: Host tool code; single-threaded.
+ * Return: 1 if @event_idx is a cache or TLB miss event (type 1, result
+ *         MISS), else 0.
+ */
 int rr_is_miss_event(uint32_t event_idx);
 
-/* Metric j's label ("ipc", "dtlb-read-miss per 1k inst") in buf. */
+/**
+ * rr_metric_label() - a metric's label
+ * @r: the run
+ * @m: its metrics (rr_metrics_init())
+ * @j: the metric, < @m->nr
+ * @buf: where the label goes, RR_METRIC_LABEL_MAX bytes
+ *
+ * Context: Host tool code; single-threaded.
+ * Return: @buf, holding metric @j's label ("ipc", "dtlb-read-miss per 1k
+ *         inst").
+ */
 const char *rr_metric_label(const struct rr_run *r, const struct rr_metrics *m, uint32_t j,
 			    char *buf);
 
-/* The event metric j is about: instr for IPC, else its miss event. */
+/**
+ * rr_metric_event() - the event a metric is about
+ * @m: the metrics (rr_metrics_init())
+ * @j: the metric, < @m->nr
+ *
+ * Context: Host tool code; single-threaded.
+ * Return: the event's index in the run: @m->instr for IPC (metric 0),
+ *         else metric @j's miss event.
+ */
 uint32_t rr_metric_event(const struct rr_metrics *m, uint32_t j);
 
-/*
- * Metric j in sample s of b on pos. Returns 0 with *v and *clean (1 when
- * rr_win_used takes every window it comes from), or -1 where it is
- * undefined: a window without data (absent, passed, uncounted), a cycles
- * field of 0 (IPC), no instructions counted (a miss ratio).
+/**
+ * rr_metric() - a metric's value on a hart in a sample
+ * @r: the run
+ * @m: its metrics (rr_metrics_init())
+ * @j: the metric, < @m->nr
+ * @b: one of the run's buffers
+ * @s: a sample of @b
+ * @pos: the hart's data-field position
+ * @v: set to the value where it is defined
+ * @clean: set where it is defined: 1 when rr_win_used() takes every window
+ *         the value comes from, else 0
+ *
+ * Context: Host tool code; single-threaded.
+ * Return: 0 with *@v and *@clean set, or -1 where the metric is undefined
+ *         (*@v and *@clean untouched): a window without data (absent,
+ *         passed, uncounted), a cycles field of 0 (IPC), no instructions
+ *         counted (a miss ratio).
  */
 int rr_metric(const struct rr_run *r, const struct rr_metrics *m, uint32_t j,
 	      const struct rr_buf *b, uint32_t s, uint32_t pos, double *v, int *clean);
 
-/*
- * Metric j on pos over the run, over its clean samples only: min, max, and
- * the mean of the samples' values weighted by their cycles (IPC: all
- * instructions over all cycles) or by their instructions (misses per 1000
- * instructions: every miss, at its window's rate over the instructions'
- * window, per every instruction), so that min <= mean <= max.
+/**
+ * rr_metric_stat() - a metric's statistics on one hart over the run
+ * @r: the run
+ * @m: its metrics (rr_metrics_init())
+ * @j: the metric, < @m->nr
+ * @pos: the hart's data-field position
+ * @st: filled in: the statistics (windows: samples where the metric is
+ *      defined; absent: those where it is not)
+ *
+ * Over the run's clean samples only: min, max, and the mean of the
+ * samples' values weighted by their cycles (IPC: all instructions over
+ * all cycles) or by their instructions (misses per 1000 instructions:
+ * every miss, at its window's rate over the instructions' window, per
+ * every instruction), so that min <= mean <= max.
+ *
+ * Context: Host tool code; single-threaded.
  */
 void rr_metric_stat(const struct rr_run *r, const struct rr_metrics *m, uint32_t j,
 		    uint32_t pos, struct rr_stat *st);

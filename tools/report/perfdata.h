@@ -31,16 +31,50 @@ struct rr_perfdata {
 	uint64_t aux_records;		/* PERF_RECORD_AUX in all */
 };
 
-/* Does the file start like a perf.data file ("PERFILE2")? */
+/**
+ * rr_is_perfdata() - whether a file starts like a perf.data file
+ * @p: the file's bytes
+ * @size: bytes at @p
+ *
+ * Only the magic is looked at: "PERFILE2", the first 8 bytes.
+ *
+ * Context: Host tool code; single-threaded.
+ * Return: 1 if @size is at least 8 and the file starts with the magic,
+ *         else 0.
+ */
 int rr_is_perfdata(const uint8_t *p, size_t size);
 
-/*
- * Walk the perf.data file at p into *pd. Returns 0, or -1 with a one-line
- * message in err (a bad header or record, a pipe-mode or compressed file)
- * and *pd holding nothing to free.
+/**
+ * rr_perfdata() - walk a perf.data file's records for its AUX data
+ * @p: the file's bytes
+ * @size: bytes at @p
+ * @pd: filled in: the AUXTRACE payloads (pieces, and their bytes copied
+ *      back to back into aux) and the counts of AUX records and of
+ *      TRUNCATED ones
+ * @err: where a failure's one-line message goes
+ * @errlen: bytes at @err
+ *
+ * The file header's data section is walked record by record; every
+ * offset and size is checked against the file before it is used.
+ *
+ * Context: Host tool code; single-threaded. Allocates.
+ * Return: 0 (*@pd may hold no piece: a file without sampler data), or
+ *         -1 with the message in @err and *@pd holding nothing to free:
+ *         not a perf.data file (a pipe-mode one included), a bad header,
+ *         a record that overruns the data section, a compressed file
+ *         (perf record -z), or out of memory.
  */
 int rr_perfdata(const uint8_t *p, size_t size, struct rr_perfdata *pd, char *err,
 		size_t errlen);
+
+/**
+ * rr_perfdata_free() - free what rr_perfdata() allocated
+ * @pd: filled by rr_perfdata(), or all zeros (one it failed on is)
+ *
+ * *@pd is zeroed after.
+ *
+ * Context: Host tool code; single-threaded.
+ */
 void rr_perfdata_free(struct rr_perfdata *pd);
 
 #endif

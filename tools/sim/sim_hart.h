@@ -101,25 +101,82 @@ extern const struct rvpmu_hw_ops sim_hw_ops;
 extern const struct rvpmu_mem_ops sim_mem_ops;
 extern const struct rvpmu_fw_ops sim_fw_ops;
 
-/* A hart with mhpmcounter3..3+nr_hpm-1 of `bits` bits, Sscofpmf as given.
-   Counters hold garbage and are not inhibited, as after a reset. */
+/**
+ * sim_hart_init() - a simulated hart, as after a reset
+ * @s: the hart
+ * @nr_hpm: its hpm counters: mhpmcounter3..3+nr_hpm-1 (at most 29 are made)
+ * @bits: their width (mcycle and minstret have 64 bits)
+ * @sscofpmf: whether it has Sscofpmf
+ *
+ * Counters and mhpmevent hold garbage and are not inhibited, as after a
+ * reset; the rest is zeroed: S-mode, asid 0, no Smcntrpmf, not the QEMU
+ * model, no preemption, an empty RAM. The caller sets those options after
+ * this (smcntrpmf and split_halves before rvpmu_hart_init).
+ *
+ * Context: Host tests and tools, the thread that drives @s, before
+ *          anything else uses it.
+ */
 void sim_hart_init(struct sim_hart *s, unsigned int nr_hpm, unsigned int bits,
 		   bool sscofpmf);
 
-/* n cycles in which n instructions retire (mcycle, minstret and hpm
-   counters whose selector is 1 or 2 count them). */
+/**
+ * sim_run() - the hart runs code for n cycles
+ * @s: the hart
+ * @n: cycles, in which as many instructions retire
+ *
+ * mcycle, minstret and hpm counters whose selector is 1 or 2 count them
+ * (sim_event()), those inhibited or filtered out in the current mode
+ * excepted; the clock (ticks) and insns move. With qemu_inhibit the
+ * counters derived from the clock follow it instead. An hpm counter that
+ * wraps sets its OF bit and the LCOFI pending line (with Sscofpmf, unless
+ * OF is set already).
+ *
+ * Context: Host tests and tools, the thread that drives @s, between core
+ *          calls (the hart running code); the model calls it too, for a
+ *          preemption (preempt_at) or a kick.
+ */
 void sim_run(struct sim_hart *s, uint64_t n);
 
-/* n ticks in which every hart sleeps: the clock moves, no instruction
-   retires. mcycle and cycles counters count them; minstret and
-   instructions counters only where they derive from the clock (the QEMU
-   model without instret_apart, as QEMU 7.2). */
+/**
+ * sim_idle() - n ticks in which every hart sleeps
+ * @s: the hart
+ * @n: ticks
+ *
+ * The clock moves, no instruction retires. mcycle and cycles counters
+ * count them; minstret and instructions counters only where they derive
+ * from the clock (the QEMU model without instret_apart, as QEMU 7.2).
+ *
+ * Context: Host tests and tools, the thread that drives @s, between core
+ *          calls.
+ */
 void sim_idle(struct sim_hart *s, uint64_t n);
 
-/* n occurrences of the event whose mhpmevent selector is sel. */
+/**
+ * sim_event() - n occurrences of an event
+ * @s: the hart
+ * @sel: the event's mhpmevent selector (0: none, nothing counts)
+ * @n: occurrences
+ *
+ * Every hpm counter whose mhpmevent, less the Sscofpmf bits, is @sel
+ * counts them, unless inhibited or filtered out in the current mode; with
+ * qemu_inhibit only the counter the event is mapped to. A counter that
+ * wraps sets its OF bit and the LCOFI pending line, as in sim_run().
+ *
+ * Context: Host tests and tools, the thread that drives @s, between core
+ *          calls.
+ */
 void sim_event(struct sim_hart *s, uint64_t sel, uint64_t n);
 
-/* Pointer into the simulated RAM for physical address pa. */
+/**
+ * sim_ram() - where a physical address is in the simulated RAM
+ * @s: the hart
+ * @pa: the address, within SIM_RAM_BASE..SIM_RAM_BASE + SIM_RAM_SIZE (not
+ *      checked)
+ *
+ * Context: Host tests and tools, any thread: the RAM is the memory the
+ *          harts and S-mode share, and the caller orders its accesses.
+ * Return: a pointer into the simulated RAM for @pa.
+ */
 void *sim_ram(struct sim_hart *s, uint64_t pa);
 
 #endif
