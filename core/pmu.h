@@ -264,7 +264,7 @@ struct rvpmu_hart {
 	uint64_t mhpmevent[RVPMU_HW_SLOTS];	/* programmed, without OF */
 	uint64_t saved[RVPMU_HW_SLOTS];		/* value when last stopped */
 	uint32_t held;		/* hpm counters whose next overflow may be held back */
-	uint32_t parked;	/* released held counters left running (startstop.c) */
+	uint32_t parked;	/* released held counters left running (steps.h, steps.c) */
 	uint64_t parked_at[RVPMU_HW_SLOTS];	/* clock_ns when each was parked */
 	uint64_t fw_value[RVPMU_MAX_FW];
 	uint64_t fw_origin[RVPMU_MAX_FW];	/* fw_ops->read at start */

@@ -89,7 +89,6 @@ RVPMU_STEP uint64_t with_filter(uint64_t ev, rvpmu_ulong flags)
  * kind notes.
  *
  * Context: The hart that owns @h; no lock taken.
- * Return: nothing (void).
  */
 RVPMU_STEP void note_event(struct rvpmu_hart *h, unsigned int idx,
 			   uint32_t event_idx, uint64_t data)
@@ -109,7 +108,6 @@ RVPMU_STEP void note_event(struct rvpmu_hart *h, unsigned int idx,
  * (rvpmu_snapshot_ovf()) until its first stop.
  *
  * Context: The hart that owns @h; no lock taken.
- * Return: nothing (void).
  */
 RVPMU_STEP void forget_overflow(struct rvpmu_hart *h, unsigned int idx)
 {
@@ -122,7 +120,6 @@ RVPMU_STEP void forget_overflow(struct rvpmu_hart *h, unsigned int idx)
  * @idx: the firmware counter
  *
  * Context: The hart that owns @h; no lock taken.
- * Return: nothing (void).
  */
 RVPMU_STEP void fw_clear(struct rvpmu_hart *h, unsigned int idx)
 {
@@ -167,7 +164,6 @@ void rvpmu_configure(struct rvpmu_hart *h, unsigned int idx, uint32_t event_idx,
  * overflow the start holds back is noted in h->held.
  *
  * Context: The hart that owns @h (touches its CSRs); no lock taken.
- * Return: nothing (void).
  */
 RVPMU_STEP void start_hw(struct rvpmu_hart *h, unsigned int idx, uint64_t v)
 {
@@ -289,7 +285,6 @@ RVPMU_STEP uint64_t stop_hw(struct rvpmu_hart *h, unsigned long idx)
  * there stays 0.
  *
  * Context: The hart that owns @h; no lock taken.
- * Return: nothing (void).
  */
 RVPMU_STEP void note_overflows(struct rvpmu_hart *h, uint64_t set, uint64_t seen)
 {
@@ -309,7 +304,6 @@ RVPMU_STEP void note_overflows(struct rvpmu_hart *h, uint64_t set, uint64_t seen
  * gets mhpmevent 0; a fixed counter runs again, unfiltered, as at boot.
  *
  * Context: The hart that owns @h (touches its CSRs); no lock taken.
- * Return: nothing (void).
  */
 RVPMU_STEP void release_one(struct rvpmu_hart *h, unsigned int idx)
 {
