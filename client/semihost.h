@@ -10,15 +10,25 @@
 #ifndef RVPMU_CLIENT_SEMIHOST_H
 #define RVPMU_CLIENT_SEMIHOST_H
 
-/*
- * Create (or truncate) host file `path` and write the `n` parts given as
- * (data, len) pairs in order. Returns 0, or -1 when the host refused to
- * open or write. Any hart; not reentrant per file.
- */
+/* One part of a host file: len bytes at data (semihost_write_file()). */
 struct semihost_part {
 	const void *data;
 	unsigned long len;
 };
+/**
+ * semihost_write_file() - write a file on the host from parts, in order
+ * @path: the host file's path, relative to QEMU's working directory
+ * @parts: the parts, as (data, len) pairs
+ * @n: how many parts there are
+ *
+ * Create (or truncate) host file @path and write the @n parts in order (a
+ * part of length 0 makes no call); the first write the host refuses ends
+ * the writing. The file is closed in any case.
+ *
+ * Context: Any hart, S-mode, where the runner enabled semihosting (else
+ *          the marked ebreak is a breakpoint trap); not reentrant per file.
+ * Return: 0, or -1 when the host refused to open or write.
+ */
 long semihost_write_file(const char *path, const struct semihost_part *parts,
 			 unsigned int n);
 
