@@ -129,7 +129,15 @@
 #include <stdint.h>
 #include "rvpmu/sbi.h"	/* CSR_TIME, CSR_TIMEH */
 
-/* The time CSR, all 64 bits: on RV32 its halves, read until they agree. */
+/**
+ * csr_read_time64() - the time CSR, all 64 bits
+ *
+ * On RV32 its halves: high, low, then high again until the two highs
+ * agree, so that a carry between the reads cannot tear the value.
+ *
+ * Context: Any hart, in M-mode; no lock.
+ * Return: mtime as the time CSR shows it, 64 bits on both XLENs.
+ */
 static inline uint64_t csr_read_time64(void)
 {
 #if __riscv_xlen == 64
@@ -145,9 +153,17 @@ static inline uint64_t csr_read_time64(void)
 #endif
 }
 
-/* Inhibit (on) or let run the counters of mask: mcountinhibit (0x320). No
-   memory clobber (it touches no memory), so that the core's inlined
-   start/stop paths (rvpmu_hw_platform.h) keep what they hold in registers. */
+/**
+ * csr_inhibit_counters() - inhibit or let run the counters of a mask
+ * @mask: the counters, as mcountinhibit's bits (0 mcycle, 2 minstret, 3..31)
+ * @on: nonzero: inhibit them (set the bits); 0: let them run (clear them)
+ *
+ * One csrs or csrc of mcountinhibit (0x320). No memory clobber (it touches
+ * no memory), so that the core's inlined start/stop paths
+ * (rvpmu_hw_platform.h) keep what they hold in registers.
+ *
+ * Context: M-mode, on the hart whose counters they are (its own CSR).
+ */
 static inline void csr_inhibit_counters(unsigned long mask, int on)
 {
 	if (on)

@@ -83,10 +83,17 @@ struct __attribute__((aligned(16))) fw_hart {
 #define FW_HART_STRUCT	((sizeof(struct fw_hart) + 63) & ~(uint64_t)63)
 #define FW_HART_BLOCK	(FW_STACK_SIZE + FW_HART_STRUCT)
 
-/* Count one event in a 64-bit count of this hart's: on RV32 the low
-   word's carry is the rare case (as entry.S counts SBI calls), where a
-   64-bit add took both words every time. Little-endian: the low word
-   first. */
+/**
+ * fw_count64() - count one event in a 64-bit count of this hart's
+ * @c: the count, in the calling hart's own struct fw_hart
+ *
+ * On RV32 the low word's carry is the rare case (as entry.S counts SBI
+ * calls), where a 64-bit add took both words every time. Little-endian:
+ * the low word first. Not atomic: only the owning hart writes the count;
+ * other harts read it with fw_read64().
+ *
+ * Context: The hart that owns the count, in M-mode (its ecall or trap).
+ */
 static inline void fw_count64(uint64_t *c)
 {
 #if __riscv_xlen == 32
@@ -100,9 +107,16 @@ static inline void fw_count64(uint64_t *c)
 #endif
 }
 
-/* Read a 64-bit count of another hart's (fw_count64): on RV32 the high
-   word again until it did not move, so a carry between the two word
-   loads cannot tear the value. */
+/**
+ * fw_read64() - read a 64-bit count of another hart's
+ * @c: the count (kept with fw_count64())
+ *
+ * On RV32 the high word again until it did not move, so a carry between
+ * the two word loads cannot tear the value.
+ *
+ * Context: Any hart, in M-mode; no lock.
+ * Return: the count.
+ */
 static inline uint64_t fw_read64(const volatile uint64_t *c)
 {
 #if __riscv_xlen == 32
@@ -126,7 +140,15 @@ static inline uint64_t fw_read64(const volatile uint64_t *c)
 extern struct fw_hart **fw_hart_table;
 extern unsigned long fw_hart_table_len;
 
-/* The calling hart's struct: any hart the firmware runs, once laid out. */
+/**
+ * this_hart() - the calling hart's struct fw_hart
+ *
+ * Found through fw_hart_table[mhartid].
+ *
+ * Context: Any hart the firmware runs, in M-mode, once the boot hart has
+ *          laid the table out (fw_harts_layout()).
+ * Return: the calling hart's struct fw_hart.
+ */
 static inline struct fw_hart *this_hart(void)
 {
 	unsigned long id;
@@ -135,36 +157,80 @@ static inline struct fw_hart *this_hart(void)
 	return fw_hart_table[id];
 }
 
-/* The struct of hart `hartid` (any hart may look at any other's), or NULL
-   if the platform has no such hart. Any hart, after boot. */
+/**
+ * fw_hart_of() - the struct of hart hartid
+ * @hartid: any value (S-mode's, unchecked, included)
+ *
+ * Any hart may look at any other's.
+ *
+ * Context: Any hart, after boot (the boot hart from the table's layout on).
+ * Return: the hart's struct fw_hart, or NULL if the platform has no such
+ *         hart or the firmware does not run it.
+ */
 static inline struct fw_hart *fw_hart_of(unsigned long hartid)
 {
 	return hartid < fw_hart_table_len ? fw_hart_table[hartid] : 0;
 }
 
-/*
- * cpus.c, boot hart only. fw_harts_scan: count the DT's harts (the first
- * FW_MAX_HARTS with ids up to FW_MAX_HARTID; every hart left out is named
- * on the console), the timebase, the extensions all of them have;
- * -FDT_ERR_NOTFOUND if none. fw_for_each_cpu: fn for each of those harts,
- * in DT order (quietly: the scan has said what it leaves out).
+/**
+ * fw_harts_scan() - count the DT's harts, read the timebase and extensions
+ * @fdt: the device tree QEMU handed over
+ *
+ * cpus.c. Count the DT's harts the firmware runs (enabled cpu nodes: the
+ * first FW_MAX_HARTS with ids up to FW_MAX_HARTID; every hart left out is
+ * named on the console) into plat.nr_harts and max_hartid, the timebase
+ * (10 MHz without one), and the extensions all of them have (Sstc,
+ * Sscofpmf, Smcdeleg, Smstateen, Smaia, H). First, when the DT names an
+ * IPI device, the waiting harts are told they may sleep (fw_boot_sleep).
+ *
+ * Context: Boot hart only, at boot, before the region is laid out; the
+ *          others wait in entry.S.
+ * Return: 0; -FDT_ERR_NOTFOUND if no hart is left to run; the negative
+ *         libfdt error of looking up /cpus when there is none.
  */
 int fw_harts_scan(const void *fdt);
+/**
+ * fw_for_each_cpu() - call fn for each hart the firmware runs
+ * @fdt: the device tree
+ * @fn: called with @fdt, the cpu node's offset, its hartid and @arg
+ * @arg: passed to @fn
+ *
+ * cpus.c. The harts fw_harts_scan() counted, in DT order, quietly: the
+ * scan has said what it leaves out.
+ *
+ * Context: Boot hart only, at boot (fw_harts_place()).
+ */
 void fw_for_each_cpu(const void *fdt,
 		     void (*fn)(const void *fdt, int node, unsigned long id, void *arg),
 		     void *arg);
 
-/*
- * harts.c, boot hart only, while the region is laid out (layout.c):
- * fill each hart's struct fw_hart in its block (stopped, its DT
- * phandles) and the hartid table.
+/**
+ * fw_harts_place() - fill each hart's struct fw_hart and the hartid table
+ * @fdt: the device tree (plat.fdt, the copy)
+ *
+ * harts.c: each hart's struct fw_hart in its block, zeroed but for its
+ * hartid, its state (stopped) and its DT phandles (its cpu node's and its
+ * interrupt controller's), and its entry in fw_hart_table.
+ *
+ * Context: Boot hart only, while the region is laid out
+ *          (fw_harts_layout()), before the topology is found.
  */
 void fw_harts_place(const void *fdt);
 
-/* The hart whose cpu node (intc: its interrupt controller) has phandle
-   ph, or NULL; boot hart, once placed. Inline: the device and topology
-   walks (clint.c, topology.c) call it once per hart, and as a call it
-   cost a 512-hart boot 0.2 % more instructions. */
+/**
+ * fw_hart_by_phandle() - the hart whose cpu node has phandle ph
+ * @ph: a phandle from the DT
+ * @intc: true: @ph is of the hart's interrupt controller, not its cpu node
+ *
+ * A walk of the hartid table. Inline: the device and topology walks
+ * (clint.c, topology.c) call it once per hart, and as a call it cost a
+ * 512-hart boot 0.2 % more instructions.
+ *
+ * Context: Boot hart, at boot, once the harts are placed
+ *          (fw_harts_place()).
+ * Return: the hart's struct fw_hart, or NULL if no hart the firmware runs
+ *         has that phandle.
+ */
 static inline struct fw_hart *fw_hart_by_phandle(uint32_t ph, bool intc)
 {
 	unsigned long id;
@@ -177,21 +243,73 @@ static inline struct fw_hart *fw_hart_by_phandle(uint32_t ph, bool intc)
 	}
 	return 0;
 }
-/* Each hart paints its own M-mode stack's unused part at set-up (on that
-   hart); fw_stack_report prints the deepest any has been since (any hart). */
+/**
+ * fw_stack_paint() - paint the unused part of this hart's M-mode stack
+ * @h: the calling hart's struct (its stack lies right below it)
+ *
+ * A pattern from the stack's bottom to 64 bytes below sp, so that
+ * fw_stack_report() can tell how deep the stack has been since.
+ *
+ * Context: Each hart, on itself, at its set-up (hart_setup).
+ */
 void fw_stack_paint(struct fw_hart *h);
+/**
+ * fw_stack_report() - print the deepest any M-mode stack has been
+ *
+ * One console line: the most bytes of its FW_STACK_SIZE any hart's M-mode
+ * stack has used since fw_stack_paint(), and which hart.
+ *
+ * Context: Any hart, in M-mode (SRST, before the machine resets); reads
+ *          the other harts' stacks without a lock.
+ */
 void fw_stack_report(void);
 
-/* entry.S: leave M-mode for S-mode at addr with a0, a1; resets this
-   hart's M-mode stack (mscratch := its struct). Never returns. */
+/**
+ * fw_enter_smode() - leave M-mode for S-mode at addr
+ * @addr: where S-mode starts (mepc)
+ * @a0: S-mode's a0 (the hartid)
+ * @a1: S-mode's a1 (the DT, or HSM's opaque)
+ *
+ * entry.S: mret to S-mode at @addr with @a0, @a1, S-mode's interrupts off
+ * (sstatus SIE, SPIE, sie 0), no translation (satp 0), stvec and sscratch
+ * 0, sp and ra 0. Resets this hart's M-mode stack: mscratch := its
+ * struct, where the next trap's stack starts.
+ *
+ * Context: The calling hart, in M-mode, on its way into S-mode: the boot
+ *          hart at the end of boot, a started hart leaving
+ *          fw_hsm_park(), a non-retentive suspend's resume. Never returns.
+ */
 void fw_enter_smode(unsigned long addr, unsigned long a0, unsigned long a1)
 	__attribute__((noreturn));
-/* sbi_hsm.c: a stopped hart waits here, serving its mailbox, until HSM
-   starts it (then it enters S-mode). Never returns. */
+/**
+ * fw_hsm_park() - wait stopped, serving the mailbox, until HSM starts us
+ *
+ * sbi_hsm.c: with only MSIP enabled, the calling hart serves its mailbox
+ * (a call posted to it before it stopped still runs, so its caller is not
+ * left waiting) until its state is START_PENDING; then STARTED, and it
+ * enters S-mode at the address and with the argument HART_START gave it.
+ * Asleep between IPIs; without an IPI device it polls.
+ *
+ * Context: The calling hart, in M-mode, S-mode not running there: a
+ *          secondary after its set-up (fw_secondary), or a hart that
+ *          stopped (fw_hart_stop()). Never returns.
+ */
 void fw_hsm_park(void) __attribute__((noreturn));
-/* sbi_hsm.c: stop the calling hart (HSM_STOP, or a fault S-mode cannot
-   take): its PMU back to the boot state, M-mode interrupts but MSIP off,
-   state STOPPED, then park until HSM starts it again. Never returns. */
+/**
+ * fw_hart_stop() - stop the calling hart, then park it
+ * @h: the calling hart's struct
+ *
+ * sbi_hsm.c: stop the calling hart (HSM_STOP, or a fault S-mode cannot
+ * take): it leaves any sampler run, its deadlines cleared, M-mode
+ * interrupts but MSIP off, S-mode's pending software and timer interrupts
+ * cleared, its PMU back to the boot state, its FWFT features and SSE
+ * events reset; state STOPPED, then park (fw_hsm_park()) until HSM starts
+ * it again.
+ *
+ * Context: The calling hart (@h), in M-mode, in its HART_STOP ecall or
+ *          from trap.c when S-mode cannot take a fault while another hart
+ *          runs. Never returns.
+ */
 void fw_hart_stop(struct fw_hart *h) __attribute__((noreturn));
 
 #endif

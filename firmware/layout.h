@@ -44,16 +44,25 @@
 #ifndef __ASSEMBLER__
 #include <stdint.h>
 
-/*
- * layout.c, boot hart only, once the harts are scanned (fw_harts_scan):
- * lay out the firmware's region after the image (the harts' blocks, the
- * hartid table, the topology arrays, the DT S-mode gets), halting with one
- * console line if it does not fit below plat.next_addr or in the RAM
- * bank; copy the DT there (plat.fdt is the copy from then on); fill every
- * struct fw_hart, the topology (cpu-map), each hart's msip and mtimecmp,
- * plat.m_regs, has_ipi and has_timer; *sampler_scratch: the sampler's
- * per-hart words in the region. 0, or a negative error (the console says
- * why): a DT whose IPI or timer devices reach some harts but not all.
+/**
+ * fw_harts_layout() - lay out the firmware's region and fill it
+ * @fdt: the device tree QEMU handed over (copied into the region)
+ * @sampler_scratch: set to the sampler's per-hart words in the region
+ *
+ * layout.c: lay out the firmware's region after the image (the harts'
+ * blocks, the hartid table, the mailboxes, the topology arrays, the DT
+ * S-mode gets), halting with one console line if it does not fit below
+ * plat.next_addr or in the RAM bank, or if the DT lies where the region
+ * goes; copy the DT there (plat.fdt is the copy from then on); fill every
+ * struct fw_hart, the topology (cpu-map), each hart's mailbox, msip and
+ * mtimecmp, plat.m_regs, has_ipi and has_timer; *sampler_scratch: the
+ * sampler's per-hart words in the region (2 * plat.nr_harts).
+ *
+ * Context: Boot hart only, on the boot stack, once the harts are scanned
+ *          (fw_harts_scan()); the others wait in entry.S.
+ * Return: 0, or a negative libfdt error: the copy's (fdt_open_into()), or
+ *         -FDT_ERR_NOTFOUND (the console says why) for a DT whose IPI or
+ *         timer devices reach some harts but not all.
  */
 int fw_harts_layout(const void *fdt, uint32_t **sampler_scratch);
 #endif

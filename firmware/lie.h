@@ -37,10 +37,35 @@
 struct fw_hart;
 
 #ifdef RVPMU_LIE
-/* the sampler's switch on h at now, with the lies and the log around it */
+/**
+ * fw_lie_tick() - the sampler's switch, with the lies and the log around it
+ * @h: the hart whose timer it is
+ * @now: mtime at the tick
+ *
+ * Starts a lying STOP's or RESET's real stop once its time has come; every
+ * 64th switch of the run's second hart (topology position 1) comes
+ * FW_LIE_DELAY_US late instead of switching; otherwise the switch
+ * (rvpmu_sampler_tick()), with the buffers it wrote logged. Built only
+ * with RVPMU_LIE.
+ *
+ * Context: The hart @h itself, in M-mode, from its timer
+ *          (fw_sampler_tick()).
+ * Return: the next deadline, as rvpmu_sampler_tick() answers it
+ *         (UINT64_MAX: none), or now + FW_LIE_DELAY_US for a delayed switch.
+ */
 uint64_t fw_lie_tick(struct fw_hart *h, uint64_t now);
-/* h left through HSM (a stop or a non-retentive suspend), in_run if it
-   was in a run: its last writes were before now */
+/**
+ * fw_lie_left() - log that a hart left a run through HSM
+ * @h: the hart leaving (a stop or a non-retentive suspend)
+ * @in_run: whether it was in a run
+ *
+ * h left through HSM (a stop or a non-retentive suspend), in_run if it
+ * was in a run: its last writes were before now, logged as every buffer
+ * of the run written at now. Nothing without RVPMU_LIE (an empty inline).
+ *
+ * Context: The hart @h itself, in M-mode, on its way out
+ *          (fw_sampler_leave()).
+ */
 void fw_lie_left(struct fw_hart *h, bool in_run);
 /* the extension's ecall, lying (ext.h routes the sampler's EID here) */
 #else

@@ -66,10 +66,19 @@ struct ma_insn {
 	bool store, fp, sign;		/* sign: a load that sign-extends */
 };
 
-/*
- * Decode insn (its low 16 bits alone when compressed) for a hart of this
- * XLEN and FPU: true and *out filled when it is a load or store emulated
- * here (see above), false otherwise. Pure.
+/**
+ * ma_decode() - decode a load or store this module emulates
+ * @insn: the instruction (its low 16 bits alone when compressed)
+ * @xlen: the hart's XLEN, 32 or 64
+ * @fpu: the hart's FP registers, MA_FPU_* bits
+ * @out: filled with the decoded access when it is one
+ *
+ * Decode insn for a hart of this XLEN and FPU: a load or store emulated
+ * here (see above). Pure.
+ *
+ * Context: Any hart or host thread; no state, no lock.
+ * Return: true and *@out filled when @insn is a load or store emulated
+ *         here, false otherwise (*@out then means nothing).
  */
 bool ma_decode(uint32_t insn, unsigned int xlen, unsigned int fpu, struct ma_insn *out);
 
@@ -86,17 +95,32 @@ struct ma_result {
 	uint64_t fault_addr;		/* MA_FAULT: the byte's address (stval) */
 };
 
-/*
+/**
+ * ma_emulate() - emulate the misaligned load or store a trap describes
+ * @ops: the trapped context's accesses (struct ma_ops)
+ * @ctx: passed to each of @ops
+ * @t: what trapped
+ *
  * Emulate the misaligned access t describes. The instruction is t->tinst
- * when that is a transformed load/store (bit 0 set; bit 1 clear means the
- * original was compressed), else it is read at t->pc through load8 (a
- * fault there: MA_REFUSE). The data is accessed one byte at a time, from
- * the lowest address, at t->addr + i (XLEN wrap-around, as the hardware
- * computes it). A load reads every byte before writing its register
- * (nothing written if one faults; x0 is never written); a store reads
- * its register, then writes the bytes: on a fault the bytes below the
- * faulting one are written already, as a hardware split of the access may
- * leave them, and the re-executed store writes them again.
+ * when that is a transformed load/store (bit 0 set, 32 bits; bit 1 clear
+ * means the original was compressed), else it is read at t->pc through
+ * load8 (a fault there: MA_REFUSE). The data is accessed one byte at a
+ * time, from the lowest address, at t->addr + i (XLEN wrap-around, as the
+ * hardware computes it). A load reads every byte before writing its
+ * register (nothing written if one faults; x0 is never written); a store
+ * reads its register, then writes the bytes: on a fault the bytes below
+ * the faulting one are written already, as a hardware split of the access
+ * may leave them, and the re-executed store writes them again.
+ *
+ * Context: Any hart or host thread, on its own trapped context (@ctx); no
+ *          global state, no lock. In the firmware: the trapping hart, in
+ *          M-mode, from fw_misaligned().
+ * Return: MA_DONE with next_pc (the instruction after, XLEN-wrapped);
+ *         MA_REFUSE for a cause other than MA_CAUSE_LOAD/STORE, an
+ *         instruction that cannot be fetched or is not emulated here, or a
+ *         load for a store cause or the reverse; MA_FAULT with fault_cause
+ *         (what load8 or store8 returned) and fault_addr (the byte's
+ *         address) when a data access faulted.
  */
 struct ma_result ma_emulate(const struct ma_ops *ops, void *ctx, const struct ma_trap *t);
 

@@ -106,20 +106,90 @@ struct fw_platform {
 extern struct fw_platform plat;
 
 /* platform.c: the machine's devices and RAM (plat), the DT S-mode sees,
-   and the way out. Boot hart only, except fw_smode_range and fw_halt (any
-   hart). fw_platform_init: the devices and RAM banks from QEMU's DT; 0, or
-   a negative libfdt error. */
+   and the way out. Boot hart only, except fw_smode_range, fw_smode_shmem
+   and fw_halt (any hart). */
+/**
+ * fw_platform_init() - the devices and RAM banks from QEMU's DT
+ * @fdt: the device tree QEMU handed over
+ * @next_addr: the next stage's entry (plat.next_addr)
+ *
+ * Checks the DT's header, then fills plat: the DT (plat.fdt, until the
+ * region holds its copy), the next stage's address, the firmware's base,
+ * the UART and the sifive,test device (with the syscon-poweroff/reboot
+ * values), the memory banks (at most FW_MAX_MEM) and /reserved-memory's
+ * no-map ranges.
+ *
+ * Context: Boot hart only, first thing at boot (fw_boot), on the boot
+ *          stack; the others wait in entry.S.
+ * Return: 0, or a negative libfdt error (fdt_check_header()'s).
+ */
 int fw_platform_init(void *fdt, unsigned long next_addr);
+/**
+ * fw_dt_fixup() - make the copy in the region S-mode's DT
+ *
+ * The firmware-only PMU mapping out, the machine-level AIA controllers
+ * out (fw_aia_dt_fixup()), the region reserved in two nodes (the part PMP
+ * closes, no-map; the DT itself, mapped), then packed and opened again
+ * over the whole area, so that the next stage finds the free space in the
+ * DT's totalsize. Halts with a console line if any step fails.
+ *
+ * Context: Boot hart only, at boot, after the banner and before the other
+ *          harts are woken and S-mode runs.
+ */
 void fw_dt_fixup(void);			/* what S-mode sees of the DT */
+/**
+ * fw_smode_range() - is [pa, pa + size) S-mode RAM?
+ * @pa: physical address
+ * @size: bytes
+ *
+ * S-mode RAM: inside one of the DT's memory banks, no byte of it in the
+ * firmware's memory (PMP-closed; the DT after it is S-mode's to use).
+ *
+ * Context: Any hart, in M-mode; reads plat only.
+ * Return: true if it is, false if not, or when @size is 0 or the range
+ *         wraps.
+ */
 bool fw_smode_range(uint64_t pa, uint64_t size);	/* S-mode RAM? */
-/* SBI shared memory (the sampler's): [pa, pa + size) S-mode may read and
-   write: S-mode RAM (fw_smode_range, so not the firmware's, PMP-closed),
-   and no byte in a reserved-memory no-map range. Any hart. */
+/**
+ * fw_smode_shmem() - may S-mode share [pa, pa + size) with the firmware?
+ * @pa: physical address
+ * @size: bytes
+ *
+ * SBI shared memory (the sampler's): [pa, pa + size) S-mode may read and
+ * write: S-mode RAM (fw_smode_range, so not the firmware's, PMP-closed),
+ * and no byte in a reserved-memory no-map range. With more no-map ranges
+ * than plat keeps (FW_MAX_RESV), every range is refused.
+ *
+ * Context: Any hart, in M-mode; reads plat only.
+ * Return: true if it may, else false.
+ */
 bool fw_smode_shmem(uint64_t pa, uint64_t size);
-/* The machine stops: why on the console, QEMU told to exit with a
-   failure (the sifive,test device), else this hart sleeps for ever. */
+/**
+ * fw_halt() - stop the machine
+ * @why: what went wrong, for the console
+ *
+ * The machine stops: why on the console, QEMU told to exit with a
+ * failure (the sifive,test device), else this hart sleeps for ever.
+ *
+ * Context: Any hart, in M-mode, boot included (the console works from
+ *          the start). Never returns.
+ */
 void fw_halt(const char *why) __attribute__((noreturn));
-/* Reg entry i of a node, in its parent's cell sizes: 0, or -1 if absent. */
+/**
+ * fw_dt_reg() - reg entry i of a DT node
+ * @fdt: the device tree
+ * @node: the node's offset
+ * @i: the entry's index, from 0
+ * @base: set to the entry's address
+ * @size: set to its size
+ *
+ * Read in the parent's #address-cells (1 or 2) and #size-cells (0 to 2).
+ *
+ * Context: Boot hart, at boot (the DT walks of platform.c, clint.c,
+ *          aia.c).
+ * Return: 0, or -1 if the node has no such entry, no reg, or cell sizes
+ *         out of those ranges (*@base and *@size untouched then).
+ */
 int fw_dt_reg(const void *fdt, int node, int i, uint64_t *base, uint64_t *size);
 
 #endif

@@ -51,13 +51,33 @@
 _Static_assert(RVPMU_GROUP_BASE == ~UINT64_C(0) << FW_GROUP_BASE_SHIFT,
 	       "grp_csr.S builds the group base from FW_GROUP_BASE_SHIFT");
 
-/* An aligned 8-byte store to S-mode memory the caller has checked against
-   RAM and the firmware's region (M-mode: physical, no translation). */
+/**
+ * fw_smode_store64() - one aligned 8-byte store to S-mode memory
+ * @pa: the physical address, 8-byte aligned, checked by the caller
+ * @v: the value
+ *
+ * An aligned 8-byte store to S-mode memory the caller has checked against
+ * RAM and the firmware's region (M-mode: physical, no translation).
+ *
+ * Context: Any hart, in M-mode (the PMU core's snapshot writes through
+ *          rvpmu_mem_write64() and pmu_seams.c's mem_write).
+ */
 static inline void fw_smode_store64(uint64_t pa, uint64_t v)
 {
 	*(volatile uint64_t *)(uintptr_t)pa = v;
 }
 
+/**
+ * rvpmu_mem_write64() - one aligned 8-byte store to S-mode memory
+ * @h: the core's hart (unused)
+ * @addr: the physical address, 8-byte aligned, checked by the core
+ * @v: the value
+ *
+ * core/hw.h's snapshot store: fw_smode_store64(), no ops-table call.
+ *
+ * Context: The hart that owns @h, in M-mode, on its own CSRs (the core's
+ *          PMU calls, the sampler's switch and per-hart steps); no lock.
+ */
 static inline void rvpmu_mem_write64(const struct rvpmu_hart *h, uint64_t addr, uint64_t v)
 {
 	(void)h;
@@ -68,17 +88,38 @@ static inline void rvpmu_mem_write64(const struct rvpmu_hart *h, uint64_t addr, 
 #ifndef __ASSEMBLER__
 #include "csr.h"
 
-/* mcountinhibit: one CSR write where the ops table's call cost the
-   start/stop and every switch a frame */
+/**
+ * rvpmu_hw_inhibit() - inhibit or let run the counters of mask
+ * @h: the core's hart (unused)
+ * @mask: mcountinhibit's bits (hardware counters)
+ * @on: true: inhibit them; false: let them run
+ *
+ * mcountinhibit: one CSR write (csr_inhibit_counters()) where the ops
+ * table's call cost the start/stop and every switch a frame.
+ *
+ * Context: The hart that owns @h, in M-mode, on its own CSRs (the core's
+ *          PMU calls, the sampler's switch and per-hart steps); no lock.
+ */
 static inline void rvpmu_hw_inhibit(const struct rvpmu_hart *h, uint64_t mask, bool on)
 {
 	(void)h;
 	csr_inhibit_counters(mask, on);
 }
 
-/* Smcntrpmf's mcyclecfg / minstretcfg (config_matching and release of a
-   fixed counter, never a start or stop): the xINH bits 62..58, which on
-   RV32 are the high CSR's; its low half holds nothing the core sets */
+/**
+ * rvpmu_hw_filter_fixed() - set mcycle's or minstret's privilege filter
+ * @h: the core's hart (unused)
+ * @ctr: 0: mcyclecfg; 2 (any other): minstretcfg
+ * @cfg: the value: the xINH bits 62..58
+ *
+ * Smcntrpmf's mcyclecfg / minstretcfg (config_matching and release of a
+ * fixed counter, never a start or stop): the xINH bits 62..58, which on
+ * RV32 are the high CSR's; its low half holds nothing the core sets. Only
+ * with Smcntrpmf, only while the counter is inhibited.
+ *
+ * Context: The hart that owns @h, in M-mode, on its own CSRs (the core's
+ *          PMU calls, the sampler's switch and per-hart steps); no lock.
+ */
 static inline void rvpmu_hw_filter_fixed(const struct rvpmu_hart *h, unsigned long ctr,
 					 uint64_t cfg)
 {
@@ -107,13 +148,33 @@ static inline void rvpmu_hw_filter_fixed(const struct rvpmu_hart *h, unsigned lo
  * (on RV32 mhpmeventNh): on a hart where that does not hold they fall
  * back on the core's loops.
  */
+/**
+ * fw_grp_fits() - do grp_csr.S's group accesses fit this hart?
+ * @h: the core's hart
+ *
+ * grp_csr.S's accesses assume 64-bit counters and write the Sscofpmf
+ * bits (on RV32 mhpmeventNh).
+ *
+ * Context: Any hart, on @h's state (read only).
+ * Return: true where the hart has Sscofpmf and 64-bit hpm counters, else
+ *         false (the list accesses then fall back on the core's loops).
+ */
 static inline bool fw_grp_fits(const struct rvpmu_hart *h)
 {
 	return h->sscofpmf && h->hpm64;
 }
 
-/* The seq accesses have no fallback: the core asks first (their callers
-   then need no frame). */
+/**
+ * rvpmu_hw_seq_ok() - may the core use the seq group accesses on this hart?
+ * @h: the core's hart
+ *
+ * The seq accesses have no fallback: the core asks first (their callers
+ * then need no frame).
+ *
+ * Context: Any hart, on @h's state (read only).
+ * Return: fw_grp_fits(): true where rvpmu_hw_read_seq() and
+ *         rvpmu_hw_load_seq() may be called, else false.
+ */
 static inline bool rvpmu_hw_seq_ok(const struct rvpmu_hart *h)
 {
 	return fw_grp_fits(h);
@@ -124,6 +185,21 @@ static inline bool rvpmu_hw_seq_ok(const struct rvpmu_hart *h)
 #else
 #define FW_GRP_XLEN_CLOBBERS
 #endif
+/**
+ * rvpmu_hw_read_seq() - read a group laid out on counters 3 .. 3 + n - 1
+ * @h: the core's hart (unused: rvpmu_hw_seq_ok() said yes)
+ * @n: how many counters, > 0
+ * @dst: where the counts go
+ * @off: counter 3 + j's count goes to @dst + off[j]
+ *
+ * Each counter read while it runs: its count (the value less its group
+ * base, RVPMU_GROUP_BASE) to dst + off[j], then its mhpmevent 0.
+ * grp_csr.S's fw_grp_read_seq, unrolled, called by `jal t2` with every
+ * register it touches named. No fallback.
+ *
+ * Context: The hart that owns @h, in M-mode, in the sampler's switch
+ *          (core/group.c), on hpm counters stopped or about to be; no lock.
+ */
 static inline void rvpmu_hw_read_seq(const struct rvpmu_hart *h, unsigned long n,
 				     uint8_t *dst, const uint32_t *off)
 {
@@ -138,6 +214,19 @@ static inline void rvpmu_hw_read_seq(const struct rvpmu_hart *h, unsigned long n
 			 : "t0", "t1", "t2", "a5", "memory");
 }
 
+/**
+ * rvpmu_hw_load_seq() - load a group's events on counters 3 .. 3 + n - 1
+ * @h: the core's hart (unused: rvpmu_hw_seq_ok() said yes)
+ * @ev: the events: counter 3 + j gets ev[j]
+ * @n: how many counters, > 0
+ *
+ * Each counter gets its event, then its group base (RVPMU_GROUP_BASE),
+ * from the highest counter down (on QEMU the first counter given an event
+ * owns it). grp_csr.S's fw_grp_load_seq, unrolled. No fallback.
+ *
+ * Context: The hart that owns @h, in M-mode, in the sampler's switch
+ *          (core/group.c), on hpm counters stopped or about to be; no lock.
+ */
 static inline void rvpmu_hw_load_seq(const struct rvpmu_hart *h, const uint64_t *ev,
 				     unsigned long n)
 {
@@ -151,6 +240,22 @@ static inline void rvpmu_hw_load_seq(const struct rvpmu_hart *h, const uint64_t 
 			 : "t0", "t1", "t2", "a4", "a5", "memory");
 }
 
+/**
+ * rvpmu_hw_read_list() - read a group's counters by list
+ * @h: the core's hart
+ * @ctr: the counters (hpm counters), n of them
+ * @n: how many, > 0
+ * @dst: where the counts go
+ * @off: counter ctr[j]'s count goes to @dst + off[j]
+ *
+ * Each counter ctr[j] read while it runs: its count (the value less its
+ * group base) to dst + off[j], then its mhpmevent 0. grp_csr.S's
+ * fw_grp_read where it fits (fw_grp_fits()), else the core's
+ * rvpmu_group_read_each().
+ *
+ * Context: The hart that owns @h, in M-mode, in the sampler's switch
+ *          (core/group.c), on hpm counters stopped or about to be; no lock.
+ */
 static inline void rvpmu_hw_read_list(const struct rvpmu_hart *h, const uint8_t *ctr,
 				      unsigned long n, uint8_t *dst, const uint32_t *off)
 {
@@ -169,6 +274,21 @@ static inline void rvpmu_hw_read_list(const struct rvpmu_hart *h, const uint8_t 
 			 : FW_GRP_XLEN_CLOBBERS "t0", "t1", "t2", "a5", "a6", "memory");
 }
 
+/**
+ * rvpmu_hw_load_list() - load a group's events on counters by list
+ * @h: the core's hart
+ * @ctr: the counters (hpm counters, mhpmevent 0), n of them
+ * @ev: counter ctr[j] gets ev[j]
+ * @n: how many, > 0
+ *
+ * Each counter gets its event (its Sscofpmf bits dropped without
+ * Sscofpmf), then its group base. grp_csr.S's fw_grp_load where it fits
+ * (fw_grp_fits()), else the core's rvpmu_group_load_each().
+ *
+ * Context: The hart that owns @h, in M-mode, in the sampler's switch
+ *          (core/group.c), on hpm counters stopped or about to be; no lock.
+ * Return: the counters as an mcountinhibit mask.
+ */
 static inline uint32_t rvpmu_hw_load_list(const struct rvpmu_hart *h, const uint8_t *ctr,
 					  const uint64_t *ev, unsigned long n)
 {
@@ -205,30 +325,89 @@ extern const char fw_csr_slots[];
 			 : "t0");						\
 	t1_; })
 
+/**
+ * rvpmu_hw_read() - a counter's value
+ * @h: the core's hart (unused)
+ * @ctr: the counter: 0 mcycle, 2 minstret, 3..31 hpm (one that exists)
+ *
+ * One slot call (pmu_csr.S). On RV32: high, low, high (in a7) until the
+ * highs agree, as pmu_hw.c's READ64.
+ *
+ * Context: The hart that owns @h, in M-mode, on its own CSRs (the core's
+ *          PMU calls, the sampler's switch and per-hart steps); no lock.
+ * Return: the counter's value, 64 bits on both XLENs.
+ */
 static inline uint64_t rvpmu_hw_read(const struct rvpmu_hart *h, unsigned long ctr)
 {
 	(void)h;
 	return FW_CSR_SLOT(FW_SLOT_READ_CTR, ctr, 0);
 }
 
+/**
+ * rvpmu_hw_cycles() - mcycle
+ * @h: the core's hart (unused)
+ *
+ * A csrr, inline. On RV32: high, low, high until the highs agree.
+ *
+ * Context: The hart that owns @h, in M-mode, on its own CSRs (the core's
+ *          PMU calls, the sampler's switch and per-hart steps); no lock.
+ * Return: mcycle, 64 bits on both XLENs.
+ */
 static inline uint64_t rvpmu_hw_cycles(const struct rvpmu_hart *h)
 {
 	(void)h;
 	return csr_read(CSR_MCYCLE);
 }
 
+/**
+ * rvpmu_hw_write() - set a counter's value
+ * @h: the core's hart (unused)
+ * @ctr: the counter: 0 mcycle, 2 minstret, 3..31 hpm (one that exists)
+ * @v: the value, 64 bits
+ *
+ * One slot call. On RV32 the low half is written 0 first, then the high
+ * half, then the low: no carry into the new high half meanwhile.
+ *
+ * Context: The hart that owns @h, in M-mode, on its own CSRs (the core's
+ *          PMU calls, the sampler's switch and per-hart steps); no lock.
+ */
 static inline void rvpmu_hw_write(const struct rvpmu_hart *h, unsigned long ctr, uint64_t v)
 {
 	(void)h;
 	(void)FW_CSR_SLOT(FW_SLOT_WRITE_CTR, ctr, v);
 }
 
+/**
+ * rvpmu_hw_program() - mhpmeventN := ev
+ * @h: the core's hart (on RV32: whether it has Sscofpmf)
+ * @ctr: the hpm counter N, 3..31
+ * @ev: the event selector, with the Sscofpmf bits [63:56]
+ *
+ * One slot call. On RV32 mhpmeventNh exists only with Sscofpmf: without
+ * it only the low half is written.
+ *
+ * Context: The hart that owns @h, in M-mode, on its own CSRs (the core's
+ *          PMU calls, the sampler's switch and per-hart steps); no lock.
+ */
 static inline void rvpmu_hw_program(const struct rvpmu_hart *h, unsigned long ctr, uint64_t ev)
 {
 	(void)h;
 	(void)FW_CSR_SLOT(FW_SLOT_WRITE_EVENT, ctr, ev);
 }
 
+/**
+ * rvpmu_hw_swap_event() - mhpmeventN := ev, answering the old value
+ * @h: the core's hart (unused)
+ * @ctr: the hpm counter N, 3..31
+ * @ev: the new event selector, with the Sscofpmf bits
+ *
+ * One slot call (csrrw). Only asked with Sscofpmf; on RV32 the low half,
+ * then the high half (with OF).
+ *
+ * Context: The hart that owns @h, in M-mode, on its own CSRs (the core's
+ *          PMU calls, the sampler's switch and per-hart steps); no lock.
+ * Return: mhpmeventN's old value, 64 bits (OF in bit 63).
+ */
 static inline uint64_t rvpmu_hw_swap_event(const struct rvpmu_hart *h, unsigned long ctr,
 					   uint64_t ev)
 {
@@ -236,8 +415,19 @@ static inline uint64_t rvpmu_hw_swap_event(const struct rvpmu_hart *h, unsigned 
 	return FW_CSR_SLOT(FW_SLOT_SWAP_EVENT, ctr, ev);
 }
 
-/* OF (bit 63) of a running hpm counter's mhpmevent; only asked with
-   Sscofpmf (the core checks h->sscofpmf first) */
+/**
+ * rvpmu_hw_overflowed() - has a running hpm counter overflowed?
+ * @h: the core's hart (unused)
+ * @ctr: the hpm counter N, 3..31
+ *
+ * OF (bit 63) of a running hpm counter's mhpmevent (on RV32 bit 31 of
+ * mhpmeventNh); only asked with Sscofpmf (the core checks h->sscofpmf
+ * first).
+ *
+ * Context: The hart that owns @h, in M-mode, on its own CSRs (the core's
+ *          PMU calls, the sampler's switch and per-hart steps); no lock.
+ * Return: true if its OF bit is set, else false.
+ */
 static inline bool rvpmu_hw_overflowed(const struct rvpmu_hart *h, unsigned long ctr)
 {
 	(void)h;
@@ -339,6 +529,24 @@ static inline uint64_t rvpmu_hw_cycles(const struct rvpmu_hart *h)
  */
 extern unsigned long fw_held_ns_per_tick;
 
+/**
+ * rvpmu_hw_holds_overflow() - does a start from v leave its overflow held?
+ * @h: the core's hart (unused)
+ * @ctr: an hpm counter: the core asks for no other (unused)
+ * @ev: the counter's event selector
+ * @v: the value the counter starts from
+ *
+ * QEMU's held overflow, as the comment above says: the selector's low 16
+ * bits 1 or 2, @v in [2^63, 2^64 - 2^62) (tested first), and mtime in ns
+ * (csr_read_time64() * fw_held_ns_per_tick) plus the distance to the wrap
+ * past INT64_MAX.
+ *
+ * Context: The hart that owns @h, in M-mode, on its own CSRs (the core's
+ *          PMU calls, the sampler's switch and per-hart steps); no lock.
+ * Return: true when QEMU would hold the counter's next overflow back
+ *         (now in ns plus the distance to the wrap past INT64_MAX), else
+ *         false (always where fw_held_ns_per_tick is 0).
+ */
 static inline bool rvpmu_hw_holds_overflow(const struct rvpmu_hart *h, unsigned long ctr,
 					   uint64_t ev, uint64_t v)
 {
@@ -352,13 +560,21 @@ static inline bool rvpmu_hw_holds_overflow(const struct rvpmu_hart *h, unsigned 
 	return k && csr_read_time64() * k + (0 - v) > (uint64_t)INT64_MAX;
 }
 
-/*
+/**
+ * fw_counts_while_inhibited() - is ctr clock-like on QEMU 7.2?
+ * @ctr: the counter: 0 mcycle, 2 minstret, 3..31 hpm
+ * @ev: its event selector (hpm counters)
+ *
  * QEMU 7.2's cycles/instret-mapped counters count on while inhibited and
  * read stale once inhibited; it looks the event up by the selector's low
  * bits, so any selector whose low 16 bits are 1 or 2 is taken as one (a
  * needless write-back at worst). Inline: config_matching's hpm path then
  * makes no call before its tail call (pmu_hw.c's ops table answers the
  * same through this).
+ *
+ * Context: Any hart; pure.
+ * Return: true for mcycle and minstret (@ctr < 3) and for an hpm counter
+ *         whose selector's low 16 bits are 1 or 2, else false.
  */
 static inline bool fw_counts_while_inhibited(unsigned long ctr, uint64_t ev)
 {
@@ -372,6 +588,22 @@ static inline bool fw_counts_while_inhibited(unsigned long ctr, uint64_t ev)
    are chosen by the same answer. */
 extern bool fw_quirk_counts_inhibited;
 
+/**
+ * rvpmu_hw_counts_while_inhibited() - does ctr count on while inhibited?
+ * @h: the core's hart (unused)
+ * @ctr: the counter: 0 mcycle, 2 minstret, 3..31 hpm
+ * @ev: its event selector
+ *
+ * Whether ctr, counting ev, keeps counting while inhibited and reads
+ * stale once stopped (core/hw.h): only on a QEMU where the boot probe
+ * found so (fw_quirk_counts_inhibited), and there only for a clock-like
+ * counter (fw_counts_while_inhibited()). Stop then writes the counter
+ * back.
+ *
+ * Context: The hart that owns @h, in M-mode, on its own CSRs (the core's
+ *          PMU calls, the sampler's switch and per-hart steps); no lock.
+ * Return: true if it does, else false.
+ */
 static inline bool rvpmu_hw_counts_while_inhibited(const struct rvpmu_hart *h, unsigned long ctr,
 						   uint64_t ev)
 {
@@ -379,16 +611,35 @@ static inline bool rvpmu_hw_counts_while_inhibited(const struct rvpmu_hart *h, u
 	return fw_quirk_counts_inhibited && fw_counts_while_inhibited(ctr, ev);
 }
 
-/* mtime for the sampler's window stamps (core/hw.h: optional): the time
-   CSR, as fw_mtime reads it, without a call through the sampler's ops */
+/* core/hw.h: this platform has the optional rvpmu_hw_mtime() (below) */
 #define RVPMU_HW_MTIME 1
+/**
+ * rvpmu_hw_mtime() - mtime now, for the sampler's window stamps
+ * @h: the core's hart (unused)
+ *
+ * mtime for the sampler's window stamps (core/hw.h: optional): the time
+ * CSR, as fw_mtime reads it, without a call through the sampler's ops.
+ *
+ * Context: The hart that owns @h, in M-mode, in the sampler's switch.
+ * Return: mtime, 64 bits on both XLENs (csr_read_time64()).
+ */
 static inline uint64_t rvpmu_hw_mtime(const struct rvpmu_hart *h)
 {
 	(void)h;
 	return csr_read_time64();
 }
 
-/* satp.ASID, where the call through an ops table cost more than the read */
+/**
+ * rvpmu_hw_asid() - the ASID S-mode runs with now
+ * @h: the core's hart (unused)
+ *
+ * satp.ASID, where the call through an ops table cost more than the read
+ * (the sampler's CID1).
+ *
+ * Context: The hart that owns @h, in M-mode, on its own CSRs (the core's
+ *          PMU calls, the sampler's switch and per-hart steps); no lock.
+ * Return: satp.ASID: bits 59..44 on RV64, 30..22 on RV32.
+ */
 static inline uint32_t rvpmu_hw_asid(const struct rvpmu_hart *h)
 {
 	(void)h;

@@ -11,6 +11,19 @@
 #define FW_SBI_FWFT_H
 
 struct fw_hart;
+/**
+ * fw_fwft_hart_init() - probe this hart's features, reset them, unlock them
+ * @h: the calling hart's struct
+ *
+ * What the hart can do is probed (a field is supported where it holds
+ * what is written: medeleg's misaligned bits, menvcfg's LPE, SSE, DTE,
+ * ADUE, and on RV64 PMM's lengths), every feature goes to its reset value
+ * (0), every lock is released.
+ *
+ * Context: The hart itself, in M-mode: in its set-up (after medeleg is
+ *          written), before S-mode runs there, and again when it stops
+ *          (fw_hart_stop()).
+ */
 void fw_fwft_hart_init(struct fw_hart *h);
 
 #endif

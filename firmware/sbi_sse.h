@@ -39,13 +39,34 @@ struct fw_sse_hart {
 
 struct fw_hart;
 struct fw_frame;
-/* This hart's events to their reset state (UNUSED, masked), LCOFI
-   delegated to S-mode again; the global event's preferred hart set. */
+/**
+ * fw_sse_hart_init() - this hart's SSE state to its reset state
+ * @h: the calling hart's struct
+ *
+ * This hart's events to their reset state (UNUSED, masked), LCOFI
+ * delegated to S-mode again (with Sscofpmf); on the boot hart, the global
+ * event's preferred hart set to it.
+ *
+ * Context: The hart itself, in M-mode: at its set-up (hart_setup), and
+ *          when it stops (fw_hart_stop()).
+ */
 void fw_sse_hart_init(struct fw_hart *h);
-/* An M-mode interrupt from S/U-mode ends: take the PMU overflow (LCOFI,
-   when SSE holds it) as the event, and deliver the most urgent pending
-   event that may run now, rewriting the frame and mepc to enter its
-   handler. */
+/**
+ * fw_sse_trap_exit() - deliver SSE events at the end of an M-mode interrupt
+ * @h: the trapping hart's struct
+ * @f: the trap's frame (its a6/a7 are rewritten on delivery)
+ * @irq: the interrupt taken (IRQ_M_SOFT or IRQ_LCOF)
+ *
+ * An M-mode interrupt from S/U-mode ends: take the PMU overflow (LCOFI,
+ * when SSE holds it) as the event (cleared in mip, the event pending),
+ * and deliver the most urgent pending event that may run now, rewriting
+ * the frame and mepc to enter its handler. No delivery when the trap came
+ * from M-mode.
+ *
+ * Context: The trapping hart, in M-mode, at the end of fw_trap() for MSIP
+ *          (another hart's injection comes this way) or LCOFI, with that
+ *          trap's frame; takes the events' lock.
+ */
 void fw_sse_trap_exit(struct fw_hart *h, struct fw_frame *f, unsigned long irq);
 
 #endif

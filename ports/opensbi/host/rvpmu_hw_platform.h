@@ -20,24 +20,77 @@
 
 #include <sbi_utils/rvpmu/rvpmu_host.h>
 
+/**
+ * rvpmu_hw_read() - a counter's value
+ * @h: the core's hart (unused)
+ * @ctr: the counter: 0 mcycle, 2 minstret, 3..31 hpm (one that exists)
+ *
+ * rvpmu_osbi_ctr_read(): csr_read_num() of the counter; on RV32 high,
+ * low, high until the highs agree.
+ *
+ * Context: The hart that owns @h, in M-mode, on its own CSRs, in
+ *          OpenSBI's trap path: the PMU and sampler ecalls
+ *          (sbi_ecall_rvpmu.c), the sampler's timer event; no lock.
+ * Return: the counter's value, 64 bits on both XLENs.
+ */
 static inline uint64_t rvpmu_hw_read(const struct rvpmu_hart *h, unsigned long ctr)
 {
 	(void)h;
 	return rvpmu_osbi_ctr_read(ctr);
 }
 
+/**
+ * rvpmu_hw_write() - set a counter's value
+ * @h: the core's hart (unused)
+ * @ctr: the counter: 0 mcycle, 2 minstret, 3..31 hpm (one that exists)
+ * @v: the value, 64 bits
+ *
+ * rvpmu_osbi_ctr_write(): csr_write_num(); on RV32 the low half 0 first,
+ * then the high half, then the low.
+ *
+ * Context: The hart that owns @h, in M-mode, on its own CSRs, in
+ *          OpenSBI's trap path: the PMU and sampler ecalls
+ *          (sbi_ecall_rvpmu.c), the sampler's timer event; no lock.
+ */
 static inline void rvpmu_hw_write(const struct rvpmu_hart *h, unsigned long ctr, uint64_t v)
 {
 	(void)h;
 	rvpmu_osbi_ctr_write(ctr, v);
 }
 
-/* mhpmeventNh (RV32) exists only with Sscofpmf */
+/**
+ * rvpmu_hw_program() - mhpmeventN := ev
+ * @h: the core's hart: whether it has Sscofpmf
+ * @ctr: the hpm counter N, 3..31
+ * @ev: the event selector, with the Sscofpmf bits [63:56]
+ *
+ * rvpmu_osbi_evt_write(). mhpmeventNh (RV32) exists only with Sscofpmf:
+ * without it only the low half is written.
+ *
+ * Context: The hart that owns @h, in M-mode, on its own CSRs, in
+ *          OpenSBI's trap path: the PMU and sampler ecalls
+ *          (sbi_ecall_rvpmu.c), the sampler's timer event; no lock.
+ */
 static inline void rvpmu_hw_program(const struct rvpmu_hart *h, unsigned long ctr, uint64_t ev)
 {
 	rvpmu_osbi_evt_write(ctr, ev, h->sscofpmf);
 }
 
+/**
+ * rvpmu_hw_swap_event() - mhpmeventN := ev, answering the old value
+ * @h: the core's hart (unused)
+ * @ctr: the hpm counter N, 3..31
+ * @ev: the new event selector, with the Sscofpmf bits
+ *
+ * rvpmu_osbi_evt_swap(): a read, then a write of both halves. Only with
+ * Sscofpmf, and only on a counter the core has inhibited, so that it
+ * cannot overflow between the two.
+ *
+ * Context: The hart that owns @h, in M-mode, on its own CSRs, in
+ *          OpenSBI's trap path: the PMU and sampler ecalls
+ *          (sbi_ecall_rvpmu.c), the sampler's timer event; no lock.
+ * Return: mhpmeventN's old value, 64 bits (OF in bit 63).
+ */
 static inline uint64_t rvpmu_hw_swap_event(const struct rvpmu_hart *h, unsigned long ctr,
 					   uint64_t ev)
 {
@@ -45,25 +98,75 @@ static inline uint64_t rvpmu_hw_swap_event(const struct rvpmu_hart *h, unsigned 
 	return rvpmu_osbi_evt_swap(ctr, ev);
 }
 
-/* OF, bit 63 of the 64-bit mhpmevent value; asked only with Sscofpmf */
+/**
+ * rvpmu_hw_overflowed() - has a running hpm counter overflowed?
+ * @h: the core's hart (unused)
+ * @ctr: the hpm counter N, 3..31
+ *
+ * OF, bit 63 of the 64-bit mhpmevent value (rvpmu_osbi_evt_read()); asked
+ * only with Sscofpmf.
+ *
+ * Context: The hart that owns @h, in M-mode, on its own CSRs, in
+ *          OpenSBI's trap path: the PMU and sampler ecalls
+ *          (sbi_ecall_rvpmu.c), the sampler's timer event; no lock.
+ * Return: true if OF is set, else false.
+ */
 static inline bool rvpmu_hw_overflowed(const struct rvpmu_hart *h, unsigned long ctr)
 {
 	(void)h;
 	return rvpmu_osbi_evt_read(ctr) >> 63;
 }
 
+/**
+ * rvpmu_hw_inhibit() - inhibit or let run the counters of mask
+ * @h: the core's hart (unused)
+ * @mask: mcountinhibit's bits (hardware counters)
+ * @on: true: inhibit them (csr_set); false: let them run (csr_clear)
+ *
+ * rvpmu_osbi_inhibit(): mcountinhibit, which harts before privileged spec
+ * 1.11 lack: there it does nothing (the core's probe then finds the
+ * counters counting on, and stop writes their value back).
+ *
+ * Context: The hart that owns @h, in M-mode, on its own CSRs, in
+ *          OpenSBI's trap path: the PMU and sampler ecalls
+ *          (sbi_ecall_rvpmu.c), the sampler's timer event; no lock.
+ */
 static inline void rvpmu_hw_inhibit(const struct rvpmu_hart *h, uint64_t mask, bool on)
 {
 	(void)h;
 	rvpmu_osbi_inhibit((uint32_t)mask, on);
 }
 
+/**
+ * rvpmu_hw_cycles() - mcycle
+ * @h: the core's hart (unused)
+ *
+ * rvpmu_osbi_ctr_read(0).
+ *
+ * Context: The hart that owns @h, in M-mode, on its own CSRs, in
+ *          OpenSBI's trap path: the PMU and sampler ecalls
+ *          (sbi_ecall_rvpmu.c), the sampler's timer event; no lock.
+ * Return: mcycle, 64 bits on both XLENs.
+ */
 static inline uint64_t rvpmu_hw_cycles(const struct rvpmu_hart *h)
 {
 	(void)h;
 	return rvpmu_osbi_ctr_read(0);
 }
 
+/**
+ * rvpmu_hw_filter_fixed() - set mcycle's or minstret's privilege filter
+ * @h: the core's hart (unused)
+ * @ctr: 0: mcyclecfg; 2 (any other): minstretcfg
+ * @cfg: the value: the xINH bits 62..58
+ *
+ * rvpmu_osbi_filter_fixed(); on RV32 the high CSR alone, which holds the
+ * xINH bits. Only with Smcntrpmf, only while the counter is inhibited.
+ *
+ * Context: The hart that owns @h, in M-mode, on its own CSRs, in
+ *          OpenSBI's trap path: the PMU and sampler ecalls
+ *          (sbi_ecall_rvpmu.c), the sampler's timer event; no lock.
+ */
 static inline void rvpmu_hw_filter_fixed(const struct rvpmu_hart *h, unsigned long ctr,
 					 uint64_t cfg)
 {
@@ -86,6 +189,24 @@ static inline void rvpmu_hw_filter_fixed(const struct rvpmu_hart *h, unsigned lo
  */
 extern unsigned long rvpmu_osbi_held_ns_per_tick;
 
+/**
+ * rvpmu_hw_holds_overflow() - does a start from v leave its overflow held?
+ * @h: the core's hart (unused)
+ * @ctr: the hpm counter (unused)
+ * @ev: the counter's event selector
+ * @v: the value the counter starts from
+ *
+ * QEMU's held overflow, as the comment above says: the selector's low 16
+ * bits 1 or 2, @v in [2^63, 2^64 - 2^62), and the timer's value in ns
+ * (rvpmu_osbi_time() * rvpmu_osbi_held_ns_per_tick) plus the distance to
+ * the wrap past INT64_MAX.
+ *
+ * Context: The hart that owns @h, in M-mode, on its own CSRs, in
+ *          OpenSBI's trap path: the PMU and sampler ecalls
+ *          (sbi_ecall_rvpmu.c), the sampler's timer event; no lock.
+ * Return: true when the counter's next overflow would be held back, else
+ *         false (always where rvpmu_osbi_held_ns_per_tick is 0).
+ */
 static inline bool rvpmu_hw_holds_overflow(const struct rvpmu_hart *h, unsigned long ctr,
 					   uint64_t ev, uint64_t v)
 {
@@ -103,6 +224,22 @@ static inline bool rvpmu_hw_holds_overflow(const struct rvpmu_hart *h, unsigned 
    then any counter may, and stop writes back what it read. */
 extern bool rvpmu_osbi_counts_inhibited;
 
+/**
+ * rvpmu_hw_counts_while_inhibited() - does ctr count on while inhibited?
+ * @h: the core's hart (unused)
+ * @ctr: the counter (unused: every counter is taken alike)
+ * @ev: its event selector (unused)
+ *
+ * rvpmu_osbi_counts_inhibited, the cold-boot probe's answer, for every
+ * counter and event: a write-back where one is not needed costs a CSR
+ * write, a missing one a wrong count.
+ *
+ * Context: The hart that owns @h, in M-mode, on its own CSRs, in
+ *          OpenSBI's trap path: the PMU and sampler ecalls
+ *          (sbi_ecall_rvpmu.c), the sampler's timer event; no lock.
+ * Return: true where the probe found a counter counting on once
+ *         inhibited (or found nothing to probe on), else false.
+ */
 static inline bool rvpmu_hw_counts_while_inhibited(const struct rvpmu_hart *h, unsigned long ctr,
 						   uint64_t ev)
 {
@@ -112,13 +249,38 @@ static inline bool rvpmu_hw_counts_while_inhibited(const struct rvpmu_hart *h, u
 	return rvpmu_osbi_counts_inhibited;
 }
 
+/**
+ * rvpmu_hw_asid() - the ASID S-mode runs with now
+ * @h: the core's hart (unused)
+ *
+ * rvpmu_osbi_asid(): satp's ASID field (the sampler's CID1).
+ *
+ * Context: The hart that owns @h, in M-mode, on its own CSRs, in
+ *          OpenSBI's trap path: the PMU and sampler ecalls
+ *          (sbi_ecall_rvpmu.c), the sampler's timer event; no lock.
+ * Return: satp.ASID.
+ */
 static inline uint32_t rvpmu_hw_asid(const struct rvpmu_hart *h)
 {
 	(void)h;
 	return rvpmu_osbi_asid();
 }
 
-/* one aligned store to S-mode memory the core checked (snapshot) */
+/**
+ * rvpmu_mem_write64() - one aligned store to S-mode memory (snapshot)
+ * @h: the core's hart (unused)
+ * @addr: the physical address, 8-byte aligned, checked by the core
+ * @v: the value
+ *
+ * One aligned store to S-mode memory the core checked (snapshot):
+ * rvpmu_osbi_smode_store64(), with the hart's M-mode access to it opened
+ * around the store (sbi_hart_protection_map_range()); on RV32 two 32-bit
+ * stores.
+ *
+ * Context: The hart that owns @h, in M-mode, on its own CSRs, in
+ *          OpenSBI's trap path: the PMU and sampler ecalls
+ *          (sbi_ecall_rvpmu.c), the sampler's timer event; no lock.
+ */
 static inline void rvpmu_mem_write64(const struct rvpmu_hart *h, uint64_t addr, uint64_t v)
 {
 	(void)h;
