@@ -39,8 +39,9 @@ bool sampler_present(void);
  *
  * Context: Any hart, S-mode, any state.
  * Return: the sbiret: value the implementation's size of struct
- *         rvpmu_sampler_info with SBI_SUCCESS; SBI_ERR_INVALID_ADDRESS when
- *         @info is not 8-byte aligned or not S-mode writable memory;
+ *         rvpmu_sampler_info with SBI_SUCCESS; SBI_ERR_INVALID_PARAM when
+ *         @info is not 8-byte aligned; SBI_ERR_INVALID_ADDRESS when it is
+ *         not S-mode writable memory;
  *         SBI_ERR_NOT_SUPPORTED where the firmware does not offer the
  *         extension.
  */
@@ -193,8 +194,8 @@ struct sbiret sampler_reset(void);
  * Context: Any hart, S-mode, any state.
  * Return: the sbiret: value the bytes a full answer needs with
  *         SBI_SUCCESS; SBI_ERR_INVALID_PARAM for a @size 0 or not a
- *         multiple of 8; SBI_ERR_INVALID_ADDRESS when @st is not 8-byte
- *         aligned or not S-mode writable memory; SBI_ERR_NOT_SUPPORTED
+ *         multiple of 8, or @st not 8-byte aligned; SBI_ERR_INVALID_ADDRESS
+ *         when @st is not S-mode writable memory; SBI_ERR_NOT_SUPPORTED
  *         where the firmware does not offer the extension.
  */
 struct sbiret sampler_status(struct rvpmu_sampler_status *st, unsigned long size);

@@ -47,7 +47,9 @@ bool rvpmu_sampler_addr(rvpmu_ulong lo, rvpmu_ulong hi, uint64_t *pa);
  * read/write memory (the platform's check).
  *
  * Context: Any hart, in the extension's calls.
- * Return: 0, else SBI_ERR_INVALID_ADDRESS.
+ * Return: 0; SBI_ERR_INVALID_PARAM when @pa is not 8-byte aligned (as the
+ *         SBI's PMU and STA functions answer a misaligned address); else
+ *         SBI_ERR_INVALID_ADDRESS.
  */
 long rvpmu_sampler_mem_ok(const struct rvpmu_sampler *s, uint64_t pa, uint64_t size);
 /**
@@ -58,10 +60,12 @@ long rvpmu_sampler_mem_ok(const struct rvpmu_sampler *s, uint64_t pa, uint64_t s
  * @size: the range's bytes
  * @pa: the address, 64 bits (written in any case)
  *
- * As rvpmu_sampler_mem_ok(), for the address @lo and @hi make.
+ * As rvpmu_sampler_mem_ok(), for the address @lo and @hi make; @lo's
+ * alignment is checked before @hi.
  *
  * Context: Any hart, in the extension's calls.
- * Return: 0, else SBI_ERR_INVALID_ADDRESS.
+ * Return: 0; SBI_ERR_INVALID_PARAM when @lo is not 8-byte aligned; else
+ *         SBI_ERR_INVALID_ADDRESS.
  */
 long rvpmu_sampler_shmem(const struct rvpmu_sampler *s, rvpmu_ulong lo, rvpmu_ulong hi,
 			 uint64_t size, uint64_t *pa);

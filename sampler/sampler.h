@@ -47,25 +47,28 @@
  * that applies answers):
  *   INVALID_PARAM     unknown bits in the flags register
  *   ALREADY_STARTED   a run is going on (not with CHECK_ONLY)
- *   INVALID_ADDRESS   configuration not 8-byte aligned, not S-mode
- *                     read/write memory, or hi != 0 on RV64
+ *   INVALID_PARAM     configuration not 8-byte aligned
+ *   INVALID_ADDRESS   configuration not S-mode read/write memory, or
+ *                     hi != 0 on RV64
  *   INVALID_PARAM     magic, version, flags, unknown filter bits,
  *                     nr_events, nr_pmu (> GET_INFO's max_nr_pmu),
  *                     period_us, nr_bufs (not with CHECK_ONLY), an
  *                     event's reserved word
  *   INVALID_PARAM     hart set empty, or naming a hartid that is not a
  *                     hart available to S-mode (or base + i wraps)
+ *   INVALID_PARAM     a hart of the set not ready (no sampler state)
  *   NOT_SUPPORTED     a filter bit some hart of the set cannot honour; an
  *                     event some hart of the set cannot count; a group
  *                     that needs more counters than some hart of the set
  *                     has for its events (were they all free)
  *   INVALID_PARAM     a sample past 4 GiB or a header past 64 KiB;
- *                     cid2_count not above the set's highest hartid
- *   INVALID_ADDRESS   CID2 array misaligned or not S-mode memory
+ *                     cid2_count not above the set's highest hartid, or
+ *                     the CID2 array misaligned
+ *   INVALID_ADDRESS   CID2 array not S-mode memory
  *   (not with CHECK_ONLY:)
  *   INVALID_PARAM     a buffer size not a multiple of 8 or under
- *                     plan.min_buffer_size
- *   INVALID_ADDRESS   a buffer misaligned or not S-mode memory; buffers
+ *                     plan.min_buffer_size, or a buffer misaligned
+ *   INVALID_ADDRESS   a buffer not S-mode memory; buffers
  *                     overlapping each other, the configuration or CID2
  */
 #ifndef RVPMU_SAMPLER_H
@@ -293,8 +296,8 @@ void rvpmu_sampler_hart_init(struct rvpmu_sampler_hart *sh,
  * Context: Any hart, M-mode; the caller serialises the extension's calls
  *          (one at a time); harts may tick meanwhile.
  * Return: value = the size of struct rvpmu_sampler_info, error 0;
- *         SBI_ERR_INVALID_PARAM: @out_size 0 or not a multiple of 8;
- *         SBI_ERR_INVALID_ADDRESS: the address not 8-byte aligned, or the
+ *         SBI_ERR_INVALID_PARAM: @out_size 0 or not a multiple of 8, or
+ *         the address not 8-byte aligned; SBI_ERR_INVALID_ADDRESS: the
  *         range not S-mode memory (or @out_hi != 0 on RV64). value 0 on
  *         error.
  */
