@@ -52,7 +52,8 @@ SIM_SRC  := tools/sim/sim_hart.c
 # builds from (PL_EXTRA_NAME): a new payload is a new file, nothing more
 PL_EXTRA_hostile := payloads/hostile_legacy.c
 PL_EXTRA_smoke := payloads/memcheck.c
-PAYLOADS := $(filter-out $(basename $(notdir $(PL_EXTRA_hostile) $(PL_EXTRA_smoke))), \
+PL_EXTRAS := $(foreach v,$(filter PL_EXTRA_%,$(.VARIABLES)),$($(v)))
+PAYLOADS := $(filter-out $(basename $(notdir $(PL_EXTRAS))), \
 	      $(basename $(notdir $(wildcard payloads/*.c))))
 UNIT_SRC := tests/unit_main.c tests/fixture.c tests/drive.c $(wildcard tests/test_*.c) $(NAMES_SRC)
 # the unit, sampler and report-engine tests reach the simulated hart through
