@@ -137,11 +137,15 @@ void rt_check(bool cond, const char *what, ...)
 	va_start(ap, what);
 	rvpmu_vsnprintf(line, sizeof(line), what, ap);
 	va_end(ap);
+	/* several harts may check at once: each count is one atomic add, and
+	   the TAP number is the sum as this check left it */
 	if (cond)
-		checks_ok++;
+		__atomic_add_fetch(&checks_ok, 1, __ATOMIC_RELAXED);
 	else
-		checks_failed++;
-	rt_printf("%s %d - %s\n", cond ? "ok" : "not ok", checks_ok + checks_failed, line);
+		__atomic_add_fetch(&checks_failed, 1, __ATOMIC_RELAXED);
+	rt_printf("%s %d - %s\n", cond ? "ok" : "not ok",
+		  __atomic_load_n(&checks_ok, __ATOMIC_RELAXED) +
+		  __atomic_load_n(&checks_failed, __ATOMIC_RELAXED), line);
 }
 
 int rt_check_report(void)
@@ -196,6 +200,8 @@ long rt_suspend_non_retentive(void (*fn)(void *), void *arg)
 {
 	unsigned long me = rt_hartid();
 
+	if (me >= RT_MAX_HARTS)
+		return SBI_ERR_INVALID_PARAM;
 	starts[me].fn = fn;
 	starts[me].arg = arg;
 	__atomic_thread_fence(__ATOMIC_RELEASE);

@@ -167,7 +167,8 @@ void rt_shutdown(bool failed) __attribute__((noreturn));
  *        cut at 256 bytes
  * @...: its arguments
  *
- * Context: Any hart, S-mode, one at a time: the tallies are plain counters.
+ * Context: Any hart, S-mode, several at once (the tallies are atomic; the
+ *          console may interleave their lines).
  */
 void rt_check(bool cond, const char *what, ...) __attribute__((format(printf, 2, 3)));
 /**
@@ -211,9 +212,10 @@ bool rt_wait_hart_status(unsigned long hart, unsigned long want, uint64_t ticks)
  * HSM non-retentive suspend of this hart: on resume it runs fn(arg) and
  * stops (HSM) when fn returns.
  *
- * Context: The hart to suspend, S-mode; its hartid below RT_MAX_HARTS
- *          (its start slot is written unchecked).
- * Return: only on failure: the SBI error of hart_suspend.
+ * Context: The hart to suspend, S-mode.
+ * Return: only on failure: SBI_ERR_INVALID_PARAM for a hartid of
+ *         RT_MAX_HARTS or more (no start slot), else the SBI error of
+ *         hart_suspend.
  */
 long rt_suspend_non_retentive(void (*fn)(void *), void *arg);
 

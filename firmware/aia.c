@@ -218,6 +218,8 @@ static void setup_aplic(const void *fdt, int node)
 	bool msi = fdt_getprop(fdt, node, "msi-parent", NULL) != NULL;
 
 	if (fw_dt_reg(fdt, node, 0, &regs, &size) || size < 0x4000) {
+		fw_printf("rvpmu: an M-level APLIC without a reg of 16 KiB or more: "
+			  "left as reset left it\n");
 		seen.problems++;
 		return;
 	}

@@ -36,9 +36,10 @@
  * memory (fw_smode_range), copied in whole and checked before any state
  * changes.
  *
- * fw_sse_hart_init is a reset (hart set-up calls it): HSM stop/start
- * should call it too, as the spec resets local events with the hart;
- * sbi_hsm.c does not yet.
+ * fw_sse_hart_init is a reset: hart set-up at boot and HSM stop
+ * (fw_hart_stop in sbi_hsm.c) call it, as the spec resets local events
+ * with the hart. The global event is the platform's, not a hart's: a
+ * hart's reset leaves it alone (its preferred hart is set once, at boot).
  */
 #include "csr.h"
 #include "ext.h"
@@ -55,6 +56,7 @@
 
 static struct fw_sse_event global_ev = { .id = SBI_SSE_EVENT_GLOBAL_SOFTWARE };
 static unsigned long global_run_hart;	/* where it is RUNNING */
+static bool global_set;			/* its preferred hart set at boot */
 static int glock;
 
 static void lock(void)
@@ -90,8 +92,12 @@ void fw_sse_hart_init(struct fw_hart *h)
 	/* a reset: the overflow interrupt is S-mode's again */
 	if (plat.sscofpmf)
 		route_lcofi(false);
-	if (h->hartid == plat.boot_hartid)
+	/* once, at boot: a later stop of the boot hart must not take back a
+	   preferred hart S-mode chose */
+	if (h->hartid == plat.boot_hartid && !global_set) {
 		global_ev.hart = h->hartid;
+		global_set = true;
+	}
 }
 
 /*
