@@ -13,6 +13,7 @@
 #   make check-aia  Linux 6.12 on QEMU 10 with aia=aplic and aia=aplic-imsic
 #   make linux-newest  the newest kernel Debian carries (7.3): EVENT_GET_INFO, raw v2
 #   make linux-stress  the sampler's AUX lifetime under stress, page poisoning on
+#   make linux612-stress  the sampler's race stress on 6.12, whole (make check runs it short)
 #   make linux612-kasan  the same stress on 6.12 built with KASAN (a second kernel)
 #   make linux612-rt  the stress, and on the lying firmware, on 6.12 with PREEMPT_RT and lockdep
 #   make linux-multidie  perf record on every die of a 4-socket, 32-hart DT
@@ -35,7 +36,7 @@ WARN     := -Wall -Wextra -Werror
 SAN      := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 HOSTCFLAGS := -std=c11 $(WARN) -O1 -g $(SAN) -Iinclude -I. -Itests
 FUZZ_SECONDS ?= 60
-CHECK_FUZZ_SECONDS ?= 10
+CHECK_FUZZ_SECONDS ?= 5	# a smoke in make check; make fuzz runs FUZZ_SECONDS
 comma    := ,
 
 CORE_SRC := core/counters.c core/events.c core/match.c core/startstop.c core/spec.c core/steps.c \
@@ -675,6 +676,14 @@ $$($(1)612_INITRD): $$($(1)612_IMAGE) $$(INITRD612) linux/initramfs.list linux/i
 	  sed 's|^file /rvpmu_sampler.ko linux-module/rvpmu_sampler.ko|file /rvpmu_sampler.ko $(2)/drivers/perf/rvpmu_sampler/rvpmu_sampler.ko|' | \
 	  $$(LINUX_OUT612)/usr/gen_init_cpio - > $(2)-initramfs.cpio
 endef
+
+# make linux612-stress: the sampler driver's race stress on 6.12 whole (50
+# rounds of each kind, 60 concurrent ones); make check's linux612-stress
+# row runs 20 and 24
+.PHONY: linux612-stress
+linux612-stress: linux612 $(B)/rvpmu-fw-rv64.elf $(QEMU10_BIN)/qemu-system-riscv64
+	@PATH=$(CURDIR)/$(QEMU10_BIN):$$PATH scripts/linux-check rvpmu $(KERNEL612) $(INITRD612) \
+	  $(B)/rvpmu-fw-rv64.elf $(LINUX_STRESS_ARGS)
 
 # make linux612-kasan: the 6.12 kernel again with KASAN (linux/kasan.config)
 # and the sampler's race stress on it under QEMU 10. The boot runs KASAN's
