@@ -785,7 +785,7 @@ linux-matrix: deps stack $(KERNEL) $(INITRD) $(KERNEL612) $(INITRD612) $(B)/rvpm
 # Linux 6.12 on QEMU 10's AIA machines (issue 40): tests/check.steps' "aia"
 # rows (about a minute each; aia-hotplug-imsic also runs in make check)
 .PHONY: check-aia
-check-aia: deps stack $(KERNEL612) $(INITRD612) $(B)/rvpmu-fw-rv64.elf $(B)/rvpmu-report
+check-aia: deps stack $(KERNEL612) $(INITRD612) $(B)/rvpmu-fw-rv64.elf $(B)/rvpmu-report $(CHECK_NEEDS)
 	@rm -rf $(B)/check-aia && mkdir -p $(B)/check-aia
 	@$(CHECK_ENV) $(CHECK_QEMU10) scripts/check-run tests/check.steps $(B)/check-aia aia
 	@scripts/summary $(B)/check-aia

@@ -24,6 +24,7 @@
 #include "aia.h"
 #include "console.h"
 #include "csr.h"
+#include "harts.h"
 #include "platform.h"
 
 #define CAUSE_MEXT		11	/* interrupts-extended causes: external */
@@ -47,9 +48,6 @@
    and stopei (IMSIC). WARL: what the hart lacks reads back 0. */
 #define MSTATEEN0_OPEN		(1ull << 63 | 1ull << 62 | 1ull << 60 | 1ull << 59 | 1ull << 58)
 
-#define CSR_MISELECT		0x350
-#define CSR_MIREG		0x351
-#define IMSIC_EIDELIVERY	0x70
 
 /* An IMSIC node's layout (the DT binding's properties, their defaults):
    base is the lowest of its reg ranges. */
@@ -298,6 +296,9 @@ void fw_aia_print(void)
 			  (unsigned long long)seen.m.base, (unsigned long long)seen.s.base,
 			  seen.m.hart_bits, seen.m.group_bits, seen.m.group_shift,
 			  seen.s.guest_bits);
+	if (plat.ipi_imsic)
+		fw_printf("aia: M-mode IPIs through each hart's M-level IMSIC file "
+			  "(identity %u): no MSWI in the DT\n", IMSIC_IPI_ID);
 	for (i = 0; i < plat.nr_m_aia; i++)
 		fw_printf("aia: M-level registers 0x%llx-0x%llx, closed by PMP\n",
 			  (unsigned long long)plat.m_aia[i].base,
@@ -313,11 +314,71 @@ void fw_aia_hart_init(void)
 		csr_set(CSR_MSTATEEN0H, MSTATEEN0_OPEN >> 32);
 #endif
 	}
-	/* the M-level file takes no interrupt: M-mode's IPIs are msip's */
-	if (plat.smaia && seen.m.found) {
-		csr_write(CSR_MISELECT, IMSIC_EIDELIVERY);
+	if (!plat.smaia || !seen.m.found)
+		return;
+	/*
+	 * Where M-mode's IPIs come through the M-level file (no MSWI), it
+	 * takes identity 1 alone, with no threshold; elsewhere it takes
+	 * nothing: M-mode's IPIs are msip's.
+	 */
+	csr_write(CSR_MISELECT, IMSIC_EIDELIVERY);
+	csr_write(CSR_MIREG, plat.ipi_imsic ? 1 : 0);
+	if (plat.ipi_imsic) {
+		csr_write(CSR_MISELECT, IMSIC_EITHRESHOLD);
 		csr_write(CSR_MIREG, 0);
+		csr_write(CSR_MISELECT, IMSIC_EIE0);
+		csr_set(CSR_MIREG, 1ul << IMSIC_IPI_ID);
 	}
+}
+
+/*
+ * The k-th interrupt file of an IMSIC node: its files lie one after the
+ * other through its reg ranges, each 2^(guest bits) + 1 pages (the
+ * machine level has no guest files: one page), in the order of its
+ * interrupts-extended entries (the DT binding's layout, as Linux reads
+ * it). 0 when the ranges hold fewer than k + 1.
+ */
+static uint64_t imsic_file(const void *fdt, int node, unsigned int k)
+{
+	uint64_t base, size, stride = 4096ull << prop_u32(fdt, node, "riscv,guest-index-bits", 0);
+	int i;
+
+	for (i = 0; !fw_dt_reg(fdt, node, i, &base, &size); i++) {
+		if (k < size / stride)
+			return base + k * stride;
+		k -= (unsigned int)(size / stride);
+	}
+	return 0;
+}
+
+bool fw_aia_ipi_regs(const void *fdt)
+{
+	const fdt32_t *ie;
+	unsigned int nr, k = 0, got = 0;
+	int node, len, i;
+
+	if (!plat.smaia)
+		return false;
+	for (node = fdt_node_offset_by_compatible(fdt, -1, "riscv,imsics"); node >= 0;
+	     node = fdt_node_offset_by_compatible(fdt, node, "riscv,imsics"))
+		if (ie_cause(fdt, node, &nr) == CAUSE_MEXT)
+			break;
+	if (node < 0)
+		return false;
+	ie = fdt_getprop(fdt, node, "interrupts-extended", &len);
+	for (i = 0; ie && i + 2 <= len / 4; i += 2, k++) {
+		struct fw_hart *h = fw_hart_by_phandle(fdt32_to_cpu(ie[i]), true);
+		uint64_t file = imsic_file(fdt, node, k);
+
+		if (h && file && !h->msip) {
+			/* seteipnum_le, at the file's offset 0 */
+			h->msip = (volatile uint32_t *)(uintptr_t)file;
+			got++;
+		}
+	}
+	if (got)
+		plat.ipi_imsic = true;
+	return got != 0;
 }
 
 /* The first machine-level APLIC or IMSIC node, or a negative error. */

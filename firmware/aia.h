@@ -16,6 +16,8 @@
 #ifndef FW_AIA_H
 #define FW_AIA_H
 
+#include <stdbool.h>
+
 /**
  * fw_aia_init() - set up the AIA controllers M-mode owns, from the DT
  * @fdt: the device tree (plat.fdt, the copy S-mode gets)
@@ -49,6 +51,22 @@ void fw_aia_init(const void *fdt);
  *          fw_aia_init() and before S-mode runs there.
  */
 void fw_aia_hart_init(void);
+/**
+ * fw_aia_ipi_regs() - M-mode's IPIs through the M-level IMSIC files
+ * @fdt: the firmware's device tree
+ *
+ * For a machine with no MSWI (QEMU's virt,aclint=on,aia=aplic-imsic):
+ * each hart the M-level IMSIC node names gets, as its msip word, its
+ * interrupt file's seteipnum_le, so that fw_send_ipi() sets identity 1
+ * there; plat.ipi_imsic then says IPIs arrive as MEIP
+ * (fw_aia_hart_init() enables identity 1 on each hart). A hart that
+ * already has an msip keeps it.
+ *
+ * Context: Boot hart, at boot, once the harts are placed (fw_clint_init()),
+ *          on Smaia harts only.
+ * Return: true if some hart got its IMSIC file, else false.
+ */
+bool fw_aia_ipi_regs(const void *fdt);
 /**
  * fw_aia_print() - say on the console what fw_aia_init() set up
  *

@@ -12,6 +12,7 @@
  */
 #include <libfdt.h>
 
+#include "aia.h"
 #include "clint.h"
 #include "console.h"
 #include "harts.h"
@@ -173,10 +174,16 @@ static int count_regs(bool timer, bool *all)
 
 int fw_clint_init(const void *fdt)
 {
+	unsigned int p;
 	bool timer;
 	int err;
 
 	find_mdevs(fdt);
+	/* no MSWI for any hart: M-mode's IPIs through the M-level IMSIC */
+	for (p = 0; p < plat.nr_harts && !has_reg(p, false); p++)
+		;
+	if (p == plat.nr_harts)
+		fw_aia_ipi_regs(fdt);
 	err = count_regs(false, &plat.has_ipi);
 	if (!err)
 		err = count_regs(true, &timer);
@@ -184,7 +191,8 @@ int fw_clint_init(const void *fdt)
 		return err;
 	if (!plat.has_ipi)
 		fw_printf("rvpmu: no IPI device in the DT (riscv,clint0, sifive,clint0, "
-			  "riscv,aclint-mswi): no IPI or RFENCE extension; parked harts poll\n");
+			  "riscv,aclint-mswi, an M-level riscv,imsics on Smaia harts): no IPI "
+			  "or RFENCE extension; parked harts poll\n");
 	plat.has_mtimer = timer;
 	plat.has_timer = plat.sstc || timer;
 	if (!plat.has_timer)

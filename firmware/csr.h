@@ -77,12 +77,24 @@
 #define IRQ_S_TIMER	5
 #define IRQ_M_TIMER	7
 #define IRQ_S_EXT	9
+#define IRQ_M_EXT	11
 #define IRQ_LCOF	13
 #define MIP_SSIP	(1ul << IRQ_S_SOFT)
 #define MIP_MSIP	(1ul << IRQ_M_SOFT)
 #define MIP_STIP	(1ul << IRQ_S_TIMER)
 #define MIP_MTIP	(1ul << IRQ_M_TIMER)
 #define MIP_SEIP	(1ul << IRQ_S_EXT)
+#define MIP_MEIP	(1ul << IRQ_M_EXT)
+
+/* Smaia: the M-level interrupt file through miselect/mireg (AIA 3.6,
+   3.9); identity 1 carries M-mode's IPIs where no MSWI does (ipi.c) */
+#define CSR_MISELECT		0x350
+#define CSR_MIREG		0x351
+#define IMSIC_EIDELIVERY	0x70
+#define IMSIC_EITHRESHOLD	0x72
+#define IMSIC_EIP0		0x80
+#define IMSIC_EIE0		0xc0
+#define IMSIC_IPI_ID		1
 #define MIP_LCOFIP	(1ul << IRQ_LCOF)
 
 #define CAUSE_MISALIGNED_FETCH	0

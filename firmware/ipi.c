@@ -31,6 +31,8 @@
    IPI device (no msip) there is nothing to raise: parked harts poll. */
 void fw_send_ipi(struct fw_hart *t)
 {
+	/* a CLINT's or MSWI's msip: 1 raises MSIP; an IMSIC file's
+	   seteipnum_le: 1 makes identity 1 pending (MEIP) */
 	if (!t->msip)
 		return;
 	__asm__ volatile("fence rw, ow" ::: "memory");
@@ -68,14 +70,30 @@ static void run_calls(struct fw_hart *h, unsigned long w)
 	}
 }
 
+void fw_ipi_clear(struct fw_hart *h)
+{
+	if (plat.ipi_imsic) {
+		/* identity 1's pending bit, in this hart's own M-level file
+		   (miselect is M-mode's alone and only ever used here and at
+		   set-up: nothing is interrupted halfway) */
+		csr_write(CSR_MISELECT, IMSIC_EIP0);
+		csr_clear(CSR_MIREG, 1ul << IMSIC_IPI_ID);
+	} else if (h->msip) {
+		*h->msip = 0;
+		__asm__ volatile("fence ow, rw" ::: "memory");
+	}
+}
+
+unsigned long fw_ipi_mie(void)
+{
+	return plat.ipi_imsic ? MIP_MEIP : MIP_MSIP;
+}
+
 void fw_process_mailbox(struct fw_hart *h)
 {
 	unsigned long n, w;
 
-	if (h->msip) {
-		*h->msip = 0;
-		__asm__ volatile("fence ow, rw" ::: "memory");
-	}
+	fw_ipi_clear(h);
 	n = __atomic_exchange_n(&h->ipis, 0, __ATOMIC_ACQ_REL);
 	if (n && fw_hart_reachable(h)) {
 		csr_set(CSR_MIP, MIP_SSIP);

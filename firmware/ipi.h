@@ -29,6 +29,25 @@
  */
 void fw_send_ipi(struct fw_hart *t);		/* raise its MSIP */
 /**
+ * fw_ipi_clear() - take back this hart's pending IPI
+ * @h: the calling hart's struct
+ *
+ * Clears its msip (a CLINT's or MSWI's word), or identity 1's pending bit
+ * in its M-level IMSIC file where IPIs come that way (plat.ipi_imsic);
+ * nothing without an IPI device.
+ *
+ * Context: The hart @h itself, in M-mode.
+ */
+void fw_ipi_clear(struct fw_hart *h);
+/**
+ * fw_ipi_mie() - the mie bit M-mode's IPIs arrive on
+ *
+ * Context: Any hart, in M-mode, once fw_clint_init() has run.
+ * Return: MIP_MEIP where IPIs come through the M-level IMSIC, else
+ *         MIP_MSIP.
+ */
+unsigned long fw_ipi_mie(void);
+/**
  * fw_process_mailbox() - take this hart's IPIs and run the calls posted to it
  * @h: the calling hart's struct
  *

@@ -171,7 +171,7 @@ static void hart_setup(struct fw_hart *h)
 	fw_sampler_hart_init(h);
 	h->s_deadline = h->sampler_deadline = UINT64_MAX;	/* MTIP off below */
 	fw_counteren_update(h);
-	csr_write(CSR_MIE, MIP_MSIP);
+	csr_write(CSR_MIE, fw_ipi_mie());
 }
 
 /*
@@ -309,8 +309,7 @@ static void wait_for_harts(struct fw_hart *h)
 		if (plat.has_ipi && plat.has_mtimer)
 			__asm__ volatile("wfi");
 	}
-	if (h->msip)
-		*h->msip = 0;
+	fw_ipi_clear(h);
 	if (plat.has_mtimer)
 		fw_timer_set_smode(h, UINT64_MAX);
 }

@@ -71,9 +71,13 @@ struct fw_platform {
 	   range of an M-level IMSIC), each closed by a NAPOT entry of its own */
 	struct fw_mem m_aia[FW_MAX_M_AIA];
 	unsigned int nr_m_aia;
-	/* every hart has an msip word (a CLINT or an MSWI names it); without
-	   one no hart has: no IPI, no RFENCE, parked harts poll */
+	/* every hart has an msip word (a CLINT or an MSWI names it, or,
+	   without either, its M-level IMSIC file's seteipnum_le: ipi_imsic);
+	   without one no hart has: no IPI, no RFENCE, parked harts poll */
 	bool has_ipi;
+	/* M-mode's IPIs are identity 1 of each hart's M-level IMSIC file:
+	   they arrive as MEIP, not MSIP (aia.c, ipi.c) */
+	bool ipi_imsic;
 	bool has_timer;				/* Sstc or mtimecmp: TIME offered */
 	bool has_mtimer;			/* every hart has an mtimecmp */
 	uintptr_t uart, test_dev;		/* the DT's ns16550a, sifive,test (0: none) */

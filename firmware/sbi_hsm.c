@@ -62,7 +62,7 @@ void fw_hart_stop(struct fw_hart *h)
 {
 	fw_sampler_leave(h, false);
 	h->s_deadline = h->sampler_deadline = UINT64_MAX;
-	csr_write(CSR_MIE, MIP_MSIP);
+	csr_write(CSR_MIE, fw_ipi_mie());
 	csr_clear(CSR_MIP, MIP_SSIP | MIP_STIP);
 	/* nothing of this run's PMU use may survive into the next start */
 	rvpmu_hart_reset(&h->pmu);
@@ -132,7 +132,7 @@ void fw_hsm_park(void)
 {
 	struct fw_hart *h = this_hart();
 
-	csr_write(CSR_MIE, MIP_MSIP);
+	csr_write(CSR_MIE, fw_ipi_mie());
 	for (;;) {
 		fw_process_mailbox(h);
 		if (__atomic_load_n(&h->hsm, __ATOMIC_ACQUIRE) == HSM_START_PENDING) {

@@ -132,6 +132,10 @@ void fw_trap(struct fw_frame *f, struct fw_frame_ext *x)
 	fw_count64(&h->m_traps);
 	if ((long)cause < 0) {
 		switch (cause & 0xff) {
+		case IRQ_M_EXT:	/* IPIs through the M-level IMSIC (ipi.c) */
+			if (!plat.ipi_imsic)
+				break;
+			/* fall through */
 		case IRQ_M_SOFT:
 			fw_process_mailbox(h);
 			/* another hart's SSE injection comes this way */
