@@ -275,6 +275,28 @@ struct rvpmu_ret sbi_fwft_ecall(SBI_HANDLER_ARGS);
  *         mask a hart already so.
  */
 struct rvpmu_ret sbi_sse_ecall(SBI_HANDLER_ARGS);
+/**
+ * sbi_dbtr_ecall() - the debug triggers extension (DBTR, SBI 3.0)
+ * @SBI_HANDLER_ARGS: a0..a2 the function's parameters (num_triggers:
+ *	trig_tdata1; set_shmem: lo, hi, flags; read: trig_idx_base,
+ *	trig_count; install, update: trig_count; uninstall, enable,
+ *	disable: trig_idx_base, trig_idx_mask); fid the function
+ *
+ * The calling hart's Sdtrig triggers on S-mode's behalf (sbi_dbtr.c says
+ * how: trig_idx is the hardware index, configurations that would reach
+ * M-mode or debug mode refused, every request checked whole first).
+ *
+ * Context: The calling hart, in its ecall; its own triggers and state.
+ * Return: SBI_SUCCESS; INVALID_PARAM (flags, alignment, a bad tdata1, an
+ *         index past trig_max or not installed, a chain left open);
+ *         INVALID_ADDRESS (shared memory S-mode may not share); NO_SHMEM;
+ *         BAD_RANGE (a range past trig_max); FAILED (no free trigger
+ *         takes a configuration, or an update of one not installed);
+ *         NOT_SUPPORTED (a bit the hardware lacks, an unknown fid).
+ *         value: num_triggers' count, install's and update's failing
+ *         entry, else 0.
+ */
+struct rvpmu_ret sbi_dbtr_ecall(SBI_HANDLER_ARGS);
 /* a build that lies to the sampler's client, for tests only (lie.h) */
 #ifdef RVPMU_LIE
 /**
@@ -370,7 +392,7 @@ bool sbi_extension_present(unsigned long eid);
 
 /* What an extension needs from the platform (the DT may lack it:
    clint.c says so at boot). */
-enum fw_need { NEED_NOTHING, NEED_TIMER, NEED_IPI, NEED_SAMPLER };
+enum fw_need { NEED_NOTHING, NEED_TIMER, NEED_IPI, NEED_SAMPLER, NEED_DBTR };
 
 /*
  * The extensions this firmware offers: the one list that both
@@ -394,6 +416,7 @@ enum fw_need { NEED_NOTHING, NEED_TIMER, NEED_IPI, NEED_SAMPLER };
 	X(SBI_EXT_DBCN, sbi_dbcn_ecall, NEED_NOTHING) \
 	X(SBI_EXT_FWFT, sbi_fwft_ecall, NEED_NOTHING) \
 	X(SBI_EXT_SSE, sbi_sse_ecall, NEED_NOTHING) \
+	X(SBI_EXT_DBTR, sbi_dbtr_ecall, NEED_DBTR) \
 	X(RVPMU_SAMPLER_EID, FW_SAMPLER_ECALL, NEED_SAMPLER)
 #define FW_EXT_LEGACY(X)	/* X(eid, need): all go to sbi_legacy_ecall */ \
 	X(SBI_EXT_LEGACY_SET_TIMER, NEED_TIMER) \
@@ -427,6 +450,8 @@ static inline bool fw_need_met(enum fw_need need)
 		return plat.has_ipi;
 	case NEED_SAMPLER:
 		return plat.has_mtimer && plat.has_ipi;
+	case NEED_DBTR:
+		return plat.dbtr;
 	case NEED_NOTHING:
 		break;
 	}

@@ -20,6 +20,7 @@
 
 #include "core/pmu.h"
 #include "firmware/layout.h"
+#include "firmware/sbi_dbtr.h"
 #include "firmware/sbi_sse.h"
 #include "rvpmu/sbi.h"
 #include "sampler/sampler.h"
@@ -77,6 +78,7 @@ struct __attribute__((aligned(16))) fw_hart {
 	/* the pointer-masking lengths the hart takes (bit 0: 7, bit 1: 16) */
 	uint8_t fwft_pmlens;
 	struct fw_sse_hart sse;			/* sbi_sse.c */
+	struct fw_dbtr_hart dbtr;		/* sbi_dbtr.c */
 };
 
 /* A hart's block: its M-mode stack, then its struct fw_hart (layout.h). */

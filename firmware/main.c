@@ -20,6 +20,7 @@
 #include "lib/fmt.h"
 #include "platform.h"
 #include "pmu_hw.h"
+#include "sbi_dbtr.h"
 #include "sbi_fwft.h"
 #include "sbi_sampler.h"
 #include "timer.h"
@@ -167,6 +168,7 @@ static void hart_setup(struct fw_hart *h)
 	fw_aia_hart_init();
 	fw_fwft_hart_init(h);
 	fw_sse_hart_init(h);
+	fw_dbtr_hart_init(h);
 	fw_pmu_hart_init(h);
 	fw_sampler_hart_init(h);
 	h->s_deadline = h->sampler_deadline = UINT64_MAX;	/* MTIP off below */

@@ -91,6 +91,8 @@ struct fw_platform {
 	/* mstateen0 exists (aia.c opens what S-mode needs); the AIA's M-level
 	   CSRs (miselect, mireg, mtopei) exist */
 	bool smstateen, smaia;
+	/* the boot hart has Sdtrig triggers: DBTR offered (sbi_dbtr.c) */
+	bool dbtr;
 	/* minstret counts on a clock of its own, not mcycle's: probed once
 	   the harts are set up (fw_pmu_probe_clocks) */
 	bool instret_apart;

@@ -5,6 +5,7 @@
 #include "harts.h"
 #include "ipi.h"
 #include "platform.h"
+#include "sbi_dbtr.h"
 #include "sbi_fwft.h"
 #include "sbi_sampler.h"
 #include "sbi_sse.h"
@@ -70,6 +71,7 @@ void fw_hart_stop(struct fw_hart *h)
 	   start parks straight into S-mode, past hart set-up */
 	fw_fwft_hart_init(h);
 	fw_sse_hart_init(h);
+	fw_dbtr_hart_init(h);
 	__atomic_store_n(&h->hsm, HSM_STOPPED, __ATOMIC_RELEASE);
 	fw_hsm_park();
 }

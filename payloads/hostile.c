@@ -283,6 +283,69 @@ static void test_susp(void)
 	      "susp: a reserved sleep type is INVALID_PARAM, a platform one NOT_SUPPORTED");
 }
 
+/*
+ * DBTR keeps S-mode's triggers S-mode's: a configuration that would fire
+ * in M-mode or enter debug mode is refused with nothing installed, the
+ * shared memory cannot be the firmware's, a range past trig_max or
+ * wrapping is refused, and a set naming a trigger not installed changes
+ * nothing.
+ */
+static void test_dbtr(void)
+{
+	static unsigned long shm[8][SBI_DBTR_ENTRY_WORDS] __attribute__((aligned(64)));
+	const unsigned long type6 = 6ul << (__riscv_xlen - 4), store = 1ul << 1;
+	const unsigned long m = 1ul << 6, s_mode = 1ul << 4;
+	const unsigned long dmode = 1ul << (__riscv_xlen - 5);
+	unsigned long max, here = (unsigned long)&shm[0][0];
+	struct sbiret r;
+	bool ok;
+
+	if (sbi_probe(SBI_EXT_DBTR) <= 0)
+		return;
+	max = SBI_CALL1(SBI_EXT_DBTR, SBI_DBTR_NUM_TRIGGERS, 0).value;
+	ok = SBI_CALL3(SBI_EXT_DBTR, SBI_DBTR_SET_SHMEM, FW_BASE, 0, 0).error ==
+		     SBI_ERR_INVALID_ADDRESS &&
+	     SBI_CALL3(SBI_EXT_DBTR, SBI_DBTR_SET_SHMEM, here + 2, 0, 0).error ==
+		     SBI_ERR_INVALID_PARAM &&
+	     SBI_CALL3(SBI_EXT_DBTR, SBI_DBTR_SET_SHMEM, here, 0, 1).error == SBI_ERR_INVALID_PARAM &&
+	     SBI_CALL3(SBI_EXT_DBTR, SBI_DBTR_SET_SHMEM, ~0ul - 7, 0, 0).error ==
+		     SBI_ERR_INVALID_ADDRESS;
+	ok &= max > 0 && max <= 8 &&
+	      !SBI_CALL3(SBI_EXT_DBTR, SBI_DBTR_SET_SHMEM, here, 0, 0).error;
+	check(ok, "dbtr: shared memory in the firmware, past the top, misaligned or with flags "
+	      "refused; S-mode's taken (%lu trigger(s))", max);
+	if (!ok)
+		return;
+	/* an M-mode store trigger, then a debug-mode one: refused, entry 0 */
+	shm[0][1] = type6 | store | m | s_mode;
+	shm[0][2] = here;
+	shm[0][3] = 0;
+	r = SBI_CALL1(SBI_EXT_DBTR, SBI_DBTR_INSTALL_TRIGGERS, 1);
+	ok = r.error == SBI_ERR_INVALID_PARAM && r.value == 0;
+	shm[0][1] = type6 | store | s_mode | dmode;
+	r = SBI_CALL1(SBI_EXT_DBTR, SBI_DBTR_INSTALL_TRIGGERS, 1);
+	ok &= r.error == SBI_ERR_INVALID_PARAM && r.value == 0;
+	ok &= !SBI_CALL2(SBI_EXT_DBTR, SBI_DBTR_READ_TRIGGERS, 0, max).error &&
+	      !(shm[0][0] & SBI_DBTR_STATE_MAPPED) && !(shm[max - 1][0] & SBI_DBTR_STATE_MAPPED);
+	check(ok, "dbtr: a trigger with tdata1.m or dmode set is INVALID_PARAM, none installed");
+	ok = SBI_CALL2(SBI_EXT_DBTR, SBI_DBTR_READ_TRIGGERS, max, 1).error == SBI_ERR_BAD_RANGE &&
+	     SBI_CALL2(SBI_EXT_DBTR, SBI_DBTR_READ_TRIGGERS, 0, max + 1).error ==
+		     SBI_ERR_BAD_RANGE &&
+	     SBI_CALL2(SBI_EXT_DBTR, SBI_DBTR_READ_TRIGGERS, 1, ~0ul).error == SBI_ERR_BAD_RANGE &&
+	     SBI_CALL1(SBI_EXT_DBTR, SBI_DBTR_INSTALL_TRIGGERS, max + 1).error ==
+		     SBI_ERR_BAD_RANGE &&
+	     SBI_CALL2(SBI_EXT_DBTR, SBI_DBTR_UNINSTALL_TRIGGERS, 0, 1).error ==
+		     SBI_ERR_INVALID_PARAM &&
+	     SBI_CALL2(SBI_EXT_DBTR, SBI_DBTR_ENABLE_TRIGGERS, ~0ul, 1).error ==
+		     SBI_ERR_INVALID_PARAM &&
+	     SBI_CALL2(SBI_EXT_DBTR, SBI_DBTR_DISABLE_TRIGGERS, 0, 1ul << (__riscv_xlen - 1)).error ==
+		     SBI_ERR_INVALID_PARAM;
+	SBI_CALL3(SBI_EXT_DBTR, SBI_DBTR_SET_SHMEM, ~0ul, ~0ul, 0);
+	ok &= SBI_CALL2(SBI_EXT_DBTR, SBI_DBTR_READ_TRIGGERS, 0, 1).error == SBI_ERR_NO_SHMEM;
+	check(ok, "dbtr: ranges past trig_max or wrapping are BAD_RANGE, a set naming a trigger "
+	      "not installed INVALID_PARAM, no shared memory NO_SHMEM");
+}
+
 /* ---- M-mode's IPI and timer registers are closed to S-mode (PMP) */
 static void read_word(void *addr)
 {
@@ -525,6 +588,7 @@ int main(unsigned long hartid, void *dtb)
 	test_fences();
 	test_dbcn();
 	test_susp();
+	test_dbtr();
 	test_m_regs_closed();
 	test_fault_confined();
 	test_pmu_across_stop();

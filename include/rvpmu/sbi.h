@@ -40,6 +40,7 @@
 #define SBI_EXT_FWFT			0x46574654	/* "FWFT" */
 #define SBI_EXT_SSE			0x535345	/* "SSE" */
 #define SBI_EXT_SUSP			0x53555350	/* "SUSP" */
+#define SBI_EXT_DBTR			0x44425452	/* "DBTR" */
 
 /* ---- Base extension functions */
 #define SBI_BASE_GET_SPEC_VERSION	0
@@ -105,6 +106,25 @@
 #define SBI_FWFT_GLOBAL_RESERVED_START	0x80000000	/* .. 0xbfffffff */
 #define SBI_FWFT_GLOBAL_PLATFORM_START	0xc0000000	/* .. 0xffffffff */
 #define SBI_FWFT_SET_FLAG_LOCK		(1ul << 0)
+
+/* ---- Debug triggers extension (DBTR, SBI 3.0): functions, the
+   trig_state word's bits, a shared-memory entry's XLEN-bit words */
+#define SBI_DBTR_NUM_TRIGGERS		0
+#define SBI_DBTR_SET_SHMEM		1
+#define SBI_DBTR_READ_TRIGGERS		2
+#define SBI_DBTR_INSTALL_TRIGGERS	3
+#define SBI_DBTR_UPDATE_TRIGGERS	4
+#define SBI_DBTR_UNINSTALL_TRIGGERS	5
+#define SBI_DBTR_ENABLE_TRIGGERS	6
+#define SBI_DBTR_DISABLE_TRIGGERS	7
+#define SBI_DBTR_STATE_MAPPED		(1ul << 0)
+#define SBI_DBTR_STATE_U		(1ul << 1)
+#define SBI_DBTR_STATE_S		(1ul << 2)
+#define SBI_DBTR_STATE_VU		(1ul << 3)
+#define SBI_DBTR_STATE_VS		(1ul << 4)
+#define SBI_DBTR_STATE_HAVE_HW_TRIG	(1ul << 5)
+#define SBI_DBTR_STATE_HW_IDX_SHIFT	8
+#define SBI_DBTR_ENTRY_WORDS		4	/* state or idx, tdata1..3 */
 
 /* ---- Supervisor software events extension (SSE, SBI 3.0) */
 #define SBI_SSE_READ_ATTRS		0
