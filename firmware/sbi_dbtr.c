@@ -24,7 +24,8 @@
  *
  * Every request is checked whole before a CSR or the shared memory is
  * written; install undoes what it installed if the hardware refuses a
- * later entry. sbiret.value of install and update is the failing entry's
+ * later entry, update puts the refused trigger back as it was (the
+ * entries before it stay updated: value names the refused one). sbiret.value of install and update is the failing entry's
  * index, 0 otherwise.
  *
  * Hart context: the calling hart, in its ecall, on its own triggers and
@@ -348,12 +349,21 @@ static struct rvpmu_ret update(struct fw_dbtr_hart *d, unsigned long count)
 	}
 	for (i = 0; i < count; i++) {
 		volatile unsigned long *e = entry(d, i);
+		unsigned long o1, o2, o3;
 
 		idx = e[0];
 		t1 = e[1];
+		select((unsigned int)idx);
+		o1 = csr_read(CSR_TDATA1);
+		o2 = csr_read(CSR_TDATA2);
+		o3 = csr_read(CSR_TDATA3);
 		write_trigger((unsigned int)idx, t1, e[2], e[3]);
-		if (csr_read(CSR_TDATA1) != t1)
+		if (csr_read(CSR_TDATA1) != t1) {
+			/* the hardware lacks a bit: this trigger as it was,
+			   the entries before it updated (value says where) */
+			write_trigger((unsigned int)idx, o1, o2, o3);
 			return (struct rvpmu_ret){ SBI_ERR_NOT_SUPPORTED, i };
+		}
 		d->state[idx] = (uint8_t)(SBI_DBTR_STATE_MAPPED |
 					  modes_of(layout_of(TYPE(t1)), t1));
 	}
