@@ -157,6 +157,30 @@ void fw_dt_fixup(void);			/* what S-mode sees of the DT */
  */
 bool fw_smode_range(uint64_t pa, uint64_t size);	/* S-mode RAM? */
 /**
+ * fw_smode_addr() - an address S-mode passed as two registers, lo and hi
+ * @lo: the low XLEN bits
+ * @hi: the high bits (on RV32, bits 63..32; on RV64 they would be past 64
+ *      bits)
+ * @pa: the address (written in any case)
+ *
+ * As the SBI specification passes a physical address: on RV32 hi:lo, on
+ * RV64 lo with hi 0.
+ *
+ * Context: Any hart, in M-mode.
+ * Return: true; false on RV64 when @hi is not 0 (no address S-mode may
+ *         name), *@pa then all-ones.
+ */
+static inline bool fw_smode_addr(unsigned long lo, unsigned long hi, uint64_t *pa)
+{
+#if __riscv_xlen == 32
+	*pa = (uint64_t)hi << 32 | lo;
+	return true;
+#else
+	*pa = hi ? ~0ull : lo;
+	return !hi;
+#endif
+}
+/**
  * fw_smode_shmem() - may S-mode share [pa, pa + size) with the firmware?
  * @pa: physical address
  * @size: bytes

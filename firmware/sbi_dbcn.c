@@ -8,17 +8,12 @@ struct rvpmu_ret sbi_dbcn_ecall(SBI_HANDLER_ARGS)
 {
 	struct rvpmu_ret r = { SBI_SUCCESS, 0 };
 	unsigned long num = a0, hi = a2;
-	uint64_t pa = a1;
+	uint64_t pa;
 	unsigned long i;
 	int c;
 
 	(void)a3, (void)a4, (void)a5;
-#if __riscv_xlen == 32
-	pa |= (uint64_t)hi << 32;
-#else
-	if (hi)
-		pa = ~0ull;	/* beyond anything: refused below */
-#endif
+	fw_smode_addr(a1, hi, &pa);	/* RV64 hi != 0: all-ones, refused below */
 	switch (fid) {
 	case SBI_DBCN_WRITE:
 	case SBI_DBCN_READ:

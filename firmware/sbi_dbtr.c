@@ -218,7 +218,7 @@ static struct rvpmu_ret num_triggers(const struct fw_dbtr_hart *d, unsigned long
 static long set_shmem(struct fw_dbtr_hart *d, unsigned long lo, unsigned long hi,
 		      unsigned long flags)
 {
-	uint64_t pa = lo;
+	uint64_t pa;
 
 	if (flags)
 		return SBI_ERR_INVALID_PARAM;
@@ -228,12 +228,8 @@ static long set_shmem(struct fw_dbtr_hart *d, unsigned long lo, unsigned long hi
 	}
 	if (lo % sizeof(unsigned long))
 		return SBI_ERR_INVALID_PARAM;
-#if __riscv_xlen == 32
-	pa |= (uint64_t)hi << 32;
-#else
-	if (hi)
+	if (!fw_smode_addr(lo, hi, &pa))
 		return SBI_ERR_INVALID_ADDRESS;
-#endif
 	if (!d->max || !fw_smode_shmem(pa, (uint64_t)d->max * ENTRY_BYTES))
 		return SBI_ERR_INVALID_ADDRESS;
 	d->shmem = pa;

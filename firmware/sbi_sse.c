@@ -360,7 +360,7 @@ static long attrs(struct fw_hart *h, struct fw_sse_event *e, uint32_t base, uint
 {
 	unsigned long buf[SBI_SSE_NR_ATTRS];
 	volatile unsigned long *mem;
-	uint64_t pa = lo;
+	uint64_t pa;
 	uint32_t i;
 	long err;
 
@@ -368,12 +368,8 @@ static long attrs(struct fw_hart *h, struct fw_sse_event *e, uint32_t base, uint
 		return SBI_ERR_INVALID_PARAM;
 	if (base >= SBI_SSE_NR_ATTRS || count > SBI_SSE_NR_ATTRS - base)
 		return SBI_ERR_BAD_RANGE;
-#if __riscv_xlen == 32
-	pa |= (uint64_t)hi << 32;
-#else
-	if (hi)
+	if (!fw_smode_addr(lo, hi, &pa))
 		return SBI_ERR_INVALID_ADDRESS;
-#endif
 	if (pa % RB || !fw_smode_range(pa, (uint64_t)count * RB))
 		return SBI_ERR_INVALID_ADDRESS;
 	mem = (volatile unsigned long *)(uintptr_t)pa;
