@@ -48,7 +48,6 @@
    and stopei (IMSIC). WARL: what the hart lacks reads back 0. */
 #define MSTATEEN0_OPEN		(1ull << 63 | 1ull << 62 | 1ull << 60 | 1ull << 59 | 1ull << 58)
 
-
 /* An IMSIC node's layout (the DT binding's properties, their defaults):
    base is the lowest of its reg ranges. */
 struct imsic {
@@ -122,28 +121,38 @@ static unsigned int ceil_log2(unsigned int n)
 	return b;
 }
 
+/* The first IMSIC node with a reg delivering `cause`, or a negative
+   error; *nr its interrupts-extended entries. */
+static int imsic_node(const void *fdt, int cause, unsigned int *nr)
+{
+	uint64_t base, size;
+	int node;
+
+	for (node = fdt_node_offset_by_compatible(fdt, -1, "riscv,imsics"); node >= 0;
+	     node = fdt_node_offset_by_compatible(fdt, node, "riscv,imsics"))
+		if (ie_cause(fdt, node, nr) == cause && !fw_dt_reg(fdt, node, 0, &base, &size))
+			break;
+	return node;
+}
+
 /* The first IMSIC node delivering `cause`, its layout in *im. */
 static void read_imsic(const void *fdt, int cause, struct imsic *im)
 {
-	int node, i;
 	unsigned int nr;
 	uint64_t base, size;
+	int node = imsic_node(fdt, cause, &nr), i;
 
-	for (node = fdt_node_offset_by_compatible(fdt, -1, "riscv,imsics"); node >= 0;
-	     node = fdt_node_offset_by_compatible(fdt, node, "riscv,imsics")) {
-		if (ie_cause(fdt, node, &nr) != cause || fw_dt_reg(fdt, node, 0, &base, &size))
-			continue;
-		im->found = true;
-		im->base = base;
-		for (i = 1; !fw_dt_reg(fdt, node, i, &base, &size); i++)
-			if (base < im->base)
-				im->base = base;
-		im->guest_bits = prop_u32(fdt, node, "riscv,guest-index-bits", 0);
-		im->hart_bits = prop_u32(fdt, node, "riscv,hart-index-bits", ceil_log2(nr));
-		im->group_bits = prop_u32(fdt, node, "riscv,group-index-bits", 0);
-		im->group_shift = prop_u32(fdt, node, "riscv,group-index-shift", 24);
+	if (node < 0)
 		return;
-	}
+	im->found = true;
+	im->base = ~0ull;	/* it has a reg 0 (imsic_node) */
+	for (i = 0; !fw_dt_reg(fdt, node, i, &base, &size); i++)
+		if (base < im->base)
+			im->base = base;
+	im->guest_bits = prop_u32(fdt, node, "riscv,guest-index-bits", 0);
+	im->hart_bits = prop_u32(fdt, node, "riscv,hart-index-bits", ceil_log2(nr));
+	im->group_bits = prop_u32(fdt, node, "riscv,group-index-bits", 0);
+	im->group_shift = prop_u32(fdt, node, "riscv,group-index-shift", 24);
 }
 
 /* Record a machine-level register range for PMP (plat.m_aia); false when
@@ -357,13 +366,7 @@ bool fw_aia_ipi_regs(const void *fdt)
 	unsigned int nr, k = 0, got = 0;
 	int node, len, i;
 
-	if (!plat.smaia)
-		return false;
-	for (node = fdt_node_offset_by_compatible(fdt, -1, "riscv,imsics"); node >= 0;
-	     node = fdt_node_offset_by_compatible(fdt, node, "riscv,imsics"))
-		if (ie_cause(fdt, node, &nr) == CAUSE_MEXT)
-			break;
-	if (node < 0)
+	if (!plat.smaia || (node = imsic_node(fdt, CAUSE_MEXT, &nr)) < 0)
 		return false;
 	ie = fdt_getprop(fdt, node, "interrupts-extended", &len);
 	for (i = 0; ie && i + 2 <= len / 4; i += 2, k++) {
