@@ -10,7 +10,7 @@
  *
  * 4 harts sample cycles and instructions every 2 ms. Hart 2 sleeps
  * in a retentive suspend after its 4th subsample until the boot hart has
- * seen it PAUSED and 6 periods have passed (an IPI wakes it);
+ * seen it PAUSED and 6 periods more have passed (an IPI wakes it);
  * hart 3 suspends non-retentively after its 8th and comes back 3 periods
  * later; hart 1 works throughout; the boot hart watches STATUS. The run's
  * buffer is then read: hart 2's windows not counted are exactly what it
@@ -146,7 +146,7 @@ int main(unsigned long hartid, void *dtb)
 	const struct rvpmu_sampler_header *hd = (const void *)buf;
 	const struct rvpmu_sampler_hart_status *hr, *hn;
 	uint64_t k, windows, uncounted = 0, after_wake = 0, after_nonret = 0;
-	uint64_t end, paused_sum = 0;
+	uint64_t end, seen_t = 0, paused_sum = 0;
 	long err;
 
 	(void)dtb;
@@ -172,18 +172,23 @@ int main(unsigned long hartid, void *dtb)
 	err = sampler_start(&cfg).error;
 	rt_check(!err, "START (error %ld)", err);
 
-	/* watch hart RET while it sleeps; wake it once seen PAUSED and 6
-	   periods on (or after a second, whatever was seen) */
+	/* watch hart RET while it sleeps; wake it 6 periods after it was
+	   first seen PAUSED (or a second after it went to sleep, whatever was
+	   seen). Counted from the sighting, not from ret_sleep_t: a vCPU the
+	   host descheduled between its rd_time() and its suspend pauses late,
+	   and a wake-up 6 periods after ret_sleep_t can then come 2 slots
+	   after the pause (seen once on a loaded CI machine). */
 	end = rd_time() + 5000 * MS;
 	while (!__atomic_load_n(&ret_awake, __ATOMIC_ACQUIRE) && rd_time() < end) {
 		if (!__atomic_load_n(&ret_asleep, __ATOMIC_ACQUIRE) ||
 		    sbi_hart_status(RET).value != SBI_HSM_SUSPENDED)
 			continue;
-		if (!sampler_status(&st.s, sizeof(st)).error && (hr = hart_status(RET)) &&
+		if (!seen_paused && !sampler_status(&st.s, sizeof(st)).error &&
+		    (hr = hart_status(RET)) &&
 		    (hr->flags & RVPMU_SAMPLER_HART_PAUSED) &&
 		    sbi_hart_status(RET).value == SBI_HSM_SUSPENDED)
-			seen_paused = 1;
-		if ((seen_paused && rd_time() > ret_sleep_t + 6 * P) ||
+			seen_paused = 1, seen_t = rd_time();
+		if ((seen_paused && rd_time() > seen_t + 6 * P) ||
 		    rd_time() > ret_sleep_t + 1000 * MS)
 			sbi_send_ipi(1ul, RET);
 	}
