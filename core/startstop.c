@@ -145,6 +145,26 @@ APART struct rvpmu_ret start_hw_each(struct rvpmu_hart *h, uint32_t hw)
 	return ret_val(0);
 }
 
+/* A request start_set turned away. Linux's overflow handler restarting
+   the hardware counters it stopped from the values it left in the
+   snapshot area (INIT_SNAPSHOT, once a sample: make linux-cost) goes on
+   in a loop of its own; anything else, errors included, to the spec
+   layer. */
+APART struct rvpmu_ret start_other(struct rvpmu_hart *h, rvpmu_ulong base, rvpmu_ulong mask,
+				   rvpmu_ulong flags, uint64_t initial_value)
+{
+	uint64_t set = rvpmu_counter_range(h, base, mask), m;
+	unsigned int idx;
+
+	if (flags != SBI_PMU_START_INIT_SNAPSHOT || set != ((uint32_t)set & h->hw) ||
+	    start_check(h, set, flags))
+		return rvpmu_spec_counter_start(h, base, mask, flags, initial_value);
+	h->started |= set;
+	FOR_EACH_COUNTER(idx, set, m)
+		start_hw(h, idx, rvpmu_snapshot_value(h, idx - (unsigned int)base));
+	return ret_val(0);
+}
+
 /* A request the one-counter test turned away. A valid set of one kind
    without flags (a set restarted as it was) goes on in a loop of its own
    by a tail call, so that this function needs no frame; anything else,
@@ -156,7 +176,7 @@ APART struct rvpmu_ret start_set(struct rvpmu_hart *h, rvpmu_ulong base, rvpmu_u
 	uint32_t hw = (uint32_t)set & h->hw;
 
 	if (flags || (hw && set != hw) || start_check(h, set, 0))
-		return rvpmu_spec_counter_start(h, base, mask, flags, initial_value);
+		return start_other(h, base, mask, flags, initial_value);
 	h->started |= set;
 	if (hw)
 		return start_hw_each(h, hw);
@@ -246,6 +266,33 @@ APART struct rvpmu_ret stop_hw_each(struct rvpmu_hart *h, uint32_t hw)
 	return ret_val(0);
 }
 
+/*
+ * A request stop_set turned away. Two of Linux's stops go on here, each
+ * once a sample or a context switch (make linux-cost): del()'s second
+ * stop, RESET (and TAKE_SNAPSHOT with the snapshot on) of the one counter
+ * it has just stopped (already_stopped); and its overflow handler's stop
+ * of the started hardware counters with TAKE_SNAPSHOT (on RV32 without
+ * fixed or stale ones, as stop_set's loop). Anything else, errors
+ * included, to the spec layer.
+ */
+APART struct rvpmu_ret stop_other(struct rvpmu_hart *h, rvpmu_ulong base, rvpmu_ulong mask,
+				  rvpmu_ulong flags)
+{
+	uint64_t set = rvpmu_counter_range(h, base, mask);
+	uint32_t hw = (uint32_t)set & h->hw;
+
+	if (stop_check(h, set, flags))
+		return rvpmu_spec_counter_stop(h, base, mask, flags);
+	if (mask == 1 && !(set & h->started))
+		return already_stopped(h, (unsigned int)base, flags);
+	if (flags != SBI_PMU_STOP_TAKE_SNAPSHOT || set != hw || (set & ~h->started) ||
+	    (RVPMU_XLEN == 32 && (hw & (h->stale | 7))))
+		return rvpmu_spec_counter_stop(h, base, mask, flags);
+	h->started &= ~set;
+	(void)stop_hw_each(h, hw);
+	return rvpmu_snapshot_store(h, set, base);
+}
+
 /* A request the one-counter test turned away, as start_set: a valid set
    of one kind, started, without flags, in a loop of its own (on RV32 a
    hardware set without fixed or stale counters); anything else, errors
@@ -258,7 +305,7 @@ APART struct rvpmu_ret stop_set(struct rvpmu_hart *h, rvpmu_ulong base, rvpmu_ul
 
 	if (flags || (hw && set != hw) || stop_check(h, set, 0) || (set & ~h->started) ||
 	    (RVPMU_XLEN == 32 && (hw & (h->stale | 7))))
-		return rvpmu_spec_counter_stop(h, base, mask, flags);
+		return stop_other(h, base, mask, flags);
 	h->started &= ~set;
 	if (hw)
 		return stop_hw_each(h, hw);
