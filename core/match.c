@@ -177,26 +177,38 @@ static __attribute__((noinline)) struct rvpmu_ret hpm_configured(struct rvpmu_ha
  * SKIP_MATCH: what the spec layer does, with the counters and the
  * selector from the map's standard slot (map.h) instead of the event
  * tables' searches, and an hpm counter configured as rvpmu_configure does,
- * with no frame (its one call, and AUTO_START, behind a tail call). A
- * hart without a map, with parked counters to unpark first, or with
- * nothing free takes the spec layer (rvpmu_spec_config_set).
+ * with no frame (its one call, and AUTO_START, behind a tail call).
+ * Parked counters are unparked first (config_std_hw_unpark, which comes
+ * back here with @unparked true). A hart without a map, or with nothing
+ * free, takes the spec layer (rvpmu_spec_config_set).
  */
+static struct rvpmu_ret config_std_hw_unpark(struct rvpmu_hart *h, uint64_t set,
+					     rvpmu_ulong flags, unsigned int slot,
+					     rvpmu_ulong event_idx);
+
 static inline __attribute__((always_inline)) struct rvpmu_ret config_std_hw(struct rvpmu_hart *h,
 									  uint64_t set,
 									  rvpmu_ulong flags,
 									  unsigned int slot,
-									  rvpmu_ulong event_idx)
+									  rvpmu_ulong event_idx,
+									  bool unparked)
 {
 	const struct rvpmu_map *map = h->cfg->map;
 	uint64_t free, ev;
 	unsigned int idx;
 
 	free = map ? set & (map->std_ctrs[slot] & h->hw) & ~h->configured & ~h->reserved : 0;
-	/* without a map, with parked counters to unpark, or with no counter
-	   free (NOT_SUPPORTED there too): every exit is a tail call, so the
-	   path needs no frame (an answer of its own would be kept in memory) */
-	if (!free || h->parked)
+	/* without a map, or with no counter free (NOT_SUPPORTED there too):
+	   every exit is a tail call, so the path needs no frame (an answer
+	   of its own would be kept in memory) */
+	if (!free)
 		return rvpmu_spec_config_set(h, set, flags, event_idx, 0);
+	/* parked counters (Linux's del() parks one a switch) unparked first,
+	   as the spec layer does before it chooses (unparking may clear a
+	   counter's held bit), by a call of its own: this path keeps no
+	   frame */
+	if (!unparked && h->parked)
+		return config_std_hw_unpark(h, set, flags, slot, event_idx);
 	idx = choose(h, free);
 	if (idx < 3)
 		return configure_fixed(h, idx, event_idx, flags);
@@ -219,6 +231,18 @@ static inline __attribute__((always_inline)) struct rvpmu_ret config_std_hw(stru
 	return hpm_configured(h, idx, ev, flags);
 }
 
+/* config_std_hw after rvpmu_unpark, the request known valid and a
+   counter free. */
+static __attribute__((noinline)) struct rvpmu_ret config_std_hw_unpark(struct rvpmu_hart *h,
+								       uint64_t set,
+								       rvpmu_ulong flags,
+								       unsigned int slot,
+								       rvpmu_ulong event_idx)
+{
+	rvpmu_unpark(h, (uint32_t)event_idx);
+	return config_std_hw(h, set, flags, slot, event_idx, true);
+}
+
 /* A valid request without SKIP_MATCH for an event the tables answer:
    config_std_hw's for a standard hardware event, else the spec layer.
    Out of line, so that the entry's other paths pay nothing for the test. */
@@ -231,7 +255,7 @@ static __attribute__((noinline)) struct rvpmu_ret config_tables(struct rvpmu_har
 	int slot = rvpmu_map_std_slot(event_idx);
 
 	if (slot >= 0 && !data)
-		return config_std_hw(h, set, flags, (unsigned int)slot, event_idx);
+		return config_std_hw(h, set, flags, (unsigned int)slot, event_idx, false);
 	return rvpmu_spec_config_set(h, set, flags, event_idx, data);
 }
 

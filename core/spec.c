@@ -177,7 +177,7 @@ struct rvpmu_ret rvpmu_spec_counter_stop(struct rvpmu_hart *h, rvpmu_ulong base,
 		if (is_fw_ctr(h, idx))
 			(void)rvpmu_fw_stop(h, idx);
 		else
-			seen |= stop_hw(h, idx) << idx;	/* its OF at the stop */
+			seen |= HW_AT(stop_hw(h, idx), idx);	/* its OF at the stop */
 	}
 	note_overflows(h, set & h->hw, seen);
 	/* "save the current value of all the stopped counters in the
