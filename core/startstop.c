@@ -145,15 +145,15 @@ APART struct rvpmu_ret start_hw_each(struct rvpmu_hart *h, uint32_t hw)
 	return ret_val(0);
 }
 
-/* A request start_set turned away. Linux's overflow handler restarting
+/* A request start_set turned away (set: its rvpmu_counter_range). Linux's overflow handler restarting
    the hardware counters it stopped from the values it left in the
    snapshot area (INIT_SNAPSHOT, once a sample: make linux-cost) goes on
    in a loop of its own; anything else, errors included, to the spec
    layer. */
 APART struct rvpmu_ret start_other(struct rvpmu_hart *h, rvpmu_ulong base, rvpmu_ulong mask,
-				   rvpmu_ulong flags, uint64_t initial_value)
+				   rvpmu_ulong flags, uint64_t initial_value, uint64_t set)
 {
-	uint64_t set = rvpmu_counter_range(h, base, mask), m;
+	uint64_t m;
 	unsigned int idx;
 
 	if (flags != SBI_PMU_START_INIT_SNAPSHOT || set != ((uint32_t)set & h->hw) ||
@@ -176,7 +176,7 @@ APART struct rvpmu_ret start_set(struct rvpmu_hart *h, rvpmu_ulong base, rvpmu_u
 	uint32_t hw = (uint32_t)set & h->hw;
 
 	if (flags || (hw && set != hw) || start_check(h, set, 0))
-		return start_other(h, base, mask, flags, initial_value);
+		return start_other(h, base, mask, flags, initial_value, set);
 	h->started |= set;
 	if (hw)
 		return start_hw_each(h, hw);
@@ -266,8 +266,17 @@ APART struct rvpmu_ret stop_hw_each(struct rvpmu_hart *h, uint32_t hw)
 	return ret_val(0);
 }
 
+/* stop_hw_each, then the snapshot of the set (from base), out of line:
+   stop_other keeps no frame for its other ways out. */
+APART struct rvpmu_ret stop_hw_each_snapshot(struct rvpmu_hart *h, uint32_t hw, rvpmu_ulong base)
+{
+	h->started &= ~(uint64_t)hw;
+	(void)stop_hw_each(h, hw);
+	return rvpmu_snapshot_store(h, hw, base);
+}
+
 /*
- * A request stop_set turned away. Two of Linux's stops go on here, each
+ * A request stop_set turned away (set: its rvpmu_counter_range). Two of Linux's stops go on here, each
  * once a sample or a context switch (make linux-cost): del()'s second
  * stop, RESET (and TAKE_SNAPSHOT with the snapshot on) of the one counter
  * it has just stopped (already_stopped); and its overflow handler's stop
@@ -276,9 +285,8 @@ APART struct rvpmu_ret stop_hw_each(struct rvpmu_hart *h, uint32_t hw)
  * included, to the spec layer.
  */
 APART struct rvpmu_ret stop_other(struct rvpmu_hart *h, rvpmu_ulong base, rvpmu_ulong mask,
-				  rvpmu_ulong flags)
+				  rvpmu_ulong flags, uint64_t set)
 {
-	uint64_t set = rvpmu_counter_range(h, base, mask);
 	uint32_t hw = (uint32_t)set & h->hw;
 
 	if (stop_check(h, set, flags))
@@ -288,9 +296,7 @@ APART struct rvpmu_ret stop_other(struct rvpmu_hart *h, rvpmu_ulong base, rvpmu_
 	if (flags != SBI_PMU_STOP_TAKE_SNAPSHOT || set != hw || (set & ~h->started) ||
 	    (RVPMU_XLEN == 32 && (hw & (h->stale | 7))))
 		return rvpmu_spec_counter_stop(h, base, mask, flags);
-	h->started &= ~set;
-	(void)stop_hw_each(h, hw);
-	return rvpmu_snapshot_store(h, set, base);
+	return stop_hw_each_snapshot(h, hw, base);
 }
 
 /* A request the one-counter test turned away, as start_set: a valid set
@@ -305,7 +311,7 @@ APART struct rvpmu_ret stop_set(struct rvpmu_hart *h, rvpmu_ulong base, rvpmu_ul
 
 	if (flags || (hw && set != hw) || stop_check(h, set, 0) || (set & ~h->started) ||
 	    (RVPMU_XLEN == 32 && (hw & (h->stale | 7))))
-		return stop_other(h, base, mask, flags);
+		return stop_other(h, base, mask, flags, set);
 	h->started &= ~set;
 	if (hw)
 		return stop_hw_each(h, hw);

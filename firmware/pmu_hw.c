@@ -268,12 +268,15 @@ static bool hw_holds_still(void *ctx, unsigned int ctr, uint64_t ev)
 	return false;
 }
 
+/* ns per mtime tick (1 without a timebase), set by fw_pmu_init: the
+   division once at boot, not at every park and unpark (each
+   config_matching and del() under perf stat). */
+static unsigned long ns_per_tick = 1;
+
 /* QEMU's virtual clock in ns, as far as mtime tells (10 MHz on virt). */
 static uint64_t now_ns(void)
 {
-	uint64_t t = csr_read_time64();
-
-	return plat.timebase ? t * (1000000000u / plat.timebase) : t;
+	return csr_read_time64() * ns_per_tick;
 }
 
 /*
@@ -453,8 +456,9 @@ int fw_pmu_init(const void *fdt)
 	plat.smcntrpmf = smcntrpmf_exists();
 	plat.counts_inhibited = probe_counts_inhibited();
 	fw_quirk_counts_inhibited = plat.counts_inhibited;
+	ns_per_tick = plat.timebase ? 1000000000u / plat.timebase : 1;
 	if (plat.sscofpmf)
-		fw_held_ns_per_tick = plat.timebase ? 1000000000u / plat.timebase : 1;
+		fw_held_ns_per_tick = ns_per_tick;
 	err = rvpmu_dt_parse(fdt, fdt_totalsize(fdt), plat.hpm | 5u, &plat.map, &plat.dt);
 	if (err)
 		return err;
