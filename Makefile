@@ -822,8 +822,10 @@ sampler-cost: $(B)/sampler-cost.elf
 # (1 hart, -icount shift=0), on rvpmu, rvpmu without the snapshot (the
 # same firmware built with FW_NO_SNAPSHOT: SNAPSHOT_SET_SHMEM answers
 # NOT_SUPPORTED) and OpenSBI 1.1 and 1.9, the same kernel and initramfs
-# (scripts/linux-cost, linux/perfcost.c); a benchmark, not a test. make
-# check's linux612-cost row is its short form against OpenSBI 1.1.
+# (scripts/linux-cost, linux/perfcost.c); a benchmark, not a test. Its
+# last step, row linux612-cost (set "cost"), is the short form against
+# Debian's OpenSBI with TAP checks: about 2 minutes, which make check's
+# 25 do not have.
 COST_PEERS := opensbi-1.1 opensbi-1.9
 $(B)/rvpmu-fw-rv64-nosnap.elf: $(FW_SRC) $(FW_LIBS) $(FW_HDR) firmware/fw.lds $(B)/fw-rv64/libfdt.a
 	$(CROSS)gcc $(ARCH_rv64) $(FW_CFLAGS) -DFW_NO_SNAPSHOT -nostartfiles -T firmware/fw.lds \
