@@ -488,7 +488,7 @@ void sampler_checks(const char *fw)
 	int before, during, after, i, st;
 	pid_t kids[64], rec;
 	struct reading ref;
-	long r;
+	long r, hart[HARTIDS_MAX];
 
 	shell_test(0);
 	r = sampler_load();
@@ -523,9 +523,13 @@ void sampler_checks(const char *fw)
 				compute(1000000);
 		}
 	}
+	/* by hartid, which the samples name: CPU numbers are Linux's, and
+	   cpu0 is whichever hart booted (OpenSBI's boot lottery can make it
+	   any hart) */
+	hartids(hart);
 	printf("# sampler: workload pids");
 	for (i = 0; i < ncpu && i < 64; i++)
-		printf(" %d@cpu%d", kids[i], i);
+		printf(" %d@cpu%d:hart%ld", kids[i], i, hart[i]);
 	printf("\n");
 	fflush(stdout);
 	{

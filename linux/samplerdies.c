@@ -35,29 +35,9 @@
 
 #include "linux/perfcheck.h"
 
-#define MAX_HARTS 64
+#define MAX_HARTS HARTIDS_MAX
 #define CTL "/tmp/perf-ctl.fifo"	/* perf record's control fifo */
 #define ACK "/tmp/perf-ack.fifo"
-
-/* each CPU's hartid, from /proc/cpuinfo; -1 where none */
-static void hartids(long hart[MAX_HARTS])
-{
-	char line[256];
-	FILE *f = fopen("/proc/cpuinfo", "r");
-	long cpu = -1, h;
-	int i;
-
-	for (i = 0; i < MAX_HARTS; i++)
-		hart[i] = -1;
-	while (f && fgets(line, sizeof(line), f)) {
-		if (sscanf(line, "processor : %ld", &cpu) == 1)
-			continue;
-		if (sscanf(line, "hart : %ld", &h) == 1 && cpu >= 0 && cpu < MAX_HARTS)
-			hart[cpu] = h;
-	}
-	if (f)
-		fclose(f);
-}
 
 /* the harts, clusters and the harts whose CID2 was pid, of a perf.data
    (rvpmu-report --csv: time_s,hart,cluster,cid1,cid2,...), as bit masks */
