@@ -16,22 +16,13 @@ static bool in_set(uint64_t set, unsigned int idx)
 	return (set >> idx) & 1;
 }
 
-/*
- * Each counter of a set, lowest first: the set's own bits, not every
- * counter of the hart (a walk of all 64 cost Linux's overflow handler and
- * del() hundreds of instructions a call: make linux-cost). m is the
- * walk's copy of the set.
- */
-#define for_each_in_set(idx, set, m) \
-	for (m = (set); m && ((idx) = lowest_bit(m), 1); m &= m - 1)
-
 /* "Reset the counter to event mapping" of each (stopped) counter of set. */
 static void release_each(struct rvpmu_hart *h, uint64_t set)
 {
 	unsigned int idx;
 	uint64_t m;
 
-	for_each_in_set(idx, set, m)
+	FOR_EACH_COUNTER(idx, set, m)
 		release_one(h, idx);
 }
 
@@ -131,7 +122,7 @@ struct rvpmu_ret rvpmu_spec_counter_start(struct rvpmu_hart *h, rvpmu_ulong base
 		return ret_err(SBI_ERR_ALREADY_STARTED);
 
 	h->started |= set;
-	for_each_in_set(idx, set, m) {
+	FOR_EACH_COUNTER(idx, set, m) {
 		/* "when neither flag is set, the counter value will not be
 		   modified": it starts from the value it kept */
 		if (set_init)
@@ -173,7 +164,7 @@ struct rvpmu_ret rvpmu_spec_counter_stop(struct rvpmu_hart *h, rvpmu_ulong base,
 	}
 
 	h->started &= ~set;
-	for_each_in_set(idx, set, m) {
+	FOR_EACH_COUNTER(idx, set, m) {
 		if (is_fw_ctr(h, idx))
 			(void)rvpmu_fw_stop(h, idx);
 		else

@@ -271,12 +271,12 @@ static bool hw_holds_still(void *ctx, unsigned int ctr, uint64_t ev)
 /* ns per mtime tick (1 without a timebase), set by fw_pmu_init: the
    division once at boot, not at every park and unpark (each
    config_matching and del() under perf stat). */
-static unsigned long ns_per_tick = 1;
+unsigned long fw_ns_per_tick = 1;
 
 /* QEMU's virtual clock in ns, as far as mtime tells (10 MHz on virt). */
 static uint64_t now_ns(void)
 {
-	return csr_read_time64() * ns_per_tick;
+	return csr_read_time64() * fw_ns_per_tick;
 }
 
 /*
@@ -284,10 +284,10 @@ static uint64_t now_ns(void)
  * rvpmu_hw_platform.h): read in QEMU 7.2's and 10.0.2's
  * target/riscv/pmu.c (riscv_pmu_setup_timer, pmu_timer_trigger_irq:
  * irq_overflow_left), alike in both; only with Sscofpmf, which is
- * when QEMU runs the timer. fw_pmu_init sets the ns per mtime tick here
- * then, and leaves 0 (no quirk) otherwise.
+ * when QEMU runs the timer. fw_pmu_init sets this then, and leaves it
+ * false (no quirk) otherwise.
  */
-unsigned long fw_held_ns_per_tick;
+bool fw_quirk_held_overflow;
 
 static bool hw_holds_overflow(void *ctx, unsigned int ctr, uint64_t ev, uint64_t v)
 {
@@ -356,7 +356,7 @@ void fw_pmu_probe_clocks(struct fw_hart *h)
 	fw_printf("pmu: quirks: counts while inhibited %s (probed), overflow held after a far "
 		  "write %s, rv32 high half without borrow %s, instret on its own clock %s "
 		  "(probed)\n", plat.counts_inhibited ? "yes" : "no",
-		  fw_held_ns_per_tick ? "yes" : "no (no Sscofpmf)", __riscv_xlen == 32 ? "yes" : "no",
+		  fw_quirk_held_overflow ? "yes" : "no (no Sscofpmf)", __riscv_xlen == 32 ? "yes" : "no",
 		  plat.instret_apart ? "yes" : "no");
 	if (plat.instret_apart)
 		fw_printf("pmu: instret counts apart from mcycle (%llu instructions in %llu cycles "
@@ -456,9 +456,8 @@ int fw_pmu_init(const void *fdt)
 	plat.smcntrpmf = smcntrpmf_exists();
 	plat.counts_inhibited = probe_counts_inhibited();
 	fw_quirk_counts_inhibited = plat.counts_inhibited;
-	ns_per_tick = plat.timebase ? 1000000000u / plat.timebase : 1;
-	if (plat.sscofpmf)
-		fw_held_ns_per_tick = ns_per_tick;
+	fw_ns_per_tick = plat.timebase ? 1000000000u / plat.timebase : 1;
+	fw_quirk_held_overflow = plat.sscofpmf;
 	err = rvpmu_dt_parse(fdt, fdt_totalsize(fdt), plat.hpm | 5u, &plat.map, &plat.dt);
 	if (err)
 		return err;

@@ -523,11 +523,12 @@ static inline uint64_t rvpmu_hw_cycles(const struct rvpmu_hart *h)
  * tested first, on registers the start holds anyway: a start from
  * -period (sampling) loads nothing more. The rest is inline too, without
  * a call (a call cost every start a saved register): mtime in ns is
- * mtime * fw_held_ns_per_tick, which pmu_hw.c sets at boot to virt's
- * ns per tick where the hart has Sscofpmf (QEMU's timer) and leaves 0,
- * no quirk, elsewhere.
+ * mtime * fw_ns_per_tick (virt's ns per tick, found at boot), and only
+ * where pmu_hw.c set fw_quirk_held_overflow: the hart has Sscofpmf, so
+ * QEMU runs its overflow timer.
  */
-extern unsigned long fw_held_ns_per_tick;
+extern unsigned long fw_ns_per_tick;
+extern bool fw_quirk_held_overflow;
 
 /**
  * rvpmu_hw_holds_overflow() - does a start from v leave its overflow held?
@@ -538,26 +539,23 @@ extern unsigned long fw_held_ns_per_tick;
  *
  * QEMU's held overflow, as the comment above says: the selector's low 16
  * bits 1 or 2, @v in [2^63, 2^64 - 2^62) (tested first), and mtime in ns
- * (csr_read_time64() * fw_held_ns_per_tick) plus the distance to the wrap
+ * (csr_read_time64() * fw_ns_per_tick) plus the distance to the wrap
  * past INT64_MAX.
  *
  * Context: The hart that owns @h, in M-mode, on its own CSRs (the core's
  *          PMU calls, the sampler's switch and per-hart steps); no lock.
  * Return: true when QEMU would hold the counter's next overflow back
  *         (now in ns plus the distance to the wrap past INT64_MAX), else
- *         false (always where fw_held_ns_per_tick is 0).
+ *         false (always without fw_quirk_held_overflow).
  */
 static inline bool rvpmu_hw_holds_overflow(const struct rvpmu_hart *h, unsigned long ctr,
 					   uint64_t ev, uint64_t v)
 {
-	unsigned long k;
-
 	(void)h;
 	(void)ctr;	/* an hpm counter: the core asks for no other */
-	if ((v >> 62) != 2 || ((ev - 1) & 0xffff) >= 2)
+	if ((v >> 62) != 2 || ((ev - 1) & 0xffff) >= 2 || !fw_quirk_held_overflow)
 		return false;
-	k = fw_held_ns_per_tick;
-	return k && csr_read_time64() * k + (0 - v) > (uint64_t)INT64_MAX;
+	return csr_read_time64() * fw_ns_per_tick + (0 - v) > (uint64_t)INT64_MAX;
 }
 
 /**
