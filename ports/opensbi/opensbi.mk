@@ -67,6 +67,20 @@ osbi_stock_bin = $(call osbi_stock_out,$(1))/platform/generic/firmware/fw_dynami
 $(foreach x,64 32,$(eval $(call OSBI_BUILD_template,$(x),$(OSBI_TREE),$(call osbi_out,$(x)),$(OSBI_TREE)/.applied,rvpmu_defconfig)))
 $(foreach x,64 32,$(eval $(call OSBI_BUILD_template,$(x),$(OSBI_SRC),$(call osbi_stock_out,$(x)),$(OSBI_SRC)/.done,defconfig)))
 
+# A test tree: the series' tree with rvpmu's test PMU device added to the
+# generic platform (ports/opensbi/test: an sbi_pmu_device whose hooks count
+# their calls, served as platform firmware events), for row
+# opensbi-pmu-device (payloads/pmu_device.c). Never part of the series.
+OSBI_DEVTEST  := $(B)/opensbi/tree-devtest-$(OSBI_VER)
+osbi_dev_out   = $(B)/opensbi/devtest-rv$(1)
+osbi_dev_bin   = $(call osbi_dev_out,$(1))/platform/generic/firmware/fw_dynamic.bin
+$(OSBI_DEVTEST)/.applied: $(OSBI_TREE)/.applied $(wildcard ports/opensbi/test/rvpmu_test/*)
+	rm -rf $(OSBI_DEVTEST) $(call osbi_dev_out,64) $(call osbi_dev_out,32)
+	cp -a $(OSBI_TREE) $(OSBI_DEVTEST)
+	cp -a ports/opensbi/test/rvpmu_test $(OSBI_DEVTEST)/platform/generic/
+	touch $@
+$(foreach x,64 32,$(eval $(call OSBI_BUILD_template,$(x),$(OSBI_DEVTEST),$(call osbi_dev_out,$(x)),$(OSBI_DEVTEST)/.applied,rvpmu_defconfig)))
+
 .PHONY: opensbi opensbi-series opensbi-bench
 opensbi: $(call osbi_bin,64) $(call osbi_bin,32)
 	@for x in 64 32; do \
@@ -98,7 +112,8 @@ opensbi-bench: deps peers opensbi $(call osbi_stock_bin,64) $(call osbi_stock_bi
 # QEMU 7.2 and, those also in "opensbi-q10", on QEMU 10), when the source
 # is there; the Makefile's check target runs them only then.
 OSBI_CHECK_NEEDS := $(if $(OSBI_HAVE),opensbi $(B)/suite-rv64.elf $(B)/suite-rv32.elf \
-	$(foreach p,sampler_demo sampler_acc sampler_hsm sampler_storm,$(B)/$(p)-rv64.elf $(B)/$(p)-rv32.elf))
+	$(foreach p,sampler_demo sampler_acc sampler_hsm sampler_storm,$(B)/$(p)-rv64.elf $(B)/$(p)-rv32.elf) \
+	$(call osbi_dev_bin,64) $(B)/pmu_device-rv64.elf)
 # check-run SETS for make check, or the one skip line
 define OSBI_CHECK_RUN
 	@if [ -n "$(OSBI_HAVE)" ]; then \
@@ -109,7 +124,8 @@ endef
 # The rows of sets "opensbi-check" and "opensbi" (the longer ones: Linux,
 # U-Boot, sifive_u), on QEMU 7.2 and 10.
 .PHONY: check-opensbi
-check-opensbi: deps stack opensbi $(OSBI_CHECK_NEEDS) $(B)/rvpmu-report $(KERNEL) $(INITRD)
+check-opensbi: deps stack opensbi $(OSBI_CHECK_NEEDS) $(call osbi_dev_bin,32) $(B)/pmu_device-rv32.elf \
+		$(B)/rvpmu-report $(KERNEL) $(INITRD)
 	@rm -rf $(B)/check-opensbi && mkdir -p $(B)/check-opensbi
 	@$(CHECK_ENV) OSBI_TARBALL=$(OSBI_TARBALL) scripts/check-run tests/check.steps $(B)/check-opensbi opensbi-check opensbi opensbi-once
 	@$(CHECK_ENV) $(CHECK_QEMU10) scripts/check-run tests/check.steps $(B)/check-opensbi opensbi-q10 opensbi
