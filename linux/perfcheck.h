@@ -101,9 +101,8 @@ int sampler_pmu_type(int die);
 int lead_cpu(int die);
 /* Linux's physical package of cpu (sysfs topology); -1 if unknown */
 int package_of(int cpu);
-/* each CPU's hartid, from /proc/cpuinfo's "hart" lines; -1 where none */
-#define HARTIDS_MAX 64
-void hartids(long hart[HARTIDS_MAX]);
+/* cpu's hartid, from /proc/cpuinfo's "hart" lines; -1 if it has none */
+long hartid_of(int cpu);
 /* one check: a PMU per package of Linux's topology, named by it, its
    cpumask a CPU of it; returns the number of PMUs */
 int pmu_per_die(void);

@@ -488,7 +488,7 @@ void sampler_checks(const char *fw)
 	int before, during, after, i, st;
 	pid_t kids[64], rec;
 	struct reading ref;
-	long r, hart[HARTIDS_MAX];
+	long r;
 
 	shell_test(0);
 	r = sampler_load();
@@ -526,10 +526,9 @@ void sampler_checks(const char *fw)
 	/* by hartid, which the samples name: CPU numbers are Linux's, and
 	   cpu0 is whichever hart booted (OpenSBI's boot lottery can make it
 	   any hart) */
-	hartids(hart);
 	printf("# sampler: workload pids");
 	for (i = 0; i < ncpu && i < 64; i++)
-		printf(" %d@cpu%d:hart%ld", kids[i], i, hart[i]);
+		printf(" %d@cpu%d:hart%ld", kids[i], i, hartid_of(i));
 	printf("\n");
 	fflush(stdout);
 	{

@@ -35,7 +35,7 @@
 
 #include "linux/perfcheck.h"
 
-#define MAX_HARTS HARTIDS_MAX
+#define MAX_HARTS 64
 #define CTL "/tmp/perf-ctl.fifo"	/* perf record's control fifo */
 #define ACK "/tmp/perf-ack.fifo"
 
@@ -189,12 +189,13 @@ void sampler_dies(void)
 {
 	long hart[MAX_HARTS], r = sampler_load();
 	uint64_t clusters = 0;
-	int dies, d;
+	int dies, d, c;
 
 	check(r == 0, "multidie: rvpmu_sampler.ko loads (%s)", r ? strerror((int)-r) : "ok");
 	if (r)
 		return;
-	hartids(hart);
+	for (c = 0; c < MAX_HARTS; c++)
+		hart[c] = hartid_of(c);
 	dies = pmu_per_die();
 	check(dies > 1, "multidie: more than one die (%d)", dies);
 	for (d = 0; d < dies; d++)

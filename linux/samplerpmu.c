@@ -65,26 +65,6 @@ int package_of(int cpu)
 	return n > 0 && b[0] >= '0' && b[0] <= '9' ? atoi(b) : -1;
 }
 
-/* each CPU's hartid, from /proc/cpuinfo; -1 where none */
-void hartids(long hart[HARTIDS_MAX])
-{
-	char line[256];
-	FILE *f = fopen("/proc/cpuinfo", "r");
-	long cpu = -1, h;
-	int i;
-
-	for (i = 0; i < HARTIDS_MAX; i++)
-		hart[i] = -1;
-	while (f && fgets(line, sizeof(line), f)) {
-		if (sscanf(line, "processor : %ld", &cpu) == 1)
-			continue;
-		if (sscanf(line, "hart : %ld", &h) == 1 && cpu >= 0 && cpu < HARTIDS_MAX)
-			hart[cpu] = h;
-	}
-	if (f)
-		fclose(f);
-}
-
 /* a PMU per die: rvpmu_sampler_die<N> for each package N of Linux's
    topology and no other, each with its cpumask on a CPU of its package */
 int pmu_per_die(void)

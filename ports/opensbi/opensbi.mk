@@ -122,13 +122,15 @@ define OSBI_CHECK_RUN
 endef
 
 # The rows of sets "opensbi-check" and "opensbi" (the longer ones: Linux,
-# U-Boot, sifive_u), on QEMU 7.2 and 10.
+# U-Boot, sifive_u), on QEMU 7.2 and 10, and "opensbi-linux612" (Linux
+# 6.12, as make check boots it: on QEMU 10 only).
 .PHONY: check-opensbi
 check-opensbi: deps stack opensbi $(OSBI_CHECK_NEEDS) $(call osbi_dev_bin,32) $(B)/pmu_device-rv32.elf \
-		$(B)/rvpmu-report $(KERNEL) $(INITRD)
+		$(B)/rvpmu-report $(KERNEL) $(INITRD) $(KERNEL612) $(INITRD612)
 	@rm -rf $(B)/check-opensbi && mkdir -p $(B)/check-opensbi
 	@$(CHECK_ENV) OSBI_TARBALL=$(OSBI_TARBALL) scripts/check-run tests/check.steps $(B)/check-opensbi opensbi-check opensbi opensbi-once
-	@$(CHECK_ENV) $(CHECK_QEMU10) scripts/check-run tests/check.steps $(B)/check-opensbi opensbi-q10 opensbi
+	@$(CHECK_ENV) $(CHECK_QEMU10) scripts/check-run tests/check.steps $(B)/check-opensbi opensbi-q10 opensbi \
+	  opensbi-linux612
 	@scripts/summary $(B)/check-opensbi
 
 # make check builds what its OpenSBI rows boot, when the source is there
