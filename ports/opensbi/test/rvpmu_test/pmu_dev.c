@@ -109,6 +109,11 @@ static u64 test_fw_read(u32 hartid, u32 idx)
 	return c[started_on[h][idx]];
 }
 
+/*
+ * Nothing to write: a kind's value is the count itself, and the core
+ * counts from the value it read at the start. Given all the same, as
+ * sbi_pmu.c refuses to start a platform event without it.
+ */
 static void test_fw_write(u32 hartid, u32 idx, u64 value)
 {
 }
