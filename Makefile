@@ -64,7 +64,8 @@ SIM_PLATFORM := -DRVPMU_HW_PLATFORM -Itools/sim
 
 .PHONY: all deps run check fuzz bench clean core-cross
 all: $(B)/rvpmu-dt $(B)/unit64 $(B)/unit32 $(B)/core-diff64 $(B)/core-diff32 $(B)/dt-tests $(B)/rvpmu-simstat \
-     $(B)/sampler64 $(B)/sampler32 $(B)/rvpmu-report $(B)/report-gen $(B)/report-engine \
+     $(B)/sampler64 $(B)/sampler32 $(B)/small-unit64 $(B)/small-unit32 $(B)/small-sampler64 \
+     $(B)/small-sampler32 $(B)/rvpmu-report $(B)/report-gen $(B)/report-engine \
      $(B)/misalign
 
 deps:
@@ -89,6 +90,16 @@ $(B)/core-diff%: tests/diff_main.c $(DIFF_SRC) $(CORE_SRC) $(SIM_SRC) $(CORE_HDR
 $(B)/sampler%: $(SAMPLER_TEST) $(SAMPLER_SRC) $(CORE_SRC) $(SIM_SRC) tests/fixture.c $(SAMPLER_HDR) $(CORE_HDR) tests/*.h tests/sampler/*.h tools/sim/*.h
 	@mkdir -p $(B)
 	$(HOSTCC) $(HOSTCFLAGS) $(SIM_PLATFORM) -DRVPMU_XLEN=$* -pthread -o $@ $(SAMPLER_TEST) tests/fixture.c $(SAMPLER_SRC) $(CORE_SRC) $(SIM_SRC)
+
+# the same two with RVPMU_SMALL (core/internal.h), as the OpenSBI port builds
+# the core and the sampler
+$(B)/small-unit%: $(UNIT_SRC) $(CORE_SRC) $(SIM_SRC) $(CORE_HDR) tests/*.h tools/sim/*.h
+	@mkdir -p $(B)
+	$(HOSTCC) $(HOSTCFLAGS) $(SIM_PLATFORM) -DRVPMU_SMALL -DRVPMU_XLEN=$* -o $@ $(UNIT_SRC) $(CORE_SRC) $(SIM_SRC)
+
+$(B)/small-sampler%: $(SAMPLER_TEST) $(SAMPLER_SRC) $(CORE_SRC) $(SIM_SRC) tests/fixture.c $(SAMPLER_HDR) $(CORE_HDR) tests/*.h tests/sampler/*.h tools/sim/*.h
+	@mkdir -p $(B)
+	$(HOSTCC) $(HOSTCFLAGS) $(SIM_PLATFORM) -DRVPMU_SMALL -DRVPMU_XLEN=$* -pthread -o $@ $(SAMPLER_TEST) tests/fixture.c $(SAMPLER_SRC) $(CORE_SRC) $(SIM_SRC)
 
 $(B)/rvpmu-dt: tools/rvpmu-dt.c $(DT_SRC) $(NAMES_SRC) $(CORE_SRC) dt/*.h $(CORE_HDR) lib/names.h
 	@mkdir -p $(B)

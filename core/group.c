@@ -140,6 +140,7 @@ static __attribute__((noinline)) void ext_stop_read(struct rvpmu_hart *h,
 	}
 }
 
+#ifndef RVPMU_SMALL
 /* X(k) for k = RVPMU_GROUP_MAX - 1 down to 0: the firmware counts' loops
    unrolled as a switch on their length that falls through to k = 0 (a
    loop spent as much on its indexes as on the counts). */
@@ -147,6 +148,7 @@ static __attribute__((noinline)) void ext_stop_read(struct rvpmu_hart *h,
 	X(18) X(17) X(16) X(15) X(14) X(13) X(12) X(11) X(10) X(9) X(8) X(7) X(6) X(5) \
 	X(4) X(3) X(2) X(1) X(0)
 _Static_assert(RVPMU_GROUP_MAX == 29, "UNROLL_DOWN covers a group");
+#endif
 
 /* A standard event's free-running count, by its rvpmu_group_total_off. */
 static inline uint64_t fw_total_at(const struct rvpmu_hart *h, uint16_t tot)
@@ -154,6 +156,7 @@ static inline uint64_t fw_total_at(const struct rvpmu_hart *h, uint16_t tot)
 	return *(const uint64_t *)((const char *)h + tot);
 }
 
+#ifndef RVPMU_SMALL
 /* g's standard firmware events' counts to dst + fo[k]: what each
    free-running count gained, unrolled (entered at the group's size). */
 static inline __attribute__((always_inline)) void close_fw(struct rvpmu_hart *h,
@@ -188,6 +191,27 @@ static inline __attribute__((always_inline)) void open_fw(struct rvpmu_hart *h,
 	}
 #undef OPEN
 }
+#else
+/* RVPMU_SMALL (a host short of code space; core/internal.h): the same
+   counts, in the same order, by one loop each, called where the unrolled
+   forms above are inlined. */
+static __attribute__((noinline)) void close_fw(struct rvpmu_hart *h, const struct rvpmu_group *g,
+					       uint8_t *dst, const uint32_t *fo)
+{
+	const uint16_t *tot = g->sp->tot;
+
+	for (unsigned int k = g->sp->nfw; k-- > 0;)
+		*(uint64_t *)(dst + fo[k]) = (unsigned long)fw_total_at(h, tot[k]) - g->origin[k];
+}
+
+static __attribute__((noinline)) void open_fw(struct rvpmu_hart *h, struct rvpmu_group *g)
+{
+	const uint16_t *tot = g->sp->tot;
+
+	for (unsigned int k = g->sp->nfw; k-- > 0;)
+		g->origin[k] = (unsigned long)fw_total_at(h, tot[k]);
+}
+#endif
 
 /* ---- a part interrupted: done again (out of line: never on hardware
    that is not interrupted in M-mode) */
@@ -303,6 +327,7 @@ uint64_t rvpmu_group_close(struct rvpmu_hart *h, struct rvpmu_group *g, uint8_t 
 	return g->end;
 }
 
+#ifndef RVPMU_SMALL
 /* The fast switch's rest when its reads were interrupted: read again,
    stop, and open next (out of line, entered by a tail call, so that the
    fast switch needs no frame). */
@@ -326,6 +351,8 @@ static __attribute__((noinline)) uint64_t switch_reload(struct rvpmu_hart *h,
 	return c;
 }
 
+#endif
+
 static __attribute__((noinline)) uint64_t switch_general(struct rvpmu_hart *h,
 							 struct rvpmu_group *g, uint8_t *dst,
 							 const uint32_t *off, const uint8_t *ctr,
@@ -343,8 +370,10 @@ uint64_t rvpmu_group_switch(struct rvpmu_hart *h, struct rvpmu_group *g, uint8_t
 	 * and open written out with no call but the group accesses (the
 	 * firmware's are inline and name their registers), so that this needs
 	 * no frame; a part that was interrupted, and the general path, go out
-	 * of line by a tail call.
+	 * of line by a tail call. RVPMU_SMALL keeps only the general path,
+	 * which does the same for such a group.
 	 */
+#ifndef RVPMU_SMALL
 	if (g->seq && rvpmu_hw_seq_ok(h)) {
 		unsigned long nh = g->sp->nhpm, nn;
 		uint64_t c0, c;
@@ -379,6 +408,7 @@ uint64_t rvpmu_group_switch(struct rvpmu_hart *h, struct rvpmu_group *g, uint8_t
 		open_fw(h, g);
 		return c;
 	}
+#endif
 	return switch_general(h, g, dst, off, ctr, next);
 }
 

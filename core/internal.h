@@ -1,5 +1,14 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* core/internal.h - helpers shared by the core's files; not an API. */
+/*
+ * core/internal.h - helpers shared by the core's files; not an API.
+ *
+ * RVPMU_SMALL, defined by a host short of code space (OpenSBI, whose
+ * read-only part must stay under 256 KiB for its writable part to stay
+ * at 256 KiB: ports/opensbi), trades the sampler's group switch's
+ * unrolled and specialised code (core/group.c) for loops and the general
+ * path: the same counts and the same order, a few instructions more per
+ * subsample. Nothing else changes with it.
+ */
 #ifndef RVPMU_INTERNAL_H
 #define RVPMU_INTERNAL_H
 
