@@ -113,7 +113,15 @@ opensbi-bench: deps peers opensbi $(call osbi_stock_bin,64) $(call osbi_stock_bi
 # is there; the Makefile's check target runs them only then.
 OSBI_CHECK_NEEDS := $(if $(OSBI_HAVE),opensbi $(B)/suite-rv64.elf $(B)/suite-rv32.elf \
 	$(foreach p,sampler_demo sampler_acc sampler_hsm sampler_storm,$(B)/$(p)-rv64.elf $(B)/$(p)-rv32.elf) \
-	$(call osbi_dev_bin,64) $(B)/pmu_device-rv64.elf)
+	$(call osbi_dev_bin,64) $(B)/pmu_device-rv64.elf $(B)/prestage-counting-rv64.elf \
+	$(B)/prestage-plain-rv64.elf)
+
+# a previous boot stage in front of OpenSBI at 0x88000000, with counters
+# left counting (counting) or not (plain): ports/opensbi/prestage-check
+$(B)/prestage-%-rv64.elf: ports/opensbi/test/prestage.S
+	@mkdir -p $(B)
+	$(CROSS)gcc $(ARCH_rv64) -nostdlib -nostartfiles $(if $(filter counting,$*),-DCOUNTING) \
+	  -DNEXT=0x88000000 -Wl,-Ttext=0x80000000 -Wl,--no-warn-rwx-segments -o $@ $<
 # check-run SETS for make check, or the one skip line
 define OSBI_CHECK_RUN
 	@if [ -n "$(OSBI_HAVE)" ]; then \
