@@ -42,7 +42,8 @@ int __popcountdi2(uint64_t x)
 	return (int)((x * UINT64_C(0x0101010101010101)) >> 56);
 }
 
-static struct rvpmu_sampler osbi_sampler;
+/* OpenSBI's half allocates it from its heap (rvpmu_host_sampler_size()) */
+static struct rvpmu_sampler *osbi_sampler;
 static struct rvpmu_sampler_platform osbi_splat;
 static unsigned int start_failures;
 
@@ -102,13 +103,19 @@ static const struct rvpmu_sampler_ops osbi_sampler_ops = {
 
 /* ---- the host's entry points */
 
-int rvpmu_host_sampler_cold_init(u32 nr_harts, const u32 *order, const u16 *cluster,
-				 u32 *scratch, bool direct)
+unsigned long rvpmu_host_sampler_size(void)
+{
+	return sizeof(struct rvpmu_sampler);
+}
+
+int rvpmu_host_sampler_cold_init(void *engine, u32 nr_harts, const u32 *order,
+				 const u16 *cluster, u32 *scratch, bool direct)
 {
 	uint64_t hz = rvpmu_osbi_timer_freq();
 
 	if (!hz)
 		return SBI_ERR_NOT_SUPPORTED;
+	osbi_sampler = engine;
 	osbi_splat.ops = &osbi_sampler_ops;
 	osbi_splat.mem = &osbi_mem_ops;
 	osbi_splat.ctx = 0;
@@ -120,7 +127,7 @@ int rvpmu_host_sampler_cold_init(u32 nr_harts, const u32 *order, const u16 *clus
 	osbi_splat.cluster = cluster;
 	osbi_splat.scratch = scratch;
 	osbi_splat.direct = direct ? op_direct : 0;
-	rvpmu_sampler_init(&osbi_sampler, &osbi_splat);
+	rvpmu_sampler_init(osbi_sampler, &osbi_splat);
 	return 0;
 }
 
@@ -137,7 +144,7 @@ u64 rvpmu_host_sampler_tick(void *hart, u64 now)
 {
 	struct osbi_hart *h = hart;
 
-	return rvpmu_sampler_tick(&osbi_sampler, &h->sampler, now);
+	return rvpmu_sampler_tick(osbi_sampler, &h->sampler, now);
 }
 
 void rvpmu_host_sampler_leave(void *hart, bool suspend)
@@ -145,7 +152,7 @@ void rvpmu_host_sampler_leave(void *hart, bool suspend)
 	struct osbi_hart *h = hart;
 
 	if (rvpmu_sampler_hart_bound(&h->sampler))
-		rvpmu_sampler_hart_leave(&osbi_sampler, &h->sampler, suspend);
+		rvpmu_sampler_hart_leave(osbi_sampler, &h->sampler, suspend);
 }
 
 void rvpmu_host_sampler_pause(void *hart)
@@ -153,7 +160,7 @@ void rvpmu_host_sampler_pause(void *hart)
 	struct osbi_hart *h = hart;
 
 	if (rvpmu_sampler_hart_bound(&h->sampler))
-		rvpmu_sampler_hart_pause(&osbi_sampler, &h->sampler);
+		rvpmu_sampler_hart_pause(osbi_sampler, &h->sampler);
 }
 
 void rvpmu_host_sampler_resume(void *hart)
@@ -161,7 +168,7 @@ void rvpmu_host_sampler_resume(void *hart)
 	struct osbi_hart *h = hart;
 
 	if (rvpmu_sampler_hart_bound(&h->sampler))
-		rvpmu_sampler_hart_resume(&osbi_sampler, &h->sampler);
+		rvpmu_sampler_hart_resume(osbi_sampler, &h->sampler);
 }
 
 void rvpmu_host_sampler_step(void *hart, unsigned int step)
@@ -172,17 +179,17 @@ void rvpmu_host_sampler_step(void *hart, unsigned int step)
 		return;
 	switch (step) {
 	case RVPMU_HOST_SAMPLER_START:
-		if (!rvpmu_sampler_in_set(&osbi_sampler, h->sampler.hartid) ||
+		if (!rvpmu_sampler_in_set(osbi_sampler, h->sampler.hartid) ||
 		    !rvpmu_osbi_hart_started(h->sampler.hartid))
 			break;
-		if (rvpmu_sampler_hart_start(&osbi_sampler, &h->sampler))
+		if (rvpmu_sampler_hart_start(osbi_sampler, &h->sampler))
 			__atomic_fetch_add(&start_failures, 1, __ATOMIC_RELAXED);
 		break;
 	case RVPMU_HOST_SAMPLER_ABORT:
-		rvpmu_sampler_hart_abort(&osbi_sampler, &h->sampler);
+		rvpmu_sampler_hart_abort(osbi_sampler, &h->sampler);
 		break;
 	case RVPMU_HOST_SAMPLER_STOP:
-		rvpmu_sampler_hart_stop(&osbi_sampler, &h->sampler);
+		rvpmu_sampler_hart_stop(osbi_sampler, &h->sampler);
 		break;
 	}
 }
@@ -194,7 +201,7 @@ void rvpmu_host_sampler_step(void *hart, unsigned int step)
  */
 static long start(void)
 {
-	long err = rvpmu_sampler_prepare(&osbi_sampler);
+	long err = rvpmu_sampler_prepare(osbi_sampler);
 	int rc;
 
 	if (err)
@@ -202,11 +209,11 @@ static long start(void)
 	__atomic_store_n(&start_failures, 0, __ATOMIC_RELAXED);
 	rc = rvpmu_osbi_sampler_each(RVPMU_HOST_SAMPLER_START);
 	if (!rc && !__atomic_load_n(&start_failures, __ATOMIC_ACQUIRE)) {
-		rvpmu_sampler_launch(&osbi_sampler);
+		rvpmu_sampler_launch(osbi_sampler);
 		return SBI_SUCCESS;
 	}
 	(void)rvpmu_osbi_sampler_each(RVPMU_HOST_SAMPLER_ABORT);
-	rvpmu_sampler_abort(&osbi_sampler);
+	rvpmu_sampler_abort(osbi_sampler);
 	return rc ? rc : SBI_ERR_DENIED;
 }
 
@@ -220,7 +227,7 @@ static long start(void)
  */
 static long stop(void)
 {
-	long err = rvpmu_sampler_stop(&osbi_sampler);
+	long err = rvpmu_sampler_stop(osbi_sampler);
 	uint64_t since;
 	int rc;
 
@@ -230,7 +237,7 @@ static long stop(void)
 	if (rc)
 		return rc;
 	since = rvpmu_osbi_time();
-	while (rvpmu_sampler_state(&osbi_sampler) == RVPMU_SAMPLER_RUNNING)
+	while (rvpmu_sampler_state(osbi_sampler) == RVPMU_SAMPLER_RUNNING)
 		if (rvpmu_osbi_sampler_serve(since))
 			return SBI_ERR_TIMEOUT;
 	return SBI_SUCCESS;
@@ -257,7 +264,7 @@ static long reset(void)
 	rc = rvpmu_osbi_sampler_each(RVPMU_HOST_SAMPLER_STOP);
 	if (rc)
 		return rc;
-	return rvpmu_sampler_reset(&osbi_sampler);
+	return rvpmu_sampler_reset(osbi_sampler);
 }
 
 long rvpmu_host_sampler_call(void *hart, unsigned long fid, const unsigned long *a,
@@ -268,11 +275,11 @@ long rvpmu_host_sampler_call(void *hart, unsigned long fid, const unsigned long 
 
 	switch (fid) {
 	case RVPMU_SAMPLER_GET_INFO:
-		r = rvpmu_sampler_get_info(&osbi_sampler, a[0], a[1], a[2]);
+		r = rvpmu_sampler_get_info(osbi_sampler, a[0], a[1], a[2]);
 		break;
 	case RVPMU_SAMPLER_CONFIGURE:
 		/* flags: a 32-bit parameter, the register's upper bits ignored */
-		r.error = rvpmu_sampler_configure(&osbi_sampler, &h->pmu, a[0], a[1], a[2],
+		r.error = rvpmu_sampler_configure(osbi_sampler, &h->pmu, a[0], a[1], a[2],
 						  a[3], (uint32_t)a[4]);
 		break;
 	case RVPMU_SAMPLER_START:
@@ -282,10 +289,10 @@ long rvpmu_host_sampler_call(void *hart, unsigned long fid, const unsigned long 
 		r.error = stop();
 		break;
 	case RVPMU_SAMPLER_STATUS:
-		r = rvpmu_sampler_status(&osbi_sampler, a[0], a[1], a[2]);
+		r = rvpmu_sampler_status(osbi_sampler, a[0], a[1], a[2]);
 		break;
 	case RVPMU_SAMPLER_BUFFER_RELEASE:
-		r.error = rvpmu_sampler_buffer_release(&osbi_sampler, a[0]);
+		r.error = rvpmu_sampler_buffer_release(osbi_sampler, a[0]);
 		break;
 	case RVPMU_SAMPLER_RESET:
 		r.error = reset();
