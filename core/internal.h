@@ -7,7 +7,9 @@
  * at 256 KiB: ports/opensbi), trades the sampler's group switch's
  * unrolled and specialised code (core/group.c) for loops and the general
  * path: the same counts and the same order, a few instructions more per
- * subsample. Nothing else changes with it.
+ * subsample. Nothing else in the core changes with it (OpenSBI's host
+ * also calls the spec layer for config_matching, start and stop, which
+ * leaves the fast layer out of its image).
  */
 #ifndef RVPMU_INTERNAL_H
 #define RVPMU_INTERNAL_H
