@@ -114,7 +114,7 @@ opensbi-bench: deps peers opensbi $(call osbi_stock_bin,64) $(call osbi_stock_bi
 OSBI_CHECK_NEEDS := $(if $(OSBI_HAVE),opensbi $(B)/suite-rv64.elf $(B)/suite-rv32.elf \
 	$(foreach p,sampler_demo sampler_acc sampler_hsm sampler_storm,$(B)/$(p)-rv64.elf $(B)/$(p)-rv32.elf) \
 	$(call osbi_dev_bin,64) $(B)/pmu_device-rv64.elf $(B)/prestage-counting-rv64.elf \
-	$(B)/prestage-plain-rv64.elf $(B)/fw-dt/virt-4harts-2clusters.dtb)
+	$(B)/prestage-plain-rv64.elf $(B)/fw-dt/virt-4harts-2clusters.dtb $(B)/hostile-rv64.elf)
 
 # a previous boot stage in front of OpenSBI at 0x88000000, with counters
 # left counting (counting) or not (plain): ports/opensbi/prestage-check
