@@ -405,7 +405,7 @@ long rvpmu_sampler_configure(struct rvpmu_sampler *s, const struct rvpmu_hart *p
 	if (flags & ~RVPMU_SAMPLER_CONF_ALL)
 		return SBI_ERR_INVALID_PARAM;
 	if (!check_only &&
-	    __atomic_load_n(&s->state, __ATOMIC_ACQUIRE) == RVPMU_SAMPLER_RUNNING)
+	    rvpmu_sampler_settled(s) == RVPMU_SAMPLER_RUNNING)
 		return SBI_ERR_ALREADY_STARTED;
 	/* read and written (plan): S-mode read/write memory */
 	if ((err = rvpmu_sampler_shmem(s, lo, hi, sizeof(*c), &pa)))

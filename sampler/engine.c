@@ -819,7 +819,7 @@ uint64_t rvpmu_sampler_hart_subsamples(const struct rvpmu_sampler *s,
 
 long rvpmu_sampler_stop(struct rvpmu_sampler *s)
 {
-	if (__atomic_load_n(&s->state, __ATOMIC_ACQUIRE) != RVPMU_SAMPLER_RUNNING)
+	if (rvpmu_sampler_settled(s) != RVPMU_SAMPLER_RUNNING)
 		return SBI_ERR_ALREADY_STOPPED;
 	__atomic_store_n(&s->stop_req, 1, __ATOMIC_RELEASE);
 	return 0;

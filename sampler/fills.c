@@ -134,6 +134,18 @@ void rvpmu_sampler_end_run(struct rvpmu_sampler *s)
 	__atomic_store_n(&s->state, RVPMU_SAMPLER_DONE, __ATOMIC_RELEASE);
 }
 
+uint32_t rvpmu_sampler_settled(const struct rvpmu_sampler *s)
+{
+	uint32_t st = __atomic_load_n(&s->state, __ATOMIC_ACQUIRE);
+
+	/* START resets running before it stores RUNNING (release): a
+	   RUN_ENDED seen with RUNNING is this run's end, being written */
+	while (st == RVPMU_SAMPLER_RUNNING &&
+	       (__atomic_load_n(&s->running, __ATOMIC_ACQUIRE) & RUN_ENDED))
+		st = __atomic_load_n(&s->state, __ATOMIC_ACQUIRE);
+	return st;
+}
+
 bool rvpmu_sampler_run_change(struct rvpmu_sampler *s, int counting, int paused)
 {
 	uint32_t n = __atomic_load_n(&s->running, __ATOMIC_ACQUIRE), w;

@@ -296,6 +296,20 @@ bool rvpmu_sampler_run_rejoin(struct rvpmu_sampler *s);
  */
 void rvpmu_sampler_end_run(struct rvpmu_sampler *s);
 /**
+ * rvpmu_sampler_settled() - the state a call acts on
+ * @s: the shared state
+ *
+ * The state, except while the run's end is decided (RUN_ENDED) and its
+ * last hart is still in rvpmu_sampler_end_run(): then DONE, once that
+ * hart has stored it. S-mode may already have read a LAST (or FULL)
+ * header end_run wrote, and the call must not say the run goes on.
+ *
+ * Context: Any hart of a call. The wait is for a few header stores by a
+ *          hart in M-mode with its interrupts off; never on that hart.
+ * Return: RVPMU_SAMPLER_IDLE..DONE.
+ */
+uint32_t rvpmu_sampler_settled(const struct rvpmu_sampler *s);
+/**
  * rvpmu_sampler_let_go() - a hart's counters back to the core, no more deadline
  * @s: the shared state
  * @sh: the hart's sampler state

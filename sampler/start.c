@@ -12,7 +12,7 @@ const volatile uint32_t sampler_no_cid2;
 
 long rvpmu_sampler_prepare(struct rvpmu_sampler *s)
 {
-	uint32_t state = __atomic_load_n(&s->state, __ATOMIC_ACQUIRE), started = 0, i;
+	uint32_t state = rvpmu_sampler_settled(s), started = 0, i;
 
 	if (state == RVPMU_SAMPLER_RUNNING)
 		return SBI_ERR_ALREADY_STARTED;

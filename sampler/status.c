@@ -102,7 +102,7 @@ struct rvpmu_ret rvpmu_sampler_status(struct rvpmu_sampler *s, rvpmu_ulong lo,
 	if ((r.error = rvpmu_sampler_shmem(s, lo, hi, size, &pa)))
 		return r;
 
-	st.state = __atomic_load_n(&s->state, __ATOMIC_ACQUIRE);
+	st.state = rvpmu_sampler_settled(s);
 	ran = st.state == RVPMU_SAMPLER_RUNNING || st.state == RVPMU_SAMPLER_DONE;
 	if (st.state != RVPMU_SAMPLER_IDLE) {
 		st.stop_reason = __atomic_load_n(&s->stop_reason, __ATOMIC_ACQUIRE);
@@ -189,7 +189,7 @@ long rvpmu_sampler_buffer_release(struct rvpmu_sampler *s, rvpmu_ulong index)
 
 long rvpmu_sampler_reset(struct rvpmu_sampler *s)
 {
-	if (__atomic_load_n(&s->state, __ATOMIC_ACQUIRE) == RVPMU_SAMPLER_RUNNING)
+	if (rvpmu_sampler_settled(s) == RVPMU_SAMPLER_RUNNING)
 		return SBI_ERR_DENIED;
 	/* no hart is in a run: their statistics and flags are free */
 	for (uint32_t i = 0; i < s->nr_data; i++) {

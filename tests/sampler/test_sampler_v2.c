@@ -5,9 +5,11 @@
  * a second thread against harts ticking), a fill closed exactly once,
  * retentive-suspend pauses and rejoins, the held counters.
  */
+#define _POSIX_C_SOURCE 200809L	/* nanosleep */
 #include <pthread.h>
 #include <sched.h>
 #include <stddef.h>
+#include <time.h>
 
 #include "sfx.h"
 #include "core/internal.h"
@@ -389,6 +391,85 @@ static void release_races_fills(void)
 	       x->s.stop_reason);
 }
 
+/* ---- a call while the run's end is written */
+
+/* What a client on another hart sees just after it read LAST. */
+struct late_call {
+	struct sfx *x;
+	long stop, reset;
+	uint32_t state, reason;
+	int done;
+};
+static struct late_call late;
+static pthread_t late_thread;
+static int late_seen;
+
+static void *call_after_last(void *arg)
+{
+	struct late_call *c = arg;
+	const struct rvpmu_sampler_status *st;
+
+	c->stop = rvpmu_sampler_stop(&c->x->s);
+	if (!sfx_status(c->x, &st).error) {
+		c->state = st->state;
+		c->reason = st->stop_reason;
+	}
+	c->reset = rvpmu_sampler_reset(&c->x->s);
+	__atomic_store_n(&c->done, 1, __ATOMIC_RELEASE);
+	return NULL;
+}
+
+/* At end_run's LAST store: the client's calls start on another thread,
+   given 200 ms to answer while the closer stands still. */
+static void calls_at_last(struct sfx *x, uint64_t pa, const void *src, unsigned long len)
+{
+	uint32_t v;
+
+	if (late_seen || state_of(x, pa, len) < 0)
+		return;
+	memcpy(&v, src, 4);
+	if (v != RVPMU_SAMPLER_BUF_LAST)
+		return;
+	late_seen = 1;
+	late = (struct late_call){ .x = x };
+	CHECK_EQ(pthread_create(&late_thread, NULL, call_after_last, &late), 0);
+	for (unsigned int ms = 0; ms < 200 && !__atomic_load_n(&late.done, __ATOMIC_ACQUIRE);
+	     ms++)
+		nanosleep(&(struct timespec){ .tv_nsec = 1000000 }, NULL);
+}
+
+/*
+ * Between end_run's LAST header and its DONE, a client that read LAST
+ * calls STOP, STATUS and RESET: each sees the run ended (ALREADY_STOPPED,
+ * DONE with its reason, RESET done), not RUNNING: the calls wait for the
+ * closer's few stores. The first version answered RUNNING there (STATUS,
+ * and RESET DENIED), seen by sampler-release on QEMU.
+ */
+static void calls_after_last_see_done(void)
+{
+	struct sfx *x = sfx_new(2);
+
+	sfx_cfg(x, ab, 2, 0x1000);
+	x->c.nr_pmu = 2;
+	x->c.nr_sample = 3;
+	CHECK_EQ(sfx_configure(x), 0);
+	CHECK_EQ(sfx_start(x), 0);
+	late_seen = 0;
+	sfx_write_hook = calls_at_last;
+	sfx_window = busy;
+	sfx_run(x, 100);
+	sfx_write_hook = NULL;
+	CHECK_EQ(late_seen, 1);
+	if (!late_seen)
+		return;
+	pthread_join(late_thread, NULL);
+	CHECK_EQ(late.stop, SBI_ERR_ALREADY_STOPPED);
+	CHECK_EQ(late.state, RVPMU_SAMPLER_DONE);
+	CHECK_EQ(late.reason, RVPMU_SAMPLER_STOP_DONE);
+	CHECK_EQ(late.reset, 0);
+	CHECK_EQ(x->s.state, RVPMU_SAMPLER_IDLE);
+}
+
 /* ---- retentive suspend: pause and rejoin */
 
 /* The window word of subsample k, position p (two harts, nr_pmu 1). */
@@ -597,6 +678,7 @@ void suite_sampler_v2(void)
 		T(pause_and_rejoin),
 		T(every_hart_paused),
 		T(pause_before_t0),
+		T(calls_after_last_see_done),
 	};
 
 	T_RUN(cases);
