@@ -81,6 +81,9 @@ long samples_of(const char *data, long *lost, int *runs);
 struct perf_event_mmap_page;
 void aux_records(struct perf_event_mmap_page *pg, void (*fn)(void *arg, const uint64_t f[3]),
 		 void *arg);
+/* How many records of type (PERF_RECORD_*) an event's data ring holds
+   from data_tail to data_head; data_tail is not moved. */
+long ring_records(const struct perf_event_mmap_page *pg, uint32_t type);
 /* whether perf report -D and rvpmu-report -D of one perf.data print the
    same sampler lines in the same order; *n: how many */
 int dumps_agree(const char *perf_out, const char *rr_out, int *n);

@@ -203,6 +203,23 @@ static void ring_copy(void *to, const struct perf_event_mmap_page *pg, uint64_t 
 		p[i] = data[(at + i) % pg->data_size];
 }
 
+long ring_records(const struct perf_event_mmap_page *pg, uint32_t type)
+{
+	uint64_t head = __atomic_load_n(&pg->data_head, __ATOMIC_ACQUIRE), at = pg->data_tail;
+	long n = 0;
+
+	while (at + sizeof(struct perf_event_header) <= head) {
+		struct perf_event_header h;
+
+		ring_copy(&h, pg, at, sizeof(h));
+		if (h.size < sizeof(h) || at + h.size > head)
+			break;
+		n += h.type == type;
+		at += h.size;
+	}
+	return n;
+}
+
 void aux_records(struct perf_event_mmap_page *pg, void (*fn)(void *arg, const uint64_t f[3]),
 		 void *arg)
 {

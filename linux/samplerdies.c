@@ -22,15 +22,23 @@
  * report_checks), the data's harts are the die's CPUs and no other, its
  * clusters are no other die's, and CID2 shows the workload's pid on every
  * hart of the die.
+ *
+ * Then the last die whole offline mid-run (whole_die_offline below).
  */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <fcntl.h>
+#include <linux/perf_event.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <sys/klog.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "linux/perfcheck.h"
@@ -185,6 +193,153 @@ static void one_die(int die, const long hart[MAX_HARTS], uint64_t *clusters_seen
 	*clusters_seen |= clusters;
 }
 
+/* ---- a whole die offline */
+
+#define PAGE		4096ul
+#define DATA_PAGES	8
+#define AUX_PAGES	64
+
+struct drun {
+	int fd;
+	struct perf_event_mmap_page *pg;
+	unsigned char *aux;
+};
+
+/* die's event (a run that does not end by itself, 1 ms samples, nr_pmu
+   8) on its lead, ring and AUX area mapped, enabled: 0 or -errno */
+static int drun_open(struct drun *r, int die)
+{
+	struct perf_event_attr a;
+
+	r->pg = MAP_FAILED;
+	r->aux = MAP_FAILED;
+	memset(&a, 0, sizeof(a));
+	a.size = sizeof(a);
+	a.type = (uint32_t)sampler_pmu_type(die);
+	a.config = 1000000 | 1ull << 32;
+	a.config1 = 8ull << 32;
+	a.disabled = 1;
+	r->fd = (int)syscall(SYS_perf_event_open, &a, -1, lead_cpu(die), -1,
+			     PERF_FLAG_FD_CLOEXEC);
+	if (r->fd < 0)
+		return -errno;
+	r->pg = mmap(NULL, (1 + DATA_PAGES) * PAGE, PROT_READ | PROT_WRITE, MAP_SHARED, r->fd, 0);
+	if (r->pg == MAP_FAILED)
+		return -errno;
+	r->pg->aux_offset = (1 + DATA_PAGES) * PAGE;
+	r->pg->aux_size = AUX_PAGES * PAGE;
+	r->aux = mmap(NULL, AUX_PAGES * PAGE, PROT_READ | PROT_WRITE, MAP_SHARED, r->fd,
+		      (off_t)r->pg->aux_offset);
+	if (r->aux == MAP_FAILED)
+		return -errno;
+	return ioctl(r->fd, PERF_EVENT_IOC_ENABLE, 0) ? -errno : 0;
+}
+
+static void drun_cut(struct drun *r)
+{
+	if (r->aux != MAP_FAILED)
+		munmap(r->aux, AUX_PAGES * PAGE);
+	if (r->pg != MAP_FAILED)
+		munmap(r->pg, (1 + DATA_PAGES) * PAGE);
+	if (r->fd >= 0)
+		close(r->fd);
+	r->fd = -1;
+	r->pg = MAP_FAILED;
+	r->aux = MAP_FAILED;
+}
+
+/* whether the run wrote: its first AUX data handed to perf within 3 s
+   (the reader is past it at once, so the ring never fills) */
+static int drun_wrote(struct drun *r)
+{
+	for (int ms = 0; ms < 3000; ms += 2) {
+		uint64_t h = __atomic_load_n(&r->pg->aux_head, __ATOMIC_ACQUIRE);
+
+		__atomic_store_n(&r->pg->aux_tail, h, __ATOMIC_RELEASE);
+		if (h)
+			return 1;
+		usleep(2000);
+	}
+	return 0;
+}
+
+/* whether aux_head and every AUX byte stay as they are for ms */
+static int stands_still(struct drun *r, int ms)
+{
+	static unsigned char was[AUX_PAGES * PAGE];
+	uint64_t h = __atomic_load_n(&r->pg->aux_head, __ATOMIC_ACQUIRE);
+
+	memcpy(was, r->aux, sizeof(was));
+	usleep(1000u * (unsigned int)ms);
+	return h == __atomic_load_n(&r->pg->aux_head, __ATOMIC_ACQUIRE) &&
+	       !memcmp(was, r->aux, sizeof(was));
+}
+
+/* lines of the kernel log holding what */
+static int klog_lines(const char *what)
+{
+	static char buf[1 << 20];
+	int n = klogctl(3, buf, sizeof(buf) - 1), count = 0;
+	char *p = buf;
+
+	buf[n > 0 ? n : 0] = 0;
+	while ((p = strstr(p, what)) != NULL)
+		count++, p++;
+	return count;
+}
+
+/*
+ * The whole of die `die` offline mid-run, then back (issue 39): every
+ * CPU of the die goes offline while its event writes, the lead moving
+ * until none is left. The module says its event stops, the PMU's
+ * cpumask is empty, and the AUX area (still mapped) stands still for
+ * 50 ms: the firmware no longer writes pages perf may free. The CPUs
+ * come back, the cpumask is one of them again; the event is cut, and a
+ * fresh one on the die writes.
+ */
+static void whole_die_offline(int die)
+{
+	int cpus[64], n = 0, c, off = 0, on = 0, lead, err, wrote, still = 0, fresh = 0;
+	char said[96];
+	struct drun r;
+	int before;
+
+	snprintf(said, sizeof(said), "rvpmu_sampler_die%d: no CPU left online, its event stops",
+		 die);
+	before = klog_lines(said);
+	for (c = 0; c < ncpu && c < 64; c++)
+		if (package_of(c) == die)
+			cpus[n++] = c;
+	err = drun_open(&r, die);
+	wrote = !err && drun_wrote(&r);
+	if (wrote) {
+		for (c = 0; c < n; c++)
+			off += set_online(cpus[c], 0);
+		lead = lead_cpu(die);
+		still = stands_still(&r, 50);
+		printf("# multidie: die%d: %d of its %d CPUs offline, cpumask %d, the AUX area %s\n",
+		       die, off, n, lead, still ? "still" : "written");
+		check(off == n && lead < 0 && klog_lines(said) == before + 1,
+		      "multidie: die%d: all %d of its CPUs offline mid-run: the module says its event "
+		      "stops (%d times), the cpumask is empty (%d)", die, n,
+		      klog_lines(said) - before, lead);
+		check(still, "multidie: die%d: with no CPU of the die online the AUX area, still "
+		      "mapped, stands still for 50 ms (the firmware stopped)", die);
+		for (c = 0; c < n; c++)
+			on += set_online(cpus[c], 1);
+	}
+	lead = lead_cpu(die);
+	drun_cut(&r);
+	check(wrote && on == n && lead >= 0 && package_of(lead) == die,
+	      "multidie: die%d: a run wrote (%s), its CPUs came back online (%d of %d), the cpumask "
+	      "is one of them (%d)", die, err ? strerror(-err) : "open", on, n, lead);
+	err = drun_open(&r, die);
+	fresh = !err && drun_wrote(&r);
+	drun_cut(&r);
+	check(fresh, "multidie: die%d: after the die came back a fresh event writes (%s)", die,
+	      err ? strerror(-err) : "open");
+}
+
 void sampler_dies(void)
 {
 	long hart[MAX_HARTS], r = sampler_load();
@@ -200,6 +355,8 @@ void sampler_dies(void)
 	check(dies > 1, "multidie: more than one die (%d)", dies);
 	for (d = 0; d < dies; d++)
 		one_die(d, hart, &clusters);
+	if (dies > 1)
+		whole_die_offline(dies - 1);
 	check(syscall(SYS_delete_module, "rvpmu_sampler", O_NONBLOCK) == 0,
 	      "multidie: the module unloads");
 }

@@ -24,7 +24,12 @@
  *           of the die and samples keep coming; the CPUs come back, then
  *           the event is closed;
  *   unload  tries delete_module: refused (EWOULDBLOCK) while the event
- *           exists, done once it is closed; the module is loaded again.
+ *           exists, done once it is closed; the module is loaded again;
+ *   output  a software event on the same CPU is redirected into the
+ *           event's ring (PERF_EVENT_IOC_SET_OUTPUT, as perf record does
+ *           with a second event), so the ring has two holders; then cut
+ *           in three orders (the sampler's ring and fd first with the AUX
+ *           area still mapped; the AUX area first; the other event first).
  *
  * ROUNDS of each, one step at a time. Then CROUNDS each of four kinds of
  * concurrent rounds, where a thread moves the event from CPU to CPU and
@@ -83,8 +88,13 @@ struct run {
 	int bad;		/* committed buffers that did not decode */
 };
 
-enum { UNMAP, UNPLUG, UNLOAD, KINDS };
-static const char *const kind_name[KINDS] = { "unmap", "unplug", "unload" };
+enum { UNMAP, UNPLUG, UNLOAD, OUTPUT, KINDS };
+static const char *const kind_name[KINDS] = { "unmap", "unplug", "unload", "output" };
+
+/* "samplerlie" on the command line: the firmware lies (firmware/lie.h) */
+static int lying;
+/* opens retried after a lying firmware's run held the counters */
+static int lie_retries;
 
 struct figures {
 	int done;		/* rounds whose run was on when it was cut */
@@ -179,9 +189,23 @@ static int run_open_n(struct run *r, uint32_t nr_sample)
 	return run_open_aux(r, nr_sample, AUX_PAGES);
 }
 
+static void cut(struct run *r, int order);
+
 static int run_open(struct run *r)
 {
-	return run_open_n(r, NR_SAMPLE);
+	int err = run_open_n(r, NR_SAMPLE), t;
+
+	/* a run a lying firmware went on with after STOP and RESET (the
+	   driver kept its pages) holds its counters until the lie is over:
+	   the firmware refuses the next run (EBUSY) meanwhile. Again, as a
+	   user would, for up to a second */
+	for (t = 0; lying && err == -EBUSY && t < 50; t++) {
+		cut(r, 0);
+		usleep(20000);
+		err = run_open_n(r, NR_SAMPLE);
+		lie_retries++;
+	}
+	return err;
 }
 
 static void unmap_aux(struct run *r)
@@ -255,9 +279,6 @@ static int has_word(const char *line, const char *word)
 	}
 	return 0;
 }
-
-/* "samplerlie" on the command line: the firmware lies (firmware/lie.h) */
-static int lying;
 
 /* the module's lines a round may print: loaded, a move, CID2's source
    (the sched_switch tracepoint, or what a kernel without tracepoints uses);
@@ -438,6 +459,80 @@ static void round_unload(int i, struct figures *f, int *max_tries)
 		printf("# stress: unload round %d: refused %d (%s), unloaded after %d tries, "
 		       "loaded again %d\n", i, refused, strerror(e), tries, loaded);
 	note(f, n, t0, refused && tries <= 50 && loaded);
+}
+
+/* the output rounds: SET_OUTPUT refused, and the fewest records the
+   other event put in the sampler's ring in a round */
+static struct {
+	int refused;
+	long rmin;
+} output = { 0, -1 };
+
+/* cpu-clock on the lead CPU, a sample every ms, redirected into r's
+   ring: its fd, or -errno (*set: SET_OUTPUT's -errno, or 0) */
+static int redirect_into(struct run *r, int *set)
+{
+	struct perf_event_attr a;
+	int fd;
+
+	memset(&a, 0, sizeof(a));
+	a.size = sizeof(a);
+	a.type = PERF_TYPE_SOFTWARE;
+	a.config = PERF_COUNT_SW_CPU_CLOCK;
+	a.sample_period = 1000000;
+	a.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID;
+	fd = (int)syscall(SYS_perf_event_open, &a, -1, lead_cpu(0), -1, PERF_FLAG_FD_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	*set = ioctl(fd, PERF_EVENT_IOC_SET_OUTPUT, r->fd) ? -errno : 0;
+	return fd;
+}
+
+static void round_output(int i, struct figures *f)
+{
+	double t0 = now();
+	struct run r;
+	int err = run_open(&r), set = -ENOENT, other = err ? -1 : redirect_into(&r, &set);
+	long n = 0, recs = 0;
+
+	if (!err && other >= 0 && !set) {
+		n = wait_samples(&r, 0);
+		/* the other event's records, some: more come every ms */
+		for (int ms = 0; ms < WAIT_MS && !recs; ms += 2) {
+			recs = ring_records(r.pg, PERF_RECORD_SAMPLE);
+			consume(&r);
+			if (!recs)
+				usleep(2000);
+		}
+		usleep(1000u * (unsigned)(i % 5));
+	}
+	switch (i % 3) {
+	case 0:	/* the sampler's fd and ring first, its AUX area mapped */
+		close_fd(&r), unmap_ring(&r);
+		usleep(2000);
+		unmap_aux(&r);
+		break;
+	case 1:	/* the AUX area first, the other event still writing */
+		unmap_aux(&r);
+		usleep(2000);
+		close_fd(&r), unmap_ring(&r);
+		break;
+	default:
+		break;
+	}
+	if (other >= 0)
+		close(other);
+	cut(&r, i);	/* what is left of the run (all of it in order 2) */
+	f->bad += r.bad;
+	output.refused += set != 0;
+	if (err || other < 0 || set || n <= 0 || !recs) {
+		printf("# stress: output round %d: %s, other event %s, SET_OUTPUT %s, %ld samples, "
+		       "%ld of its records\n", i, err ? strerror(-err) : "ok",
+		       other < 0 ? strerror(-other) : "open", set ? strerror(-set) : "ok", n, recs);
+		return;
+	}
+	output.rmin = output.rmin < 0 || recs < output.rmin ? recs : output.rmin;
+	note(f, n, t0, 1);
 }
 
 /*
@@ -1109,11 +1204,13 @@ void sampler_stress(void)
 		scan_log(&ls);
 		round_unload(i, &fig[UNLOAD], &max_tries);
 		scan_log(&ls);
+		round_output(i, &fig[OUTPUT]);
+		scan_log(&ls);
 	}
 	late_reader();
 	scan_log(&ls);
-	printf("# stress: %d rounds of each kind in %.1f s; %d kernel log lines read\n", ROUNDS,
-	       now() - t0, ls.lines);
+	printf("# stress: %d rounds of each kind in %.1f s; %d kernel log lines read; %d opens "
+	       "tried again after a lie\n", ROUNDS, now() - t0, ls.lines, lie_retries);
 	for (k = 0; k < KINDS; k++) {
 		struct figures *f = &fig[k];
 
@@ -1140,6 +1237,10 @@ void sampler_stress(void)
 	      "stress: unload: delete_module refused (EWOULDBLOCK) mid-run, done once the event "
 	      "was closed (at most %d retries), loaded again: %d of %d rounds", max_tries,
 	      fig[UNLOAD].good, ROUNDS);
+	check(fig[OUTPUT].good == ROUNDS,
+	      "stress: output: a software event redirected into the ring (SET_OUTPUT, refused %d "
+	      "times, at least %ld of its records a round), the run cut in 3 orders: %d of %d "
+	      "rounds", output.refused, output.rmin, fig[OUTPUT].good, ROUNDS);
 	check(ls.bad == 0, "stress: the kernel log has no BUG, WARNING, Oops, poison or "
 	      "corruption report (%d lines)", ls.bad);
 	check(ls.unexpected == 0, "stress: the kernel log has no rvpmu_sampler line but the "
