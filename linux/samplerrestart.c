@@ -102,11 +102,10 @@ static int report_lines(const char *opt, const char *s, char *first, size_t n)
  * The reader stops reading: the run fills the ring and stops FULL, and
  * the driver must say so at once (a PERF_RECORD_AUX flagged truncated,
  * before the reader is back) and write nothing more. perf core then asks
- * for the event to be disabled (perf_aux_output_end); Linux 6.1 does it,
- * 6.12 records the request without queueing the work that acts on it, and
- * the driver then waits for room and starts a fresh run itself. So once
- * the reader has read everything, an ENABLE (a no-op if the event is
- * still on) must bring a fresh run that writes.
+ * for the event to be disabled (perf_aux_output_end); the driver withdraws
+ * the request and waits for room, and starts a fresh run itself. So once
+ * the reader has read everything, an ENABLE (a no-op: the event is still
+ * on) must bring a fresh run that writes.
  */
 static void full_then_room(struct reader *r, int fd, int ok)
 {

@@ -168,15 +168,32 @@ static bool closed(struct rvs_event *ev, u32 *state)
 }
 
 /*
+ * A begin that found no room, and an end of a record marked truncated,
+ * ask perf to disable the event, as for a PMU that cannot go on after a
+ * loss: Linux 6.1 acts on it from an irq_work on this CPU (unless this is
+ * CPU 0, whose id it stores as the request), 6.9 and later at the event's
+ * next sched-out. This PMU goes on: no run starts until a begin finds
+ * room (wait_room), and the samples in between are lost, never
+ * overwritten. So the request is withdrawn, on this CPU with IRQs off,
+ * before either acts on it. Nothing else asks to disable this event (no
+ * overflow, no sigtrap).
+ */
+static void keep_enabled(struct rvs_event *ev)
+{
+	WRITE_ONCE(ev->event->pending_disable, 0);
+}
+
+/*
  * Commits every closed buffer perf has room for (with the pad a new lap
  * needs first) and releases every chunk the reader consumed: the handle
  * is ended with the bytes committed and begun again, which also tells how
  * far the reader got. The room is what it was at the last begin: when a
  * closed buffer waits for more and none was committed, the handle is
  * ended empty and begun again once to learn the reader's progress.
- * Returns false when the handle cannot be begun again (the AUX area is
- * going away): the caller must STOP the firmware before it returns (the
- * run's own page references keep the pages until then).
+ * Returns false when the handle cannot be begun again (no room at the
+ * reader's tail, or the AUX area is going away): the caller must STOP
+ * the firmware before it returns (the run's own page references keep the
+ * pages until then).
  */
 static bool drain(struct rvs_event *ev)
 {
@@ -219,10 +236,13 @@ static bool drain(struct rvs_event *ev)
 again:
 		looked = !commit;
 		perf_aux_output_end(h, commit);
+		keep_enabled(ev);
 		commit = 0;
 		ev->held = !!perf_aux_output_begin(h, ev->event);
-		if (!ev->held)
+		if (!ev->held) {
+			keep_enabled(ev);
 			return false;
+		}
 	}
 }
 
@@ -234,6 +254,7 @@ static void let_go(struct rvs_event *ev, bool lost)
 	if (lost)
 		perf_aux_output_flag(&ev->handle, PERF_AUX_FLAG_TRUNCATED);
 	perf_aux_output_end(&ev->handle, 0);
+	keep_enabled(ev);
 	ev->held = false;
 }
 
@@ -399,16 +420,19 @@ static void wait_again(struct rvs_event *ev, int err)
 /*
  * While waiting (ev->waiting): begins the handle to see the reader's
  * progress and starts a fresh run when a chunk is free. Returns false
- * when there is nothing more to wait for: the run started, or the AUX
- * area is going away or full (perf then disables the event itself).
+ * when there is nothing more to wait for: the run started. A begin that
+ * fails (no room yet, or the AUX area going away, when pmu::stop ends
+ * the wait) waits on.
  */
 static bool wait_room(struct rvs_event *ev)
 {
 	int err, was = ev->refused;
 
+	if (!perf_aux_output_begin(&ev->handle, ev->event)) {
+		keep_enabled(ev);
+		return true;
+	}
 	ev->waiting = false;
-	if (!perf_aux_output_begin(&ev->handle, ev->event))
-		return false;
 	ev->held = true;
 	err = run_at_head(ev);
 	if (!err) {
@@ -434,9 +458,15 @@ static enum hrtimer_restart poll_fn(struct hrtimer *t)
 	}
 	if (!ev->running)
 		return HRTIMER_NORESTART;
-	if (!drain(ev)) {	/* the AUX area is going away: STOP now */
+	if (!drain(ev)) {
+		/*
+		 * No handle: no room at the reader's tail, or the AUX area is
+		 * going away. STOP now, then wait for room as after a full
+		 * ring; pmu::stop ends the wait if the area goes.
+		 */
 		finish(ev);
-		return HRTIMER_NORESTART;
+		ev->waiting = true;
+		goto again;
 	}
 	/*
 	 * Once the LAST buffer is perf's, the run is over: the handle goes
