@@ -46,7 +46,7 @@ SAMPLER_SRC := sampler/config.c sampler/layout.c sampler/start.c sampler/engine.
 	       sampler/pause.c sampler/status.c
 SAMPLER_HDR := sampler/sampler.h include/rvpmu/sampler.h
 SAMPLER_TEST := $(wildcard tests/sampler/*.c)
-DT_SRC   := dt/pmu_dt.c lib/fmt.c
+DT_SRC   := dt/pmu_dt.c dt/cpu_map.c lib/fmt.c
 NAMES_SRC := lib/names.c	# event names: tools, tests, payloads (not the firmware)
 SIM_SRC  := tools/sim/sim_hart.c
 # the payloads: every payloads/NAME.c but a file another payload also
@@ -212,7 +212,7 @@ LIBFDT_DIR := $(B)/libfdt
 LIBFDT_SRC := fdt.c fdt_ro.c fdt_rw.c fdt_wip.c fdt_strerror.c fdt_addresses.c
 FW_SRC   := $(filter-out firmware/lie.c,$(wildcard firmware/*.c)) firmware/entry.S firmware/pmu_csr.S firmware/grp_csr.S firmware/fpr.S firmware/probe.S
 FW_LIBS  := $(CORE_SRC) $(SAMPLER_SRC) $(DT_SRC)
-FW_HDR   := $(wildcard firmware/*.h) $(CORE_HDR) $(SAMPLER_HDR) dt/pmu_dt.h lib/fmt.h lib/bits.h
+FW_HDR   := $(wildcard firmware/*.h) $(CORE_HDR) $(SAMPLER_HDR) dt/pmu_dt.h dt/cpu_map.h lib/fmt.h lib/bits.h
 ARCH_rv64 := -march=rv64imac -misa-spec=2.2 -mabi=lp64
 ARCH_rv32 := -march=rv32imac -misa-spec=2.2 -mabi=ilp32
 # t3-t6 fixed: the trap vector's ecall path need not save them

@@ -8,91 +8,45 @@
  * out (layout.c), fw_print_topology in its banner; the hart sets any
  * hart, in an ecall, reading what the boot hart left read-only.
  */
-#include <libfdt.h>
-#include <string.h>
+#include <stddef.h>
 
 #include "console.h"
+#include "dt/cpu_map.h"
 #include "harts.h"
 #include "lib/bits.h"
 #include "platform.h"
 #include "topology.h"
 
-struct topo {
-	uint32_t *ids;
-	uint16_t *cluster;
-	unsigned int n, nr_clusters;
-	int last_parent;		/* DT offset of the last cluster seen */
-	bool bad;
-};
-
-static void topo_add(struct topo *t, const void *fdt, int leaf, int cluster_node)
+/* The hartid of the cpu with this phandle, if this firmware runs it. */
+static long run_hartid(void *ctx, uint32_t phandle)
 {
-	const fdt32_t *cpu = fdt_getprop(fdt, leaf, "cpu", NULL);
-	struct fw_hart *h = cpu ? fw_hart_by_phandle(fdt32_to_cpu(*cpu), false) : 0;
+	struct fw_hart *h = fw_hart_by_phandle(phandle, false);
 
-	if (!h)		/* a cpu we do not run (disabled, past the limit) */
-		return;
-	if (t->n == plat.nr_harts || h->pos) {	/* pos is 1-based while placing */
-		t->bad = true;
-		return;
-	}
-	if (cluster_node != t->last_parent) {
-		t->nr_clusters++;
-		t->last_parent = cluster_node;
-	}
-	t->ids[t->n] = (uint32_t)h->hartid;
-	t->cluster[t->n] = (uint16_t)(t->nr_clusters - 1);
-	h->pos = ++t->n;
-}
-
-/*
- * Depth first through socket/cluster/core/thread nodes: a hart's cluster
- * is the node holding its core (so clusters inside sockets stay apart).
- */
-static void topo_walk(struct topo *t, const void *fdt, int node, int parent, int depth)
-{
-	int child;
-
-	if (depth > 6) {
-		t->bad = true;
-		return;
-	}
-	fdt_for_each_subnode(child, fdt, node) {
-		const char *name = fdt_get_name(fdt, child, NULL);
-
-		if (fdt_getprop(fdt, child, "cpu", NULL))
-			topo_add(t, fdt, child, name && !strncmp(name, "thread", 6) ? parent : node);
-		else
-			topo_walk(t, fdt, child, node, depth + 1);
-	}
+	(void)ctx;
+	return h ? (long)h->hartid : -1;
 }
 
 void fw_topology_find(const void *fdt, uint32_t *ids, uint16_t *cluster)
 {
-	struct topo t = { .ids = ids, .cluster = cluster };
-	int map = fdt_path_offset(fdt, "/cpus/cpu-map");
-	unsigned long id;
+	int nr = rvpmu_dt_cpu_map(fdt, run_hartid, NULL, ids, cluster, plat.nr_harts);
+	unsigned long id, n = 0;
 
-	t.last_parent = -1;
-	if (map >= 0)
-		topo_walk(&t, fdt, map, map, 0);
-	if (map < 0 || t.bad || t.n != plat.nr_harts) {
-		if (map >= 0)
+	if (nr <= 0) {
+		if (nr < 0)
 			fw_printf("rvpmu: /cpus/cpu-map does not name each hart once: "
 				  "one cluster, by hartid\n");
-		t.n = 0;
-		t.nr_clusters = 1;
+		nr = 1;
 		for (id = 0; id < fw_hart_table_len; id++)
 			if (fw_hart_table[id]) {
-				t.cluster[t.n] = 0;
-				t.ids[t.n++] = (uint32_t)id;
+				cluster[n] = 0;
+				ids[n++] = (uint32_t)id;
 			}
 	}
-	for (id = 0; id < t.n; id++)
-		fw_hart_table[t.ids[id]]->pos = (unsigned int)id;
-	plat.hart_ids = t.ids;
-	plat.hart_cluster = t.cluster;
-	plat.nr_clusters = t.nr_clusters;
+	for (id = 0; id < plat.nr_harts; id++)
+		fw_hart_table[ids[id]]->pos = (unsigned int)id;
+	plat.hart_ids = ids;
+	plat.hart_cluster = cluster;
+	plat.nr_clusters = (unsigned int)nr;
 }
 
 void fw_print_topology(void)

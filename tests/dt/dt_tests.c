@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "../t.h"
+#include "dt/cpu_map.h"
 #include "dt/pmu_dt.h"
 #include "lib/fmt.h"
 #include "rvpmu/sbi.h"
@@ -340,6 +341,55 @@ static void problem_strings(void)
 	CHECK(!strcmp(buf, "x"));
 }
 
+/* ---- /cpus/cpu-map (dt/cpu_map.c) */
+
+/* the hartid (reg) of an enabled cpu node, by phandle; -1 otherwise */
+static long reg_of(void *fdt, uint32_t phandle)
+{
+	int node = fdt_node_offset_by_phandle(fdt, phandle);
+	const fdt32_t *reg = node >= 0 ? fdt_getprop(fdt, node, "reg", NULL) : NULL;
+	const char *st = node >= 0 ? fdt_getprop(fdt, node, "status", NULL) : NULL;
+
+	return reg && (!st || !strcmp(st, "okay")) ? (long)fdt32_to_cpu(*reg) : -1;
+}
+
+/*
+ * Clusters inside sockets stay apart, a thread's cluster is its core's,
+ * a nested cluster is its own, a disabled cpu is left out: harts 5 4 3
+ * (cluster 0), 0 (1), 2 1 (2). Six harts asked for, each once: 3
+ * clusters; five or seven: a bad map; no map: 0.
+ */
+static void cpu_map_order(void)
+{
+	static const uint32_t want[6] = { 5, 4, 3, 0, 2, 1 };
+	static const uint16_t want_cl[6] = { 0, 0, 0, 1, 2, 2 };
+	uint32_t ids[8];
+	uint16_t cl[8];
+	size_t size;
+	void *fdt = load("cpu-map.dtb", &size);
+
+	CHECK(fdt != NULL);
+	if (!fdt)
+		return;
+	CHECK_EQ(rvpmu_dt_cpu_map(fdt, reg_of, fdt, ids, cl, 6), 3);
+	for (unsigned int i = 0; i < 6; i++) {
+		CHECK_EQ(ids[i], want[i]);
+		CHECK_EQ(cl[i], want_cl[i]);
+	}
+	CHECK_EQ(rvpmu_dt_cpu_map(fdt, reg_of, fdt, ids, cl, 5),
+		 RVPMU_CPU_MAP_BAD);
+	CHECK_EQ(rvpmu_dt_cpu_map(fdt, reg_of, fdt, ids, cl, 7),
+		 RVPMU_CPU_MAP_BAD);
+	free(fdt);
+	fdt = load("cpu-map-twice.dtb", &size);
+	CHECK_EQ(rvpmu_dt_cpu_map(fdt, reg_of, fdt, ids, cl, 2),
+		 RVPMU_CPU_MAP_BAD);
+	free(fdt);
+	fdt = load("clean.dtb", &size);
+	CHECK_EQ(rvpmu_dt_cpu_map(fdt, reg_of, fdt, ids, cl, 1), 0);
+	free(fdt);
+}
+
 static void fmt_conversions(void)
 {
 	char b[64];
@@ -374,6 +424,7 @@ static void fmt_conversions(void)
 
 static const struct t_case cases[] = {
 	T(fmt_conversions),
+	T(cpu_map_order),
 	T(qemu_virt_dtb),
 	T(qemu_virt_smp4_dtb),
 	T(binding_first_example),
