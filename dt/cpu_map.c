@@ -4,7 +4,6 @@
  * "cpu" property a hart, its cluster the node that holds its core.
  */
 #include <libfdt.h>
-#include <string.h>
 
 #include "cpu_map.h"
 
@@ -44,6 +43,18 @@ static void add(struct walk *w, int leaf, int cluster_node)
 	w->cluster[w->n++] = (uint16_t)(w->nr_clusters - 1);
 }
 
+/* Whether a node's name begins "thread" (no libc: OpenSBI has none). */
+static int is_thread(const char *name)
+{
+	static const char t[] = "thread";
+	unsigned int i;
+
+	for (i = 0; name && i < sizeof(t) - 1; i++)
+		if (name[i] != t[i])
+			return 0;
+	return name != NULL;
+}
+
 static void walk(struct walk *w, int node, int parent, int depth)
 {
 	int child;
@@ -53,12 +64,11 @@ static void walk(struct walk *w, int node, int parent, int depth)
 		return;
 	}
 	fdt_for_each_subnode(child, w->fdt, node) {
-		const char *name = fdt_get_name(w->fdt, child, NULL);
-
 		if (w->bad)
 			return;
 		if (fdt_getprop(w->fdt, child, "cpu", NULL))
-			add(w, child, name && !strncmp(name, "thread", 6) ? parent : node);
+			add(w, child,
+			    is_thread(fdt_get_name(w->fdt, child, NULL)) ? parent : node);
 		else
 			walk(w, child, node, depth + 1);
 	}
