@@ -408,7 +408,8 @@ $$(PERF$(1)): $(2)/linux/perf-patched | $$(LINUX_SRC$(1))/Makefile
 	  -j2 $(CURDIR)/$$(PERF$(1))
 
 $$(INITRD$(1)): $$(INITRD_LISTS$(1)) $(2)/linux-rootfs/init $$(PERF$(1)) $$(KERNEL$(1)) $$(KMOD$(1)) \
-           $(2)/linux-rootfs/rvpmu-report $(2)/linux-rootfs/sampler_kexec.elf $(8)
+           $(2)/linux-rootfs/rvpmu-report $(2)/linux-rootfs/sampler_kexec.elf $(8) \
+           $(2)/linux-fragtest/rvpmu_frag.ko
 	cd $(2) && cat $$(addprefix $(CURDIR)/,$$(INITRD_LISTS$(1))) | $$(LINUX_OUT$(1))/usr/gen_init_cpio - \
 	  > initramfs.cpio
 endef
@@ -429,6 +430,18 @@ $$(KMOD$(1)): $$(KMOD_SRC) include/rvpmu/sampler.h $$(KERNEL$(1))
 	  exit $$$$st
 endef
 
+# rvpmu_frag.ko (linux/fragtest), the sampler stress's fragmenter, a test
+# module out of tree against each kernel (never in a driver patch)
+define FRAG_template
+$(2)/linux-fragtest/rvpmu_frag.ko: linux/fragtest/rvpmu_frag.c linux/fragtest/Kbuild $$(KERNEL$(1))
+	@mkdir -p $(2)/linux-fragtest
+	cp linux/fragtest/rvpmu_frag.c linux/fragtest/Kbuild $(2)/linux-fragtest/
+	@[ -f $$(LINUX_OUT$(1))/scripts/module.lds ] || $$(KMAKE$(1)) -s modules_prepare
+	$$(KMAKE$(1)) -s M=$(CURDIR)/$(2)/linux-fragtest W=1 KBUILD_MODPOST_WARN=1 modules > $(2)/linux-fragtest/build.log 2>&1; st=$$$$?; \
+	  grep -vE 'Module.symvers|undefined!|may not have dep|unresolved symbol|MODPOST_WARN|own risk' $(2)/linux-fragtest/build.log >&2; \
+	  exit $$$$st
+endef
+
 # rvpmu_sampler.ko in tree (6.12): drivers/perf/rvpmu_sampler, added by
 # the kernel series' driver patch (scripts/driver-patch writes it from
 # linux/module), CONFIG_RVPMU_SAMPLER_PMU=m in linux/rvpmu.config; the
@@ -446,6 +459,7 @@ endef
 
 $(eval $(call LINUX_template,,$(B),6.1,$(LINUX_SRC_TAR),,linux/perf-patches,linux/kernel-patches-6.1))
 $(eval $(call KMOD_OUT_template,,$(B)))
+$(eval $(call FRAG_template,,$(B)))
 PERF_DECODER_PATCH := linux/perf-patches/0001-perf-rvpmu-sampler-Add-the-sampler-s-decoder.patch
 
 $(B)/linux-rootfs/init: $(LINUX_INIT_SRC) linux/perfcheck.h lib/fmt.h include/rvpmu/sampler.h include/rvpmu/sbi.h
@@ -646,6 +660,7 @@ $(LINUX612_TAR): scripts/stack-fetch
 	@touch $@
 $(eval $(call LINUX_template,612,$(B)/linux612,6.12,$(LINUX612_TAR),$(LINUX612_TAR),linux/perf-patches-6.12,linux/kernel-patches-6.12,$(B)/linux612/linux-rootfs/busybox))
 $(eval $(call KMOD_TREE_template,612,$(B)/linux612))
+$(eval $(call FRAG_template,612,$(B)/linux612))
 $(B)/linux612/linux-rootfs/%: $(B)/linux-rootfs/%
 	@mkdir -p $(B)/linux612/linux-rootfs
 	cp $< $@

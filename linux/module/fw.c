@@ -193,13 +193,22 @@ static bool over_within(unsigned int ms)
 static int probe(struct rvs_event *ev)
 {
 	size_t size = rvs_cfg->plan.min_buffer_size;
-	void *buf = alloc_pages_exact(size, GFP_KERNEL | __GFP_NOWARN | __GFP_ZERO);
+	/*
+	 * More than a page with many events: on fragmented memory a
+	 * refusal (ENOMEM), never the OOM killer that GFP_KERNEL alone
+	 * calls for orders up to 3.
+	 */
+	void *buf = alloc_pages_exact(size, GFP_KERNEL | __GFP_NORETRY | __GFP_NOWARN |
+					    __GFP_ZERO);
 	bool reset;
 	long err;
 	int run;
 
-	if (!buf)
+	if (!buf) {
+		pr_warn_ratelimited(RVS_NAME ": %s: no %zu contiguous bytes for the scratch buffer that checks the firmware (the memory is fragmented): the event is refused\n",
+				    ev->die->name, size);
 		return -ENOMEM;
+	}
 	run = rvs_trace_hold(virt_to_phys(buf), size);
 	rvs_cfg->nr_bufs = 1;
 	rvs_cfg->bufs[0].addr = virt_to_phys(buf);
@@ -248,7 +257,16 @@ int rvs_run_prepare(struct rvs_event *ev, const struct rvs_settings *s)
 		return err;
 	/* the plan first: nr_pmu and a buffer's least size, nothing in force */
 	e = rvs_configure_call(ev, RVPMU_SAMPLER_CONF_CHECK_ONLY);
-	err = e ? rvs_errno(e) : probe(ev);
+	if (e) {
+		err = rvs_errno(e);
+		pr_info_ratelimited(RVS_NAME ": %s: the firmware refuses the run (%d): %s\n",
+				    die->name, err, rvs_refusal(err));
+		return err;
+	}
+	/* the probe says why it failed (no memory, a firmware that runs on) */
+	err = probe(ev);
+	if (err == -ENOMEM || err == -EIO)
+		return err;
 	if (err) {
 		pr_info_ratelimited(RVS_NAME ": %s: the firmware refuses the run (%d): %s\n",
 				    die->name, err, rvs_refusal(err));

@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: BSD-2-Clause OR GPL-2.0
+/*
+ * rvpmu_frag.ko - for rvpmu's sampler stress only (linux/samplerstress.c,
+ * issue 39): while it is loaded the page allocator has no free block
+ * above order 0, so an AUX area mapped meanwhile comes in single pages,
+ * no two of them physically adjacent.
+ *
+ * Every block of order 1 or more the allocator will give (highest order
+ * first) is taken and split into pages; of each pair the even page is
+ * kept and the odd one given back: its buddy is held, so it cannot merge.
+ * The kept pages are the kernel's, unmovable: compaction cannot rebuild a
+ * block out of them. Unloading gives every page back.
+ */
+#include <linux/gfp.h>
+#include <linux/list.h>
+#include <linux/mm.h>
+#include <linux/mmzone.h>
+#include <linux/module.h>
+#include <linux/sched.h>
+
+#ifdef MAX_PAGE_ORDER
+#define FRAG_TOP	MAX_PAGE_ORDER		/* 6.8 and later: inclusive */
+#else
+#define FRAG_TOP	(MAX_ORDER - 1)		/* before: exclusive */
+#endif
+
+static LIST_HEAD(held);
+static unsigned long nr_held, nr_given;
+
+static int __init frag_init(void)
+{
+	struct page *page;
+	unsigned long i;
+	int order;
+
+	for (order = FRAG_TOP; order >= 1; order--) {
+		while ((page = alloc_pages(GFP_KERNEL | __GFP_NORETRY | __GFP_NOWARN, order))) {
+			split_page(page, order);
+			for (i = 0; i < (1UL << order); i += 2) {
+				list_add(&page[i].lru, &held);
+				__free_page(page + i + 1);
+			}
+			nr_held += 1UL << (order - 1);
+			nr_given += 1UL << (order - 1);
+			cond_resched();
+		}
+	}
+	pr_info("rvpmu_frag: %lu pages held, %lu single pages free between them\n", nr_held,
+		nr_given);
+	return 0;
+}
+
+static void __exit frag_exit(void)
+{
+	struct page *page, *next;
+
+	list_for_each_entry_safe(page, next, &held, lru) {
+		list_del(&page->lru);
+		__free_page(page);
+	}
+}
+
+module_init(frag_init);
+module_exit(frag_exit);
+MODULE_DESCRIPTION("rvpmu sampler stress: no free page block above order 0 while loaded");
+MODULE_LICENSE("Dual BSD/GPL");
