@@ -431,9 +431,11 @@ $$(KMOD$(1)): $$(KMOD_SRC) include/rvpmu/sampler.h $$(KERNEL$(1))
 endef
 
 # rvpmu_frag.ko (linux/fragtest), the sampler stress's fragmenter, a test
-# module out of tree against each kernel (never in a driver patch)
+# module out of tree against each kernel (never in a driver patch). After
+# the driver's module: two kernel makes at once in one output tree race
+# on its generated headers (make -j2 check did)
 define FRAG_template
-$(2)/linux-fragtest/rvpmu_frag.ko: linux/fragtest/rvpmu_frag.c linux/fragtest/Kbuild $$(KERNEL$(1))
+$(2)/linux-fragtest/rvpmu_frag.ko: linux/fragtest/rvpmu_frag.c linux/fragtest/Kbuild $$(KERNEL$(1)) $$(KMOD$(1))
 	@mkdir -p $(2)/linux-fragtest
 	cp linux/fragtest/rvpmu_frag.c linux/fragtest/Kbuild $(2)/linux-fragtest/
 	@[ -f $$(LINUX_OUT$(1))/scripts/module.lds ] || $$(KMAKE$(1)) -s modules_prepare
