@@ -29,9 +29,10 @@ static long run_hartid(void *ctx, uint32_t phandle)
 void fw_topology_find(const void *fdt, uint32_t *ids, uint16_t *cluster)
 {
 	int nr = rvpmu_dt_cpu_map(fdt, run_hartid, NULL, ids, cluster, plat.nr_harts);
-	unsigned long id, n = 0;
+	unsigned long id, n = plat.nr_harts;
 
 	if (nr <= 0) {
+		n = 0;
 		if (nr < 0)
 			fw_printf("rvpmu: /cpus/cpu-map does not name each hart once: "
 				  "one cluster, by hartid\n");
@@ -42,7 +43,7 @@ void fw_topology_find(const void *fdt, uint32_t *ids, uint16_t *cluster)
 				ids[n++] = (uint32_t)id;
 			}
 	}
-	for (id = 0; id < plat.nr_harts; id++)
+	for (id = 0; id < n; id++)
 		fw_hart_table[ids[id]]->pos = (unsigned int)id;
 	plat.hart_ids = ids;
 	plat.hart_cluster = cluster;
