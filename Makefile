@@ -684,7 +684,8 @@ linux612-check: linux612 $(B)/rvpmu-fw-rv64.elf $(B)/rvpmu-report $(QEMU10_BIN)/
 
 # A variant of the 6.12 kernel: make check's .config with a fragment on
 # top (linux/NAME.config), built in $(B)/linux612/NAME with its in-tree
-# sampler driver, and an initramfs with that module. Not in make check:
+# sampler driver, and an initramfs with that module (and the stress's
+# rvpmu_frag.ko built against it). Not in make check:
 # each is a kernel build of its own (about 8 minutes on 2 cores).
 define K612_VARIANT_template
 $(1)612_OUT    := $(B)/linux612/$(2)
@@ -699,9 +700,17 @@ $$($(1)612_IMAGE): $$($(1)612_OUT)/.config
 	$$(MAKE) -C $$(LINUX_SRC612) ARCH=riscv CROSS_COMPILE=riscv64-linux-gnu- \
 	  O=$$(CURDIR)/$$($(1)612_OUT) -s -j$$$$(nproc) Image modules
 	@touch $$@
-$$($(1)612_INITRD): $$($(1)612_IMAGE) $$(INITRD612) linux/initramfs.list linux/initramfs-6.12.list
+$$($(1)612_OUT)-fragtest/rvpmu_frag.ko: linux/fragtest/rvpmu_frag.c linux/fragtest/Kbuild $$($(1)612_IMAGE)
+	@mkdir -p $$($(1)612_OUT)-fragtest
+	cp linux/fragtest/rvpmu_frag.c linux/fragtest/Kbuild $$($(1)612_OUT)-fragtest/
+	$$(MAKE) -C $$(LINUX_SRC612) ARCH=riscv CROSS_COMPILE=riscv64-linux-gnu- \
+	  O=$$(CURDIR)/$$($(1)612_OUT) -s M=$$(CURDIR)/$$($(1)612_OUT)-fragtest W=1 modules \
+	  > $$($(1)612_OUT)-fragtest/build.log 2>&1 || { cat $$($(1)612_OUT)-fragtest/build.log >&2; exit 1; }
+$$($(1)612_INITRD): $$($(1)612_IMAGE) $$(INITRD612) linux/initramfs.list linux/initramfs-6.12.list \
+		    $$($(1)612_OUT)-fragtest/rvpmu_frag.ko
 	cd $(B)/linux612 && cat $(CURDIR)/linux/initramfs.list $(CURDIR)/linux/initramfs-6.12.list | \
-	  sed 's|^file /rvpmu_sampler.ko linux-module/rvpmu_sampler.ko|file /rvpmu_sampler.ko $(2)/drivers/perf/rvpmu_sampler/rvpmu_sampler.ko|' | \
+	  sed -e 's|^file /rvpmu_sampler.ko linux-module/rvpmu_sampler.ko|file /rvpmu_sampler.ko $(2)/drivers/perf/rvpmu_sampler/rvpmu_sampler.ko|' \
+	      -e 's|^file /rvpmu_frag.ko linux-fragtest/rvpmu_frag.ko|file /rvpmu_frag.ko $(2)-fragtest/rvpmu_frag.ko|' | \
 	  $$(LINUX_OUT612)/usr/gen_init_cpio - > $(2)-initramfs.cpio
 endef
 

@@ -99,6 +99,8 @@ static int lying;
 static int lie_retries;
 /* rvpmu_frag.ko is in: the driver's refusal of an area is expected */
 static int fragmenting;
+/* nr_pmu of the runs opened (fragmented() asks for 2: longer samples) */
+static unsigned int run_nr_pmu = 8;
 
 struct figures {
 	int done;		/* rounds whose run was on when it was cut */
@@ -170,7 +172,7 @@ static int run_open_event(struct run *r, uint32_t nr_sample, unsigned int aux_pa
 	a.size = sizeof(a);
 	a.type = (uint32_t)sampler_pmu_type(0);
 	a.config = nr_sample | 1ull << 32;	/* nr_sample, sample_period_ms=1 */
-	a.config1 = 8ull << 32;			/* nr_pmu=8 */
+	a.config1 = (uint64_t)run_nr_pmu << 32;	/* nr_pmu */
 	a.disabled = 1;
 	r->fd = (int)syscall(SYS_perf_event_open, &a, -1, lead_cpu(0), -1, PERF_FLAG_FD_CLOEXEC);
 	return r->fd < 0 ? -errno : 0;
@@ -577,11 +579,11 @@ static int frag_load(void)
 }
 
 /*
- * Memory fragmented (issue 39): rvpmu_frag.ko leaves no free block above
- * order 0, so perf's AUX area comes in single pages no two of which are
- * adjacent. With the 240 events a buffer needs more than a page (a sample
- * is 30 subsamples of 8 counters on every hart): no cut of the area gives
- * a buffer the firmware could write, and the driver must refuse it at
+ * Memory fragmented (issue 39): rvpmu_frag.ko leaves no free run of more
+ * than five pages (single pages, and a few blocks of four for the
+ * kernel's own stacks). With the 240 events and nr_pmu 2 a buffer needs
+ * more than 32 KiB (a sample is 120 subsamples of 2 counters on every
+ * hart): no cut of the area gives a buffer the firmware could write, and the driver must refuse it at
  * mmap with its line, once, not take it and wait for room for ever (the
  * first driver's silent stall). An event opened meanwhile is refused too
  * (the driver's probe needs a buffer of that size: ENOMEM and its line,
@@ -599,6 +601,7 @@ static void fragmented(struct logscan *ls)
 	check(write_events(0), "stress: fragmented: the 240 events written to die 0");
 	scan_log(ls);
 	fragmenting = 1;
+	run_nr_pmu = 2;
 	e_open = run_open_event(&r, NR_SAMPLE, AUX_PAGES);
 	loaded = frag_load();
 	e_map = e_open ? e_open : run_map(&r);
@@ -630,6 +633,7 @@ static void fragmented(struct logscan *ls)
 	cut(&r, 0);
 	check(ok_after, "stress: fragmented: then the same open and mmap give a run that writes "
 	      "(%s, %ld samples)", e_open ? strerror(-e_open) : "open", n);
+	run_nr_pmu = 8;
 	check(write_user_events(0, events8), "stress: fragmented: the 8 events back");
 }
 

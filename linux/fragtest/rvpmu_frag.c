@@ -9,7 +9,11 @@
  * first) is taken and split into pages; of each pair the even page is
  * kept and the odd one given back: its buddy is held, so it cannot merge.
  * The kept pages are the kernel's, unmovable: compaction cannot rebuild a
- * block out of them. Unloading gives every page back.
+ * block out of them. The kernel's own order-2 needs (a new thread's
+ * stack: a kernel that cannot fork a kworker OOM-panics) are left
+ * RESERVE blocks: the first four pages of an aligned eight given back
+ * whole, whose buddy half keeps held pages, so nothing free is longer
+ * than five pages. Unloading gives every page back.
  */
 #include <linux/gfp.h>
 #include <linux/list.h>
@@ -24,8 +28,14 @@
 #define FRAG_TOP	(MAX_ORDER - 1)		/* before: exclusive */
 #endif
 
+#define RESERVE		256	/* order-2 blocks left free: 4 MiB */
+
 static LIST_HEAD(held);
-static unsigned long nr_held, nr_given;
+static unsigned long nr_held, nr_given, nr_reserved;
+/* the first RESERVE eight-page groups split: given back as order-2
+   blocks once everything is taken (before, the allocator would hand them
+   out again at order 2) */
+static struct page *group[RESERVE];
 
 static int __init frag_init(void)
 {
@@ -40,13 +50,24 @@ static int __init frag_init(void)
 				list_add(&page[i].lru, &held);
 				__free_page(page + i + 1);
 			}
+			for (i = 0; order >= 3 && i < (1UL << order) && nr_reserved < RESERVE; i += 8)
+				group[nr_reserved++] = page + i;
 			nr_held += 1UL << (order - 1);
 			nr_given += 1UL << (order - 1);
 			cond_resched();
 		}
 	}
-	pr_info("rvpmu_frag: %lu pages held, %lu single pages free between them\n", nr_held,
-		nr_given);
+	/* pages 0 and 2 of each group back: 0-3 merge, 4 and 6 stay held */
+	for (i = 0; i < nr_reserved; i++) {
+		list_del(&group[i][0].lru);
+		list_del(&group[i][2].lru);
+		__free_page(group[i]);
+		__free_page(group[i] + 2);
+	}
+	nr_held -= 2 * nr_reserved;
+	nr_given += 2 * nr_reserved;
+	pr_info("rvpmu_frag: %lu pages held, %lu free between them (%lu blocks of 4, the rest single)\n",
+		nr_held, nr_given, nr_reserved);
 	return 0;
 }
 
