@@ -81,6 +81,9 @@ long samples_of(const char *data, long *lost, int *runs);
 struct perf_event_mmap_page;
 void aux_records(struct perf_event_mmap_page *pg, void (*fn)(void *arg, const uint64_t f[3]),
 		 void *arg);
+/* Lines of the kernel log since its last clear that hold what (all of
+   it: SYSLOG_ACTION_READ_ALL, up to 128 KiB; nothing is cleared). */
+int klog_count(const char *what);
 /* How many records of type (PERF_RECORD_*) an event's data ring holds
    from data_tail to data_head; data_tail is not moved. */
 long ring_records(const struct perf_event_mmap_page *pg, uint32_t type);

@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/klog.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -201,6 +202,18 @@ static void ring_copy(void *to, const struct perf_event_mmap_page *pg, uint64_t 
 
 	for (i = 0; i < n; i++)
 		p[i] = data[(at + i) % pg->data_size];
+}
+
+int klog_count(const char *what)
+{
+	static char buf[1 << 17];
+	int n = klogctl(3 /* SYSLOG_ACTION_READ_ALL */, buf, (int)sizeof(buf) - 1), count = 0;
+	char *p = buf;
+
+	buf[n > 0 ? n : 0] = '\0';
+	while ((p = strstr(p, what)) != NULL)
+		count++, p++;
+	return count;
 }
 
 long ring_records(const struct perf_event_mmap_page *pg, uint32_t type)

@@ -34,7 +34,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
-#include <sys/klog.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -275,19 +274,6 @@ static int stands_still(struct drun *r, int ms)
 	       !memcmp(was, r->aux, sizeof(was));
 }
 
-/* lines of the kernel log holding what */
-static int klog_lines(const char *what)
-{
-	static char buf[1 << 20];
-	int n = klogctl(3, buf, sizeof(buf) - 1), count = 0;
-	char *p = buf;
-
-	buf[n > 0 ? n : 0] = 0;
-	while ((p = strstr(p, what)) != NULL)
-		count++, p++;
-	return count;
-}
-
 /*
  * The whole of die `die` offline mid-run, then back (issue 39): every
  * CPU of the die goes offline while its event writes, the lead moving
@@ -306,7 +292,7 @@ static void whole_die_offline(int die)
 
 	snprintf(said, sizeof(said), "rvpmu_sampler_die%d: no CPU left online, its event stops",
 		 die);
-	before = klog_lines(said);
+	before = klog_count(said);
 	for (c = 0; c < ncpu && c < 64; c++)
 		if (package_of(c) == die)
 			cpus[n++] = c;
@@ -319,10 +305,10 @@ static void whole_die_offline(int die)
 		still = stands_still(&r, 50);
 		printf("# multidie: die%d: %d of its %d CPUs offline, cpumask %d, the AUX area %s\n",
 		       die, off, n, lead, still ? "still" : "written");
-		check(off == n && lead < 0 && klog_lines(said) == before + 1,
+		check(off == n && lead < 0 && klog_count(said) == before + 1,
 		      "multidie: die%d: all %d of its CPUs offline mid-run: the module says its event "
 		      "stops (%d times), the cpumask is empty (%d)", die, n,
-		      klog_lines(said) - before, lead);
+		      klog_count(said) - before, lead);
 		check(still, "multidie: die%d: with no CPU of the die online the AUX area, still "
 		      "mapped, stands still for 50 ms (the firmware stopped)", die);
 		for (c = 0; c < n; c++)

@@ -555,19 +555,6 @@ static void round_output(int i, struct figures *f)
 	note(f, n, t0, 1);
 }
 
-/* lines of the kernel log since its last clear that hold what */
-static int log_lines(const char *what)
-{
-	static char buf[1 << 17];
-	int n = klogctl(3 /* SYSLOG_ACTION_READ_ALL */, buf, (int)sizeof(buf) - 1), count = 0;
-	char *p = buf;
-
-	buf[n > 0 ? n : 0] = '\0';
-	while ((p = strstr(p, what)) != NULL)
-		count++, p++;
-	return count;
-}
-
 static int frag_load(void)
 {
 	int fd = open("/rvpmu_frag.ko", O_RDONLY);
@@ -605,7 +592,7 @@ static void fragmented(struct logscan *ls)
 	e_open = run_open_event(&r, NR_SAMPLE, AUX_PAGES);
 	loaded = frag_load();
 	e_map = e_open ? e_open : run_map(&r);
-	aux_lines = log_lines(aux_line);
+	aux_lines = klog_count(aux_line);
 	ring = r.pg != MAP_FAILED;
 	cut(&r, 0);
 	/* one event a die: the first one's end may come a moment later */
@@ -615,7 +602,7 @@ static void fragmented(struct logscan *ls)
 			break;
 		usleep(2000);
 	}
-	probe_lines = log_lines(probe_line);
+	probe_lines = klog_count(probe_line);
 	cut(&r2, 0);
 	check(loaded && !e_open && e_map < 0 && ring && aux_lines == 1,
 	      "stress: fragmented: with no free block above a page the AUX area's mmap is refused "
