@@ -135,6 +135,8 @@
 	__asm__ volatile("csrs " __csr_str(csr) ", %0" :: "rK"(__v) : "memory"); })
 #define csr_clear(csr, val) ({ unsigned long __v = (unsigned long)(val); \
 	__asm__ volatile("csrc " __csr_str(csr) ", %0" :: "rK"(__v) : "memory"); })
+#define csr_read_set(csr, val) ({ unsigned long __v = (unsigned long)(val); \
+	__asm__ volatile("csrrs %0, " __csr_str(csr) ", %1" : "=r"(__v) : "rK"(__v) : "memory"); __v; })
 #define csr_swap(csr, val) ({ unsigned long __v = (unsigned long)(val); \
 	__asm__ volatile("csrrw %0, " __csr_str(csr) ", %1" : "=r"(__v) : "rK"(__v) : "memory"); __v; })
 
@@ -182,6 +184,34 @@ static inline void csr_inhibit_counters(unsigned long mask, int on)
 		__asm__ volatile("csrs 0x320, %0" :: "r"(mask));
 	else
 		__asm__ volatile("csrc 0x320, %0" :: "r"(mask));
+}
+
+/**
+ * fw_relax() - one turn of a wait for another hart's few stores
+ *
+ * A wfi that cannot sleep: S-mode's software interrupt is made pending
+ * and enabled for it (M-mode's interrupts are off, so nothing is taken),
+ * then both go back as they were. The privileged spec lets wfi return at
+ * once when an enabled interrupt is pending, and hardware running harts
+ * side by side does. QEMU's one-thread round robin (-icount) leaves the
+ * hart at every wfi and runs the next one: without it a hart spinning
+ * here keeps the one it waits for (descheduled in its critical section
+ * when its time slice ended) from running until the spinner's own slice
+ * ends, up to 100 ms of virtual time. That was timerdl's sampler tick,
+ * a fill lock behind a hart leaving the run, 100 ms late.
+ *
+ * Context: M-mode with its interrupts off (a trap handler); any hart.
+ */
+static inline void fw_relax(void)
+{
+	unsigned long ie = csr_read_set(CSR_MIE, MIP_SSIP) & MIP_SSIP;
+	unsigned long ip = csr_read_set(CSR_MIP, MIP_SSIP) & MIP_SSIP;
+
+	__asm__ volatile("wfi" ::: "memory");
+	if (!ip)
+		csr_clear(CSR_MIP, MIP_SSIP);
+	if (!ie)
+		csr_clear(CSR_MIE, MIP_SSIP);
 }
 #endif
 

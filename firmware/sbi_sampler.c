@@ -40,6 +40,12 @@ static void op_set_deadline(void *hctx, uint64_t t)
 	fw_timer_set_sampler(hctx, t);
 }
 
+static void op_relax(void *ctx)
+{
+	(void)ctx;
+	fw_relax();
+}
+
 static bool op_hart_started(void *ctx, uint32_t hartid)
 {
 	struct fw_hart *t = fw_hart_of(hartid);
@@ -81,6 +87,7 @@ static const struct rvpmu_sampler_ops sampler_ops = {
 	.hart_started = op_hart_started,
 	.hart = op_hart,
 	.held = op_held,
+	.relax = op_relax,
 };
 
 void fw_sampler_init(uint32_t *scratch)
@@ -137,6 +144,7 @@ static void take_lock(struct fw_hart *h)
 		fw_process_mailbox(h);
 		if (csr_read(CSR_MIP) & csr_read(CSR_MIE) & MIP_MTIP)
 			fw_timer_interrupt(h);
+		fw_relax();	/* the holder may be this hart's round-robin peer */
 	}
 }
 
@@ -205,8 +213,10 @@ static long stop(struct fw_hart *h)
 	if (err)
 		return err;
 	fw_remote_call(every_hart, hart_stop, 0);
-	while (rvpmu_sampler_state(&fw_sampler) == RVPMU_SAMPLER_RUNNING)
+	while (rvpmu_sampler_state(&fw_sampler) == RVPMU_SAMPLER_RUNNING) {
 		fw_process_mailbox(h);
+		fw_relax();
+	}
 	return 0;
 }
 

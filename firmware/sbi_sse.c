@@ -62,7 +62,7 @@ static int glock;
 static void lock(void)
 {
 	while (__atomic_exchange_n(&glock, 1, __ATOMIC_ACQUIRE))
-		;
+		fw_relax();
 }
 
 static void unlock(void)

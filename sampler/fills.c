@@ -16,6 +16,7 @@ uint32_t rvpmu_sampler_lock(struct rvpmu_sampler *s)
 		    __atomic_compare_exchange_n(&s->fills, &f, f | FILLS_LOCK, false,
 						__ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
 			return f;
+		sampler_relax(s);
 	}
 }
 
@@ -71,8 +72,10 @@ bool rvpmu_sampler_open_fill(struct rvpmu_sampler *s, uint32_t nf, uint32_t b)
 			return false;
 		if ((f >> FILLS_SHIFT) > nf)
 			return true;
-		if (f & FILLS_LOCK)
-			continue;	/* another hart is opening one */
+		if (f & FILLS_LOCK) {
+			sampler_relax(s);	/* another hart is opening one */
+			continue;
+		}
 		if (!__atomic_compare_exchange_n(&s->fills, &f, f | FILLS_LOCK, false,
 						 __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
 			continue;
@@ -83,8 +86,10 @@ bool rvpmu_sampler_open_fill(struct rvpmu_sampler *s, uint32_t nf, uint32_t b)
 			while (!__atomic_compare_exchange_n(&s->bstate[b], &st,
 							    RVPMU_SAMPLER_BUF_FILLING, false,
 							    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE) &&
-			       st == BS_RELEASING)
+			       st == BS_RELEASING) {
+				sampler_relax(s);
 				st = RVPMU_SAMPLER_BUF_FREE;
+			}
 		else
 			st = RVPMU_SAMPLER_BUF_FULL;
 		if (st != RVPMU_SAMPLER_BUF_FREE) {
@@ -141,8 +146,10 @@ uint32_t rvpmu_sampler_settled(const struct rvpmu_sampler *s)
 	/* START resets running before it stores RUNNING (release): a
 	   RUN_ENDED seen with RUNNING is this run's end, being written */
 	while (st == RVPMU_SAMPLER_RUNNING &&
-	       (__atomic_load_n(&s->running, __ATOMIC_ACQUIRE) & RUN_ENDED))
+	       (__atomic_load_n(&s->running, __ATOMIC_ACQUIRE) & RUN_ENDED)) {
+		sampler_relax(s);
 		st = __atomic_load_n(&s->state, __ATOMIC_ACQUIRE);
+	}
 	return st;
 }
 

@@ -518,6 +518,20 @@ static inline const struct rvpmu_sampler_ops *sampler_ops(const struct rvpmu_sam
 }
 
 /**
+ * sampler_relax() - one turn of a wait for another hart's few stores
+ * @s: the shared state
+ *
+ * The platform's relax (struct rvpmu_sampler_ops), if it has one.
+ *
+ * Context: Any hart, in a wait that another hart ends.
+ */
+static inline void sampler_relax(const struct rvpmu_sampler *s)
+{
+	if (sampler_ops(s)->relax)
+		sampler_ops(s)->relax(s->plat->ctx);
+}
+
+/**
  * sampler_now() - mtime, through the platform's op
  * @s: the shared state
  *

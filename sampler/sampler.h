@@ -99,6 +99,14 @@ struct rvpmu_sampler_ops {
 	   when a hart joins and when its part ends, never in a switch: the
 	   firmware hides them from S-mode meanwhile (mcounteren). */
 	void (*held)(void *hctx, uint64_t counters);
+	/* Optional (NULL: none), on any hart: one turn of a wait for another
+	   hart's few stores (the fill lock, a buffer's release, the run's
+	   close). A hint, never a sleep: it returns at once on hardware
+	   that runs harts side by side; where one host thread runs every
+	   hart in turn (QEMU's round robin under -icount) it hands the
+	   thread on, or the hart being waited for would not run until the
+	   waiter's time slice ended (up to 100 ms of virtual time). */
+	void (*relax)(void *ctx);
 };
 
 /* What a platform gives the sampler; read-only after boot. */

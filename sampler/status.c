@@ -169,8 +169,10 @@ long rvpmu_sampler_buffer_release(struct rvpmu_sampler *s, rvpmu_ulong index)
 		/* a closer between its header's FULL or LAST and its own
 		   state (rvpmu_sampler_close: a few stores): S-mode may
 		   already have read the header, so wait, never DENIED */
-		if (b == BS_CLOSING)
+		if (b == BS_CLOSING) {
+			sampler_relax(s);
 			continue;
+		}
 		if (b != RVPMU_SAMPLER_BUF_FULL && b != RVPMU_SAMPLER_BUF_LAST)
 			return SBI_ERR_DENIED;
 		if (__atomic_compare_exchange_n(&s->bstate[index], &b, BS_RELEASING, false,

@@ -38,8 +38,16 @@ static void op_held(void *hctx, uint64_t counters)
 	the_sfx.held[hart_of(hctx)] = counters;
 }
 
+void (*sfx_relax)(struct sfx *x);
+
+static void op_relax(void *ctx)
+{
+	if (sfx_relax)
+		sfx_relax(ctx);
+}
+
 static const struct rvpmu_sampler_ops sfx_ops = {
-	op_mtime, op_deadline, op_started, op_hart, op_held,
+	op_mtime, op_deadline, op_started, op_hart, op_held, op_relax,
 };
 
 /* All harts share hart 0's RAM. */

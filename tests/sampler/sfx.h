@@ -80,6 +80,11 @@ unsigned int sfx_run(struct sfx *x, unsigned int max_ticks);
    replace: default none). */
 extern void (*sfx_window)(struct sfx *x, unsigned int hart);
 
+/* Called at each turn of a wait for another hart (the ops' relax; tests
+   may set it: default none). In one thread the wait ends only if this
+   does what the other hart would. */
+extern void (*sfx_relax)(struct sfx *x);
+
 /* Called before every write the engine makes through the mem ops (the
    headers always; the slots too without the direct op). Default none. */
 extern void (*sfx_write_hook)(struct sfx *x, uint64_t pa, const void *src,

@@ -10,6 +10,7 @@
 #include <sched.h>
 #include <stddef.h>
 #include <time.h>
+#include <unistd.h>	/* alarm */
 
 #include "sfx.h"
 #include "core/internal.h"
@@ -470,6 +471,72 @@ static void calls_after_last_see_done(void)
 	CHECK_EQ(x->s.state, RVPMU_SAMPLER_IDLE);
 }
 
+/* ---- waits for another hart hand the thread on */
+
+static unsigned int relaxed;
+
+/* The holder's unlock, on the waiter's third turn. */
+static void unlock_at_third(struct sfx *x)
+{
+	if (++relaxed == 3)
+		rvpmu_sampler_unlock(&x->s);
+}
+
+/* The closer's DONE, on the waiter's second turn. */
+static void done_at_second(struct sfx *x)
+{
+	if (++relaxed == 2)
+		__atomic_store_n(&x->s.state, RVPMU_SAMPLER_DONE, __ATOMIC_RELEASE);
+}
+
+/*
+ * A hart at a fill's boundary finds the fill lock held by a hart that is
+ * not running (leaving the run, descheduled by QEMU's round robin in its
+ * few stores), and STATUS finds the run's end decided but DONE not yet
+ * stored: each wait turns through the platform's relax, the only way the
+ * other hart gets to run where one thread runs them all. Without it the
+ * firmware's tick spun through its 100 ms slice (timerdl on QEMU 7.2, 6
+ * runs in 100); here the test would hang (alarm).
+ */
+static void waits_relax(void)
+{
+	struct sfx *x = sfx_new(1);
+	const struct rvpmu_sampler_status *st;
+	uint32_t fills0;
+
+	sfx_cfg(x, ab, 2, 0x400);
+	x->c.nr_pmu = 2;
+	x->c.nr_sample = 0;
+	x->c.nr_bufs = 2;
+	x->c.bufs[1].addr = SFX_BUF + 0x400;
+	x->c.bufs[1].size = 0x400;
+	CHECK_EQ(sfx_configure(x), 0);
+	CHECK_EQ(sfx_start(x), 0);
+	sfx_window = busy;
+	alarm(10);
+	/* up to the last subsample of fill 0, then the lock taken */
+	while (x->sh[0].fill == 0 && sfx_run(x, 1))
+		if (rvpmu_sampler_hart_subsamples(&x->s, &x->sh[0]) + 1 == x->s.cap[0] * x->s.nsub)
+			break;
+	fills0 = rvpmu_sampler_lock(&x->s);
+	relaxed = 0;
+	sfx_relax = unlock_at_third;
+	sfx_run(x, 2);
+	CHECK_EQ(relaxed, 3);
+	CHECK(__atomic_load_n(&x->s.fills, __ATOMIC_ACQUIRE) >> FILLS_SHIFT > fills0 >> FILLS_SHIFT);
+	CHECK_EQ(x->sh[0].fill, 1);
+	/* the end decided, DONE not yet stored */
+	__atomic_or_fetch(&x->s.running, RUN_ENDED, __ATOMIC_SEQ_CST);
+	relaxed = 0;
+	sfx_relax = done_at_second;
+	CHECK_EQ(sfx_status(x, &st).error, 0);
+	CHECK_EQ(relaxed, 2);
+	CHECK_EQ(st->state, RVPMU_SAMPLER_DONE);
+	alarm(0);
+	sfx_relax = NULL;
+	sfx_window = NULL;
+}
+
 /* ---- retentive suspend: pause and rejoin */
 
 /* The window word of subsample k, position p (two harts, nr_pmu 1). */
@@ -679,6 +746,7 @@ void suite_sampler_v2(void)
 		T(every_hart_paused),
 		T(pause_before_t0),
 		T(calls_after_last_see_done),
+		T(waits_relax),
 	};
 
 	T_RUN(cases);
