@@ -93,12 +93,21 @@ static void op_held(void *hctx, uint64_t counters)
 	rvpmu_osbi_sampler_held(hctx, counters);
 }
 
+/* a wait for another hart's few stores: OpenSBI's half hands the host
+   thread on under QEMU's round robin, and returns at once on hardware */
+static void op_relax(void *ctx)
+{
+	(void)ctx;
+	rvpmu_osbi_relax();
+}
+
 static const struct rvpmu_sampler_ops osbi_sampler_ops = {
 	.mtime = op_mtime,
 	.set_deadline = op_set_deadline,
 	.hart_started = op_hart_started,
 	.hart = op_hart,
 	.held = op_held,
+	.relax = op_relax,
 };
 
 /* ---- the host's entry points */
