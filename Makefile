@@ -360,7 +360,7 @@ PERF_OPTS := ARCH=riscv CROSS_COMPILE=riscv64-linux-gnu- LDFLAGS=-static NO_LIBE
 KMOD_SRC := $(wildcard linux/module/*.c linux/module/*.h linux/module/shim/*.h) linux/module/Kbuild
 LINUX_INIT_SRC := linux/perfcheck.c linux/perftool.c linux/samplercheck.c linux/samplerstress.c \
 	linux/samplerdies.c linux/samplerpmu.c linux/samplerrestart.c linux/samplerkexec.c \
-	linux/perfload.c linux/perfrun.c linux/perfcost.c \
+	linux/perfload.c linux/perfrun.c linux/perfcost.c linux/samplerrun.c \
 	lib/fmt.c
 
 define LINUX_template
@@ -464,7 +464,7 @@ $(eval $(call KMOD_OUT_template,,$(B)))
 $(eval $(call FRAG_template,,$(B)))
 PERF_DECODER_PATCH := linux/perf-patches/0001-perf-rvpmu-sampler-Add-the-sampler-s-decoder.patch
 
-$(B)/linux-rootfs/init: $(LINUX_INIT_SRC) linux/perfcheck.h lib/fmt.h include/rvpmu/sampler.h include/rvpmu/sbi.h
+$(B)/linux-rootfs/init: $(LINUX_INIT_SRC) linux/perfcheck.h linux/samplerrun.h lib/fmt.h include/rvpmu/sampler.h include/rvpmu/sbi.h
 	@mkdir -p $(B)/linux-rootfs
 	riscv64-linux-gnu-gcc -static -O2 $(WARN) -I. -o $@ $(LINUX_INIT_SRC) -lpthread
 

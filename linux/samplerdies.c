@@ -23,24 +23,26 @@
  * clusters are no other die's, and CID2 shows the workload's pid on every
  * hart of the die.
  *
- * Then the last die whole offline mid-run (whole_die_offline below).
+ * Then the last die whole offline mid-run (whole_die_offline below), and
+ * again and again while runs come and go (whole_die_concurrent).
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/perf_event.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "linux/perfcheck.h"
+#include "linux/samplerrun.h"
 
 #define MAX_HARTS 64
 #define CTL "/tmp/perf-ctl.fifo"	/* perf record's control fifo */
@@ -194,78 +196,25 @@ static void one_die(int die, const long hart[MAX_HARTS], uint64_t *clusters_seen
 
 /* ---- a whole die offline */
 
-#define PAGE		4096ul
-#define DATA_PAGES	8
 #define AUX_PAGES	64
-
-struct drun {
-	int fd;
-	struct perf_event_mmap_page *pg;
-	unsigned char *aux;
-};
 
 /* die's event (a run that does not end by itself, 1 ms samples, nr_pmu
    8) on its lead, ring and AUX area mapped, enabled: 0 or -errno */
-static int drun_open(struct drun *r, int die)
+static int drun_open(struct srun *r, int die)
 {
-	struct perf_event_attr a;
-
-	r->pg = MAP_FAILED;
-	r->aux = MAP_FAILED;
-	memset(&a, 0, sizeof(a));
-	a.size = sizeof(a);
-	a.type = (uint32_t)sampler_pmu_type(die);
-	a.config = 1000000 | 1ull << 32;
-	a.config1 = 8ull << 32;
-	a.disabled = 1;
-	r->fd = (int)syscall(SYS_perf_event_open, &a, -1, lead_cpu(die), -1,
-			     PERF_FLAG_FD_CLOEXEC);
-	if (r->fd < 0)
-		return -errno;
-	r->pg = mmap(NULL, (1 + DATA_PAGES) * PAGE, PROT_READ | PROT_WRITE, MAP_SHARED, r->fd, 0);
-	if (r->pg == MAP_FAILED)
-		return -errno;
-	r->pg->aux_offset = (1 + DATA_PAGES) * PAGE;
-	r->pg->aux_size = AUX_PAGES * PAGE;
-	r->aux = mmap(NULL, AUX_PAGES * PAGE, PROT_READ | PROT_WRITE, MAP_SHARED, r->fd,
-		      (off_t)r->pg->aux_offset);
-	if (r->aux == MAP_FAILED)
-		return -errno;
-	return ioctl(r->fd, PERF_EVENT_IOC_ENABLE, 0) ? -errno : 0;
+	return srun_open(r, die, 1000000, 8, AUX_PAGES);
 }
 
-static void drun_cut(struct drun *r)
+/* whether the run wrote: a committed buffer read within 3 s */
+static int drun_wrote(struct srun *r)
 {
-	if (r->aux != MAP_FAILED)
-		munmap(r->aux, AUX_PAGES * PAGE);
-	if (r->pg != MAP_FAILED)
-		munmap(r->pg, (1 + DATA_PAGES) * PAGE);
-	if (r->fd >= 0)
-		close(r->fd);
-	r->fd = -1;
-	r->pg = MAP_FAILED;
-	r->aux = MAP_FAILED;
-}
-
-/* whether the run wrote: its first AUX data handed to perf within 3 s
-   (the reader is past it at once, so the ring never fills) */
-static int drun_wrote(struct drun *r)
-{
-	for (int ms = 0; ms < 3000; ms += 2) {
-		uint64_t h = __atomic_load_n(&r->pg->aux_head, __ATOMIC_ACQUIRE);
-
-		__atomic_store_n(&r->pg->aux_tail, h, __ATOMIC_RELEASE);
-		if (h)
-			return 1;
-		usleep(2000);
-	}
-	return 0;
+	return srun_wait_samples(r, 0, 3000) > 0;
 }
 
 /* whether aux_head and every AUX byte stay as they are for ms */
-static int stands_still(struct drun *r, int ms)
+static int stands_still(struct srun *r, int ms)
 {
-	static unsigned char was[AUX_PAGES * PAGE];
+	static unsigned char was[AUX_PAGES * SRUN_PAGE];
 	uint64_t h = __atomic_load_n(&r->pg->aux_head, __ATOMIC_ACQUIRE);
 
 	memcpy(was, r->aux, sizeof(was));
@@ -287,7 +236,7 @@ static void whole_die_offline(int die)
 {
 	int cpus[64], n = 0, c, off = 0, on = 0, lead, err, wrote, still = 0, fresh = 0;
 	char said[96];
-	struct drun r;
+	struct srun r;
 	int before;
 
 	snprintf(said, sizeof(said), "rvpmu_sampler_die%d: no CPU left online, its event stops",
@@ -315,15 +264,136 @@ static void whole_die_offline(int die)
 			on += set_online(cpus[c], 1);
 	}
 	lead = lead_cpu(die);
-	drun_cut(&r);
+	srun_cut(&r, 0);
 	check(wrote && on == n && lead >= 0 && package_of(lead) == die,
 	      "multidie: die%d: a run wrote (%s), its CPUs came back online (%d of %d), the cpumask "
 	      "is one of them (%d)", die, err ? strerror(-err) : "open", on, n, lead);
 	err = drun_open(&r, die);
 	fresh = !err && drun_wrote(&r);
-	drun_cut(&r);
+	srun_cut(&r, 0);
 	check(fresh, "multidie: die%d: after the die came back a fresh event writes (%s)", die,
 	      err ? strerror(-err) : "open");
+}
+
+/* ---- a whole die going offline and back while runs come and go */
+
+#define CROUNDS		40
+#define REPORTS		6
+
+struct dier {
+	int cpus[64], n;
+	int stop;		/* the main thread's: end the cycle */
+	int cycles;		/* the whole die offline and back */
+	int off_fail, on_fail;	/* sysfs writes that did not take */
+};
+
+static uint32_t prng(uint64_t *s)
+{
+	*s = *s * 6364136223846793005ull + 1442695040888963407ull;
+	return (uint32_t)(*s >> 33);
+}
+
+/* every CPU of the die offline, a few ms, every one back, a few ms */
+static void *dier_fn(void *arg)
+{
+	struct dier *d = arg;
+	uint64_t s = 0x2545f4914f6cdd1dull;
+	int c, off;
+
+	while (!__atomic_load_n(&d->stop, __ATOMIC_ACQUIRE)) {
+		for (c = off = 0; c < d->n; c++)
+			off += set_online(d->cpus[c], 0);
+		d->off_fail += d->n - off;
+		usleep(1000u * (1 + prng(&s) % 8));
+		for (c = 0; c < d->n; c++)
+			d->on_fail += !set_online(d->cpus[c], 1);
+		__atomic_add_fetch(&d->cycles, 1, __ATOMIC_RELEASE);
+		/* long enough, some of the time, for a run to fill a buffer */
+		usleep(1000u * (5 + prng(&s) % 40));
+	}
+	return NULL;
+}
+
+/* lines of the kernel log that report a bug of the kernel's */
+static int reports(void)
+{
+	static const char *const what[REPORTS] = { "BUG", "WARNING", "Oops",
+		"Unable to handle kernel", "KASAN", "corrupt" };
+	int n = 0;
+
+	for (int i = 0; i < REPORTS; i++)
+		n += klog_count(what[i]);
+	return n;
+}
+
+/*
+ * The whole of die `die` goes offline and comes back again and again (a
+ * thread) while the main thread opens a run on it, reads it for a few
+ * ms, maybe disables and enables it, and cuts it in one of the four
+ * orders: the driver stops the run when the die's last CPU goes, and no
+ * write may land in pages it let go (the lying firmware's boot checks
+ * every one: scripts/lie-check). An open while the die is offline finds
+ * no CPU (refused); one whose CPU goes while it maps is cut as it is.
+ * Then: no kernel report, the die back whole, a fresh run writes.
+ */
+static void whole_die_concurrent(int die)
+{
+	struct dier d = { .n = 0 };
+	uint64_t s = 0x9e3779b97f4a7c15ull;
+	int i, err, opened = 0, wrote = 0, refused = 0, before = reports(), lead, fresh;
+	long samples = 0;
+	struct srun r;
+	pthread_t t;
+
+	for (i = 0; i < ncpu && i < 64; i++)
+		if (package_of(i) == die)
+			d.cpus[d.n++] = i;
+	/* a sample of one 1 ms subsample: a buffer fills in a few ms */
+	check(write_user_events(die, srun_events8),
+	      "multidie: die%d concurrent: 8 events written to its user_events", die);
+	if (pthread_create(&t, NULL, dier_fn, &d)) {
+		check(0, "multidie: die%d concurrent: the hotplug thread starts", die);
+		return;
+	}
+	for (i = 0; i < CROUNDS; i++) {
+		err = srun_open(&r, die, 1000000, 8, AUX_PAGES);
+		if (err) {
+			refused++;
+			srun_cut(&r, i);
+			usleep(1000u * (1 + prng(&s) % 4));
+			continue;
+		}
+		opened++;
+		srun_wait_samples(&r, 0, 1 + (int)(prng(&s) % (i % 3 ? 20 : 100)));
+		if (prng(&s) % 2 && !ioctl(r.fd, PERF_EVENT_IOC_DISABLE, 0)) {
+			usleep(1000u * (prng(&s) % 4));
+			ioctl(r.fd, PERF_EVENT_IOC_ENABLE, 0);
+			srun_wait_samples(&r, r.samples, 1 + (int)(prng(&s) % 10));
+		}
+		samples += r.samples;
+		wrote += r.samples > 0;
+		srun_cut(&r, (int)(prng(&s) % 4));
+	}
+	__atomic_store_n(&d.stop, 1, __ATOMIC_RELEASE);
+	pthread_join(t, NULL);
+	for (i = 0; i < d.n; i++)
+		d.on_fail += !set_online(d.cpus[i], 1);
+	lead = lead_cpu(die);
+	printf("# multidie: die%d concurrent: %d rounds, %d opened (%d wrote, %ld samples), %d "
+	       "refused; the die offline and back %d times (%d offline, %d online writes failed)\n",
+	       die, CROUNDS, opened, wrote, samples, refused, d.cycles, d.off_fail, d.on_fail);
+	check(opened > 0 && wrote > 0 && d.cycles > 1 && !d.on_fail,
+	      "multidie: die%d concurrent: %d runs cut while the whole die went offline and back "
+	      "%d times: %d wrote, %d opens refused (no CPU left), every online took", die,
+	      opened, d.cycles, wrote, refused);
+	check(reports() == before, "multidie: die%d concurrent: no kernel report (%d new lines)",
+	      die, reports() - before);
+	err = srun_open(&r, die, 1000000, 8, AUX_PAGES);
+	fresh = !err && srun_wait_samples(&r, 0, 3000) > 0;
+	srun_cut(&r, 0);
+	check(lead >= 0 && package_of(lead) == die && fresh,
+	      "multidie: die%d concurrent: then the cpumask is one of its CPUs (%d) and a fresh "
+	      "run writes (%s)", die, lead, err ? strerror(-err) : "open");
 }
 
 void sampler_dies(void)
@@ -341,8 +411,10 @@ void sampler_dies(void)
 	check(dies > 1, "multidie: more than one die (%d)", dies);
 	for (d = 0; d < dies; d++)
 		one_die(d, hart, &clusters);
-	if (dies > 1)
+	if (dies > 1) {
 		whole_die_offline(dies - 1);
+		whole_die_concurrent(dies - 1);
+	}
 	check(syscall(SYS_delete_module, "rvpmu_sampler", O_NONBLOCK) == 0,
 	      "multidie: the module unloads");
 }

@@ -61,34 +61,21 @@
 
 #include "include/rvpmu/sampler.h"
 #include "linux/perfcheck.h"
+#include "linux/samplerrun.h"
 
 /* 50 and 60 rounds; "stressrounds=N" on the command line: N and N + N / 5
    (the lying firmware's short form) */
 static int rounds = 50, crounds = 60;
 #define ROUNDS		rounds
-#define PAGE		4096ul
-#define DATA_PAGES	8	/* the data ring, for PERF_RECORD_AUX */
+#define PAGE		SRUN_PAGE
 #define AUX_PAGES	64	/* 64 one-page buffers */
 #define NR_SAMPLE	1000000	/* a run that never ends by itself */
 #define WAIT_MS		3000	/* for the firmware's next buffer */
 
-/* the 8 kinds of samplercheck.c once each, nr_pmu 8: a sample is one
-   subsample of 1 ms, 10 to a one-page buffer on 4 harts */
-static const char events8[] = "0 1 3000000010003 3000000010004 8000000000000005 "
-			      "8000000000000006 8000000000000007 8000000000000008\n";
 /* the same 8 the other way round: what the concurrent rounds' writer
    thread puts in user_events every other time */
 static const char events8r[] = "8000000000000008 8000000000000007 8000000000000006 "
 			       "8000000000000005 3000000010004 3000000010003 1 0\n";
-
-struct run {
-	int fd;
-	struct perf_event_mmap_page *pg;
-	char *aux;
-	unsigned long aux_size;	/* bytes of the AUX area */
-	long samples;		/* in the committed buffers read so far */
-	int bad;		/* committed buffers that did not decode */
-};
 
 enum { UNMAP, UNPLUG, UNLOAD, OUTPUT, KINDS };
 static const char *const kind_name[KINDS] = { "unmap", "unplug", "unload", "output" };
@@ -118,97 +105,30 @@ static double now(void)
 	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
-/* the buffers of one PERF_RECORD_AUX: each a header and its samples;
-   afterwards the reader is past them, so the module releases them */
-static void aux_record(void *arg, const uint64_t f[3])
-{
-	struct run *r = arg;
-	uint64_t off = f[0], end = f[0] + f[1];
-
-	while (off < end) {
-		const struct rvpmu_sampler_header *h =
-			(const void *)(r->aux + off % r->aux_size);
-
-		if (off % 8 || h->magic != RVPMU_SAMPLER_BUF_MAGIC || !h->buffer_size ||
-		    h->buffer_size > end - off || h->nr_samples > h->capacity) {
-			r->bad++;
-			break;
-		}
-		r->samples += h->nr_samples;
-		off += h->buffer_size;
-	}
-	__atomic_store_n(&r->pg->aux_tail, end, __ATOMIC_RELEASE);
-}
-
-static void consume(struct run *r)
-{
-	aux_records(r->pg, aux_record, r);
-}
-
 /* reads until more than `than` samples came, at most WAIT_MS */
-static long wait_samples(struct run *r, long than)
+static long wait_samples(struct srun *r, long than)
 {
-	int ms;
-
-	for (ms = 0; ms < WAIT_MS; ms += 2) {
-		consume(r);
-		if (r->samples > than)
-			break;
-		usleep(2000);
-	}
-	return r->samples;
+	return srun_wait_samples(r, than, WAIT_MS);
 }
 
 /* die 0's event of nr_sample samples, not mapped yet: 0 or -errno */
-static int run_open_event(struct run *r, uint32_t nr_sample, unsigned int aux_pages)
+static int run_open_event(struct srun *r, uint32_t nr_sample, unsigned int aux_pages)
 {
-	struct perf_event_attr a;
-
-	memset(r, 0, sizeof(*r));
-	r->pg = MAP_FAILED;
-	r->aux = MAP_FAILED;
-	r->aux_size = aux_pages * PAGE;
-	memset(&a, 0, sizeof(a));
-	a.size = sizeof(a);
-	a.type = (uint32_t)sampler_pmu_type(0);
-	a.config = nr_sample | 1ull << 32;	/* nr_sample, sample_period_ms=1 */
-	a.config1 = (uint64_t)run_nr_pmu << 32;	/* nr_pmu */
-	a.disabled = 1;
-	r->fd = (int)syscall(SYS_perf_event_open, &a, -1, lead_cpu(0), -1, PERF_FLAG_FD_CLOEXEC);
-	return r->fd < 0 ? -errno : 0;
-}
-
-/* r's data ring and AUX area mapped, the event enabled: 0 or -errno */
-static int run_map(struct run *r)
-{
-	r->pg = mmap(NULL, (1 + DATA_PAGES) * PAGE, PROT_READ | PROT_WRITE, MAP_SHARED, r->fd, 0);
-	if (r->pg == MAP_FAILED)
-		return -errno;
-	r->pg->aux_offset = (1 + DATA_PAGES) * PAGE;
-	r->pg->aux_size = r->aux_size;
-	r->aux = mmap(NULL, r->aux_size, PROT_READ | PROT_WRITE, MAP_SHARED, r->fd,
-		      (off_t)r->pg->aux_offset);
-	if (r->aux == MAP_FAILED)
-		return -errno;
-	return ioctl(r->fd, PERF_EVENT_IOC_ENABLE, 0) ? -errno : 0;
+	return srun_open_event(r, 0, nr_sample, run_nr_pmu, aux_pages);
 }
 
 /* both: the event, its ring and AUX area of aux_pages, enabled */
-static int run_open_aux(struct run *r, uint32_t nr_sample, unsigned int aux_pages)
+static int run_open_aux(struct srun *r, uint32_t nr_sample, unsigned int aux_pages)
 {
-	int err = run_open_event(r, nr_sample, aux_pages);
-
-	return err ? err : run_map(r);
+	return srun_open(r, 0, nr_sample, run_nr_pmu, aux_pages);
 }
 
-static int run_open_n(struct run *r, uint32_t nr_sample)
+static int run_open_n(struct srun *r, uint32_t nr_sample)
 {
 	return run_open_aux(r, nr_sample, AUX_PAGES);
 }
 
-static void cut(struct run *r, int order);
-
-static int run_open(struct run *r)
+static int run_open(struct srun *r)
 {
 	int err = run_open_n(r, NR_SAMPLE), t;
 
@@ -217,52 +137,12 @@ static int run_open(struct run *r)
 	   the firmware refuses the next run (EBUSY) meanwhile. Again, as a
 	   user would, for up to a second */
 	for (t = 0; lying && err == -EBUSY && t < 50; t++) {
-		cut(r, 0);
+		srun_cut(r, 0);
 		usleep(20000);
 		err = run_open_n(r, NR_SAMPLE);
 		lie_retries++;
 	}
 	return err;
-}
-
-static void unmap_aux(struct run *r)
-{
-	if (r->aux != MAP_FAILED)
-		munmap(r->aux, r->aux_size);
-	r->aux = MAP_FAILED;
-}
-
-static void unmap_ring(struct run *r)
-{
-	if (r->pg != MAP_FAILED)
-		munmap(r->pg, (1 + DATA_PAGES) * PAGE);
-	r->pg = MAP_FAILED;
-}
-
-static void close_fd(struct run *r)
-{
-	if (r->fd >= 0)
-		close(r->fd);
-	r->fd = -1;
-}
-
-/* the run cut in one of four orders; the event is gone afterwards */
-static void cut(struct run *r, int order)
-{
-	switch (order % 4) {
-	case 0:	/* AUX first, the event still enabled */
-		unmap_aux(r), unmap_ring(r), close_fd(r);
-		break;
-	case 1:	/* the fd first: the AUX munmap stops the event */
-		close_fd(r), unmap_aux(r), unmap_ring(r);
-		break;
-	case 2:	/* the data ring first */
-		unmap_ring(r), unmap_aux(r), close_fd(r);
-		break;
-	default:	/* the AUX munmap is the last reference: it frees the event */
-		close_fd(r), unmap_ring(r), unmap_aux(r);
-		break;
-	}
 }
 
 static int unload(void)
@@ -395,7 +275,7 @@ static void note(struct figures *f, long samples, double t0, int good)
 static void round_unmap(int i, struct figures *f)
 {
 	double t0 = now();
-	struct run r;
+	struct srun r;
 	int err = run_open(&r);
 	/* every tenth round past the ring's first lap: the buffers the
 	   firmware fills then are ones the module released */
@@ -403,7 +283,7 @@ static void round_unmap(int i, struct figures *f)
 
 	if (!err && n > 0)
 		usleep(1000u * (unsigned)(i % 7));	/* a cut elsewhere in a buffer */
-	cut(&r, i);
+	srun_cut(&r, i);
 	f->bad += r.bad;
 	if (err || n <= 0) {
 		printf("# stress: unmap round %d: %s, %ld samples\n", i,
@@ -420,7 +300,7 @@ static void round_unplug(int i, struct figures *f)
 {
 	double t0 = now();
 	int from = lead_cpu(0), mid = -1, to = -1, off = 0, on = 0, good;
-	struct run r;
+	struct srun r;
 	int err = run_open(&r);
 	long n1 = err ? 0 : wait_samples(&r, 0), n2 = n1, n3 = n1;
 
@@ -434,9 +314,9 @@ static void round_unplug(int i, struct figures *f)
 		on = set_online(from, 1);
 		on = mid >= 0 && set_online(mid, 1) && on;
 		ioctl(r.fd, PERF_EVENT_IOC_DISABLE, 0);
-		consume(&r);
+		srun_consume(&r);
 	}
-	cut(&r, 0);
+	srun_cut(&r, 0);
 	f->bad += r.bad;
 	if (err || n1 <= 0) {
 		printf("# stress: unplug round %d: %s, %ld samples\n", i,
@@ -453,7 +333,7 @@ static void round_unplug(int i, struct figures *f)
 static void round_unload(int i, struct figures *f, int *max_tries)
 {
 	double t0 = now();
-	struct run r;
+	struct srun r;
 	int err = run_open(&r), e = 0, refused = 0, tries = 0, loaded;
 	long n = err ? 0 : wait_samples(&r, 0);
 
@@ -461,7 +341,7 @@ static void round_unload(int i, struct figures *f, int *max_tries)
 		refused = unload() < 0;
 		e = errno;
 	}
-	cut(&r, i);
+	srun_cut(&r, i);
 	f->bad += r.bad;
 	if (err || n <= 0) {
 		printf("# stress: unload round %d: %s, %ld samples\n", i,
@@ -473,7 +353,7 @@ static void round_unload(int i, struct figures *f, int *max_tries)
 	while (unload() && tries++ < 50)
 		usleep(2000);
 	*max_tries = tries > *max_tries ? tries : *max_tries;
-	loaded = sampler_load() == 0 && write_user_events(0, events8);
+	loaded = sampler_load() == 0 && write_user_events(0, srun_events8);
 	refused = refused && (e == EWOULDBLOCK || e == EBUSY);
 	if (!refused || tries > 50 || !loaded)
 		printf("# stress: unload round %d: refused %d (%s), unloaded after %d tries, "
@@ -490,7 +370,7 @@ static struct {
 
 /* cpu-clock on the lead CPU, a sample every ms, redirected into r's
    ring: its fd, or -errno (*set: SET_OUTPUT's -errno, or 0) */
-static int redirect_into(struct run *r, int *set)
+static int redirect_into(struct srun *r, int *set)
 {
 	struct perf_event_attr a;
 	int fd;
@@ -511,7 +391,7 @@ static int redirect_into(struct run *r, int *set)
 static void round_output(int i, struct figures *f)
 {
 	double t0 = now();
-	struct run r;
+	struct srun r;
 	int err = run_open(&r), set = -ENOENT, other = err ? -1 : redirect_into(&r, &set);
 	long n = 0, recs = 0;
 
@@ -520,7 +400,7 @@ static void round_output(int i, struct figures *f)
 		/* the other event's records, some: more come every ms */
 		for (int ms = 0; ms < WAIT_MS && !recs; ms += 2) {
 			recs = ring_records(r.pg, PERF_RECORD_SAMPLE);
-			consume(&r);
+			srun_consume(&r);
 			if (!recs)
 				usleep(2000);
 		}
@@ -528,21 +408,21 @@ static void round_output(int i, struct figures *f)
 	}
 	switch (i % 3) {
 	case 0:	/* the sampler's fd and ring first, its AUX area mapped */
-		close_fd(&r), unmap_ring(&r);
+		srun_close(&r), srun_unmap_ring(&r);
 		usleep(2000);
-		unmap_aux(&r);
+		srun_unmap_aux(&r);
 		break;
 	case 1:	/* the AUX area first, the other event still writing */
-		unmap_aux(&r);
+		srun_unmap_aux(&r);
 		usleep(2000);
-		close_fd(&r), unmap_ring(&r);
+		srun_close(&r), srun_unmap_ring(&r);
 		break;
 	default:
 		break;
 	}
 	if (other >= 0)
 		close(other);
-	cut(&r, i);	/* what is left of the run (all of it in order 2) */
+	srun_cut(&r, i);	/* what is left of the run (all of it in order 2) */
 	f->bad += r.bad;
 	output.refused += set != 0;
 	if (err || other < 0 || set || n <= 0 || !recs) {
@@ -582,7 +462,7 @@ static void fragmented(struct logscan *ls)
 	const char *aux_line = " is not physically contiguous in chunks of ";
 	const char *probe_line = " contiguous bytes for the scratch buffer that checks";
 	int loaded, e_open, e_map, e_open2 = 0, aux_lines, probe_lines, ok_after, ring, t;
-	struct run r, r2;
+	struct srun r, r2;
 	long n = 0;
 
 	check(write_events(0), "stress: fragmented: the 240 events written to die 0");
@@ -591,10 +471,10 @@ static void fragmented(struct logscan *ls)
 	run_nr_pmu = 2;
 	e_open = run_open_event(&r, NR_SAMPLE, AUX_PAGES);
 	loaded = frag_load();
-	e_map = e_open ? e_open : run_map(&r);
+	e_map = e_open ? e_open : srun_map(&r);
 	aux_lines = klog_count(aux_line);
 	ring = r.pg != MAP_FAILED;
-	cut(&r, 0);
+	srun_cut(&r, 0);
 	/* one event a die: the first one's end may come a moment later */
 	for (t = 0; t < 50; t++) {
 		e_open2 = run_open_event(&r2, NR_SAMPLE, AUX_PAGES);
@@ -603,7 +483,7 @@ static void fragmented(struct logscan *ls)
 		usleep(2000);
 	}
 	probe_lines = klog_count(probe_line);
-	cut(&r2, 0);
+	srun_cut(&r2, 0);
 	check(loaded && !e_open && e_map < 0 && ring && aux_lines == 1,
 	      "stress: fragmented: with no free block above a page the AUX area's mmap is refused "
 	      "(%s) and the driver says why once (%d lines; rvpmu_frag.ko loaded %d, open %s)",
@@ -617,11 +497,11 @@ static void fragmented(struct logscan *ls)
 	fragmenting = 0;
 	e_open = run_open(&r);
 	ok_after = !e_open && (n = wait_samples(&r, 0)) > 0;
-	cut(&r, 0);
+	srun_cut(&r, 0);
 	check(ok_after, "stress: fragmented: then the same open and mmap give a run that writes "
 	      "(%s, %ld samples)", e_open ? strerror(-e_open) : "open", n);
 	run_nr_pmu = 8;
-	check(write_user_events(0, events8), "stress: fragmented: the 8 events back");
+	check(write_user_events(0, srun_events8), "stress: fragmented: the 8 events back");
 }
 
 /*
@@ -637,17 +517,17 @@ static void late_reader(void)
 	unsigned int header = 104 + 2 * ((4 * ncpu + 7) / 8 * 8) + 16 * 8;
 	unsigned int per = (unsigned int)(PAGE - header) / (unsigned int)((4 + 4 + 8 * 8 + 8 + 8 + 8) * ncpu);
 	long want = (long)per * AUX_PAGES, n = 0;
-	struct run r;
+	struct srun r;
 	int err = run_open_n(&r, (uint32_t)want);
 
 	if (!err) {
 		usleep(200000 + 2000 * (unsigned)want);	/* the run is over */
 		n = wait_samples(&r, want - 1);
 		ioctl(r.fd, PERF_EVENT_IOC_DISABLE, 0);
-		consume(&r);
+		srun_consume(&r);
 		n = r.samples;
 	}
-	cut(&r, 0);
+	srun_cut(&r, 0);
 	check(!err && n == want && !r.bad, "stress: a reader that reads nothing until a run of one "
 	      "lap of the ring is over gets all of it: %ld of %ld samples", n, want);
 }
@@ -741,7 +621,7 @@ static struct {
 } unloader = { .s = SEED ^ 2 };
 
 /* the configuration written while rounds run: every 1-3 ms die 0's
-   user_events gets events8 or events8r in turn and is read back (a new
+   user_events gets srun_events8 or events8r in turn and is read back (a new
    run, after a move or an ENABLE, takes whichever is there) */
 static struct {
 	int active, busy;
@@ -836,7 +716,7 @@ static void *writer_fn(void *unused)
 			usleep(200);
 			continue;
 		}
-		ids = writer.writes & 1 ? events8r : events8;
+		ids = writer.writes & 1 ? events8r : srun_events8;
 		/* once more if the PMU is there: an unload and reload may
 		   have come between the open and the write */
 		if (write_user_events(0, ids) ||
@@ -844,7 +724,7 @@ static void *writer_fn(void *unused)
 			writer.writes++;
 			/* the other set only if a reload wrote it meanwhile */
 			if (read_user_events(0, back, sizeof(back)) >= 0 &&
-			    strcmp(back, events8) && strcmp(back, events8r) && writer.torn++ < 4)
+			    strcmp(back, srun_events8) && strcmp(back, events8r) && writer.torn++ < 4)
 				printf("# stress: user_events read back as neither set: %s", back);
 		} else if (sampler_pmu_type(0) < 0) {
 			writer.absent++;
@@ -885,7 +765,7 @@ static struct {
 
 /* the AUX area and aux_head after a DISABLE, and FROZEN_MS later: 1 if
    neither changed */
-static int stood_still(struct run *r, int i)
+static int stood_still(struct srun *r, int i)
 {
 	static unsigned char before[AUX_PAGES * PAGE];
 	uint64_t h1, h2;
@@ -912,32 +792,32 @@ static int stood_still(struct run *r, int i)
 }
 
 /* the run cut with the event's last reference dropped after alive = 0 */
-static void ccut(struct run *r, int order)
+static void ccut(struct srun *r, int order)
 {
 	switch (order % 3) {
 	case 0:		/* AUX, ring, fd */
-		unmap_aux(r), unmap_ring(r);
+		srun_unmap_aux(r), srun_unmap_ring(r);
 		st(&unloader.alive, 0);
-		close_fd(r);
+		srun_close(r);
 		break;
 	case 1:		/* fd, ring, AUX: the AUX munmap frees the event */
-		close_fd(r), unmap_ring(r);
+		srun_close(r), srun_unmap_ring(r);
 		st(&unloader.alive, 0);
-		unmap_aux(r);
+		srun_unmap_aux(r);
 		break;
 	default:	/* fd, AUX, ring */
-		close_fd(r), unmap_aux(r);
+		srun_close(r), srun_unmap_aux(r);
 		st(&unloader.alive, 0);
-		unmap_ring(r);
+		srun_unmap_ring(r);
 		break;
 	}
 }
 
 /* the reader at aux_head: what perf committed is read, and a start (an
    ENABLE, or perf's own after a move) finds the AUX area empty */
-static void catch_up(struct run *r)
+static void catch_up(struct srun *r)
 {
-	consume(r);
+	srun_consume(r);
 	__atomic_store_n(&r->pg->aux_tail, __atomic_load_n(&r->pg->aux_head, __ATOMIC_ACQUIRE),
 			 __ATOMIC_RELEASE);
 }
@@ -953,7 +833,7 @@ static void mover_pause(void)
 static void cround(int i, int kind, uint64_t *s, struct cfigures *f)
 {
 	double t0 = now();
-	struct run r;
+	struct srun r;
 	int err = run_open(&r), seq, good = 1, ms, lead;
 	long n = err ? 0 : wait_samples(&r, 0);
 
@@ -961,7 +841,7 @@ static void cround(int i, int kind, uint64_t *s, struct cfigures *f)
 		f->open_fail++;
 		printf("# stress: concurrent %s round %d: %s, %ld samples\n", ckind_name[kind], i,
 		       err ? strerror(-err) : "no buffer came", n);
-		cut(&r, 0);
+		srun_cut(&r, 0);
 		return;
 	}
 	st(&unloader.alive, 1);
@@ -972,14 +852,14 @@ static void cround(int i, int kind, uint64_t *s, struct cfigures *f)
 	st(&mover.active, 1);
 	/* an offline begins (reading on: the ring must not fill) */
 	for (ms = 0; ld(&mover.seq) == seq && ms < WAIT_MS; ms++) {
-		consume(&r);
+		srun_consume(&r);
 		usleep(1000);
 	}
 	/* the move begins: the module names the new lead in cpumask just
 	   before perf_pmu_migrate_context takes the event out of the old
 	   CPU's context; it is out of every context for an RCU grace period */
 	for (ms = 0; lead_cpu(0) == lead && ms < 500; ms++) {
-		consume(&r);
+		srun_consume(&r);
 		usleep(100);
 	}
 	usleep((unsigned)(prng(s) % 3001));
@@ -987,7 +867,7 @@ static void cround(int i, int kind, uint64_t *s, struct cfigures *f)
 	case C_MUNMAP:
 		/* the AUX area goes first; the poll (and perf) are given 12-31
 		   ms, a buffer or two, before the fd goes */
-		unmap_aux(&r);
+		srun_unmap_aux(&r);
 		usleep(1000u * (unsigned)(12 + prng(s) % 20));
 		ccut(&r, 0);
 		break;
@@ -1038,7 +918,7 @@ static int reload(void)
 {
 	if (sampler_pmu_type(0) >= 0)
 		return 1;
-	return sampler_load() == 0 && write_user_events(0, events8);
+	return sampler_load() == 0 && write_user_events(0, srun_events8);
 }
 
 static int all_online(void)
@@ -1202,7 +1082,7 @@ static void small_rounds(void)
 	st(&stop_threads, 0);
 	pthread_create(&tm, NULL, mover_fn, NULL);
 	for (i = 0; i < SROUNDS; i++) {
-		struct run r;
+		struct srun r;
 		int err = run_open_aux(&r, NR_SAMPLE, SMALL_PAGES);
 
 		if (!err) {
@@ -1220,17 +1100,17 @@ static void small_rounds(void)
 					st(&mover.active, 1);
 				}
 				usleep(60000);
-				consume(&r);
+				srun_consume(&r);
 			}
 			mover_pause();
-			consume(&r);
+			srun_consume(&r);
 			bad += r.bad;
 			smin = smin < 0 || r.samples < smin ? r.samples : smin;
 			smax = r.samples > smax ? r.samples : smax;
 		} else {
 			printf("# stress: small round %d: %s\n", i, strerror(-err));
 		}
-		cut(&r, i % 4);
+		srun_cut(&r, i % 4);
 		if (sampler_pmu_type(0) < 0)
 			reload();
 	}
@@ -1283,7 +1163,7 @@ void sampler_stress(void)
 	check(r == 0, "stress: rvpmu_sampler.ko loads (%s)", r ? strerror((int)-r) : "ok");
 	if (r)
 		return;
-	check(write_user_events(0, events8), "stress: 8 events written to die 0's user_events");
+	check(write_user_events(0, srun_events8), "stress: 8 events written to die 0's user_events");
 	free_counters_all(before);
 	scan_log(&ls);	/* the boot's, then every round's */
 	for (i = 0; i < ROUNDS; i++) {
