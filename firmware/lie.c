@@ -155,7 +155,7 @@ uint64_t fw_lie_tick(struct fw_hart *h, uint64_t now)
 	if (at && now >= at && __atomic_compare_exchange_n(&stop_at, &at, 0, false,
 							    __ATOMIC_ACQ_REL, __ATOMIC_RELAXED))
 		rvpmu_sampler_stop(&fw_sampler);	/* each hart ends at its next sample */
-	if (was && h->pos == 1 && __atomic_add_fetch(&delays, 1, __ATOMIC_RELAXED) % 64 == 0) {
+	if (was && sh->pos == 1 && __atomic_add_fetch(&delays, 1, __ATOMIC_RELAXED) % 64 == 0) {
 		lie_log("lie delay %llx\n", (unsigned long long)now);
 		return now + us(FW_LIE_DELAY_US);
 	}

@@ -43,7 +43,8 @@ struct fw_hart;
  * @now: mtime at the tick
  *
  * Starts a lying STOP's or RESET's real stop once its time has come; every
- * 64th switch of the run's second hart (topology position 1) comes
+ * 64th switch of the run's second hart (its data position 1, whatever
+ * the set: a run on any die has one) comes
  * FW_LIE_DELAY_US late instead of switching; otherwise the switch
  * (rvpmu_sampler_tick()), with the buffers it wrote logged. Built only
  * with RVPMU_LIE.
