@@ -84,6 +84,14 @@ void aux_records(struct perf_event_mmap_page *pg, void (*fn)(void *arg, const ui
 /* Lines of the kernel log since its last clear that hold what (all of
    it: SYSLOG_ACTION_READ_ALL, up to 128 KiB; nothing is cleared). */
 int klog_count(const char *what);
+/* Whether a kernel log line reports a bug of the kernel's: BUG, WARNING,
+   Oops, KASAN (as words: not DEBUG), poison, corruption, use-after-free,
+   a fault it could not handle, a panic; the command line, which may name
+   page_poison, never. */
+int kernel_report(const char *line);
+/* Lines of the kernel log since its last clear that kernel_report() takes
+   (read as klog_count reads it; nothing is cleared). */
+int klog_reports(void);
 /* How many records of type (PERF_RECORD_*) an event's data ring holds
    from data_tail to data_head; data_tail is not moved. */
 long ring_records(const struct perf_event_mmap_page *pg, uint32_t type);

@@ -204,15 +204,63 @@ static void ring_copy(void *to, const struct perf_event_mmap_page *pg, uint64_t 
 		p[i] = data[(at + i) % pg->data_size];
 }
 
-int klog_count(const char *what)
+/* the kernel log since its last clear (SYSLOG_ACTION_READ_ALL, up to
+   128 KiB), a string; the buffer is the next call's too */
+static char *klog_all(void)
 {
 	static char buf[1 << 17];
-	int n = klogctl(3 /* SYSLOG_ACTION_READ_ALL */, buf, (int)sizeof(buf) - 1), count = 0;
-	char *p = buf;
+	int n = klogctl(3 /* SYSLOG_ACTION_READ_ALL */, buf, (int)sizeof(buf) - 1);
 
 	buf[n > 0 ? n : 0] = '\0';
+	return buf;
+}
+
+int klog_count(const char *what)
+{
+	char *p = klog_all();
+	int count = 0;
+
 	while ((p = strstr(p, what)) != NULL)
 		count++, p++;
+	return count;
+}
+
+/* word in line, not as part of a longer word (BUG, not DEBUG) */
+static int has_word(const char *line, const char *word)
+{
+	size_t n = strlen(word);
+	const char *p;
+
+	for (p = strstr(line, word); p; p = strstr(p + 1, word)) {
+		int before = p > line && (p[-1] == '_' || (p[-1] >= 'A' && p[-1] <= 'Z') ||
+					  (p[-1] >= 'a' && p[-1] <= 'z'));
+		int after = p[n] == '_' || (p[n] >= 'A' && p[n] <= 'Z') ||
+			    (p[n] >= 'a' && p[n] <= 'z');
+
+		if (!before && !after)
+			return 1;
+	}
+	return 0;
+}
+
+int kernel_report(const char *line)
+{
+	if (strstr(line, "Kernel command line:"))
+		return 0;	/* it names page_poison */
+	return has_word(line, "BUG") || has_word(line, "WARNING") || strstr(line, "Oops") ||
+	       strcasestr(line, "poison") || strcasestr(line, "corrupt") ||
+	       has_word(line, "KASAN") || strcasestr(line, "use-after-free") ||
+	       strstr(line, "Unable to handle kernel") || strstr(line, "Kernel panic");
+}
+
+int klog_reports(void)
+{
+	char *line, *save = NULL;
+	int count = 0;
+
+	for (line = strtok_r(klog_all(), "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save))
+		count += kernel_report(line) != 0;
 	return count;
 }
 

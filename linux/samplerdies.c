@@ -211,6 +211,18 @@ static int drun_wrote(struct srun *r)
 	return srun_wait_samples(r, 0, 3000) > 0;
 }
 
+/* whether a fresh run on the die writes; its open's -errno in *err */
+static int fresh_run_writes(int die, int *err)
+{
+	struct srun r;
+	int wrote;
+
+	*err = drun_open(&r, die);
+	wrote = !*err && drun_wrote(&r);
+	srun_cut(&r, 0);
+	return wrote;
+}
+
 /* whether aux_head and every AUX byte stay as they are for ms */
 static int stands_still(struct srun *r, int ms)
 {
@@ -268,9 +280,7 @@ static void whole_die_offline(int die)
 	check(wrote && on == n && lead >= 0 && package_of(lead) == die,
 	      "multidie: die%d: a run wrote (%s), its CPUs came back online (%d of %d), the cpumask "
 	      "is one of them (%d)", die, err ? strerror(-err) : "open", on, n, lead);
-	err = drun_open(&r, die);
-	fresh = !err && drun_wrote(&r);
-	srun_cut(&r, 0);
+	fresh = fresh_run_writes(die, &err);
 	check(fresh, "multidie: die%d: after the die came back a fresh event writes (%s)", die,
 	      err ? strerror(-err) : "open");
 }
@@ -278,7 +288,6 @@ static void whole_die_offline(int die)
 /* ---- a whole die going offline and back while runs come and go */
 
 #define CROUNDS		40
-#define REPORTS		6
 
 struct dier {
 	int cpus[64], n;
@@ -314,18 +323,6 @@ static void *dier_fn(void *arg)
 	return NULL;
 }
 
-/* lines of the kernel log that report a bug of the kernel's */
-static int reports(void)
-{
-	static const char *const what[REPORTS] = { "BUG", "WARNING", "Oops",
-		"Unable to handle kernel", "KASAN", "corrupt" };
-	int n = 0;
-
-	for (int i = 0; i < REPORTS; i++)
-		n += klog_count(what[i]);
-	return n;
-}
-
 /*
  * The whole of die `die` goes offline and comes back again and again (a
  * thread) while the main thread opens a run on it, reads it for a few
@@ -340,7 +337,7 @@ static void whole_die_concurrent(int die)
 {
 	struct dier d = { .n = 0 };
 	uint64_t s = 0x9e3779b97f4a7c15ull;
-	int i, err, opened = 0, wrote = 0, refused = 0, before = reports(), lead, fresh;
+	int i, err, opened = 0, wrote = 0, refused = 0, before = klog_reports(), lead, fresh;
 	long samples = 0;
 	struct srun r;
 	pthread_t t;
@@ -356,7 +353,7 @@ static void whole_die_concurrent(int die)
 		return;
 	}
 	for (i = 0; i < CROUNDS; i++) {
-		err = srun_open(&r, die, 1000000, 8, AUX_PAGES);
+		err = drun_open(&r, die);
 		if (err) {
 			refused++;
 			srun_cut(&r, i);
@@ -386,11 +383,10 @@ static void whole_die_concurrent(int die)
 	      "multidie: die%d concurrent: %d runs cut while the whole die went offline and back "
 	      "%d times: %d wrote, %d opens refused (no CPU left), every online took", die,
 	      opened, d.cycles, wrote, refused);
-	check(reports() == before, "multidie: die%d concurrent: no kernel report (%d new lines)",
-	      die, reports() - before);
-	err = srun_open(&r, die, 1000000, 8, AUX_PAGES);
-	fresh = !err && srun_wait_samples(&r, 0, 3000) > 0;
-	srun_cut(&r, 0);
+	check(klog_reports() == before,
+	      "multidie: die%d concurrent: no kernel report (%d new lines)", die,
+	      klog_reports() - before);
+	fresh = fresh_run_writes(die, &err);
 	check(lead >= 0 && package_of(lead) == die && fresh,
 	      "multidie: die%d concurrent: then the cpumask is one of its CPUs (%d) and a fresh "
 	      "run writes (%s)", die, lead, err ? strerror(-err) : "open");

@@ -159,24 +159,6 @@ struct logscan {
 	int lines;
 };
 
-/* word in line, not as part of a longer word (BUG, not DEBUG) */
-static int has_word(const char *line, const char *word)
-{
-	size_t n = strlen(word);
-	const char *p;
-
-	for (p = strstr(line, word); p; p = strstr(p + 1, word)) {
-		int before = p > line && (p[-1] == '_' || (p[-1] >= 'A' && p[-1] <= 'Z') ||
-					  (p[-1] >= 'a' && p[-1] <= 'z'));
-		int after = p[n] == '_' || (p[n] >= 'A' && p[n] <= 'Z') ||
-			    (p[n] >= 'a' && p[n] <= 'z');
-
-		if (!before && !after)
-			return 1;
-	}
-	return 0;
-}
-
 /* the module's lines a round may print: loaded, a move, CID2's source
    (the sched_switch tracepoint, or what a kernel without tracepoints uses);
    with a lying firmware, what the driver says of each lie */
@@ -218,10 +200,7 @@ static void scan_log(struct logscan *ls)
 		ls->lines++;
 		if (strstr(line, "Kernel command line:"))
 			continue;	/* it names page_poison */
-		if (has_word(line, "BUG") || has_word(line, "WARNING") || strstr(line, "Oops") ||
-		    strcasestr(line, "poison") || strcasestr(line, "corrupt") ||
-		    has_word(line, "KASAN") || strcasestr(line, "use-after-free") ||
-		    strstr(line, "Unable to handle kernel") || strstr(line, "Kernel panic")) {
+		if (kernel_report(line)) {
 			if (ls->bad++ < 8)
 				printf("# stress: kernel log: %s\n", line);
 		} else if (strstr(line, "rvpmu_sampler") && !expected(line)) {
