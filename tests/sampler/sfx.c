@@ -130,6 +130,15 @@ void sfx_cfg(struct sfx *x, const uint32_t *events, unsigned int nr, uint64_t si
 	x->conf_flags = 0;
 }
 
+void sfx_cfg_bufs(struct sfx *x, unsigned int n)
+{
+	x->c.nr_bufs = n;
+	for (unsigned int b = 1; b < n; b++) {
+		x->c.bufs[b].addr = SFX_BUF + 0x400 * (uint64_t)b;
+		x->c.bufs[b].size = x->c.bufs[0].size;
+	}
+}
+
 long sfx_configure(struct sfx *x)
 {
 	memcpy(sfx_mem(x, SFX_CFG), &x->c, sizeof(x->c));

@@ -57,6 +57,10 @@ struct sfx *sfx_new(unsigned int n);
    hart set every hart, no CONFIGURE flags. */
 void sfx_cfg(struct sfx *x, const uint32_t *events, unsigned int nr, uint64_t size);
 
+/* n buffers in x->c (n <= RVPMU_SAMPLER_MAX_BUFS), each of buffer 0's
+   size (at most 0x400: sfx_cfg's), 0x400 apart from SFX_BUF. */
+void sfx_cfg_bufs(struct sfx *x, unsigned int n);
+
 /* Write x->c to SFX_CFG and CONFIGURE from hart 0 (with x->hart_mask,
    x->hart_base, x->conf_flags). */
 long sfx_configure(struct sfx *x);

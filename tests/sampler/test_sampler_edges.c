@@ -109,11 +109,7 @@ static void start_returns_before_t0(void)
 
 	sfx_cfg(x, ab, 2, 0x400);
 	x->c.nr_pmu = 2;
-	x->c.nr_bufs = 16;
-	for (unsigned int b = 1; b < 16; b++) {
-		x->c.bufs[b].addr = SFX_BUF + 0x400 * (uint64_t)b;
-		x->c.bufs[b].size = 0x400;
-	}
+	sfx_cfg_bufs(x, 16);
 	CHECK_EQ(sfx_configure(x), 0);
 	sfx_write_hook = slow_writes;
 	CHECK_EQ(sfx_start(x), 0);
@@ -306,17 +302,13 @@ static void passes_keep_the_grid(void)
 	const struct rvpmu_sampler_status *st;
 	const uint64_t size = 152 + 2 * (4 + 4 + 8 + 8 + 8 + 8);	/* one sample */
 	uint64_t P, t0, end;
-	unsigned int b, passed = 0, windows = 0;
+	unsigned int passed = 0, windows = 0;
 
 	sfx_cfg(x, ab, 2, size);
 	x->c.nr_pmu = 1;
 	x->c.nr_sample = 4;
-	x->c.nr_bufs = 4;
 	x->c.flags = RVPMU_SAMPLER_F_RING;
-	for (b = 1; b < 4; b++) {
-		x->c.bufs[b].addr = SFX_BUF + 0x400 * b;
-		x->c.bufs[b].size = size;
-	}
+	sfx_cfg_bufs(x, 4);
 	CHECK_EQ(sfx_configure(x), 0);
 	CHECK_EQ(sfx_start(x), 0);
 	h = sfx_hdr(x, SFX_BUF);
@@ -417,10 +409,8 @@ static void a_run_ends_in_one_last_buffer(void)
 		sfx_cfg(x, ab, 2, size);
 		x->c.nr_pmu = 2;
 		x->c.nr_sample = n;		/* the run ends as a buffer fills */
-		x->c.nr_bufs = 2;
 		x->c.flags = RVPMU_SAMPLER_F_RING;
-		x->c.bufs[1].addr = SFX_BUF + 0x400;
-		x->c.bufs[1].size = size;
+		sfx_cfg_bufs(x, 2);
 		CHECK_EQ(sfx_configure(x), 0);
 		CHECK_EQ(sfx_start(x), 0);
 		full_seen = 0;

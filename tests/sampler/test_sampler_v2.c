@@ -147,12 +147,8 @@ static void release_never_overwrites_a_fill(void)
 	sfx_cfg(x, ab, 2, size);
 	x->c.nr_pmu = 2;
 	x->c.nr_sample = 9;
-	x->c.nr_bufs = 3;
 	x->c.flags = RVPMU_SAMPLER_F_RING;
-	for (unsigned int b = 1; b < 3; b++) {
-		x->c.bufs[b].addr = SFX_BUF + 0x400 * b;
-		x->c.bufs[b].size = size;
-	}
+	sfx_cfg_bufs(x, 3);
 	CHECK_EQ(sfx_configure(x), 0);
 	CHECK_EQ(sfx_start(x), 0);
 	denied = opening = closing = nwait = started = 0;
@@ -216,10 +212,8 @@ static void fill_closed_once(void)
 	sfx_cfg(x, ab, 2, size);
 	x->c.nr_pmu = 2;
 	x->c.nr_sample = 0;			/* no limit */
-	x->c.nr_bufs = 2;
 	x->c.flags = RVPMU_SAMPLER_F_RING;
-	x->c.bufs[1].addr = SFX_BUF + 0x400;
-	x->c.bufs[1].size = size;
+	sfx_cfg_bufs(x, 2);
 	CHECK_EQ(sfx_configure(x), 0);
 	CHECK_EQ(sfx_plan(x)->min_buffer_size, size);
 	CHECK_EQ(sfx_start(x), 0);
@@ -507,9 +501,7 @@ static void waits_relax(void)
 	sfx_cfg(x, ab, 2, 0x400);
 	x->c.nr_pmu = 2;
 	x->c.nr_sample = 0;
-	x->c.nr_bufs = 2;
-	x->c.bufs[1].addr = SFX_BUF + 0x400;
-	x->c.bufs[1].size = 0x400;
+	sfx_cfg_bufs(x, 2);
 	CHECK_EQ(sfx_configure(x), 0);
 	CHECK_EQ(sfx_start(x), 0);
 	sfx_window = busy;
@@ -631,11 +623,7 @@ static void every_hart_paused(void)
 	sfx_cfg(x, ab, 2, size);
 	x->c.nr_pmu = 1;
 	x->c.nr_sample = 0;
-	x->c.nr_bufs = 4;
-	for (unsigned int b = 1; b < 4; b++) {
-		x->c.bufs[b].addr = SFX_BUF + 0x400 * b;
-		x->c.bufs[b].size = size;
-	}
+	sfx_cfg_bufs(x, 4);
 	CHECK_EQ(sfx_configure(x), 0);
 	CHECK_EQ(sfx_start(x), 0);
 	sfx_window = busy;
