@@ -88,9 +88,8 @@ int rvpmu_hart_init(struct rvpmu_hart *h, const struct rvpmu_config *cfg,
 	for (i = 0; i < RVPMU_HW_SLOTS; i++) {
 		if (!(h->hw & (UINT32_C(1) << i)))
 			continue;
-		h->width[i] = (uint8_t)probe_width(h, i);
-		h->wmask[i] = h->width[i] >= 64 ? ~UINT64_C(0) : BIT64(h->width[i]) - 1;
-		if (i >= 3 && h->width[i] < 64)
+		h->lacks[i] = (uint8_t)(64 - probe_width(h, i));
+		if (i >= 3 && h->lacks[i])
 			h->hpm64 = false;
 	}
 	hw_boot_state(h);
@@ -122,7 +121,7 @@ struct rvpmu_ret rvpmu_counter_get_info(const struct rvpmu_hart *h,
 		info |= (rvpmu_ulong)63 << SBI_PMU_CTR_INFO_WIDTH_SHIFT;
 	} else {
 		info = CSR_CYCLE + (rvpmu_ulong)idx;
-		info |= (rvpmu_ulong)(h->width[idx] - 1)
+		info |= (rvpmu_ulong)(h->lacks[idx] ^ 63u)	/* width - 1: lacks is 0..63 */
 			<< SBI_PMU_CTR_INFO_WIDTH_SHIFT;
 	}
 	return ret_val(info);
@@ -135,7 +134,7 @@ uint64_t rvpmu_counter_value(const struct rvpmu_hart *h, unsigned int idx)
 	if (!is_fw_ctr(h, idx))
 		return h->cfg->hw->read(h->ctx, idx);
 	v = h->fw_value[idx - h->fw_base];
-	if (h->fw_ext & BIT64(idx))	/* a platform event runs */
-		v += rvpmu_fw_ext_ran(h, idx);
+	if (h->fw_ext & BIT64(idx))	/* a platform event runs: v less its origin */
+		v += rvpmu_fw_ext_read(h, idx);
 	return v;
 }

@@ -40,18 +40,19 @@ struct rvpmu_ret rvpmu_fw_count_slow(struct rvpmu_hart *h, unsigned int code,
 }
 
 /* The platform-event halves of rvpmu_fw_start/stop (internal.h): a
-   counter holds what fw_ops->read advanced by while it ran. */
+   counter holds what fw_ops->read advanced by while it ran. While it runs
+   its fw_value is the value less the read's origin (modulo 2^64), so that
+   value = fw_value + read now, with no second word a counter. */
 struct rvpmu_ret rvpmu_fw_start_ext(struct rvpmu_hart *h, unsigned int idx)
 {
-	h->fw_origin[idx - h->fw_base] = h->cfg->fw->read(h->ctx, SBI_PMU_EVENT_CODE(h->event[idx]),
-							  h->data[idx]);
+	h->fw_value[idx - h->fw_base] -= rvpmu_fw_ext_read(h, idx);
 	h->fw_ext |= BIT64(idx);
 	return ret_val(0);
 }
 
 struct rvpmu_ret rvpmu_fw_stop_ext(struct rvpmu_hart *h, unsigned int idx)
 {
-	h->fw_value[idx - h->fw_base] += rvpmu_fw_ext_ran(h, idx);
+	h->fw_value[idx - h->fw_base] += rvpmu_fw_ext_read(h, idx);
 	h->fw_ext &= ~BIT64(idx);
 	return ret_val(0);
 }

@@ -136,7 +136,47 @@ static inline uint64_t stopped_value(const struct rvpmu_hart *h, unsigned int id
  */
 static inline uint64_t width_mask(const struct rvpmu_hart *h, unsigned int ctr)
 {
-	return h->wmask[ctr];
+	return ~UINT64_C(0) >> h->lacks[ctr];
+}
+
+/**
+ * width_trunc() - a value cut to a hardware counter's width
+ * @h: the hart
+ * @ctr: the hardware counter, one that exists
+ * @v: the value
+ *
+ * Nothing to cut where every counter has 64 bits (h->hpm64: a flag's
+ * load and a branch, fewer instructions than a mask word a counter took,
+ * and 256 bytes a hart less); else two shifts by h->lacks (0..63).
+ *
+ * Context: Any hart: reads only what rvpmu_hart_init() found.
+ * Return: @v & width_mask(@h, @ctr).
+ */
+static inline uint64_t width_trunc(const struct rvpmu_hart *h, unsigned int ctr, uint64_t v)
+{
+	unsigned int s;
+
+	if (__builtin_expect(h->hpm64, 1))
+		return v;
+	s = h->lacks[ctr];
+	return v << s >> s;
+}
+
+/**
+ * width_negative() - whether a difference of counter values is past half
+ *		      the counter's range
+ * @h: the hart
+ * @ctr: the hardware counter, one that exists
+ * @d: the difference
+ *
+ * Context: Any hart: reads only what rvpmu_hart_init() found.
+ * Return: whether bit width - 1 of @d is set.
+ */
+static inline bool width_negative(const struct rvpmu_hart *h, unsigned int ctr, uint64_t d)
+{
+	if (__builtin_expect(h->hpm64, 1))
+		return (int64_t)d < 0;
+	return (int64_t)(d << h->lacks[ctr]) < 0;
 }
 
 /**
@@ -152,7 +192,7 @@ static inline uint64_t width_mask(const struct rvpmu_hart *h, unsigned int ctr)
  */
 static inline uint64_t group_base(const struct rvpmu_hart *h, unsigned int ctr)
 {
-	return h->wmask[ctr] & ~(h->wmask[ctr] >> 2);
+	return width_mask(h, ctr) & ~(width_mask(h, ctr) >> 2);
 }
 
 /**
@@ -166,7 +206,7 @@ static inline uint64_t group_base(const struct rvpmu_hart *h, unsigned int ctr)
  */
 static inline uint64_t group_count(const struct rvpmu_hart *h, unsigned int ctr, uint64_t v)
 {
-	return (v - group_base(h, ctr)) & h->wmask[ctr];
+	return width_trunc(h, ctr, v - group_base(h, ctr));
 }
 
 /**
@@ -289,9 +329,10 @@ uint64_t rvpmu_counter_value(const struct rvpmu_hart *h, unsigned int idx);
  * @h: the hart
  * @idx: the firmware counter, configured for a platform event, stopped
  *
- * Firmware counter bookkeeping for platform events (fwctr.c): notes where
- * the fw ops' read stands (h->fw_origin) and sets the counter's bit in
- * h->fw_ext; the counter's value stays in h->fw_value. Answers
+ * Firmware counter bookkeeping for platform events (fwctr.c): takes where
+ * the fw ops' read stands from the counter's h->fw_value (which holds the
+ * value less that origin, modulo 2^64, while the event runs: one word a
+ * counter, not two) and sets the counter's bit in h->fw_ext. Answers
  * ret_val(0), as rvpmu_fw_stop_ext() does, so the one-counter paths reach
  * it by a tail call and stay leaf functions for standard events.
  *
@@ -300,26 +341,26 @@ uint64_t rvpmu_counter_value(const struct rvpmu_hart *h, unsigned int idx);
  */
 struct rvpmu_ret rvpmu_fw_start_ext(struct rvpmu_hart *h, unsigned int idx);
 /**
- * rvpmu_fw_ext_ran() - what a running platform event's count advanced by
+ * rvpmu_fw_ext_read() - the platform's count of a firmware counter's event
  * @h: the hart
- * @idx: the firmware counter, started on a platform event (its bit in
- *       h->fw_ext: the one test of that)
+ * @idx: the firmware counter, configured for a platform event
  *
  * Context: The hart that owns @h; no lock taken.
- * Return: what fw_ops->read advanced by since @idx started.
+ * Return: fw_ops->read of @idx's event now.
  */
-static inline uint64_t rvpmu_fw_ext_ran(const struct rvpmu_hart *h, unsigned int idx)
+static inline uint64_t rvpmu_fw_ext_read(const struct rvpmu_hart *h, unsigned int idx)
 {
-	return h->cfg->fw->read(h->ctx, SBI_PMU_EVENT_CODE(h->event[idx]), h->data[idx]) -
-	       h->fw_origin[idx - h->fw_base];
+	return h->cfg->fw->read(h->ctx, SBI_PMU_EVENT_CODE(h->event[idx]), h->data[idx]);
 }
 /**
  * rvpmu_fw_stop_ext() - stop a firmware counter on a platform event
  * @h: the hart
  * @idx: the firmware counter, started on a platform event
  *
- * Adds what the fw ops' read advanced by since the start to the value the
- * counter keeps, and clears its bit in h->fw_ext (fwctr.c). Answers
+ * Adds where the fw ops' read stands to the counter's h->fw_value (the
+ * value less the origin while it ran): the value it keeps is what it
+ * started from plus what the read advanced by; clears its bit in
+ * h->fw_ext (fwctr.c). Answers
  * ret_val(0) for a tail call, as rvpmu_fw_start_ext() does.
  *
  * Context: The hart that owns @h; no lock taken.
@@ -442,7 +483,7 @@ static inline void rvpmu_note_stale(struct rvpmu_hart *h, unsigned int idx, uint
 static inline uint64_t rv32_newer(const struct rvpmu_hart *h, unsigned int idx,
 				  uint64_t before, uint64_t after)
 {
-	if (((after - before) & width_mask(h, idx)) > (width_mask(h, idx) >> 1))
+	if (width_negative(h, idx, after - before))
 		return before;
 	return after;
 }
@@ -517,6 +558,20 @@ static inline void rvpmu_hw_inhibit_keep(struct rvpmu_hart *h, unsigned int idx)
 	if (h->stale & (UINT32_C(1) << idx))
 		rvpmu_hw_write(h, idx, h->saved[idx]);
 }
+
+/**
+ * rvpmu_park() - release a held hpm counter by parking it
+ * @h: the hart
+ * @idx: the hpm counter, just released, held (h->held), on a hart with
+ *       Sscofpmf and a clock (hw ops clock_ns)
+ *
+ * Leaves @idx running from 0 with its event mapped and OF set, so that
+ * QEMU's held overflow expires on it and spends its left-over; notes it
+ * in h->parked with the time (steps.c says why in full).
+ *
+ * Context: The hart that owns @h (touches its CSRs); no lock taken.
+ */
+void rvpmu_park(struct rvpmu_hart *h, unsigned int idx);
 
 #define RVPMU_UNPARK_ALL UINT32_MAX	/* every parked counter, whatever its event */
 /**

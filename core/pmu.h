@@ -234,8 +234,9 @@ struct rvpmu_hart {
 					   corrects its windows */
 	bool smcntrpmf;			/* the hart has Smcntrpmf: mode
 					   filters on counters 0 and 2 */
-	uint8_t width[RVPMU_HW_SLOTS];	/* bits of each hardware counter */
-	uint64_t wmask[RVPMU_HW_SLOTS];	/* the value bits of each */
+	/* 64 less each hardware counter's width (0: 64 bits): the shift that
+	   cuts a value to it, not a mask word a counter */
+	uint8_t lacks[RVPMU_HW_SLOTS];
 	/* the core's own, from RVPMU_HART_STATE to the end (rvpmu_hart_reset
 	   clears it) */
 	/* the snapshot area: early in the struct, as fw_counting, so that a
@@ -265,9 +266,12 @@ struct rvpmu_hart {
 	uint64_t saved[RVPMU_HW_SLOTS];		/* value when last stopped */
 	uint32_t held;		/* hpm counters whose next overflow may be held back */
 	uint32_t parked;	/* released held counters left running (steps.h, steps.c) */
-	uint64_t parked_at[RVPMU_HW_SLOTS];	/* clock_ns when each was parked */
+	/* clock_ns when each was parked, its low 32 bits: an age is asked of
+	   it only up to RVPMU_PARK_NS, far inside the 2.1 s they reach */
+	uint32_t parked_at[RVPMU_HW_SLOTS];
+	/* a firmware counter's value; while a platform event runs (fw_ext),
+	   the value less fw_ops->read at its start (fwctr.c) */
 	uint64_t fw_value[RVPMU_MAX_FW];
-	uint64_t fw_origin[RVPMU_MAX_FW];	/* fw_ops->read at start */
 	uint64_t fw_ext;			/* counters on platform events */
 };
 

@@ -53,6 +53,9 @@ long rvpmu_reserve(struct rvpmu_hart *h, uint64_t set)
 
 void rvpmu_release(struct rvpmu_hart *h, uint64_t set)
 {
+	uint64_t m;
+	unsigned int idx;
+
 	set &= h->reserved;
 	if (!set)
 		return;
@@ -62,6 +65,12 @@ void rvpmu_release(struct rvpmu_hart *h, uint64_t set)
 	   hold no fw_counting bit, which only configured counters get */
 	if (hpm_of(h, set))
 		rvpmu_hw_inhibit(h, hpm_of(h, set), true);
+	/* a platform event still running leaves 0 behind, as its load began
+	   from (group.c): its fw_value is the count less the read's origin
+	   while it runs (fwctr.c), nothing S-mode may be given */
+	if (h->fw_ext & set)
+		FOR_EACH_COUNTER(idx, h->fw_ext & set, m)
+			h->fw_value[idx - h->fw_base] = 0;
 	h->fw_ext &= ~set;
 	rvpmu_reserved_idle(h, set);
 	h->reserved &= ~set;

@@ -103,7 +103,8 @@ long rvpmu_reserve(struct rvpmu_hart *h, uint64_t set);
  * @set: the counters; those not reserved are ignored
  *
  * hpm counters are inhibited and get mhpmevent 0 (QEMU counts an event on
- * one counter only); a platform event stops counting.
+ * one counter only); a platform event stops counting and its counter holds
+ * 0, as at the group's load (the sampler's count is not S-mode's).
  *
  * Context: The hart that owns @h (touches its CSRs); no lock taken.
  */

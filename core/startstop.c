@@ -129,7 +129,7 @@ static inline struct rvpmu_ret rvpmu_fw_set(struct rvpmu_hart *h, uint64_t set, 
 struct rvpmu_ret rvpmu_autostart_hw(struct rvpmu_hart *h, unsigned int idx)
 {
 	h->started |= HW_BIT(idx);
-	start_hw(h, idx, h->saved[idx]);
+	start_hw_fit(h, idx, h->saved[idx]);
 	return ret_val(idx);
 }
 
@@ -141,7 +141,7 @@ APART struct rvpmu_ret start_hw_each(struct rvpmu_hart *h, uint32_t hw)
 	unsigned int idx;
 
 	FOR_EACH_COUNTER(idx, hw, m)
-		start_hw(h, idx, h->saved[idx]);
+		start_hw_fit(h, idx, h->saved[idx]);
 	return ret_val(0);
 }
 

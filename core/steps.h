@@ -148,10 +148,10 @@ void rvpmu_configure(struct rvpmu_hart *h, unsigned int idx, uint32_t event_idx,
 /* ---- start */
 
 /**
- * start_hw() - start a hardware counter
+ * start_hw_fit() - start a hardware counter from a value within its width
  * @h: the hart
  * @idx: the hardware counter, configured, stopped
- * @v: the value it starts from (cut to its width)
+ * @v: the value it starts from, within @idx's width (h->saved always is)
  *
  * Value first, then OF cleared, then counting: in that order. With
  * Sscofpmf an hpm counter's value is then written once more, running:
@@ -165,9 +165,8 @@ void rvpmu_configure(struct rvpmu_hart *h, unsigned int idx, uint32_t event_idx,
  *
  * Context: The hart that owns @h (touches its CSRs); no lock taken.
  */
-RVPMU_STEP void start_hw(struct rvpmu_hart *h, unsigned int idx, uint64_t v)
+RVPMU_STEP void start_hw_fit(struct rvpmu_hart *h, unsigned int idx, uint64_t v)
 {
-	v &= width_mask(h, idx);
 	rvpmu_hw_write(h, idx, v);
 	if (idx >= 3) {
 		if (rvpmu_hw_holds_overflow(h, idx, h->mhpmevent[idx], v))
@@ -177,6 +176,21 @@ RVPMU_STEP void start_hw(struct rvpmu_hart *h, unsigned int idx, uint64_t v)
 	rvpmu_hw_inhibit(h, UINT32_C(1) << idx, false);
 	if (idx >= 3 && h->sscofpmf)
 		rvpmu_hw_write(h, idx, v);
+}
+
+/**
+ * start_hw() - start a hardware counter from any value
+ * @h: the hart
+ * @idx: the hardware counter, configured, stopped
+ * @v: the value it starts from, cut to @idx's width here
+ *
+ * As start_hw_fit(), for a value S-mode gave.
+ *
+ * Context: The hart that owns @h (touches its CSRs); no lock taken.
+ */
+RVPMU_STEP void start_hw(struct rvpmu_hart *h, unsigned int idx, uint64_t v)
+{
+	start_hw_fit(h, idx, width_trunc(h, idx, v));
 }
 
 /**
@@ -312,38 +326,9 @@ RVPMU_STEP void release_one(struct rvpmu_hart *h, unsigned int idx)
 		return;
 	if (idx >= 3 && (h->held & (UINT32_C(1) << idx)) && h->sscofpmf &&
 	    h->cfg->hw->clock_ns) {
-		uint64_t ev = h->mhpmevent[idx] & ~MHPMEVENT_OF;
-
-		/*
-		 * Park it: event still mapped, OF set (no interrupt), run from 0 so
-		 * that QEMU's overflow timer expires at once and the expiry spends
-		 * the left-over that held the counter's next overflow back. The
-		 * next config_matching unmaps it (rvpmu_unpark). Counting before
-		 * the write: an expiry that finds the counter inhibited spends
-		 * nothing (start_hw).
-		 *
-		 * QEMU 7.2 spends the left-over at an expiry whatever OF says.
-		 * QEMU 9 and later (10.0 read) look at OF first: an expiry or a
-		 * write with OF set leaves the left-over alone, and the parked
-		 * counter, held no more in our eyes after RVPMU_PARK_NS, would
-		 * swallow the first overflow of the next event on it and, with
-		 * nothing restarting that event (perf record -a on a busy CPU),
-		 * every later one. Those QEMUs set the left-over afresh on every
-		 * write of a running, mapped counter with OF clear, to 0 for a
-		 * write of 0 (whose wrap lies exactly 2^64 ticks ahead). So: the
-		 * first write of 0 with OF clear (the reset there), then OF set
-		 * and the write of 0 that QEMU 7.2's park needs. Between the two
-		 * the counter is not near its wrap; an expiry there spends a
-		 * left-over on QEMU 7.2 and re-arms the timer on 9 and later.
-		 */
-		rvpmu_hw_program(h, idx, ev);
-		rvpmu_hw_inhibit(h, UINT32_C(1) << idx, false);
-		rvpmu_hw_write(h, idx, 0);
-		rvpmu_hw_program(h, idx, ev | MHPMEVENT_OF);
-		rvpmu_hw_write(h, idx, 0);
-		h->parked |= UINT32_C(1) << idx;
-		h->parked_at[idx] = h->cfg->hw->clock_ns(h->ctx);
-		h->mhpmevent[idx] = 0;
+		/* apart (steps.c): its clock call would give every stop+RESET
+		   a frame */
+		rvpmu_park(h, idx);
 	} else if (idx >= 3) {
 		/* 0, not OF|MINH: some hardware lets one event own one counter */
 		h->mhpmevent[idx] = 0;

@@ -141,7 +141,6 @@ static unsigned int same_hart(struct diff *x, const char *where)
 	SAME(parked);
 	SAME_ALL(parked_at);
 	SAME_ALL(fw_value);
-	SAME_ALL(fw_origin);
 	SAME(fw_ext);
 	return n;
 }

@@ -161,6 +161,45 @@ static void fx_holding(struct fx *f, struct rvpmu_hw_ops *ops, bool clock)
 	CHECK_EQ(rvpmu_hart_init(&f->h, &f->cfg, &f->sim), 0);
 }
 
+/* the test platform: what the last start of a counter asked about */
+static uint64_t asked_v;
+
+static bool holds_never(void *ctx, unsigned int ctr, uint64_t ev, uint64_t v)
+{
+	(void)ctx, (void)ctr, (void)ev;
+	asked_v = v;
+	return false;
+}
+
+/* A 40-bit counter started from a value wider than it: the platform is
+   asked about (and the counter gets) the value cut to 40 bits, the one it
+   counts from; a stop's RV32 "went back" test reads bit 39 as the sign. */
+static void a_narrow_counter_starts_from_its_cut_value(void)
+{
+	struct fx f;
+	struct rvpmu_hw_ops ops;
+
+	fx_init(&f, 4, 40, true, 2);
+	ops = sim_hw_ops;
+	ops.holds_overflow = holds_never;
+	f.cfg.hw = &ops;
+	CHECK_EQ(rvpmu_hart_init(&f.h, &f.cfg, &f.sim), 0);
+	CHECK(!f.h.hpm64);
+	CHECK_EQ(fx_match(&f, 0, FX_CYCLES, 0), 3);
+	CHECK_OK(rvpmu_counter_start(&f.h, 3, 1, SBI_PMU_START_SET_INIT_VALUE,
+				     UINT64_C(0xabcd001234567890)), 0);
+	CHECK_EQ(asked_v, UINT64_C(0x001234567890));
+	CHECK_EQ(fx_hw(&f, 3), UINT64_C(0x001234567890));
+	sim_run(&f.sim, 16);
+	CHECK_OK(rvpmu_counter_stop(&f.h, 3, 1, 0), 0);
+	/* from the value it kept: within its width, as the stop read it */
+	CHECK_OK(rvpmu_counter_start(&f.h, 3, 1, 0, 0), 0);
+	CHECK_EQ(asked_v, UINT64_C(0x0012345678a0));
+	/* get_info's width - 1 from the same byte */
+	CHECK_OK(rvpmu_counter_get_info(&f.h, 3), (39u << SBI_PMU_CTR_INFO_WIDTH_SHIFT) | 0xc03);
+	CHECK_EQ(f.sim.faults, 0);
+}
+
 /* config_matching takes a counter whose next overflow is held back only
    when no other is free, until an overflow of it is seen at a stop. */
 static void held_counters_are_taken_last(void)
@@ -236,6 +275,41 @@ static void released_held_counters_are_parked(void)
 	CHECK_EQ(f.sim.faults, 0);
 }
 
+/* The park's time is kept in 32 bits: ages are right across the clock's
+   32-bit wrap and past 2^32 ns of uptime. */
+static void a_parks_age_holds_past_32_bits_of_clock(void)
+{
+	static const uint64_t at[] = { (UINT64_C(1) << 32) + 1000, (UINT64_C(1) << 32) - 200000,
+				       (UINT64_C(5) << 32) - 1 };
+
+	for (unsigned int i = 0; i < sizeof(at) / sizeof(at[0]); i++) {
+		struct fx f;
+		struct rvpmu_hw_ops ops;
+
+		fx_holding(&f, &ops, true);
+		park3(&f, FX_CYCLES);
+		/* park3 parked at 1000; park again at at[i] */
+		test_ns += RVPMU_PARK_NS;
+		CHECK_EQ(fx_match(&f, 0, FX_INSTRET, 0), 3);
+		CHECK_EQ(f.h.parked, 0);
+		CHECK_OK(rvpmu_counter_start(&f.h, 3, 1, SBI_PMU_START_SET_INIT_VALUE, HALF), 0);
+		CHECK_EQ(f.h.held, 1u << 3);
+		test_ns = at[i];
+		CHECK_OK(rvpmu_counter_stop(&f.h, 3, 1, SBI_PMU_STOP_RESET), 0);
+		CHECK_EQ(f.h.parked, 1u << 3);
+		/* young: another event leaves it parked */
+		test_ns += RVPMU_PARK_NS - 1;
+		CHECK_EQ(fx_match(&f, 0, FX_CYCLES, 0), 4);
+		CHECK_EQ(f.h.parked, 1u << 3);
+		/* old: unmapped and held no more */
+		test_ns += 1;
+		CHECK_EQ(fx_match(&f, 0, FX_CYCLES, 0), 3);
+		CHECK_EQ(f.h.parked, 0);
+		CHECK_EQ(f.h.held, 0);
+		CHECK_EQ(f.sim.faults, 0);
+	}
+}
+
 /* The sampler's reservation unmaps every parked counter, whatever its
    event: a parked counter keeps its event, which QEMU then counts nowhere
    else (a sampler slot for that event would read 0). */
@@ -256,8 +330,10 @@ static void reserving_unparks_every_counter(void)
 
 static const struct t_case cases[] = {
 	T(released_held_counters_are_parked),
+	T(a_parks_age_holds_past_32_bits_of_clock),
 	T(reserving_unparks_every_counter),
 	T(stop_writes_back_with_the_event_unmapped),
+	T(a_narrow_counter_starts_from_its_cut_value),
 	T(held_counters_are_taken_last),
 	T(exact_counts_on_qemu_inhibit_quirk),
 	T(stop_writes_back_only_stale_counters),

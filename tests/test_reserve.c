@@ -111,6 +111,41 @@ static void a_group_counts_its_window(void)
 }
 
 /*
+ * A group's platform event released while it runs: its counter stops and
+ * holds 0, neither the sampler's count nor the platform read's origin
+ * (while it runs the counter keeps its value less that origin).
+ */
+static void release_of_a_running_platform_event_leaves_zero(void)
+{
+	static struct fx f;
+	static struct rvpmu_group g;
+	const uint8_t ctr[1] = { 19 };
+	const uint8_t code[1] = { RVPMU_GROUP_EXT };
+	const uint16_t tot[1] = { rvpmu_group_total_off(RVPMU_GROUP_EXT) };
+	const struct rvpmu_event_ref fw[1] = { { SBI_PMU_FW_EVENT(257), 0 } };
+	const struct rvpmu_group_spec one = { NULL, code, tot, fw, 0, 1, true };
+	const uint32_t off[1] = { 0 };
+	uint64_t v[1];
+
+	fx_std(&f);
+	g.max_gap = UINT64_MAX;
+	f.sim.impl[1] = 1000;
+	CHECK_EQ(rvpmu_reserve(&f.h, BIT64(19)), 0);
+	(void)rvpmu_group_open(&f.h, &g, ctr, &one);
+	f.sim.impl[1] += 25;
+	(void)rvpmu_group_close(&f.h, &g, (uint8_t *)v, off);
+	CHECK_EQ(v[0], 25);
+	(void)rvpmu_group_open(&f.h, &g, ctr, &one);
+	f.sim.impl[1] += 7;
+	rvpmu_release(&f.h, BIT64(19));
+	f.sim.impl[1] += 3;
+	CHECK_EQ(f.h.fw_ext, 0);
+	CHECK_EQ(fx_match(&f, 0, SBI_PMU_FW_EVENT(SBI_PMU_FW_SET_TIMER), 0), 19);
+	CHECK_OK(rvpmu_counter_fw_read(&f.h, 19), 0);
+	CHECK_EQ(f.sim.faults, 0);
+}
+
+/*
  * The switch closes one group and opens the next: the closing counts land
  * at their offsets, the next group counts from the base, and mcycle marks
  * where one window ends (g.end) and the next begins (the answer).
@@ -317,6 +352,7 @@ void suite_reserve(void)
 	static const struct t_case cases[] = {
 		T(reserve_checks_the_whole_set),
 		T(a_group_counts_its_window),
+		T(release_of_a_running_platform_event_leaves_zero),
 		T(a_switch_closes_one_window_and_opens_the_next),
 		T(windows_agree_when_the_switch_is_interrupted),
 		T(duplicates_agree_when_the_switch_is_interrupted),
