@@ -559,20 +559,6 @@ static inline void rvpmu_hw_inhibit_keep(struct rvpmu_hart *h, unsigned int idx)
 		rvpmu_hw_write(h, idx, h->saved[idx]);
 }
 
-/**
- * rvpmu_park() - release a held hpm counter by parking it
- * @h: the hart
- * @idx: the hpm counter, just released, held (h->held), on a hart with
- *       Sscofpmf and a clock (hw ops clock_ns)
- *
- * Leaves @idx running from 0 with its event mapped and OF set, so that
- * QEMU's held overflow expires on it and spends its left-over; notes it
- * in h->parked with the time (steps.c says why in full).
- *
- * Context: The hart that owns @h (touches its CSRs); no lock taken.
- */
-void rvpmu_park(struct rvpmu_hart *h, unsigned int idx);
-
 #define RVPMU_UNPARK_ALL UINT32_MAX	/* every parked counter, whatever its event */
 /**
  * rvpmu_unpark() - unmap the parked counters that are done or in the way

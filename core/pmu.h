@@ -266,9 +266,11 @@ struct rvpmu_hart {
 	uint64_t saved[RVPMU_HW_SLOTS];		/* value when last stopped */
 	uint32_t held;		/* hpm counters whose next overflow may be held back */
 	uint32_t parked;	/* released held counters left running (steps.h, steps.c) */
-	/* clock_ns when each was parked, its low 32 bits: an age is asked of
-	   it only up to RVPMU_PARK_NS, far inside the 2.1 s they reach */
-	uint32_t parked_at[RVPMU_HW_SLOTS];
+	/* clock_ns when each was parked: 64 bits, so that the park's store
+	   shares mhpmevent's address (tried in 32: stop+RESET took a frame,
+	   +8 on make bench's stop.hw.reset; with the park moved apart, +15
+	   a switch under perf stat in make linux-cost) */
+	uint64_t parked_at[RVPMU_HW_SLOTS];
 	/* a firmware counter's value; while a platform event runs (fw_ext),
 	   the value less fw_ops->read at its start (fwctr.c) */
 	uint64_t fw_value[RVPMU_MAX_FW];

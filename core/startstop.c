@@ -160,8 +160,15 @@ APART struct rvpmu_ret start_other(struct rvpmu_hart *h, rvpmu_ulong base, rvpmu
 	    start_check(h, set, flags))
 		return rvpmu_spec_counter_start(h, base, mask, flags, initial_value);
 	h->started |= set;
-	FOR_EACH_COUNTER(idx, set, m)
-		start_hw(h, idx, rvpmu_snapshot_value(h, idx - (unsigned int)base));
+	/* S-mode's values, cut to each counter's width: nothing to cut on a
+	   hart whose counters all have 64 bits, asked once, not per counter */
+	if (h->hpm64) {
+		FOR_EACH_COUNTER(idx, set, m)
+			start_hw_fit(h, idx, rvpmu_snapshot_value(h, idx - (unsigned int)base));
+	} else {
+		FOR_EACH_COUNTER(idx, set, m)
+			start_hw(h, idx, rvpmu_snapshot_value(h, idx - (unsigned int)base));
+	}
 	return ret_val(0);
 }
 

@@ -66,42 +66,6 @@ void rvpmu_autostart(struct rvpmu_hart *h, unsigned int idx)
 	(void)start_counter(h, idx, stopped_value(h, idx));
 }
 
-void rvpmu_park(struct rvpmu_hart *h, unsigned int idx)
-{
-	uint64_t ev = h->mhpmevent[idx] & ~MHPMEVENT_OF;
-
-	/*
-	 * Park it: event still mapped, OF set (no interrupt), run from 0 so
-	 * that QEMU's overflow timer expires at once and the expiry spends
-	 * the left-over that held the counter's next overflow back. The
-	 * next config_matching unmaps it (rvpmu_unpark). Counting before
-	 * the write: an expiry that finds the counter inhibited spends
-	 * nothing (start_hw).
-	 *
-	 * QEMU 7.2 spends the left-over at an expiry whatever OF says.
-	 * QEMU 9 and later (10.0 read) look at OF first: an expiry or a
-	 * write with OF set leaves the left-over alone, and the parked
-	 * counter, held no more in our eyes after RVPMU_PARK_NS, would
-	 * swallow the first overflow of the next event on it and, with
-	 * nothing restarting that event (perf record -a on a busy CPU),
-	 * every later one. Those QEMUs set the left-over afresh on every
-	 * write of a running, mapped counter with OF clear, to 0 for a
-	 * write of 0 (whose wrap lies exactly 2^64 ticks ahead). So: the
-	 * first write of 0 with OF clear (the reset there), then OF set
-	 * and the write of 0 that QEMU 7.2's park needs. Between the two
-	 * the counter is not near its wrap; an expiry there spends a
-	 * left-over on QEMU 7.2 and re-arms the timer on 9 and later.
-	 */
-	rvpmu_hw_program(h, idx, ev);
-	rvpmu_hw_inhibit(h, UINT32_C(1) << idx, false);
-	rvpmu_hw_write(h, idx, 0);
-	rvpmu_hw_program(h, idx, ev | MHPMEVENT_OF);
-	rvpmu_hw_write(h, idx, 0);
-	h->parked |= UINT32_C(1) << idx;
-	h->parked_at[idx] = (uint32_t)h->cfg->hw->clock_ns(h->ctx);
-	h->mhpmevent[idx] = 0;
-}
-
 void rvpmu_unpark(struct rvpmu_hart *h, uint32_t event_idx)
 {
 	uint64_t now;
@@ -117,9 +81,7 @@ void rvpmu_unpark(struct rvpmu_hart *h, uint32_t event_idx)
 	   instructions per context switch) */
 	FOR_EACH_COUNTER(idx, parked, m) {
 		bit = UINT32_C(1) << idx;
-		/* an age past 2^31 ns reads as negative: young, so the
-		   counter stays parked (safe) until the next look */
-		if ((int32_t)((uint32_t)now - h->parked_at[idx]) >= RVPMU_PARK_NS)
+		if (now - h->parked_at[idx] >= RVPMU_PARK_NS)
 			h->held &= ~bit;	/* its expiry has run */
 		else if (event_idx != RVPMU_UNPARK_ALL && h->event[idx] != event_idx)
 			continue;		/* let it run on: no clash */

@@ -326,9 +326,38 @@ RVPMU_STEP void release_one(struct rvpmu_hart *h, unsigned int idx)
 		return;
 	if (idx >= 3 && (h->held & (UINT32_C(1) << idx)) && h->sscofpmf &&
 	    h->cfg->hw->clock_ns) {
-		/* apart (steps.c): its clock call would give every stop+RESET
-		   a frame */
-		rvpmu_park(h, idx);
+		uint64_t ev = h->mhpmevent[idx] & ~MHPMEVENT_OF;
+
+		/*
+		 * Park it: event still mapped, OF set (no interrupt), run from 0 so
+		 * that QEMU's overflow timer expires at once and the expiry spends
+		 * the left-over that held the counter's next overflow back. The
+		 * next config_matching unmaps it (rvpmu_unpark). Counting before
+		 * the write: an expiry that finds the counter inhibited spends
+		 * nothing (start_hw).
+		 *
+		 * QEMU 7.2 spends the left-over at an expiry whatever OF says.
+		 * QEMU 9 and later (10.0 read) look at OF first: an expiry or a
+		 * write with OF set leaves the left-over alone, and the parked
+		 * counter, held no more in our eyes after RVPMU_PARK_NS, would
+		 * swallow the first overflow of the next event on it and, with
+		 * nothing restarting that event (perf record -a on a busy CPU),
+		 * every later one. Those QEMUs set the left-over afresh on every
+		 * write of a running, mapped counter with OF clear, to 0 for a
+		 * write of 0 (whose wrap lies exactly 2^64 ticks ahead). So: the
+		 * first write of 0 with OF clear (the reset there), then OF set
+		 * and the write of 0 that QEMU 7.2's park needs. Between the two
+		 * the counter is not near its wrap; an expiry there spends a
+		 * left-over on QEMU 7.2 and re-arms the timer on 9 and later.
+		 */
+		rvpmu_hw_program(h, idx, ev);
+		rvpmu_hw_inhibit(h, UINT32_C(1) << idx, false);
+		rvpmu_hw_write(h, idx, 0);
+		rvpmu_hw_program(h, idx, ev | MHPMEVENT_OF);
+		rvpmu_hw_write(h, idx, 0);
+		h->parked |= UINT32_C(1) << idx;
+		h->parked_at[idx] = h->cfg->hw->clock_ns(h->ctx);
+		h->mhpmevent[idx] = 0;
 	} else if (idx >= 3) {
 		/* 0, not OF|MINH: some hardware lets one event own one counter */
 		h->mhpmevent[idx] = 0;

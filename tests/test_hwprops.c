@@ -275,8 +275,9 @@ static void released_held_counters_are_parked(void)
 	CHECK_EQ(f.sim.faults, 0);
 }
 
-/* The park's time is kept in 32 bits: ages are right across the clock's
-   32-bit wrap and past 2^32 ns of uptime. */
+/* A park's age is right across the clock's 32-bit wrap and past 2^32 ns
+   of uptime (seen failing with the time kept in 32 bits and the age taken
+   in 64). */
 static void a_parks_age_holds_past_32_bits_of_clock(void)
 {
 	static const uint64_t at[] = { (UINT64_C(1) << 32) + 1000, (UINT64_C(1) << 32) - 200000,
