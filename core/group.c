@@ -150,15 +150,22 @@ static __attribute__((noinline)) void ext_stop_read(struct rvpmu_hart *h,
 _Static_assert(RVPMU_GROUP_MAX == 29, "UNROLL_DOWN covers a group");
 #endif
 
-/* A standard event's free-running count, by its rvpmu_group_total_off. */
+/* A standard event's count, by its rvpmu_group_total_off. */
 static inline uint64_t fw_total_at(const struct rvpmu_hart *h, uint16_t tot)
 {
 	return *(const uint64_t *)((const char *)h + tot);
 }
 
+/* ... set to 0 where a window begins (open_fw) */
+static inline void fw_total_zero(struct rvpmu_hart *h, uint16_t tot)
+{
+	*(uint64_t *)((char *)h + tot) = 0;
+}
+
 #ifndef RVPMU_SMALL
-/* g's standard firmware events' counts to dst + fo[k]: what each
-   free-running count gained, unrolled (entered at the group's size). */
+/* g's standard firmware events' counts to dst + fo[k]: what each count
+   gained since open_fw set it to 0, unrolled (entered at the group's
+   size). */
 static inline __attribute__((always_inline)) void close_fw(struct rvpmu_hart *h,
 							   const struct rvpmu_group *g,
 							   uint8_t *dst, const uint32_t *fo)
@@ -166,7 +173,7 @@ static inline __attribute__((always_inline)) void close_fw(struct rvpmu_hart *h,
 	const uint16_t *tot = g->sp->tot;
 
 #define CLOSE(k) case (k) + 1: \
-	*(uint64_t *)(dst + fo[k]) = (unsigned long)fw_total_at(h, tot[k]) - g->origin[k]; \
+	*(uint64_t *)(dst + fo[k]) = (unsigned long)fw_total_at(h, tot[k]); \
 	__attribute__((fallthrough));
 	switch (g->sp->nfw) {
 	UNROLL_DOWN(CLOSE)
@@ -176,13 +183,17 @@ static inline __attribute__((always_inline)) void close_fw(struct rvpmu_hart *h,
 #undef CLOSE
 }
 
-/* Where g's standard firmware events' free-running counts stand now. */
+/* g's standard firmware events' counts from 0: fw_total is the sampler's
+   alone (S-mode's firmware counters count at their own bits), so the
+   window's count is fw_total itself, with no origin kept a counter (232
+   bytes a hart on RV64) and one load fewer each at the close. A code
+   twice in the group is set to 0 twice and read twice: both see it all. */
 static inline __attribute__((always_inline)) void open_fw(struct rvpmu_hart *h,
 							  struct rvpmu_group *g)
 {
 	const uint16_t *tot = g->sp->tot;
 
-#define OPEN(k) case (k) + 1: g->origin[k] = (unsigned long)fw_total_at(h, tot[k]); \
+#define OPEN(k) case (k) + 1: fw_total_zero(h, tot[k]); \
 	__attribute__((fallthrough));
 	switch (g->sp->nfw) {
 	UNROLL_DOWN(OPEN)
@@ -201,7 +212,7 @@ static __attribute__((noinline)) void close_fw(struct rvpmu_hart *h, const struc
 	const uint16_t *tot = g->sp->tot;
 
 	for (unsigned int k = g->sp->nfw; k-- > 0;)
-		*(uint64_t *)(dst + fo[k]) = (unsigned long)fw_total_at(h, tot[k]) - g->origin[k];
+		*(uint64_t *)(dst + fo[k]) = (unsigned long)fw_total_at(h, tot[k]);
 }
 
 static __attribute__((noinline)) void open_fw(struct rvpmu_hart *h, struct rvpmu_group *g)
@@ -209,7 +220,7 @@ static __attribute__((noinline)) void open_fw(struct rvpmu_hart *h, struct rvpmu
 	const uint16_t *tot = g->sp->tot;
 
 	for (unsigned int k = g->sp->nfw; k-- > 0;)
-		g->origin[k] = (unsigned long)fw_total_at(h, tot[k]);
+		fw_total_zero(h, tot[k]);
 }
 #endif
 

@@ -255,9 +255,9 @@ struct rvpmu_hart {
 	uint64_t reserved;			/* counters the sampler holds */
 	uint64_t overflowed;		/* hpm counters that had OF at their last
 					   stop; only configured, stopped ones count */
-	/* each standard event the sampler counts (RVPMU_FW_SAMPLED), free
-	   running while it does: its firmware counters are differences of
-	   it; early in the struct, as fw_counting, for 12-bit offsets */
+	/* each standard event the sampler counts (RVPMU_FW_SAMPLED), while
+	   it does: a group's open sets it to 0, its close reads it (group.c);
+	   early in the struct, as fw_counting, for 12-bit offsets */
 	uint64_t fw_total[SBI_PMU_FW_STD_COUNT + 1];	/* + RVPMU_GROUP_EXT's, 0 */
 	uint32_t fw_sampled;		/* the codes with RVPMU_FW_SAMPLED */
 	uint32_t event[RVPMU_MAX_COUNTERS];	/* event_idx of a configured ctr */

@@ -61,7 +61,7 @@ void rvpmu_release(struct rvpmu_hart *h, uint64_t set)
 		return;
 	/* stop whatever still counts, whatever event it was given: hpm
 	   counters, and platform events (fw_ext); a group's standard
-	   firmware events are differences of fw_total (rvpmu_fw_sample) and
+	   firmware events are counts in fw_total (rvpmu_fw_sample) and
 	   hold no fw_counting bit, which only configured counters get */
 	if (hpm_of(h, set))
 		rvpmu_hw_inhibit(h, hpm_of(h, set), true);

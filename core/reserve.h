@@ -116,9 +116,10 @@ void rvpmu_release(struct rvpmu_hart *h, uint64_t set);
  * @codes: the standard firmware events, bit c for code c < 22; 0: none
  *         (a run's end)
  *
- * The events whose free-running count fw_total the sampler's groups read:
- * from now on those are counted there, the others no more. An event site
- * nothing else counts stays one load and a branch outside a run.
+ * The events whose count fw_total the sampler's groups read (a group's
+ * open sets its events' counts to 0, its close reads them): from now on
+ * those are counted there, the others no more. An event site nothing else
+ * counts stays one load and a branch outside a run.
  *
  * Context: The hart that owns @h; no lock taken.
  */
@@ -200,9 +201,10 @@ uint64_t rvpmu_reserved_mhpmevent(uint64_t sel, uint64_t inh);
 /*
  * A loaded group: the counters in caller memory, hpm counters first and
  * firmware counters after (so the hpm ones go to the hardware as one list
- * and the switch looks nothing up), the mcountinhibit mask, and where each
- * standard firmware event's free-running count stood at start. Caller
- * memory; zero it before the first open and set seq and max_gap.
+ * and the switch looks nothing up) and the mcountinhibit mask; each
+ * standard firmware event's count (h->fw_total) is set to 0 at the open and
+ * read at the close. Caller memory; zero it before the first open and set
+ * seq and max_gap.
  */
 struct rvpmu_group {
 	uint32_t hpm;			/* its hpm counters, as mcountinhibit bits */
@@ -225,9 +227,6 @@ struct rvpmu_group {
 	} sw;
 	const uint8_t *ctr;		/* [nhpm + nfw] */
 	const struct rvpmu_group_spec *sp; /* its events */
-	/* fw_total[code] at start, XLEN bits: a window's count is taken
-	   modulo 2^XLEN (on RV32 a window would need 2^32 SBI events) */
-	unsigned long origin[RVPMU_GROUP_MAX];
 };
 
 /*
