@@ -72,13 +72,17 @@ deps:
 	@scripts/deps.sh
 
 # ---- host programs
+# The firmware sizes its harts' PMU state for its 16 firmware counters
+# (core/pmu.h RVPMU_MAX_FW); the unit and sampler tests build as it does,
+# the small ones (and the OpenSBI port) with the core's default of 32.
+FW_MAX_FW := -DRVPMU_MAX_FW=16
 $(B)/unit64: $(UNIT_SRC) $(CORE_SRC) $(SIM_SRC) $(CORE_HDR) tests/*.h tools/sim/*.h
 	@mkdir -p $(B)
-	$(HOSTCC) $(HOSTCFLAGS) $(SIM_PLATFORM) -DRVPMU_XLEN=64 -o $@ $(UNIT_SRC) $(CORE_SRC) $(SIM_SRC)
+	$(HOSTCC) $(HOSTCFLAGS) $(SIM_PLATFORM) $(FW_MAX_FW) -DRVPMU_XLEN=64 -o $@ $(UNIT_SRC) $(CORE_SRC) $(SIM_SRC)
 
 $(B)/unit32: $(UNIT_SRC) $(CORE_SRC) $(SIM_SRC) $(CORE_HDR) tests/*.h tools/sim/*.h
 	@mkdir -p $(B)
-	$(HOSTCC) $(HOSTCFLAGS) $(SIM_PLATFORM) -DRVPMU_XLEN=32 -o $@ $(UNIT_SRC) $(CORE_SRC) $(SIM_SRC)
+	$(HOSTCC) $(HOSTCFLAGS) $(SIM_PLATFORM) $(FW_MAX_FW) -DRVPMU_XLEN=32 -o $@ $(UNIT_SRC) $(CORE_SRC) $(SIM_SRC)
 
 # the fast layer against the spec layer (tests/diff.h), both XLENs
 DIFF_SRC := tests/diff.c tests/drive.c tests/fixture.c
@@ -89,7 +93,7 @@ $(B)/core-diff%: tests/diff_main.c $(DIFF_SRC) $(CORE_SRC) $(SIM_SRC) $(CORE_HDR
 # the sampler engine on simulated harts (tests/sampler/)
 $(B)/sampler%: $(SAMPLER_TEST) $(SAMPLER_SRC) $(CORE_SRC) $(SIM_SRC) tests/fixture.c $(SAMPLER_HDR) $(CORE_HDR) tests/*.h tests/sampler/*.h tools/sim/*.h
 	@mkdir -p $(B)
-	$(HOSTCC) $(HOSTCFLAGS) $(SIM_PLATFORM) -DRVPMU_XLEN=$* -pthread -o $@ $(SAMPLER_TEST) tests/fixture.c $(SAMPLER_SRC) $(CORE_SRC) $(SIM_SRC)
+	$(HOSTCC) $(HOSTCFLAGS) $(SIM_PLATFORM) $(FW_MAX_FW) -DRVPMU_XLEN=$* -pthread -o $@ $(SAMPLER_TEST) tests/fixture.c $(SAMPLER_SRC) $(CORE_SRC) $(SIM_SRC)
 
 # the same two with RVPMU_SMALL (core/internal.h), as the OpenSBI port builds
 # the core and the sampler
@@ -220,7 +224,7 @@ ARCH_rv32 := -march=rv32imac -misa-spec=2.2 -mabi=ilp32
 FW_FIXED := -ffixed-t3 -ffixed-t4 -ffixed-t5 -ffixed-t6
 # RVPMU_HW_PLATFORM: the core's fast path is firmware/rvpmu_hw_platform.h
 # (core/hw.h); -Ifirmware is where the core finds it
-FW_CFLAGS := -std=c11 $(WARN) -O2 -g -DRVPMU_HW_PLATFORM -Ifirmware $(FW_FIXED) \
+FW_CFLAGS := -std=c11 $(WARN) -O2 -g -DRVPMU_HW_PLATFORM $(FW_MAX_FW) -Ifirmware $(FW_FIXED) \
              -ffreestanding -fno-stack-protector -fno-pic \
              -mcmodel=medany -mno-relax -ffunction-sections -fdata-sections \
              --specs=picolibc.specs -Iinclude -I. -I$(LIBFDT_DIR)

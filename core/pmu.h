@@ -58,9 +58,15 @@ typedef uint64_t rvpmu_ulong;
 #endif
 
 #define RVPMU_HW_SLOTS		32	/* mcycle .. mhpmcounter31 */
-#define RVPMU_MAX_FW		32	/* firmware counters at most */
+/* firmware counters at most: what struct rvpmu_hart has room for (16 bytes
+   and an event word each); a platform with fewer builds with its own
+   (rvpmu's firmware: RVPMU_DEFAULT_FW, 320 bytes a hart less on rv64) */
+#ifndef RVPMU_MAX_FW
+#define RVPMU_MAX_FW		32
+#endif
 #define RVPMU_MAX_COUNTERS	(RVPMU_HW_SLOTS + RVPMU_MAX_FW)
 #define RVPMU_DEFAULT_FW	16
+_Static_assert(RVPMU_DEFAULT_FW <= RVPMU_MAX_FW, "the default fits the build's room");
 #define RVPMU_PARK_NS		1000000	/* a parked counter's expiry has run by then */
 
 /* The sbiret of one call: error is SBI_SUCCESS or an SBI_ERR_* code. */

@@ -223,17 +223,25 @@ static void no_hpm_counters(void)
 	CHECK_EQ(f.sim.faults, 0);
 }
 
-static void sixty_four_counters(void)
+/* Every hpm counter and as many firmware counters as the build has room
+   for (RVPMU_MAX_FW: 64 counters in all with the default, 48 as the
+   firmware builds). */
+static void the_most_counters_a_build_has_room_for(void)
 {
 	struct fx f;
+	unsigned int last = RVPMU_MAX_COUNTERS - 1;
 
-	fx_init(&f, 29, 64, true, 32);
-	CHECK_OK(rvpmu_num_counters(&f.h), 64);
-	CHECK_EQ(rvpmu_counter_get_info(&f.h, 63).error, 0);
-	CHECK_EQ(rvpmu_counter_set(&f.h, 63, 1), BIT64(63));
-	CHECK_EQ(rvpmu_counter_set(&f.h, 63, 2), 0);
-	CHECK_EQ(rvpmu_counter_set(&f.h, 32, (rvpmu_ulong)0xffffffffu),
-		 UINT64_C(0xffffffff) << 32);
+	fx_init(&f, 29, 64, true, RVPMU_MAX_FW);
+	CHECK_OK(rvpmu_num_counters(&f.h), RVPMU_MAX_COUNTERS);
+	CHECK_EQ(rvpmu_counter_get_info(&f.h, last).error, 0);
+	CHECK_EQ(rvpmu_counter_get_info(&f.h, last + 1).error, SBI_ERR_INVALID_PARAM);
+	CHECK_EQ(rvpmu_counter_set(&f.h, last, 1), BIT64(last));
+	CHECK_EQ(rvpmu_counter_set(&f.h, last, 2), 0);
+	/* from 32 to the last: a mask one bit longer reaches past it */
+	CHECK_EQ(rvpmu_counter_set(&f.h, 32, (rvpmu_ulong)(~UINT64_C(0) >> (95 - last))),
+		 (~UINT64_C(0) >> (63 - last)) & ~UINT64_C(0xffffffff));
+	if (last < 63)
+		CHECK_EQ(rvpmu_counter_set(&f.h, 32, (rvpmu_ulong)(~UINT64_C(0) >> (94 - last))), 0);
 	CHECK_EQ(f.sim.faults, 0);
 }
 
@@ -327,7 +335,7 @@ static const struct t_case cases[] = {
 	T(get_info_out_of_range),
 	T(sparse_hpm_counters_leave_gaps),
 	T(no_hpm_counters),
-	T(sixty_four_counters),
+	T(the_most_counters_a_build_has_room_for),
 	T(init_rejects_bad_config),
 	T(counter_set_rules),
 	T(narrow_counters_wrap_at_their_width),

@@ -91,7 +91,7 @@ static struct rvpmu_sampler_hart *op_hart(void *ctx, uint32_t id)
 	(void)ctx;
 	return id == 0 ? &shs[0] : NULL;
 }
-static const struct rvpmu_sampler_ops ops = { op_mtime, op_deadline, op_started, op_hart, NULL };
+static const struct rvpmu_sampler_ops ops = { op_mtime, op_deadline, op_started, op_hart, NULL, NULL };
 
 static struct rvpmu_map map;
 static struct rvpmu_config cfg = { &fw_pmu_hw_ops, &mem, NULL, &map, 16 };
