@@ -73,8 +73,9 @@ deps:
 
 # ---- host programs
 # The firmware sizes its harts' PMU state for its 16 firmware counters
-# (core/pmu.h RVPMU_MAX_FW); the unit and sampler tests build as it does,
-# the small ones (and the OpenSBI port) with the core's default of 32.
+# (core/pmu.h RVPMU_MAX_FW); the unit and sampler tests build as it does;
+# the small ones (as the OpenSBI port), core-diff and the fuzz targets
+# with the core's default of 32.
 FW_MAX_FW := -DRVPMU_MAX_FW=16
 $(B)/unit64: $(UNIT_SRC) $(CORE_SRC) $(SIM_SRC) $(CORE_HDR) tests/*.h tools/sim/*.h
 	@mkdir -p $(B)
