@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The firmware's memory laid out at boot (layout.h) for exactly the harts
- * the DT names: where the region goes, the DT copied into it, the tables
+ * the DT names: where the region goes, the DT S-mode gets, the tables
  * sized and handed out; the harts (harts.c), the topology (topology.c)
  * and the M-mode registers (clint.c) are filled in from here, in order.
  *
@@ -55,41 +55,93 @@ static void __attribute__((noreturn, format(printf, 1, 2))) no_room(const char *
 	fw_halt(why);
 }
 
-/*
- * Where everything goes (layout.h): the harts' blocks after the image,
- * `tables` bytes after them, PMP's end on a page, then the DT S-mode gets
- * with room for the fixup. All of it must lie in the RAM bank that holds
- * the image and below the next stage (when that lies above us in it);
- * else one line says what is needed and what there is, and the firmware
- * halts before it has written a byte there. A DT placed inside the region
- * (not by QEMU: it puts its DT at the top of RAM) halts too.
- */
-static void place_region(const void *fdt, uint64_t tables)
+/* The bank of plat.mem holding pa: its end, or 0 */
+static uint64_t bank_end(uint64_t pa)
 {
-	uint64_t base = plat.fw_base, bank = 0, limit, end, dt;
-	uint64_t harts = round_up((uintptr_t)_fw_end, 64);
-	uint64_t at = (uintptr_t)fdt, dt_len = fdt_totalsize(fdt);
 	unsigned int i;
 
 	for (i = 0; i < plat.nr_mem; i++)
-		if (base >= plat.mem[i].base && base - plat.mem[i].base < plat.mem[i].size)
-			bank = plat.mem[i].base + plat.mem[i].size;
+		if (pa >= plat.mem[i].base && pa - plat.mem[i].base < plat.mem[i].size)
+			return plat.mem[i].base + plat.mem[i].size;
+	return 0;
+}
+
+/* /chosen's linux,initrd-start or -end (one or two cells), or 0 */
+static uint64_t chosen_u64(const void *fdt, const char *name)
+{
+	int node = fdt_path_offset(fdt, "/chosen"), len;
+	const fdt32_t *v = node < 0 ? NULL : fdt_getprop(fdt, node, name, &len);
+
+	if (!v || (len != 4 && len != 8))
+		return 0;
+	return len == 4 ? fdt32_to_cpu(v[0]) :
+	       (uint64_t)fdt32_to_cpu(v[0]) << 32 | fdt32_to_cpu(v[1]);
+}
+
+/*
+ * Whether the DT S-mode gets can stay where it was handed over, at `at`,
+ * grown to end: the growth (the fixup's room) lies in the DT's own RAM
+ * bank and clear of the region [base, fw_end), of the next stage's
+ * address and of an initrd. QEMU puts its DT at the top of RAM, aligned
+ * down to 2 MiB below the end, so there is room above it unless its end
+ * meets that alignment; OpenSBI edits it there too. At 512 harts the DT
+ * is 204 KiB that the region would otherwise carry below the next stage.
+ */
+static bool dt_stays(const void *fdt, uint64_t at, uint64_t end, uint64_t base, uint64_t fw_end)
+{
+	uint64_t rd0 = chosen_u64(fdt, "linux,initrd-start");
+	uint64_t rd1 = chosen_u64(fdt, "linux,initrd-end");
+	uint64_t bank = bank_end(at);
+
+	return bank && end <= bank && end > at &&
+	       (at >= fw_end || end <= base) &&
+	       (plat.next_addr <= at || plat.next_addr >= end) &&
+	       (rd1 <= at || rd0 >= end);
+}
+
+/*
+ * Where everything goes (layout.h): the harts' blocks after the image,
+ * `tables` bytes after them, PMP's end on a page; the DT S-mode gets with
+ * room for the fixup where it lies (dt_stays), else copied after the
+ * tables. All of the region (and a copy) must lie in the RAM bank that
+ * holds the image and below the next stage (when that lies above us in
+ * it); else one line says what is needed and what there is, and the
+ * firmware halts before it has written a byte there. A DT handed over
+ * inside the region (not by QEMU: it puts its DT at the top of RAM)
+ * halts too.
+ */
+static void place_region(const void *fdt, uint64_t tables)
+{
+	uint64_t base = plat.fw_base, bank = bank_end(base), limit, end, fw_end;
+	uint64_t harts = round_up((uintptr_t)_fw_end, 64);
+	uint64_t at = (uintptr_t)fdt, dt_len = fdt_totalsize(fdt);
+	uint64_t grown = dt_len + FW_DT_SLACK + FW_DT_ROOM;
+
 	if (!bank)
 		no_room("no memory node of the device tree holds the firmware at 0x%llx",
 			(unsigned long long)base);
 	plat.harts_base = harts;
 	plat.fw_size = round_up(harts + (uint64_t)plat.nr_harts * FW_HART_BLOCK + tables,
 				FW_PAGE) - base;
-	plat.dt_base = dt = base + plat.fw_size;
-	plat.dt_size = round_up(dt_len + FW_DT_SLACK + FW_DT_ROOM, FW_PAGE);
-	end = dt + plat.dt_size;
+	fw_end = end = base + plat.fw_size;
+	if (dt_stays(fdt, at, round_up(at + grown, FW_PAGE), base, fw_end)) {
+		plat.dt_base = at;
+		plat.dt_size = round_up(at + grown, FW_PAGE) - at;
+	} else {
+		plat.dt_base = fw_end;
+		plat.dt_size = round_up(grown, FW_PAGE);
+		end += plat.dt_size;
+	}
 	limit = plat.next_addr > base && plat.next_addr < bank ? plat.next_addr : bank;
 	if (end > limit)
 		no_room("%u harts need %llu KiB of firmware memory from 0x%llx (image %llu KiB, "
-			"%llu bytes a hart, DT %llu KiB); %s 0x%llx leaves %llu KiB",
+			"%llu bytes a hart%s%llu KiB); %s 0x%llx leaves %llu KiB",
 			plat.nr_harts, (unsigned long long)((end - base) >> 10),
 			(unsigned long long)base, (unsigned long long)((harts - base) >> 10),
-			(unsigned long long)FW_HART_BLOCK, (unsigned long long)(plat.dt_size >> 10),
+			(unsigned long long)FW_HART_BLOCK,
+			end > fw_end ? ", a DT copy " : ", tables ",
+			(unsigned long long)((end > fw_end ? plat.dt_size :
+					      fw_end - harts - plat.nr_harts * FW_HART_BLOCK) >> 10),
 			limit == bank ? "the end of RAM at" : "the next stage at",
 			(unsigned long long)limit, (unsigned long long)((limit - base) >> 10));
 	if (at < end && harts < at + dt_len)
@@ -115,7 +167,8 @@ int fw_harts_layout(const void *orig, uint32_t **sampler_scratch)
 
 	_Static_assert(FW_STACK_SIZE % 16 == 0, "the stack's top must stay 16-byte aligned");
 	place_region(orig, tables);
-	/* from here on the DT is the copy S-mode gets (fw_dt_fixup edits it) */
+	/* from here on the DT is the one S-mode gets, grown in place or a
+	   copy (fw_dt_fixup edits it); fdt_open_into moves it either way */
 	err = fdt_open_into(orig, (void *)(uintptr_t)plat.dt_base, (int)plat.dt_size);
 	if (err)
 		return err;

@@ -13,7 +13,8 @@
  *   tables    hartid -> struct fw_hart, the topology, the sampler's
  *             scratch
  *             -- PMP closes everything above to S-mode (one TOR range)
- *   DT        the device tree S-mode gets (open to S-mode)
+ *   DT        the device tree S-mode gets (open to S-mode), when it cannot
+ *             grow where QEMU put it (layout.c)
  *
  * A hart finds its struct through fw_hart_table[mhartid] (this_hart()),
  * or, in the trap vector, from mscratch (its struct while it runs S-mode).
@@ -46,14 +47,15 @@
 
 /**
  * fw_harts_layout() - lay out the firmware's region and fill it
- * @fdt: the device tree QEMU handed over (copied into the region)
+ * @fdt: the device tree QEMU handed over (grown in place or copied)
  * @sampler_scratch: set to the sampler's per-hart words in the region
  *
  * layout.c: lay out the firmware's region after the image (the harts'
  * blocks, the hartid table, the mailboxes, the topology arrays, the DT
  * S-mode gets), halting with one console line if it does not fit below
  * plat.next_addr or in the RAM bank, or if the DT lies where the region
- * goes; copy the DT there (plat.fdt is the copy from then on); fill every
+ * goes; grow the DT where it lies if it can, else copy it after the
+ * region (plat.fdt is S-mode's from then on); fill every
  * struct fw_hart, the topology (cpu-map), each hart's mailbox, msip and
  * mtimecmp, plat.m_regs, has_ipi and has_timer; *sampler_scratch: the
  * sampler's per-hart words in the region (2 * plat.nr_harts).

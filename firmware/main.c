@@ -209,7 +209,8 @@ struct fw_hart *fw_boot(unsigned long hartid, void *fdt, const struct fw_dynamic
 	}
 	plat.boot_hartid = hartid;
 	/* the machine, its harts and the firmware's region (the DT S-mode
-	   gets is copied there: plat.fdt from then on), the PMU, the sampler */
+	   gets, grown where it lies or copied there: plat.fdt from then
+	   on), the PMU, the sampler */
 	err = fw_platform_init(fdt, next);
 	if (plat.uart)
 		fw_console_init(plat.uart);
@@ -247,7 +248,7 @@ static void print_banner(void)
 			  (unsigned long long)(plat.mem[i].base + plat.mem[i].size - 1),
 			  (unsigned long long)(plat.mem[i].size >> 20));
 	fw_printf("firmware: 0x%llx-0x%llx (%llu KiB: image %llu KiB, %u harts x %llu bytes "
-		  "from 0x%llx, tables), closed by PMP; DT 0x%llx-0x%llx; next stage 0x%llx\n",
+		  "from 0x%llx, tables), closed by PMP; DT 0x%llx-0x%llx (%s); next stage 0x%llx\n",
 		  (unsigned long long)plat.fw_base,
 		  (unsigned long long)(plat.fw_base + plat.fw_size - 1),
 		  (unsigned long long)(plat.fw_size >> 10),
@@ -255,6 +256,7 @@ static void print_banner(void)
 		  (unsigned long long)FW_HART_BLOCK, (unsigned long long)plat.harts_base,
 		  (unsigned long long)plat.dt_base,
 		  (unsigned long long)(plat.dt_base + plat.dt_size - 1),
+		  plat.dt_base == plat.fw_base + plat.fw_size ? "copied" : "in place",
 		  (unsigned long long)plat.next_addr);
 	for (i = 0; i < 2; i++)
 		if (plat.m_regs[i].size)

@@ -199,12 +199,14 @@ static int add_reserved(void *fdt, uint64_t base, uint64_t size, bool no_map)
 }
 
 /*
- * The copy in the region (room to spare, layout.c) becomes S-mode's DT:
- * the PMU mapping out, the region reserved in two nodes: the part PMP
- * closes, no-map, and the DT itself, mapped (Linux reads its DT through
- * its linear map), then packed and opened again over the whole area, so
- * the next stage finds the free space (layout.c, FW_DT_ROOM) in the DT's
- * totalsize, where it looks for it, and not after it.
+ * S-mode's DT (room to spare, layout.c): the PMU mapping out, the region
+ * reserved: the part PMP closes, no-map, and a DT copied after it, mapped
+ * (Linux reads its DT through its linear map); a DT left where QEMU put it
+ * is no memory of ours (Linux reserves its DT itself, U-Boot copies it),
+ * so /reserved-memory names only what lies below the next stage. Then
+ * packed and opened again over the whole area, so the next stage finds
+ * the free space (layout.c, FW_DT_ROOM) in the DT's totalsize, where it
+ * looks for it, and not after it.
  */
 void fw_dt_fixup(void)
 {
@@ -215,7 +217,8 @@ void fw_dt_fixup(void)
 	err = err ? err : fw_aia_dt_fixup(fdt);
 
 	err = err ? err : add_reserved(fdt, plat.fw_base, plat.fw_size, true);
-	err = err ? err : add_reserved(fdt, plat.dt_base, plat.dt_size, false);
+	if (plat.dt_base == plat.fw_base + plat.fw_size)
+		err = err ? err : add_reserved(fdt, plat.dt_base, plat.dt_size, false);
 	err = err ? err : fdt_pack(fdt);
 	err = err ? err : fdt_open_into(fdt, fdt, (int)plat.dt_size);
 	if (err) {

@@ -54,8 +54,10 @@ struct fw_platform {
 	/*
 	 * The firmware's memory (layout.h): [fw_base, fw_base + fw_size) is
 	 * the image, the harts' blocks from harts_base and the tables, closed
-	 * to S-mode by PMP; the DT S-mode gets follows at dt_base, open to it.
-	 * The whole region ends at dt_base + dt_size <= next_addr.
+	 * to S-mode by PMP, below next_addr. The DT S-mode gets, open to it,
+	 * is [dt_base, dt_base + dt_size): where it was handed over, grown,
+	 * or a copy right after the region (layout.c), then below next_addr
+	 * too.
 	 */
 	uint64_t fw_base, fw_size;
 	uint64_t harts_base;
@@ -101,7 +103,7 @@ struct fw_platform {
 	   then, and where there is none to probe on */
 	bool counts_inhibited;
 	uint32_t hpm;				/* the hpm counters (bits 3..31) */
-	void *fdt;				/* QEMU's, then our copy at dt_base */
+	void *fdt;				/* QEMU's, then S-mode's at dt_base */
 	struct rvpmu_map map;
 	struct rvpmu_dt_result dt;
 	struct rvpmu_config pmu;

@@ -9,6 +9,7 @@
 #define DT_ROOM		8192u	/* docs/firmware.md, "The firmware's memory" */
 
 extern char _start[];	/* this program's first byte (client/smode.lds) */
+extern char _bss_end[];	/* ... and the end of its image */
 
 static void load_word(void *arg)
 {
@@ -25,9 +26,12 @@ void check_memory_contract(const void *dtb)
 	long cause;
 	uint64_t a;
 
-	rt_check(size && (uintptr_t)dtb + size <= me, "memory: the DT this program got "
-		 "(0x%lx, %lu bytes) lies below it (0x%lx)", (unsigned long)(uintptr_t)dtb,
-		 (unsigned long)size, (unsigned long)me);
+	/* below it (a copy after the firmware's region) or above (where
+	   QEMU put it, at the top of RAM) */
+	rt_check(size && ((uintptr_t)dtb + size <= me || (uintptr_t)dtb >= (uintptr_t)_bss_end),
+		 "memory: the DT this program got (0x%lx, %lu bytes) lies outside it "
+		 "(0x%lx-0x%lx)", (unsigned long)(uintptr_t)dtb, (unsigned long)size,
+		 (unsigned long)me, (unsigned long)(uintptr_t)_bss_end);
 	/* a next stage edits its DT in place (U-Boot's booti writes /chosen
 	   into its copy, which is exactly totalsize long): docs/firmware.md
 	   promises this much room inside totalsize */
@@ -50,6 +54,9 @@ void check_memory_contract(const void *dtb)
 		 (unsigned long long)ram, (unsigned long long)fw_end, nr);
 	if (!fw_end)
 		return;
+	rt_check((uintptr_t)dtb >= fw_end, "memory: the DT (0x%lx) lies above the firmware's "
+		 "closed memory (to 0x%llx)", (unsigned long)(uintptr_t)dtb,
+		 (unsigned long long)fw_end);
 	cause = rt_expect_fault(load_word, (void *)(uintptr_t)(fw_end - sizeof(long)), 0);
 	rt_check(cause == 5, "memory: the firmware's last word (0x%llx) is closed to S-mode "
 		 "(load: cause %ld)", (unsigned long long)(fw_end - sizeof(long)), cause);
