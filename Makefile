@@ -250,6 +250,13 @@ $(B)/rvpmu-fw-$(1).elf: $(FW_SRC) $(FW_LIBS) $(FW_HDR) firmware/fw.lds $(B)/fw-$
 	  -Wl,--gc-sections -Wl,--no-warn-rwx-segments -o $$@ $(FW_SRC) $(FW_LIBS) $(B)/fw-$(1)/libfdt.a -lc -lgcc
 	@scripts/check-fixed-regs $$@ || { rm -f $$@; exit 1; }
 	@$(CROSS)size $$@ | tail -1 | awk '{print "$$@: " $$$$1 " text, " $$$$2 " data, " $$$$3 " bss+stacks"}'
+# the same firmware with each function's frame (-fstack-usage) and its
+# relocations kept (-q), for scripts/stack-bound: the M-mode stack's bound
+$(B)/stack-bound-$(1)/fw.elf: $(FW_SRC) $(FW_LIBS) $(FW_HDR) firmware/fw.lds $(B)/fw-$(1)/libfdt.a
+	@rm -rf $(B)/stack-bound-$(1) && mkdir -p $(B)/stack-bound-$(1)
+	$(CROSS)gcc $(ARCH_$(1)) $(FW_CFLAGS) -fstack-usage -nostartfiles -T firmware/fw.lds \
+	  -Wl,--gc-sections -Wl,--no-warn-rwx-segments -Wl,-q -o $$@ $(FW_SRC) $(FW_LIBS) \
+	  $(B)/fw-$(1)/libfdt.a -lc -lgcc
 endef
 $(eval $(call FW_template,rv64))
 # A firmware that lies to the sampler's client, for tests only
@@ -778,7 +785,7 @@ CHECK_JOBS ?= 2
 .PHONY: check-build
 check-build: all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-calls-diff $(B)/fuzz-dt $(B)/fuzz-sampler $(B)/fuzz-report $(B)/fuzz-misalign $(B)/misalign-m-rv64.elf $(B)/misalign-m-rv32.elf firmware-all $(CHECK_NEEDS) \
 	scale-bins stack $(KERNEL612) $(INITRD612) $(LINUX_DIES_DTB_Q10) $(LINUX_DIES8_DTB_Q10) \
-	$(B)/rvpmu-fw-lie-rv64.elf
+	$(B)/rvpmu-fw-lie-rv64.elf $(B)/stack-bound-rv64/fw.elf $(B)/stack-bound-rv32/fw.elf
 check: deps
 	@$(MAKE) --no-print-directory -j$(CHECK_JOBS) check-build
 	@rm -rf $(B)/check && mkdir -p $(B)/check $(B)/conformance
