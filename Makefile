@@ -472,6 +472,17 @@ $$(KMOD$(1)): $$(KERNEL$(1))
 endef
 
 $(eval $(call LINUX_template,,$(B),6.1,$(LINUX_SRC_TAR),,linux/perf-patches,linux/kernel-patches-6.1))
+
+# Linux 6.1's initramfs without perf, for make check's 6.1 stress row
+# (issue 39: the concurrent stress on both kernels): the stress opens its
+# events itself, and perf's static build is the costly part of a kernel's
+# set (make linux-matrix boots the whole initramfs)
+STRESS_INITRD := $(B)/linux/stress-initramfs.cpio
+$(STRESS_INITRD): linux/initramfs.list $(B)/linux-rootfs/init $(KERNEL) $(KMOD) \
+           $(B)/linux-rootfs/rvpmu-report $(B)/linux-rootfs/sampler_kexec.elf \
+           $(B)/linux-fragtest/rvpmu_frag.ko
+	cd $(B) && grep -v '^file /bin/perf ' $(CURDIR)/linux/initramfs.list | \
+	  $(LINUX_OUT)/usr/gen_init_cpio - > $(CURDIR)/$@
 $(eval $(call KMOD_OUT_template,,$(B)))
 $(eval $(call FRAG_template,,$(B)))
 PERF_DECODER_PATCH := linux/perf-patches/0001-perf-rvpmu-sampler-Add-the-sampler-s-decoder.patch
@@ -759,7 +770,8 @@ linux612-rt: linux612 $(RT612_INITRD) $(B)/rvpmu-fw-rv64.elf $(B)/rvpmu-fw-lie-r
 
 # make check's steps are the rows of tests/check.steps (scripts/check-run);
 # the variables their command lines use
-CHECK_ENV = B=$(B) KERNEL=$(KERNEL) INITRD=$(INITRD) FUZZ_SECONDS=$(CHECK_FUZZ_SECONDS) \
+CHECK_ENV = B=$(B) KERNEL=$(KERNEL) INITRD=$(INITRD) STRESS_INITRD=$(STRESS_INITRD) \
+	FUZZ_SECONDS=$(CHECK_FUZZ_SECONDS) \
 	ICOUNT_EXACT="$(ICOUNT_EXACT)" PERF_DECODER_PATCH=$(PERF_DECODER_PATCH) MAKE="$(MAKE)" \
 	LINUX_STRESS_ARGS="$(LINUX_STRESS_ARGS)" LINUX_DIES_DTB=$(LINUX_DIES_DTB) \
 	UBOOT2023=$(UBOOT2023) UBOOT2025=$(UBOOT2025) KERNEL612=$(KERNEL612) INITRD612=$(INITRD612) \
@@ -785,7 +797,8 @@ CHECK_JOBS ?= 2
 .PHONY: check-build
 check-build: all $(DTBS) $(B)/fuzz-calls $(B)/fuzz-calls-diff $(B)/fuzz-dt $(B)/fuzz-sampler $(B)/fuzz-report $(B)/fuzz-misalign $(B)/misalign-m-rv64.elf $(B)/misalign-m-rv32.elf firmware-all $(CHECK_NEEDS) \
 	scale-bins stack $(KERNEL612) $(INITRD612) $(LINUX_DIES_DTB_Q10) $(LINUX_DIES8_DTB_Q10) \
-	$(B)/rvpmu-fw-lie-rv64.elf $(B)/stack-bound-rv64/fw.elf $(B)/stack-bound-rv32/fw.elf
+	$(B)/rvpmu-fw-lie-rv64.elf $(B)/stack-bound-rv64/fw.elf $(B)/stack-bound-rv32/fw.elf \
+	$(KERNEL) $(STRESS_INITRD)
 check: deps
 	@$(MAKE) --no-print-directory -j$(CHECK_JOBS) check-build
 	@rm -rf $(B)/check && mkdir -p $(B)/check $(B)/conformance
