@@ -130,6 +130,7 @@ static void place_region(const void *fdt, uint64_t tables)
 	} else {
 		plat.dt_base = fw_end;
 		plat.dt_size = round_up(grown, FW_PAGE);
+		plat.dt_copied = true;
 		end += plat.dt_size;
 	}
 	limit = plat.next_addr > base && plat.next_addr < bank ? plat.next_addr : bank;

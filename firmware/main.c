@@ -256,7 +256,7 @@ static void print_banner(void)
 		  (unsigned long long)FW_HART_BLOCK, (unsigned long long)plat.harts_base,
 		  (unsigned long long)plat.dt_base,
 		  (unsigned long long)(plat.dt_base + plat.dt_size - 1),
-		  plat.dt_base == plat.fw_base + plat.fw_size ? "copied" : "in place",
+		  plat.dt_copied ? "copied" : "in place",
 		  (unsigned long long)plat.next_addr);
 	for (i = 0; i < 2; i++)
 		if (plat.m_regs[i].size)

@@ -217,7 +217,7 @@ void fw_dt_fixup(void)
 	err = err ? err : fw_aia_dt_fixup(fdt);
 
 	err = err ? err : add_reserved(fdt, plat.fw_base, plat.fw_size, true);
-	if (plat.dt_base == plat.fw_base + plat.fw_size)
+	if (plat.dt_copied)
 		err = err ? err : add_reserved(fdt, plat.dt_base, plat.dt_size, false);
 	err = err ? err : fdt_pack(fdt);
 	err = err ? err : fdt_open_into(fdt, fdt, (int)plat.dt_size);

@@ -62,6 +62,7 @@ struct fw_platform {
 	uint64_t fw_base, fw_size;
 	uint64_t harts_base;
 	uint64_t dt_base, dt_size;
+	bool dt_copied;				/* ... a copy after the region */
 	unsigned long next_addr;		/* the next stage's entry */
 	/*
 	 * The M-mode IPI and timer registers, closed to S-mode by PMP: [0]
