@@ -116,6 +116,7 @@ static void place_region(const void *fdt, uint64_t tables)
 	uint64_t harts = round_up((uintptr_t)_fw_end, 64);
 	uint64_t at = (uintptr_t)fdt, dt_len = fdt_totalsize(fdt);
 	uint64_t grown = dt_len + FW_DT_SLACK + FW_DT_ROOM;
+	uint64_t grown_end = round_up(at + grown, FW_PAGE);	/* in place */
 
 	if (!bank)
 		no_room("no memory node of the device tree holds the firmware at 0x%llx",
@@ -124,9 +125,9 @@ static void place_region(const void *fdt, uint64_t tables)
 	plat.fw_size = round_up(harts + (uint64_t)plat.nr_harts * FW_HART_BLOCK + tables,
 				FW_PAGE) - base;
 	fw_end = end = base + plat.fw_size;
-	if (dt_stays(fdt, at, round_up(at + grown, FW_PAGE), base, fw_end)) {
+	if (dt_stays(fdt, at, grown_end, base, fw_end)) {
 		plat.dt_base = at;
-		plat.dt_size = round_up(at + grown, FW_PAGE) - at;
+		plat.dt_size = grown_end - at;
 	} else {
 		plat.dt_base = fw_end;
 		plat.dt_size = round_up(grown, FW_PAGE);
