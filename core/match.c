@@ -212,6 +212,11 @@ static inline __attribute__((always_inline)) struct rvpmu_ret config_std_hw(stru
 	idx = choose(h, free);
 	if (idx < 3)
 		return configure_fixed(h, idx, event_idx, flags);
+	/* one still parked (the only one free) gets the event: parked no
+	   more (its parked_at is its saved value now); only where something
+	   was parked, so the common path pays nothing */
+	if (unparked)
+		h->parked &= ~(UINT32_C(1) << idx);
 	/* note_event, with an hpm counter's bit in one word on RV32 */
 	h->event[idx] = (uint32_t)event_idx;
 	h->data[idx] = 0;

@@ -269,14 +269,22 @@ struct rvpmu_hart {
 	uint32_t event[RVPMU_MAX_COUNTERS];	/* event_idx of a configured ctr */
 	uint64_t data[RVPMU_MAX_COUNTERS];	/* its event_data */
 	uint64_t mhpmevent[RVPMU_HW_SLOTS];	/* programmed, without OF */
-	uint64_t saved[RVPMU_HW_SLOTS];		/* value when last stopped */
+	/*
+	 * A configured counter's value when last stopped; a parked one's
+	 * clock_ns when it was parked. One word for both: a counter is
+	 * parked only once released, and one chosen while still parked is
+	 * parked no more (steps.h, release_one; match.c, spec.c). 64 bits,
+	 * so that the park's store shares mhpmevent's address (tried in 32:
+	 * stop+RESET took a frame, +8 on make bench's stop.hw.reset; with
+	 * the park moved apart, +15 a switch under perf stat in make
+	 * linux-cost).
+	 */
+	union {
+		uint64_t saved[RVPMU_HW_SLOTS];
+		uint64_t parked_at[RVPMU_HW_SLOTS];
+	};
 	uint32_t held;		/* hpm counters whose next overflow may be held back */
 	uint32_t parked;	/* released held counters left running (steps.h, steps.c) */
-	/* clock_ns when each was parked: 64 bits, so that the park's store
-	   shares mhpmevent's address (tried in 32: stop+RESET took a frame,
-	   +8 on make bench's stop.hw.reset; with the park moved apart, +15
-	   a switch under perf stat in make linux-cost) */
-	uint64_t parked_at[RVPMU_HW_SLOTS];
 	/* a firmware counter's value; while a platform event runs (fw_ext),
 	   the value less fw_ops->read at its start (fwctr.c) */
 	uint64_t fw_value[RVPMU_MAX_FW];

@@ -80,9 +80,15 @@ struct rvpmu_ret rvpmu_spec_config_set(struct rvpmu_hart *h, uint64_t set, rvpmu
 		/* the request is valid: a hardware event's choice first
 		   unmaps the parked counters that are done spending
 		   (rvpmu_unpark) */
-		if (!event_is_fw(event_idx) && h->parked)
+		if (!event_is_fw(event_idx) && h->parked) {
 			rvpmu_unpark(h, (uint32_t)event_idx);
-		idx = choose(h, free);
+			idx = choose(h, free);
+			/* one still parked (the only one free) gets the event:
+			   parked no more (its parked_at is its saved value now) */
+			h->parked &= ~(UINT32_C(1) << idx);
+		} else {
+			idx = choose(h, free);
+		}
 	}
 
 	/* CLEAR_VALUE and the filter flags are the configuration's;

@@ -311,6 +311,38 @@ static void a_parks_age_holds_past_32_bits_of_clock(void)
 	}
 }
 
+/* A parked counter taken for another event, being the only one free,
+   holds that event from then on: no longer parked, so the unpark of a
+   later choice, its park's time up, leaves it mapped and counting (seen
+   failing: the unpark inhibited and unmapped it). On the standard
+   hardware path and on the spec layer's (a raw event). */
+static void a_parked_counter_taken_is_parked_no_more(void)
+{
+	static const struct { rvpmu_ulong event; uint64_t data; } ev[] = {
+		{ FX_INSTRET, 0 }, { SBI_PMU_RAW_EVENT, 0x2005 },
+	};
+
+	for (unsigned int i = 0; i < sizeof(ev) / sizeof(ev[0]); i++) {
+		struct fx f;
+		struct rvpmu_hw_ops ops;
+
+		fx_holding(&f, &ops, true);
+		park3(&f, FX_CYCLES);
+		for (unsigned int c = 4; c < 3 + 16; c++)
+			CHECK_EQ(fx_match(&f, SBI_PMU_CFG_FLAG_AUTO_START, SBI_PMU_RAW_EVENT,
+					  0x2000 + c), c);
+		CHECK_EQ(fx_match(&f, SBI_PMU_CFG_FLAG_AUTO_START, ev[i].event, ev[i].data), 3);
+		CHECK_EQ(f.h.parked, 0);
+		test_ns += RVPMU_PARK_NS;
+		CHECK_OK(rvpmu_counter_stop(&f.h, 4, 1, SBI_PMU_STOP_RESET), 0);
+		CHECK_EQ(fx_match(&f, 0, FX_CYCLES, 0), 4);
+		CHECK(f.h.mhpmevent[3] != 0);
+		CHECK_EQ(f.sim.mhpmevent[3], f.h.mhpmevent[3]);
+		CHECK_EQ(f.sim.inhibit & (1u << 3), 0);
+		CHECK_EQ(f.sim.faults, 0);
+	}
+}
+
 /* The sampler's reservation unmaps every parked counter, whatever its
    event: a parked counter keeps its event, which QEMU then counts nowhere
    else (a sampler slot for that event would read 0). */
@@ -332,6 +364,7 @@ static void reserving_unparks_every_counter(void)
 static const struct t_case cases[] = {
 	T(released_held_counters_are_parked),
 	T(a_parks_age_holds_past_32_bits_of_clock),
+	T(a_parked_counter_taken_is_parked_no_more),
 	T(reserving_unparks_every_counter),
 	T(stop_writes_back_with_the_event_unmapped),
 	T(a_narrow_counter_starts_from_its_cut_value),
