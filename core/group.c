@@ -118,7 +118,7 @@ static __attribute__((noinline)) void ext_load_start(struct rvpmu_hart *h,
 			continue;
 		h->fw_value[c - h->fw_base] = 0;
 		h->event[c] = sp->fw[k].event_idx;
-		h->data[c] = sp->fw[k].event_data;
+		h->fw_data[c - h->fw_base] = sp->fw[k].event_data;
 		rvpmu_fw_start(h, c, 0);
 	}
 }

@@ -350,7 +350,8 @@ struct rvpmu_ret rvpmu_fw_start_ext(struct rvpmu_hart *h, unsigned int idx);
  */
 static inline uint64_t rvpmu_fw_ext_read(const struct rvpmu_hart *h, unsigned int idx)
 {
-	return h->cfg->fw->read(h->ctx, SBI_PMU_EVENT_CODE(h->event[idx]), h->data[idx]);
+	return h->cfg->fw->read(h->ctx, SBI_PMU_EVENT_CODE(h->event[idx]),
+				h->fw_data[idx - h->fw_base]);
 }
 /**
  * rvpmu_fw_stop_ext() - stop a firmware counter on a platform event

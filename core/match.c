@@ -51,8 +51,7 @@ static inline void fw_std_take(struct rvpmu_hart *h, unsigned long idx,
 {
 	uint64_t bit = BIT64(idx);
 
-	h->event[idx] = event_idx;	/* note_event, with data 0 */
-	h->data[idx] = 0;
+	h->event[idx] = event_idx;	/* note_event (fw_data is a platform event's) */
 	h->configured |= bit;
 	if (flags & SBI_PMU_CFG_FLAG_CLEAR_VALUE)
 		fw_clear(h, idx);
@@ -108,8 +107,15 @@ static inline long config_fw_skip(struct rvpmu_hart *h, unsigned long idx,
 static inline bool reused_same(const struct rvpmu_hart *h, unsigned long idx,
 			       rvpmu_ulong event_idx, uint64_t data)
 {
-	return idx < h->fw_base && idx >= 3 && bit_at(h->configured & ~h->started, idx) &&
-	       h->event[idx] == event_idx && h->data[idx] == data;
+	if (idx >= h->fw_base || idx < 3 || !bit_at(h->configured & ~h->started, idx))
+		return false;
+	if (h->event[idx] == event_idx)
+		return !data;
+	/* configured with event data (kept only as RVPMU_EVENT_HAS_DATA): a
+	   raw event (the only hardware kind with data), whose selector is
+	   that data, below the bits Sscofpmf owns */
+	return h->event[idx] == (event_idx | RVPMU_EVENT_HAS_DATA) &&
+	       (h->mhpmevent[idx] & ~MHPMEVENT_SSCOF_MASK) == data;
 }
 
 static inline bool same_needs_work(const struct rvpmu_hart *h, unsigned long idx,
@@ -218,13 +224,12 @@ static inline __attribute__((always_inline)) struct rvpmu_ret config_std_hw(stru
 	if (unparked)
 		h->parked &= ~(UINT32_C(1) << idx);
 	/* note_event, with an hpm counter's bit in one word on RV32 */
-	h->event[idx] = (uint32_t)event_idx;
-	h->data[idx] = 0;
 	h->configured |= HW_BIT(idx);
 	forget_overflow(h, idx);
+	h->event[idx] = (uint32_t)event_idx;	/* data 0: no RVPMU_EVENT_HAS_DATA */
 	ev = map->std_sel[slot];
 	if (h->sscofpmf)
-		ev = with_filter(ev, flags);
+		ev = with_valid_filter(ev, flags);	/* config_tables' flags are */
 	h->mhpmevent[idx] = ev;
 	/* OF stays set until start: no interrupt from a stopped counter */
 	rvpmu_hw_program(h, idx, h->sscofpmf ? ev | MHPMEVENT_OF : ev);
@@ -356,7 +361,6 @@ struct rvpmu_ret rvpmu_counter_config_matching(struct rvpmu_hart *h,
 			if (flags & (SBI_PMU_CFG_FLAG_CLEAR_VALUE | SBI_PMU_CFG_FLAG_AUTO_START))
 				return fw_take_one(h, base, flags, event_idx);
 			h->event[base] = (uint32_t)event_idx;
-			h->data[base] = 0;
 			return ret_val(base);
 		}
 	}

@@ -266,8 +266,10 @@ struct rvpmu_hart {
 	   early in the struct, as fw_counting, for 12-bit offsets */
 	uint64_t fw_total[SBI_PMU_FW_STD_COUNT + 1];	/* + RVPMU_GROUP_EXT's, 0 */
 	uint32_t fw_sampled;		/* the codes with RVPMU_FW_SAMPLED */
-	uint32_t event[RVPMU_MAX_COUNTERS];	/* event_idx of a configured ctr */
-	uint64_t data[RVPMU_MAX_COUNTERS];	/* its event_data */
+	/* event_idx of a configured counter; an hpm counter's with
+	   RVPMU_EVENT_HAS_DATA when its event_data is not 0 (whose selector
+	   then is that data: a raw event), which is not kept */
+	uint32_t event[RVPMU_MAX_COUNTERS];
 	uint64_t mhpmevent[RVPMU_HW_SLOTS];	/* programmed, without OF */
 	/*
 	 * A configured counter's value when last stopped; a parked one's
@@ -288,8 +290,15 @@ struct rvpmu_hart {
 	/* a firmware counter's value; while a platform event runs (fw_ext),
 	   the value less fw_ops->read at its start (fwctr.c) */
 	uint64_t fw_value[RVPMU_MAX_FW];
+	/* a firmware counter's event_data while it has a platform event
+	   (a standard one has none) */
+	uint64_t fw_data[RVPMU_MAX_FW];
 	uint64_t fw_ext;			/* counters on platform events */
 };
+
+/* In struct rvpmu_hart's event[], an hpm counter's event had event_data
+   (bits 31..20 of an event_idx are reserved: never set in one). */
+#define RVPMU_EVENT_HAS_DATA	UINT32_C(0x80000000)
 
 /* The first field of struct rvpmu_hart's state: everything before it is
    cfg, ctx and what init discovered. */

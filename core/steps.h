@@ -79,6 +79,24 @@ RVPMU_STEP uint64_t with_filter(uint64_t ev, rvpmu_ulong flags)
 }
 
 /**
+ * with_valid_filter() - with_filter() for flags with no reserved bit
+ * @ev: the selector or mhpmevent
+ * @flags: config_matching's flags, within SBI_PMU_CFG_FLAG_ALL
+ *
+ * The filter flags are then the top five of @flags' eight: two shifts
+ * and no mask (config_std_hw's path, where the request is valid).
+ *
+ * Context: Any hart; pure.
+ * Return: with_filter(@ev, @flags).
+ */
+RVPMU_STEP uint64_t with_valid_filter(uint64_t ev, rvpmu_ulong flags)
+{
+	_Static_assert(SBI_PMU_CFG_FLAG_ALL >> 3 == SBI_PMU_CFG_FLAG_FILTER_MASK >> 3,
+		       "the filter flags are the top ones");
+	return (ev << 8 >> 8) | (uint64_t)(flags >> 3) << (MHPMEVENT_FILTER_SHIFT + 3);
+}
+
+/**
  * note_event() - note a counter's event
  * @h: the hart
  * @idx: the counter
@@ -93,8 +111,11 @@ RVPMU_STEP uint64_t with_filter(uint64_t ev, rvpmu_ulong flags)
 RVPMU_STEP void note_event(struct rvpmu_hart *h, unsigned int idx,
 			   uint32_t event_idx, uint64_t data)
 {
+	if (is_fw_ctr(h, idx))
+		h->fw_data[idx - h->fw_base] = data;
+	else if (data)
+		event_idx |= RVPMU_EVENT_HAS_DATA;
 	h->event[idx] = event_idx;
-	h->data[idx] = data;
 	h->configured |= BIT64(idx);
 }
 

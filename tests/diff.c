@@ -134,12 +134,17 @@ static unsigned int same_hart(struct diff *x, const char *where)
 	SAME_ALL(fw_total);
 	SAME(fw_sampled);
 	SAME_ALL(event);
-	SAME_ALL(data);
 	SAME_ALL(mhpmevent);
 	SAME_ALL(saved);		/* parked_at too: one array */
 	SAME(held);
 	SAME(parked);
 	SAME_ALL(fw_value);
+	/* event_data: read only while a configured firmware counter has a
+	   platform event (the layers may leave other entries as they were) */
+	for (unsigned int f = 0; f < RVPMU_MAX_FW && a->fw_base + f < RVPMU_MAX_COUNTERS; f++)
+		if ((a->configured >> (a->fw_base + f) & 1) &&
+		    SBI_PMU_EVENT_CODE(a->event[a->fw_base + f]) >= SBI_PMU_FW_STD_COUNT)
+			n += differ(x, where, "fw_data", f, a->fw_data[f], b->fw_data[f]);
 	SAME(fw_ext);
 	return n;
 }

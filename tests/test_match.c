@@ -337,6 +337,37 @@ static void skip_match_of_the_same_event(void)
 						SBI_PMU_DTLB_READ_MISS, 0), SBI_ERR_INVALID_PARAM);
 }
 
+/* The same for a raw event, whose event_data the core keeps only as the
+   selector it programmed: SKIP_MATCH of the same data is the reuse, of
+   other data a new selector, of data 0 another event again, each with
+   the filter kept apart (seen failing with the reuse matching on the
+   event_idx alone: 0x2006 and 0 answered as 0x2005's reuse). */
+static void skip_match_of_a_raw_event(void)
+{
+	struct fx f;
+
+	fx_std(&f);
+	CHECK_EQ(fx_match(&f, SBI_PMU_CFG_FLAG_SET_UINH, SBI_PMU_RAW_EVENT, 0x2005), 3);
+	CHECK_EQ(f.sim.mhpmevent[3], 0x2005 | MHPMEVENT_UINH | MHPMEVENT_OF);
+	CHECK_OK(rvpmu_counter_config_matching(&f.h, 3, 1, SKIP | SBI_PMU_CFG_FLAG_SET_UINH,
+					       SBI_PMU_RAW_EVENT, 0x2005), 3);
+	CHECK_EQ(f.sim.mhpmevent[3], 0x2005 | MHPMEVENT_UINH | MHPMEVENT_OF);
+	CHECK_OK(rvpmu_counter_config_matching(&f.h, 3, 1, SKIP | SBI_PMU_CFG_FLAG_SET_UINH,
+					       SBI_PMU_RAW_EVENT, 0x2006), 3);
+	CHECK_EQ(f.sim.mhpmevent[3], 0x2006 | MHPMEVENT_UINH | MHPMEVENT_OF);
+	/* 0x2000 and 0 are one map row apart: 0 is not the reuse of 0x2000 */
+	CHECK_OK(rvpmu_counter_config_matching(&f.h, 3, 1, SKIP, SBI_PMU_RAW_EVENT, 0x2000), 3);
+	CHECK_EQ(f.sim.mhpmevent[3], 0x2000 | MHPMEVENT_OF);
+	CHECK_ERR(rvpmu_counter_config_matching(&f.h, 3, 1, SKIP, SBI_PMU_RAW_EVENT, 0),
+		  SBI_ERR_NOT_SUPPORTED);
+	CHECK_EQ(f.sim.mhpmevent[3], 0x2000 | MHPMEVENT_OF);
+	/* a standard event after the raw one is no reuse either */
+	CHECK_OK(rvpmu_counter_config_matching(&f.h, 3, 1, SKIP, SBI_PMU_DTLB_READ_MISS, 0), 3);
+	CHECK_EQ(f.sim.mhpmevent[3], SBI_PMU_DTLB_READ_MISS | MHPMEVENT_OF);
+	CHECK_EQ(f.h.event[3], SBI_PMU_DTLB_READ_MISS);
+	CHECK_EQ(f.sim.faults, 0);
+}
+
 /* Standard firmware events take a short path: the general path's answers. */
 static void firmware_events_short_path_answers(void)
 {
@@ -661,6 +692,7 @@ static const struct t_case cases[] = {
 	T(skip_match_refuses_a_started_counter),
 	T(skip_match_on_a_counter_that_cannot_count),
 	T(skip_match_of_the_same_event),
+	T(skip_match_of_a_raw_event),
 	T(firmware_events_short_path_answers),
 	T(clear_value_zeroes_the_counter),
 	T(without_clear_value_the_value_stays),
