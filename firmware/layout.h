@@ -25,7 +25,7 @@
 #ifndef FW_LAYOUT_H
 #define FW_LAYOUT_H
 
-#define FW_STACK_SIZE	1536		/* M-mode stack per hart: scripts/stack-bound */
+#define FW_STACK_SIZE	1280		/* M-mode stack per hart: scripts/stack-bound */
 
 /* QEMU's struct fw_dynamic_info (OpenSBI's convention), a2 at reset: the
    magic, then words version, next_addr, next_mode, options, boot_hart */

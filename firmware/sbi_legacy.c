@@ -42,6 +42,20 @@ static long legacy_hartset(unsigned long ptr, struct fw_hartset *set)
 	return SBI_SUCCESS;
 }
 
+/*
+ * SHUTDOWN, by a tail call from sbi_legacy_ecall: SRST waits for the
+ * sampler's reset and serves remote calls and ticks meanwhile, the
+ * deepest stack a hart has, which then holds this small frame rather
+ * than the dispatch's (scripts/stack-bound).
+ */
+static __attribute__((noinline)) struct rvpmu_ret legacy_shutdown(unsigned long a1,
+								   struct fw_hart *h)
+{
+	struct rvpmu_ret r = { sbi_srst_ecall(0, 0, 0, 0, 0, 0, 0, h).error, a1 };
+
+	return r;
+}
+
 struct rvpmu_ret sbi_legacy_ecall(unsigned long a0, unsigned long a1, unsigned long a2,
 			       unsigned long a3, unsigned long eid, struct fw_hart *h)
 {
@@ -80,8 +94,7 @@ struct rvpmu_ret sbi_legacy_ecall(unsigned long a0, unsigned long a1, unsigned l
 						   eid - SBI_EXT_LEGACY_REMOTE_FENCE_I, h).error;
 		break;
 	case SBI_EXT_LEGACY_SHUTDOWN:	/* returns only without a device */
-		r.error = sbi_srst_ecall(0, 0, 0, 0, 0, 0, 0, h).error;
-		break;
+		return legacy_shutdown(a1, h);
 	}
 	return r;
 }
