@@ -13,14 +13,16 @@
    the first firmware counter): one counter counting, the usual case,
    is a single step. */
 struct rvpmu_ret rvpmu_fw_count_slow(struct rvpmu_hart *h, unsigned int code,
-				     uint64_t counting)
+				     rvpmu_fw_both counting)
 {
 	uint64_t *v = h->fw_value;
-	uint32_t counters = h->fw_counting[code].by.ctrs;
+	/* the site's load holds both halves: ctrs the low one (little-endian) */
+	unsigned long counters = (rvpmu_fw_bits)counting;
 	unsigned int f;
 
-	(void)counting;		/* the site's test; the halves are read here */
-	if (h->fw_counting[code].by.sampled) {
+	_Static_assert(__builtin_offsetof(union rvpmu_fw_counting, by.ctrs) == 0,
+		       "ctrs is the low half of any");
+	if (counting >> (8 * sizeof(rvpmu_fw_bits))) {	/* by.sampled */
 		h->fw_total[code]++;
 		if (!counters)
 			return ret_val(0);

@@ -151,15 +151,15 @@ _Static_assert(RVPMU_GROUP_MAX == 29, "UNROLL_DOWN covers a group");
 #endif
 
 /* A standard event's count, by its rvpmu_group_total_off. */
-static inline uint64_t fw_total_at(const struct rvpmu_hart *h, uint16_t tot)
+static inline uint32_t fw_total_at(const struct rvpmu_hart *h, uint16_t tot)
 {
-	return *(const uint64_t *)((const char *)h + tot);
+	return *(const uint32_t *)((const char *)h + tot);
 }
 
 /* ... set to 0 where a window begins (open_fw) */
 static inline void fw_total_zero(struct rvpmu_hart *h, uint16_t tot)
 {
-	*(uint64_t *)((char *)h + tot) = 0;
+	*(uint32_t *)((char *)h + tot) = 0;
 }
 
 #ifndef RVPMU_SMALL
@@ -173,7 +173,7 @@ static inline __attribute__((always_inline)) void close_fw(struct rvpmu_hart *h,
 	const uint16_t *tot = g->sp->tot;
 
 #define CLOSE(k) case (k) + 1: \
-	*(uint64_t *)(dst + fo[k]) = (unsigned long)fw_total_at(h, tot[k]); \
+	*(uint64_t *)(dst + fo[k]) = fw_total_at(h, tot[k]); \
 	__attribute__((fallthrough));
 	switch (g->sp->nfw) {
 	UNROLL_DOWN(CLOSE)
@@ -212,7 +212,7 @@ static __attribute__((noinline)) void close_fw(struct rvpmu_hart *h, const struc
 	const uint16_t *tot = g->sp->tot;
 
 	for (unsigned int k = g->sp->nfw; k-- > 0;)
-		*(uint64_t *)(dst + fo[k]) = (unsigned long)fw_total_at(h, tot[k]);
+		*(uint64_t *)(dst + fo[k]) = fw_total_at(h, tot[k]);
 }
 
 static __attribute__((noinline)) void open_fw(struct rvpmu_hart *h, struct rvpmu_group *g)

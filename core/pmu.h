@@ -208,11 +208,21 @@ struct rvpmu_config {
 /* What counts a standard firmware event on a hart: its started firmware
    counters (bit idx - fw_base) and whether the sampler counts it in
    fw_total (rvpmu_fw_sample); an event site tests both at once (any). */
+#if RVPMU_MAX_FW <= 16
+/* half the room where the firmware counters fit 16 bits (rvpmu's
+   firmware, the OpenSBI port): 88 bytes a hart less, and one load on
+   RV32 */
+typedef uint16_t rvpmu_fw_bits;
+typedef uint32_t rvpmu_fw_both;
+#else
+typedef uint32_t rvpmu_fw_bits;
+typedef uint64_t rvpmu_fw_both;
+#endif
 union rvpmu_fw_counting {
-	uint64_t any;
+	rvpmu_fw_both any;
 	struct {
-		uint32_t ctrs;
-		uint32_t sampled;
+		rvpmu_fw_bits ctrs;
+		rvpmu_fw_bits sampled;
 	} by;
 };
 
@@ -263,8 +273,10 @@ struct rvpmu_hart {
 					   stop; only configured, stopped ones count */
 	/* each standard event the sampler counts (RVPMU_FW_SAMPLED), while
 	   it does: a group's open sets it to 0, its close reads it (group.c);
-	   early in the struct, as fw_counting, for 12-bit offsets */
-	uint64_t fw_total[SBI_PMU_FW_STD_COUNT + 1];	/* + RVPMU_GROUP_EXT's, 0 */
+	   a window's count modulo 2^32 on either XLEN (an RV32 sample's slot
+	   always was; 2^32 firmware events take minutes, a window at most
+	   86 s); early in the struct, as fw_counting, for 12-bit offsets */
+	uint32_t fw_total[SBI_PMU_FW_STD_COUNT + 1];	/* + RVPMU_GROUP_EXT's, 0 */
 	uint32_t fw_sampled;		/* the codes with RVPMU_FW_SAMPLED */
 	/* event_idx of a configured counter; an hpm counter's with
 	   RVPMU_EVENT_HAS_DATA when its event_data is not 0 (whose selector
@@ -538,8 +550,8 @@ struct rvpmu_ret rvpmu_event_get_info(struct rvpmu_hart *h,
  * rvpmu_fw_count_slow() - count a standard firmware event that something counts
  * @h: the hart
  * @code: the event's code, < SBI_PMU_FW_STD_COUNT
- * @counting: rvpmu_fw_counting() of @code, not 0 (the site's test; the
- *            halves are read again here)
+ * @counting: rvpmu_fw_counting() of @code, not 0 (the site's test, whose
+ *            halves are what counts it)
  *
  * rvpmu_fw_event()'s work when something counts the event (fwctr.c): each
  * started firmware counter of @code gains one, and so does the sampler's
@@ -551,7 +563,7 @@ struct rvpmu_ret rvpmu_event_get_info(struct rvpmu_hart *h,
  *         needs no frame.
  */
 struct rvpmu_ret rvpmu_fw_count_slow(struct rvpmu_hart *h, unsigned int code,
-				     uint64_t counting);
+				     rvpmu_fw_both counting);
 
 /**
  * rvpmu_fw_counting() - what counts a standard firmware event
@@ -564,7 +576,7 @@ struct rvpmu_ret rvpmu_fw_count_slow(struct rvpmu_hart *h, unsigned int code,
  * Return: not 0 when a started firmware counter or the sampler counts
  *         @code; 0 when nothing does.
  */
-static inline uint64_t rvpmu_fw_counting(const struct rvpmu_hart *h, unsigned int code)
+static inline rvpmu_fw_both rvpmu_fw_counting(const struct rvpmu_hart *h, unsigned int code)
 {
 	return h->fw_counting[code].any;
 }
@@ -583,7 +595,7 @@ static inline uint64_t rvpmu_fw_counting(const struct rvpmu_hart *h, unsigned in
  */
 static inline void rvpmu_fw_event(struct rvpmu_hart *h, unsigned int code)
 {
-	uint64_t counting = rvpmu_fw_counting(h, code);
+	rvpmu_fw_both counting = rvpmu_fw_counting(h, code);
 
 	if (counting)
 		(void)rvpmu_fw_count_slow(h, code, counting);

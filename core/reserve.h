@@ -260,7 +260,7 @@ struct rvpmu_group_spec {
  */
 static inline uint16_t rvpmu_group_total_off(uint8_t code)
 {
-	return (uint16_t)(__builtin_offsetof(struct rvpmu_hart, fw_total) + 8u * code);
+	return (uint16_t)(__builtin_offsetof(struct rvpmu_hart, fw_total) + 4u * code);
 }
 
 /**

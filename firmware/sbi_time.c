@@ -14,7 +14,7 @@
 /* Count SET_TIMER; { SBI_SUCCESS, 0 }. */
 static inline struct rvpmu_ret counted(struct fw_hart *h)
 {
-	uint64_t counting = rvpmu_fw_counting(&h->pmu, SBI_PMU_FW_SET_TIMER);
+	rvpmu_fw_both counting = rvpmu_fw_counting(&h->pmu, SBI_PMU_FW_SET_TIMER);
 
 	if (counting)
 		return rvpmu_fw_count_slow(&h->pmu, SBI_PMU_FW_SET_TIMER, counting);
@@ -31,7 +31,7 @@ static __attribute__((noinline)) struct rvpmu_ret set_mtimecmp(struct fw_hart *h
 struct rvpmu_ret sbi_time_ecall(SBI_HANDLER_ARGS)
 {
 	(void)a2, (void)a3, (void)a4, (void)a5;
-	uint64_t counting = 0;
+	rvpmu_fw_both counting = 0;
 #if __riscv_xlen == 64
 	uint64_t when = a0;
 

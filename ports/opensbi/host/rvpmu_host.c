@@ -248,8 +248,8 @@ bool rvpmu_osbi_counts_inhibited = true;
 
 /* OpenSBI's event sites test the core's word for their code first */
 unsigned long rvpmu_host_fw_counting_offset = __builtin_offsetof(struct rvpmu_hart, fw_counting);
-_Static_assert(sizeof(union rvpmu_fw_counting) == 8,
-	       "rvpmu_host.h: one 64-bit word per standard firmware event");
+_Static_assert(sizeof(union rvpmu_fw_counting) == 4,
+	       "rvpmu_host.h: one 32-bit word per standard firmware event (RVPMU_MAX_FW 16)");
 
 /*
  * The lowest hpm counter, given the cycles event (OF set with Sscofpmf:
