@@ -293,10 +293,8 @@ firmware-all: $(B)/rvpmu-fw-rv64.elf $(B)/rvpmu-fw-rv32.elf \
 # ---- S-mode payloads (smoke test, demo, bench), on the client runtime
 PAYLOAD_BASE_rv64 := 0x80200000
 PAYLOAD_BASE_rv32 := 0x80400000
-# 512 harts' firmware memory (3.2 MiB on rv64) does not fit below
-# 0x80200000: the scale payload, which boots them, is linked higher, and
-# the firmware takes its memory below fw_dynamic_info.next_addr (docs/firmware.md)
-PAYLOAD_BASE_scale_rv64 := 0x80400000
+# (512 rv64 harts' firmware memory, 1.97 MiB, fits below 0x80200000: the
+# scale payload that boots them is linked there too; docs/firmware.md)
 RT_SRC := client/start.S client/vs.S client/u.S client/rt.c client/perf.c client/sampler.c \
           client/semihost.c client/fdt.c lib/fmt.c $(NAMES_SRC)
 PL_CFLAGS := -std=c11 $(WARN) -O2 -g -ffreestanding -fno-stack-protector -fno-pic \
