@@ -46,6 +46,8 @@
  *   uint32_t rvpmu_hw_asid(h)               satp.ASID S-mode runs with now
  *                                           (the sampler's CID1; 0 if the
  *                                           platform cannot tell)
+ *   uint64_t rvpmu_hw_clock_ns(h)           the ops' clock_ns (parked
+ *                                           counters; only where it is)
  *   void rvpmu_mem_write64(h, pa, v)        one aligned 8-byte store to
  *                                           S-mode memory the caller checked
  *
@@ -306,6 +308,23 @@ static inline bool rvpmu_hw_counts_while_inhibited(const struct rvpmu_hart *h, u
 static inline uint32_t rvpmu_hw_asid(const struct rvpmu_hart *h)
 {
 	return h->cfg->hw->asid ? h->cfg->hw->asid(h->ctx) : 0;
+}
+
+/**
+ * rvpmu_hw_clock_ns() - the platform's clock, for parked counters
+ * @h: the hart, whose hw ops have a clock_ns (the caller checked, or a
+ *     counter is parked, which needs one)
+ *
+ * Here the ops' clock_ns; the firmware's inline form saves the call on
+ * every config_matching that meets a parked counter (under perf stat,
+ * one a context switch and event).
+ *
+ * Context: Any hart.
+ * Return: the clock in ns.
+ */
+static inline uint64_t rvpmu_hw_clock_ns(const struct rvpmu_hart *h)
+{
+	return h->cfg->hw->clock_ns(h->ctx);
 }
 
 /**

@@ -564,7 +564,8 @@ static inline void rvpmu_hw_inhibit_keep(struct rvpmu_hart *h, unsigned int idx)
 /**
  * rvpmu_unpark() - unmap the parked counters that are done or in the way
  * @h: the hart
- * @event_idx: the event a counter is about to be chosen for, or
+ * @event_idx: the event a counter is about to be chosen for, as h->event
+ *             notes it (RVPMU_EVENT_HAS_DATA with data), or
  *             RVPMU_UNPARK_ALL (every parked counter, whatever its event)
  *
  * Before choosing a counter for @event_idx: unmap and stop the parked

@@ -81,7 +81,9 @@ struct rvpmu_ret rvpmu_spec_config_set(struct rvpmu_hart *h, uint64_t set, rvpmu
 		   unmaps the parked counters that are done spending
 		   (rvpmu_unpark) */
 		if (!event_is_fw(event_idx) && h->parked) {
-			rvpmu_unpark(h, (uint32_t)event_idx);
+			/* as note_event keeps it: a raw event with data
+			   meets parked raw events with data */
+			rvpmu_unpark(h, (uint32_t)event_idx | (data ? RVPMU_EVENT_HAS_DATA : 0));
 			idx = choose(h, free);
 			/* one still parked (the only one free) gets the event:
 			   parked no more (its parked_at is its saved value now) */

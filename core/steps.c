@@ -74,7 +74,7 @@ void rvpmu_unpark(struct rvpmu_hart *h, uint32_t event_idx)
 
 	if (!parked)
 		return;
-	now = h->cfg->hw->clock_ns(h->ctx);
+	now = rvpmu_hw_clock_ns(h);
 	/* the parked counters alone, not every slot: under Linux's perf stat
 	   one is parked by each del() and met by the next config_matching
 	   (make linux-cost: the slot walk was a third of rvpmu's M-mode
@@ -83,7 +83,7 @@ void rvpmu_unpark(struct rvpmu_hart *h, uint32_t event_idx)
 		bit = UINT32_C(1) << idx;
 		if (now - h->parked_at[idx] >= RVPMU_PARK_NS)
 			h->held &= ~bit;	/* its expiry has run */
-		else if (event_idx != RVPMU_UNPARK_ALL && (h->event[idx] & ~RVPMU_EVENT_HAS_DATA) != event_idx)
+		else if (event_idx != RVPMU_UNPARK_ALL && h->event[idx] != event_idx)
 			continue;		/* let it run on: no clash */
 		/* the inline contract (core/hw.h), not the ops table: two
 		   calls less on every config_matching under perf stat */

@@ -377,6 +377,9 @@ RVPMU_STEP void release_one(struct rvpmu_hart *h, unsigned int idx)
 		rvpmu_hw_program(h, idx, ev | MHPMEVENT_OF);
 		rvpmu_hw_write(h, idx, 0);
 		h->parked |= UINT32_C(1) << idx;
+		/* through the ops: the inline form here would cost every
+		   stop+RESET inlining this a stack frame (make bench's
+		   stop.hw.reset_stopped +1) */
 		h->parked_at[idx] = h->cfg->hw->clock_ns(h->ctx);
 		h->mhpmevent[idx] = 0;
 	} else if (idx >= 3) {

@@ -628,6 +628,21 @@ static inline uint64_t rvpmu_hw_mtime(const struct rvpmu_hart *h)
 }
 
 /**
+ * rvpmu_hw_clock_ns() - the clock for parked counters, in ns
+ * @h: the core's hart (unused)
+ *
+ * The hw ops' clock_ns (pmu_hw.c, now_ns) without the call through them.
+ *
+ * Context: Any hart, in M-mode.
+ * Return: mtime * fw_ns_per_tick.
+ */
+static inline uint64_t rvpmu_hw_clock_ns(const struct rvpmu_hart *h)
+{
+	(void)h;
+	return csr_read_time64() * fw_ns_per_tick;
+}
+
+/**
  * rvpmu_hw_asid() - the ASID S-mode runs with now
  * @h: the core's hart (unused)
  *

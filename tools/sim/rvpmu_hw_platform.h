@@ -224,6 +224,20 @@ static inline uint32_t rvpmu_hw_asid(const struct rvpmu_hart *h)
 }
 
 /**
+ * rvpmu_hw_clock_ns() - the clock for parked counters
+ * @h: the hart, whose hw ops have a clock_ns
+ *
+ * Through the ops: tests give the hart a clock of their own.
+ *
+ * Context: Host tests and tools built with RVPMU_HW_PLATFORM.
+ * Return: the ops' clock_ns.
+ */
+static inline uint64_t rvpmu_hw_clock_ns(const struct rvpmu_hart *h)
+{
+	return h->cfg->hw->clock_ns(h->ctx);
+}
+
+/**
  * rvpmu_mem_write64() - one 8-byte store to S-mode memory
  * @h: the hart: its ctx is its struct sim_hart
  * @addr: the physical address, checked by the caller

@@ -267,6 +267,20 @@ static inline uint32_t rvpmu_hw_asid(const struct rvpmu_hart *h)
 }
 
 /**
+ * rvpmu_hw_clock_ns() - the clock for parked counters
+ * @h: the core's hart, whose hw ops have a clock_ns
+ *
+ * Through the ops (rvpmu_host.c).
+ *
+ * Context: Any hart, in M-mode.
+ * Return: the ops' clock_ns.
+ */
+static inline uint64_t rvpmu_hw_clock_ns(const struct rvpmu_hart *h)
+{
+	return h->cfg->hw->clock_ns(h->ctx);
+}
+
+/**
  * rvpmu_mem_write64() - one aligned store to S-mode memory (snapshot)
  * @h: the core's hart (unused)
  * @addr: the physical address, 8-byte aligned, checked by the core
