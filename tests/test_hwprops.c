@@ -343,6 +343,30 @@ static void a_parked_counter_taken_is_parked_no_more(void)
 	}
 }
 
+/* A raw event with data chosen while a counter parked on a raw event
+   with data is young: that counter is unmapped first, as for a standard
+   event (QEMU maps an event to one counter only). Seen failing with the
+   spec layer's unpark given the bare event_idx (the parked counter's
+   word has RVPMU_EVENT_HAS_DATA). */
+static void a_raw_event_unparks_a_parked_raw_counter(void)
+{
+	struct fx f;
+	struct rvpmu_hw_ops ops;
+
+	fx_holding(&f, &ops, true);
+	test_ns = 1000;
+	CHECK_EQ(fx_match(&f, 0, SBI_PMU_RAW_EVENT, 0x2005), 3);
+	CHECK_OK(rvpmu_counter_start(&f.h, 3, 1, SBI_PMU_START_SET_INIT_VALUE, HALF), 0);
+	CHECK_OK(rvpmu_counter_stop(&f.h, 3, 1, SBI_PMU_STOP_RESET), 0);
+	CHECK_EQ(f.h.parked, 1u << 3);
+	test_ns += 500000;
+	CHECK_EQ(fx_match(&f, 0, SBI_PMU_RAW_EVENT, 0x2005), 4);
+	CHECK_EQ(f.h.parked, 0);
+	CHECK_EQ(f.sim.mhpmevent[3], 0);
+	CHECK_EQ(f.sim.mhpmevent[4] & ~MHPMEVENT_SSCOF_MASK, 0x2005);
+	CHECK_EQ(f.sim.faults, 0);
+}
+
 /* The sampler's reservation unmaps every parked counter, whatever its
    event: a parked counter keeps its event, which QEMU then counts nowhere
    else (a sampler slot for that event would read 0). */
@@ -365,6 +389,7 @@ static const struct t_case cases[] = {
 	T(released_held_counters_are_parked),
 	T(a_parks_age_holds_past_32_bits_of_clock),
 	T(a_parked_counter_taken_is_parked_no_more),
+	T(a_raw_event_unparks_a_parked_raw_counter),
 	T(reserving_unparks_every_counter),
 	T(stop_writes_back_with_the_event_unmapped),
 	T(a_narrow_counter_starts_from_its_cut_value),
