@@ -208,10 +208,7 @@ struct rvpmu_config {
 /* What counts a standard firmware event on a hart: its started firmware
    counters (bit idx - fw_base) and whether the sampler counts it in
    fw_total (rvpmu_fw_sample); an event site tests both at once (any). */
-#if RVPMU_MAX_FW <= 16
-/* half the room where the firmware counters fit 16 bits (rvpmu's
-   firmware, the OpenSBI port): 88 bytes a hart less, and one load on
-   RV32 */
+#if RVPMU_MAX_FW <= 16	/* rvpmu's firmware, the OpenSBI port: half the room */
 typedef uint16_t rvpmu_fw_bits;
 typedef uint32_t rvpmu_fw_both;
 #else
@@ -283,16 +280,12 @@ struct rvpmu_hart {
 	   then is that data: a raw event), which is not kept */
 	uint32_t event[RVPMU_MAX_COUNTERS];
 	uint64_t mhpmevent[RVPMU_HW_SLOTS];	/* programmed, without OF */
-	/*
-	 * A configured counter's value when last stopped; a parked one's
-	 * clock_ns when it was parked. One word for both: a counter is
-	 * parked only once released, and one chosen while still parked is
-	 * parked no more (steps.h, release_one; match.c, spec.c). 64 bits,
-	 * so that the park's store shares mhpmevent's address (tried in 32:
-	 * stop+RESET took a frame, +8 on make bench's stop.hw.reset; with
-	 * the park moved apart, +15 a switch under perf stat in make
-	 * linux-cost).
-	 */
+	/* A configured counter's value when last stopped; a parked one's
+	   clock_ns when it was parked: a counter is parked only once
+	   released, and one chosen while parked is parked no more (steps.h
+	   release_one; match.c, spec.c). 64 bits, so that the park's store
+	   shares mhpmevent's address (in 32: stop+RESET took a frame, +8 on
+	   make bench; apart, +15 a switch in make linux-cost). */
 	union {
 		uint64_t saved[RVPMU_HW_SLOTS];
 		uint64_t parked_at[RVPMU_HW_SLOTS];
