@@ -293,7 +293,7 @@ firmware-all: $(B)/rvpmu-fw-rv64.elf $(B)/rvpmu-fw-rv32.elf \
 # ---- S-mode payloads (smoke test, demo, bench), on the client runtime
 PAYLOAD_BASE_rv64 := 0x80200000
 PAYLOAD_BASE_rv32 := 0x80400000
-# (512 rv64 harts' firmware memory, 1.97 MiB, fits below 0x80200000: the
+# (512 rv64 harts' firmware memory, 2,032 KiB, fits below 0x80200000: the
 # scale payload that boots them is linked there too; docs/firmware.md)
 RT_SRC := client/start.S client/vs.S client/u.S client/rt.c client/perf.c client/sampler.c \
           client/semihost.c client/fdt.c lib/fmt.c $(NAMES_SRC)

@@ -273,7 +273,6 @@ static bool hw_holds_still(void *ctx, unsigned int ctr, uint64_t ev)
    config_matching and del() under perf stat). */
 unsigned long fw_ns_per_tick = 1;
 
-/* QEMU's virtual clock in ns, as far as mtime tells (10 MHz on virt). */
 /*
  * QEMU's overflow timer holds an overflow back (rvpmu_hw_holds_overflow,
  * rvpmu_hw_platform.h): read in QEMU 7.2's and 10.0.2's
@@ -289,6 +288,7 @@ static bool hw_holds_overflow(void *ctx, unsigned int ctr, uint64_t ev, uint64_t
 	return rvpmu_hw_holds_overflow(&((struct fw_hart *)ctx)->pmu, ctr, ev, v);
 }
 
+/* QEMU's virtual clock in ns, as far as mtime tells (10 MHz on virt). */
 static uint64_t hw_clock_ns(void *ctx)
 {
 	(void)ctx;

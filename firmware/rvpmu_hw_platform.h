@@ -631,7 +631,9 @@ static inline uint64_t rvpmu_hw_mtime(const struct rvpmu_hart *h)
  * rvpmu_hw_clock_ns() - the clock for parked counters, in ns
  * @h: the core's hart (unused)
  *
- * The hw ops' clock_ns (pmu_hw.c, now_ns) without the call through them.
+ * The hw ops' clock_ns (pmu_hw.c, hw_clock_ns) without the call through
+ * them: rvpmu_unpark reads it on every config_matching that meets a
+ * parked counter.
  *
  * Context: Any hart, in M-mode.
  * Return: mtime * fw_ns_per_tick.
