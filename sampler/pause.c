@@ -38,8 +38,9 @@ void rvpmu_sampler_hart_leave(struct rvpmu_sampler *s, struct rvpmu_sampler_hart
 
 	if (!sh->running) {
 		/* paused (retentive) and now leaving from there: no longer
-		   holds the run open */
-		if (!(sh->flags & RVPMU_SAMPLER_HART_PAUSED))
+		   holds the run open; unless STOP's step already counted it
+		   out (rvpmu_sampler_hart_stop: its counters back) */
+		if (!(sh->flags & RVPMU_SAMPLER_HART_PAUSED) || !sh->reserved)
 			return;
 		if (sh->reserved)
 			rvpmu_sampler_let_go(s, sh);
@@ -198,7 +199,9 @@ void rvpmu_sampler_hart_resume(struct rvpmu_sampler *s, struct rvpmu_sampler_har
 	uint64_t now, target, dl;
 	uint32_t opened_at, reason;
 
-	if (sh->running || !(sh->flags & RVPMU_SAMPLER_HART_PAUSED)) {
+	/* a paused hart still in the run holds counters (START's fit never
+	   joins one without); none: STOP's step counted it out */
+	if (sh->running || !(sh->flags & RVPMU_SAMPLER_HART_PAUSED) || !sh->reserved) {
 		/* a run that ended meanwhile and was followed by another:
 		   the counters it kept go back */
 		if (!sh->running && sh->reserved)

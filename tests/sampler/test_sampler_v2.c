@@ -607,6 +607,47 @@ static void pause_and_rejoin(void)
 }
 
 /*
+ * STOP's step reaches a paused hart before the others end: it is counted
+ * out then, once. Its leaving or waking afterwards counts nothing again:
+ * the run goes on until the last running hart's step (found by
+ * fuzz-sampler: the leave ended the run under hart 1, a wake rejoined).
+ */
+static void stopped_while_paused(void)
+{
+	for (int wake = 0; wake < 2; wake++) {
+		struct sfx *x = sfx_new(3);
+
+		sfx_cfg(x, ab, 2, 0x1000);
+		x->c.nr_pmu = 1;
+		x->c.nr_sample = 0;
+		CHECK_EQ(sfx_configure(x), 0);
+		CHECK_EQ(sfx_start(x), 0);
+		sfx_window = busy;
+		while (!x->sh[0].begun || !x->sh[1].begun || !x->sh[2].begun)
+			sfx_run(x, 1);
+		rvpmu_sampler_hart_pause(&x->s, &x->sh[0]);
+		CHECK_EQ(rvpmu_sampler_stop(&x->s), 0);
+		rvpmu_sampler_hart_stop(&x->s, &x->sh[0]);
+		CHECK_EQ(x->h[0].reserved, 0);
+		if (wake)
+			rvpmu_sampler_hart_resume(&x->s, &x->sh[0]);
+		else
+			rvpmu_sampler_hart_leave(&x->s, &x->sh[0], false);
+		CHECK(!x->sh[0].running);
+		CHECK_EQ(x->h[0].reserved, 0);
+		CHECK_EQ(x->s.state, RVPMU_SAMPLER_RUNNING);
+		rvpmu_sampler_hart_stop(&x->s, &x->sh[1]);
+		CHECK_EQ(x->s.state, RVPMU_SAMPLER_RUNNING);	/* hart 2 runs */
+		CHECK(x->h[2].reserved != 0);
+		rvpmu_sampler_hart_stop(&x->s, &x->sh[2]);
+		CHECK_EQ(x->s.state, RVPMU_SAMPLER_DONE);
+		CHECK_EQ(x->s.stop_reason, RVPMU_SAMPLER_STOP_REQUESTED);
+		for (unsigned int i = 0; i < 3; i++)
+			CHECK_EQ(x->h[i].reserved, 0);
+	}
+}
+
+/*
  * One sample a buffer: every hart pauses, so no fill can close; the run
  * goes on (it is not NO_HARTS). A hart rejoining after its fill has
  * gone by closes the fills nobody was in and rejoins at the current
@@ -732,6 +773,7 @@ void suite_sampler_v2(void)
 		T(release_races_fills),
 		T(pause_and_rejoin),
 		T(every_hart_paused),
+		T(stopped_while_paused),
 		T(pause_before_t0),
 		T(calls_after_last_see_done),
 		T(waits_relax),
