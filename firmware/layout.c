@@ -22,6 +22,7 @@
 #include "layout.h"
 #include "lib/fmt.h"
 #include "platform.h"
+#include "sampler/sampler.h"
 #include "topology.h"
 
 extern char _fw_end[];
@@ -152,15 +153,19 @@ static void place_region(const void *fdt, uint64_t tables)
 			(unsigned long long)(end - 1));
 }
 
-int fw_harts_layout(const void *orig, uint32_t **sampler_scratch)
+int fw_harts_layout(const void *orig, struct fw_sampler_mem *sm)
 {
 	uint64_t blocks = (uint64_t)plat.nr_harts * FW_HART_BLOCK;
 	uint64_t table = (plat.max_hartid + 1) * sizeof(struct fw_hart *);
 	uint64_t mbox = FW_MBOX_WORDS(plat.nr_harts) * sizeof(unsigned long);
 	/* the hartid table; per position: its mailbox, hartid, 2 words for
-	   the sampler, cluster */
-	uint64_t tables = table + plat.nr_harts * (mbox + 3 * sizeof(uint32_t) +
-						   sizeof(uint16_t));
+	   the sampler, cluster; then the sampler's configuration state */
+	uint64_t state_at = round_up(table + plat.nr_harts * (mbox + 3 * sizeof(uint32_t) +
+							      sizeof(uint16_t)), 8);
+	unsigned long state = rvpmu_sampler_state_size(RVPMU_SAMPLER_MAX_EVENTS,
+						       RVPMU_SAMPLER_MAX_EVENTS,
+						       RVPMU_SAMPLER_MAX_BUFS, plat.nr_harts);
+	uint64_t tables = state_at + state;
 	unsigned int p;
 	uint8_t *after;
 	const void *fdt;
@@ -188,6 +193,8 @@ int fw_harts_layout(const void *orig, uint32_t **sampler_scratch)
 	err = fw_clint_init(fdt);
 	if (err)
 		return err;
-	*sampler_scratch = ids + plat.nr_harts;
+	sm->scratch = ids + plat.nr_harts;
+	sm->state = after + state_at;
+	sm->state_size = state;
 	return 0;
 }

@@ -45,10 +45,19 @@
 #ifndef __ASSEMBLER__
 #include <stdint.h>
 
+/* The sampler's memory in the region (fw_harts_layout()). */
+struct fw_sampler_mem {
+	uint32_t *scratch;		/* 2 * plat.nr_harts words */
+	void *state;			/* a configuration's state: room for
+					   the largest (this firmware has no
+					   heap), given at each CONFIGURE */
+	unsigned long state_size;	/* its bytes */
+};
+
 /**
  * fw_harts_layout() - lay out the firmware's region and fill it
  * @fdt: the device tree QEMU handed over (grown in place or copied)
- * @sampler_scratch: set to the sampler's per-hart words in the region
+ * @sm: set to the sampler's memory in the region
  *
  * layout.c: lay out the firmware's region after the image (the harts'
  * blocks, the hartid table, the mailboxes, the topology arrays, the DT
@@ -57,8 +66,8 @@
  * goes; grow the DT where it lies if it can, else copy it after the
  * region (plat.fdt is S-mode's from then on); fill every
  * struct fw_hart, the topology (cpu-map), each hart's mailbox, msip and
- * mtimecmp, plat.m_regs, has_ipi and has_timer; *sampler_scratch: the
- * sampler's per-hart words in the region (2 * plat.nr_harts).
+ * mtimecmp, plat.m_regs, has_ipi and has_timer; *@sm: the sampler's
+ * per-hart words and its configuration's state in the region.
  *
  * Context: Boot hart only, on the boot stack, once the harts are scanned
  *          (fw_harts_scan()); the others wait in entry.S.
@@ -66,7 +75,7 @@
  *         -FDT_ERR_NOTFOUND (the console says why) for a DT whose IPI or
  *         timer devices reach some harts but not all.
  */
-int fw_harts_layout(const void *fdt, uint32_t **sampler_scratch);
+int fw_harts_layout(const void *fdt, struct fw_sampler_mem *sm);
 #endif
 
 #endif

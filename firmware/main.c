@@ -198,7 +198,7 @@ void fw_counteren_update(struct fw_hart *h)
 struct fw_hart *fw_boot(unsigned long hartid, void *fdt, const struct fw_dynamic_info *info)
 {
 	unsigned long next = DEFAULT_NEXT;
-	uint32_t *scratch = 0;
+	struct fw_sampler_mem sm = { 0 };
 	struct fw_hart *h;
 	int err;
 
@@ -215,13 +215,13 @@ struct fw_hart *fw_boot(unsigned long hartid, void *fdt, const struct fw_dynamic
 	if (plat.uart)
 		fw_console_init(plat.uart);
 	err = err ? err : fw_harts_scan(fdt);
-	err = err ? err : fw_harts_layout(fdt, &scratch);
+	err = err ? err : fw_harts_layout(fdt, &sm);
 	err = err ? err : fw_pmu_init(plat.fdt);
 	if (err) {
 		fw_printf("rvpmu: bad device tree at %p (error %d)\n", fdt, err);
 		fw_halt("cannot continue without a device tree");
 	}
-	fw_sampler_init(scratch);
+	fw_sampler_init(&sm);
 	h = fw_hart_of(hartid);
 	if (!h)
 		fw_halt("the boot hart is not one this firmware runs");

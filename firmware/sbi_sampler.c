@@ -90,7 +90,19 @@ static const struct rvpmu_sampler_ops sampler_ops = {
 	.relax = op_relax,
 };
 
-void fw_sampler_init(uint32_t *scratch)
+/* The region's room for the largest configuration, given again at each
+   CONFIGURE (the engine reads nothing of the old one after asking). */
+static void *state_mem;
+static unsigned long state_room;
+
+static void *op_state(void *ctx, void *old, unsigned long size)
+{
+	(void)ctx;
+	(void)old;
+	return size <= state_room ? state_mem : 0;
+}
+
+void fw_sampler_init(const struct fw_sampler_mem *sm)
 {
 	sampler_plat.ops = &sampler_ops;
 	sampler_plat.mem = &fw_sampler_mem_ops;
@@ -101,8 +113,11 @@ void fw_sampler_init(uint32_t *scratch)
 	sampler_plat.nr_harts = plat.nr_harts;
 	sampler_plat.order = plat.hart_ids;
 	sampler_plat.cluster = plat.hart_cluster;
-	sampler_plat.scratch = scratch;
+	sampler_plat.scratch = sm->scratch;
 	sampler_plat.direct = op_direct;
+	sampler_plat.state = op_state;
+	state_mem = sm->state;
+	state_room = sm->state_size;
 	rvpmu_sampler_init(&fw_sampler, &sampler_plat);
 }
 

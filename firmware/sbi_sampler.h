@@ -4,8 +4,7 @@
  * (sbi_sampler.c), as the rest of the firmware drives it.
  *
  * Hart context: fw_sampler_init on the boot hart once the harts are laid
- * out (scratch: 2 * nr_harts words of per-hart memory, from
- * fw_harts_layout); fw_sampler_hart_init on each hart at setup;
+ * out (its memory in the region, from fw_harts_layout); fw_sampler_hart_init on each hart at setup;
  * fw_sampler_tick from that hart's timer; fw_sampler_leave on a hart that
  * stops or suspends non-retentively through HSM, before it goes;
  * fw_sampler_pause on a hart going into a retentive suspend and
@@ -20,13 +19,15 @@
 #include <stdint.h>
 
 #include "firmware/harts.h"
+#include "firmware/layout.h"
 #include "firmware/lie.h"
 #include "sampler/sampler.h"
 
 /**
  * fw_sampler_init() - bind the sampler to this firmware
- * @scratch: 2 * plat.nr_harts words of per-hart memory in the region,
- *           from fw_harts_layout()
+ * @sm: its memory in the region, from fw_harts_layout(): 2 *
+ *      plat.nr_harts words of per-hart memory and room for the largest
+ *      configuration's state
  *
  * The engine's seams (mtime, the shared M-mode timer, HSM state, every
  * hart's sampler state, SBI shared memory, the counters a hart holds), the
@@ -37,7 +38,7 @@
  * Context: Boot hart, once, at boot, once the harts are laid out and the
  *          PMU is set up (fw_pmu_init()).
  */
-void fw_sampler_init(uint32_t *scratch);
+void fw_sampler_init(const struct fw_sampler_mem *sm);
 /**
  * fw_sampler_hart_init() - bind this hart's sampler state to its PMU state
  * @h: the calling hart's struct

@@ -344,13 +344,69 @@ static void lay_out_group(struct rvpmu_sampler *s, const struct rvpmu_hart *pmu,
 	};
 }
 
-/* Put the checked staging configuration in force. */
+/*
+ * A configuration's state at base, in an order that keeps each array
+ * aligned (8-byte ones first); with s NULL only its size.
+ */
+static uint64_t lay_out_state(struct rvpmu_sampler *s, uint8_t *base, uint32_t ne,
+			      uint32_t ng, uint32_t nb, uint32_t nh)
+{
+	uint64_t at = 0;
+
+#define TAKE(f, n)							\
+	do {								\
+		if (s)							\
+			s->f = (void *)(base + at);			\
+		at += (uint64_t)(n) * sizeof(*((struct rvpmu_sampler *)0)->f); \
+	} while (0)
+	TAKE(group, ng);
+	TAKE(pm, ne);
+	TAKE(first, nb);
+	TAKE(events, ne);
+	TAKE(bufs, nb);
+	TAKE(pev, ne);
+	TAKE(soff, ne);
+	TAKE(cap, nb);
+	TAKE(bstate, nb);
+	TAKE(need, nb);
+	TAKE(lap, nb);
+	TAKE(ptot, ne);
+	TAKE(pcode, ne);
+	TAKE(ctrs, (uint64_t)ne * nh);
+#undef TAKE
+	_Static_assert(_Alignof(struct rvpmu_sampler_group) <= 8 &&
+		       _Alignof(struct rvpmu_sampler_event) <= 8 &&
+		       _Alignof(struct rvpmu_sampler_buf) <= 8 &&
+		       _Alignof(struct rvpmu_event_ref) <= 8 &&
+		       sizeof(struct rvpmu_sampler_group) % 8 == 0,
+		       "each array of the state starts aligned");
+	/* RVPMU_SAMPLER_STATE_MAX's bytes an event and a buffer */
+	_Static_assert(sizeof(uint64_t) + sizeof(struct rvpmu_sampler_event) +
+		       sizeof(struct rvpmu_event_ref) + 4 + 2 + 1 == 47 &&
+		       sizeof(struct rvpmu_sampler_buf) + 8 + 4 * 4 == 40,
+		       "RVPMU_SAMPLER_STATE_MAX");
+	return (at + 7) & ~(uint64_t)7;
+}
+
+unsigned long rvpmu_sampler_state_size(uint32_t nr_events, uint32_t nr_groups,
+				       uint32_t nr_bufs, uint32_t nr_harts)
+{
+	uint64_t n = lay_out_state(0, 0, nr_events, nr_groups, nr_bufs, nr_harts);
+
+	return n > (unsigned long)-1 ? (unsigned long)-1 : (unsigned long)n;
+}
+
+/* Put the checked staging configuration in force, its state at mem. */
 static void commit(struct rvpmu_sampler *s, const struct rvpmu_hart *pmu, uint32_t *pos,
-		   const struct rvpmu_sampler_plan *plan)
+		   const struct rvpmu_sampler_plan *plan, void *mem)
 {
 	const struct rvpmu_sampler_config *c = &s->stage;
+	void *old = s->mem;
 	uint32_t i;
 
+	rvpmu_sampler_forget(s);
+	s->mem = mem;
+	lay_out_state(s, mem, c->nr_events, plan->nr_subsamples, c->nr_bufs, plan->nr_harts);
 	s->pos = pos;
 	s->nr_data = plan->nr_harts;
 	s->nr_clusters = plan->nr_clusters;
@@ -388,6 +444,8 @@ static void commit(struct rvpmu_sampler *s, const struct rvpmu_hart *pmu, uint32
 	s->fills = 0;
 	s->stop_reason = RVPMU_SAMPLER_STOP_NONE;
 	__atomic_store_n(&s->state, RVPMU_SAMPLER_CONFIGURED, __ATOMIC_RELEASE);
+	if (old && old != mem && s->plat->state_free)
+		s->plat->state_free(s->plat->ctx, old);
 }
 
 long rvpmu_sampler_configure(struct rvpmu_sampler *s, const struct rvpmu_hart *pmu,
@@ -400,6 +458,7 @@ long rvpmu_sampler_configure(struct rvpmu_sampler *s, const struct rvpmu_hart *p
 	struct rvpmu_sampler_plan plan = { 0 };
 	uint32_t *pos, max_id, nr_pmu;
 	uint64_t pa, sub;
+	void *mem = 0;
 	long err;
 
 	if (flags & ~RVPMU_SAMPLER_CONF_ALL)
@@ -453,9 +512,18 @@ long rvpmu_sampler_configure(struct rvpmu_sampler *s, const struct rvpmu_hart *p
 		return err;
 	if (!check_only && (err = check_bufs(s, c, pa, plan.min_buffer_size)))
 		return err;
+	/* the last thing that may fail: the memory for it */
+	if (!check_only) {
+		unsigned long size = rvpmu_sampler_state_size(c->nr_events, plan.nr_subsamples,
+							      c->nr_bufs, plan.nr_harts);
+
+		mem = size == (unsigned long)-1 ? 0 : s->plat->state(s->plat->ctx, s->mem, size);
+		if (!mem)
+			return SBI_ERR_FAILED;
+	}
 	sampler_put(s, pa + __builtin_offsetof(struct rvpmu_sampler_config, plan), &plan,
 		    sizeof(plan));
 	if (!check_only)
-		commit(s, pmu, pos, &plan);
+		commit(s, pmu, pos, &plan, mem);
 	return 0;
 }

@@ -812,7 +812,9 @@ uint64_t rvpmu_sampler_hart_subsamples(const struct rvpmu_sampler *s,
 	   is off by one sample until the run is DONE, like any statistic) */
 	const struct rvpmu_sampler_group *gr = *(const struct rvpmu_sampler_group *volatile *)&sh->gr;
 
-	return *(volatile const uint64_t *)&sh->samples * s->nsub + (uint64_t)(gr - s->group);
+	/* no group: CONFIGURE or RESET forgot the run (samples 0 too) */
+	return *(volatile const uint64_t *)&sh->samples * s->nsub +
+	       (gr ? (uint64_t)(gr - s->group) : 0);
 }
 
 /* ---- ending early */

@@ -575,6 +575,17 @@ static inline uint8_t *sampler_reach(const struct rvpmu_sampler *s, uint64_t pa)
 }
 
 /**
+ * rvpmu_sampler_forget() - the last run's statistics gone
+ * @s: the shared state
+ *
+ * Each hart of the set in force: its statistics, flags and group cleared
+ * (the group pointed into the state CONFIGURE or RESET gives back).
+ *
+ * Context: CONFIGURE or RESET, no run going on.
+ */
+void rvpmu_sampler_forget(struct rvpmu_sampler *s);
+
+/**
  * sampler_hart_at() - the i-th hart of the set in force
  * @s: the shared state
  * @i: the position, in the data's order (increasing hartid)

@@ -19,6 +19,10 @@
  * State: one shared struct rvpmu_sampler and one struct rvpmu_sampler_hart
  * per hart, both provided by the caller. Per-position arrays (the hartid
  * order) are caller memory too: nothing is sized for a maximum hart count.
+ * What a configuration needs (its events, groups, buffers and each hart's
+ * counter choice) is sized for it, rvpmu_sampler_state_size(), and comes
+ * from the platform at CONFIGURE (struct rvpmu_sampler_platform, state):
+ * nothing is sized for the most events or buffers either.
  *
  * Hart context and locking:
  *  - get_info, configure, prepare, abort, launch, stop, reset, status and
@@ -70,6 +74,8 @@
  *                     plan.min_buffer_size, or a buffer misaligned
  *   INVALID_ADDRESS   a buffer not S-mode memory; buffers
  *                     overlapping each other, the configuration or CID2
+ *   FAILED            the platform has no memory for the configuration's
+ *                     state now (platform state op)
  */
 #ifndef RVPMU_SAMPLER_H
 #define RVPMU_SAMPLER_H
@@ -132,6 +138,19 @@ struct rvpmu_sampler_platform {
 	uint32_t *scratch;		/* [2 * nr_harts] caller memory: the
 					   positions of the configuration in
 					   force and of one being checked */
+	/*
+	 * Memory for a configuration's state: size bytes (at most
+	 * rvpmu_sampler_state_size() of the largest configuration for
+	 * nr_harts), 8-byte aligned, or NULL when the platform has none
+	 * now (CONFIGURE then fails, nothing changed). The engine reads
+	 * nothing from the state in force (old, NULL if none) after the
+	 * call, so a platform with one region sized for the largest may
+	 * return it again. Called by CONFIGURE, serialised like it.
+	 */
+	void *(*state)(void *ctx, void *old, unsigned long size);
+	/* Optional: p (a state had from state()) is no longer used:
+	   CONFIGURE put another in force, or RESET. */
+	void (*state_free)(void *ctx, void *p);
 };
 
 /* A group as the switch takes it: its events (core spec), its first
@@ -166,18 +185,25 @@ struct rvpmu_sampler {
 	uint32_t t0_set;
 	uint64_t inh;			/* filter as mhpmevent bits */
 	uint32_t *pos;			/* [nr_data] indexes into plat->order */
-	struct rvpmu_sampler_buf bufs[RVPMU_SAMPLER_MAX_BUFS];
-	uint32_t cap[RVPMU_SAMPLER_MAX_BUFS];	/* samples each holds */
-	struct rvpmu_sampler_event events[RVPMU_SAMPLER_MAX_EVENTS];
+	/* The configuration's state (platform state op): one block, laid
+	   out by rvpmu_sampler_state_size()'s order; the arrays below point
+	   into it, [nr_bufs], [nr_events] or [nsub] long. */
+	void *mem;
+	struct rvpmu_sampler_buf *bufs;
+	uint32_t *cap;				/* samples each holds */
+	struct rvpmu_sampler_event *events;
 	/* Each group's events in the order its counters take them, hpm
 	   events first, then firmware events (the core's struct rvpmu_group);
 	   p below is an index in that order. */
-	struct rvpmu_sampler_group group[RVPMU_SAMPLER_MAX_EVENTS];
-	uint64_t pm[RVPMU_SAMPLER_MAX_EVENTS];	/* p: an hpm event's mhpmevent */
-	uint8_t pcode[RVPMU_SAMPLER_MAX_EVENTS]; /* p: a fw event's group code */
-	uint16_t ptot[RVPMU_SAMPLER_MAX_EVENTS]; /* p: rvpmu_group_total_off */
-	struct rvpmu_event_ref pev[RVPMU_SAMPLER_MAX_EVENTS];	/* p: the event */
-	uint32_t soff[RVPMU_SAMPLER_MAX_EVENTS]; /* p: its slot past the first */
+	struct rvpmu_sampler_group *group;
+	uint64_t *pm;				/* p: an hpm event's mhpmevent */
+	uint8_t *pcode;				/* p: a fw event's group code */
+	uint16_t *ptot;				/* p: rvpmu_group_total_off */
+	struct rvpmu_event_ref *pev;		/* p: the event */
+	uint32_t *soff;				/* p: its slot past the first */
+	/* [nr_data][nr_events]: each hart's counter of each p, chosen at
+	   START (rvpmu_sampler_hart.ctr points at its row) */
+	uint8_t *ctrs;
 	/* one run: written by prepare; then atomics only */
 	uint32_t fills;		/* fills opened << 2 | LOCK | NONE_FREE */
 	uint32_t running;	/* harts still in the run (paused ones too) */
@@ -185,12 +211,12 @@ struct rvpmu_sampler {
 	uint32_t stop_reason;
 	/* the engine's state of each buffer: RVPMU_SAMPLER_BUF_* or the
 	   transitional BS_RELEASING/BS_CLOSING (internal.h); CAS only */
-	uint32_t bstate[RVPMU_SAMPLER_MAX_BUFS];
+	uint32_t *bstate;
 	/* the open fill in each buffer: harts that must still get through
 	   it before it closes, with the NEED_* flags (internal.h) */
-	uint32_t need[RVPMU_SAMPLER_MAX_BUFS];
-	uint64_t first[RVPMU_SAMPLER_MAX_BUFS];	/* its first sample */
-	uint32_t lap[RVPMU_SAMPLER_MAX_BUFS];
+	uint32_t *need;
+	uint64_t *first;			/* its first sample */
+	uint32_t *lap;
 	uint32_t prev_state;	/* for an aborted START, with: */
 	uint32_t prev_stop_reason, prev_fills;
 	uint32_t last_buf;	/* buffer of the newest fill */
@@ -256,12 +282,20 @@ struct rvpmu_sampler_hart {
 	uint32_t off_mt, off_win;	/* mtime's and the window word's slots */
 	uint32_t stride;		/* 8 * nr_harts: one field to the next */
 	/* the run's, copied for the switch (fewer registers across it) */
+	uint32_t lost32;		/* lost_ticks, saturated (RV32's switch) */
 	struct rvpmu_sampler *s;
 	uint64_t fast_lim;		/* min(max_skew, period_ticks - 1) */
 	uint64_t lost_ticks, counted;	/* s->lost_ticks, s->counted */
-	uint32_t lost32;		/* lost_ticks, saturated (RV32's switch) */
-	uint8_t ctr[RVPMU_SAMPLER_MAX_EVENTS];	/* p: the event's counter */
+	uint8_t *ctr;			/* p: the event's counter (its row of
+					   s->ctrs, set at START) */
 };
+
+/* rvpmu_sampler_state_size() of the largest configuration for n harts, as
+   a constant expression (static memory for a fixed hart count). */
+#define RVPMU_SAMPLER_STATE_MAX(n)					\
+	((RVPMU_SAMPLER_MAX_EVENTS * (sizeof(struct rvpmu_sampler_group) + 47 + \
+				      (unsigned long)(n)) +		\
+	  RVPMU_SAMPLER_MAX_BUFS * 40 + 7) & ~7ul)
 
 /**
  * rvpmu_sampler_init() - bind the shared state to the platform
@@ -274,6 +308,26 @@ struct rvpmu_sampler_hart {
  */
 void rvpmu_sampler_init(struct rvpmu_sampler *s,
 			const struct rvpmu_sampler_platform *plat);
+
+/**
+ * rvpmu_sampler_state_size() - the bytes of a configuration's state
+ * @nr_events: its events (1..RVPMU_SAMPLER_MAX_EVENTS)
+ * @nr_groups: its groups (subsamples), 1..@nr_events
+ * @nr_bufs: its buffers (1..RVPMU_SAMPLER_MAX_BUFS)
+ * @nr_harts: the harts of its set
+ *
+ * What CONFIGURE asks the platform's state op for: 47 bytes an event, 72
+ * a group (40 on RV32), 40 a buffer and one an event for each hart of the
+ * set, rounded up to 8. The largest for a platform of n harts is
+ * rvpmu_sampler_state_size(RVPMU_SAMPLER_MAX_EVENTS,
+ * RVPMU_SAMPLER_MAX_EVENTS, RVPMU_SAMPLER_MAX_BUFS, n).
+ *
+ * Context: Any.
+ * Return: the bytes (ULONG_MAX where they would not fit an unsigned
+ *         long: CONFIGURE then fails as for no memory); never an error.
+ */
+unsigned long rvpmu_sampler_state_size(uint32_t nr_events, uint32_t nr_groups,
+				       uint32_t nr_bufs, uint32_t nr_harts);
 
 /**
  * rvpmu_sampler_hart_init() - bind a hart's sampler state to its PMU hart
@@ -607,7 +661,8 @@ long rvpmu_sampler_buffer_release(struct rvpmu_sampler *s, rvpmu_ulong index);
  *
  * Context: Any hart; the two reads may be a sample apart while @sh's hart
  *          ticks.
- * Return: the subsamples hart @sh is past in the last run.
+ * Return: the subsamples hart @sh is past in the last run (0 once
+ *         CONFIGURE or RESET forgot it).
  */
 uint64_t rvpmu_sampler_hart_subsamples(const struct rvpmu_sampler *s,
 				       const struct rvpmu_sampler_hart *sh);

@@ -173,6 +173,7 @@ long rvpmu_sampler_hart_start(struct rvpmu_sampler *s, struct rvpmu_sampler_hart
 	   ABSENT; only this hart changes that, so it cannot change here */
 	if (!sampler_ops(s)->hart_started(s->plat->ctx, sh->hartid))
 		return 0;
+	sh->ctr = s->ctrs + p * s->nr_events;	/* its row (configure) */
 	held = rvpmu_sampler_fit(sh->pmu, s->events, s->nr_events, s->nr_pmu, true, sh->ctr);
 	if (!held)
 		return SBI_ERR_DENIED;

@@ -189,10 +189,8 @@ long rvpmu_sampler_buffer_release(struct rvpmu_sampler *s, rvpmu_ulong index)
 	return 0;
 }
 
-long rvpmu_sampler_reset(struct rvpmu_sampler *s)
+void rvpmu_sampler_forget(struct rvpmu_sampler *s)
 {
-	if (rvpmu_sampler_settled(s) == RVPMU_SAMPLER_RUNNING)
-		return SBI_ERR_DENIED;
 	/* no hart is in a run: their statistics and flags are free */
 	for (uint32_t i = 0; i < s->nr_data; i++) {
 		struct rvpmu_sampler_hart *sh = sampler_hart_at(s, i);
@@ -201,10 +199,21 @@ long rvpmu_sampler_reset(struct rvpmu_sampler *s)
 		sh->samples = sh->late = sh->max_skew = sh->passed = sh->paused = 0;
 		sh->gr = 0;
 	}
+}
+
+long rvpmu_sampler_reset(struct rvpmu_sampler *s)
+{
+	if (rvpmu_sampler_settled(s) == RVPMU_SAMPLER_RUNNING)
+		return SBI_ERR_DENIED;
+	rvpmu_sampler_forget(s);
 	s->nr_data = 0;
 	s->nr_bufs = 0;
 	s->fills = 0;
 	s->stop_reason = RVPMU_SAMPLER_STOP_NONE;
 	__atomic_store_n(&s->state, RVPMU_SAMPLER_IDLE, __ATOMIC_RELEASE);
+	/* nothing configured: the platform has its memory back */
+	if (s->mem && s->plat->state_free)
+		s->plat->state_free(s->plat->ctx, s->mem);
+	s->mem = 0;
 	return 0;
 }

@@ -76,8 +76,10 @@ long rvs_configure_call(struct rvs_event *ev, unsigned long flags)
  * The kernel's mapping of an SBI error, but for what perf_event_open
  * must tell apart: DENIED and ALREADY_STARTED are the sampler's counters
  * or the sampler itself being in use (-EBUSY, which perf reports as
- * such), and what the kernel maps to its own not-supported code (not a
- * user errno) is -EOPNOTSUPP.
+ * such), FAILED the firmware's lack of memory for a configuration (the
+ * one FAILED the extension answers, CONFIGURE's: -ENOMEM), and what the
+ * kernel maps to its own not-supported code (not a user errno) is
+ * -EOPNOTSUPP.
  */
 int rvs_errno(long e)
 {
@@ -85,6 +87,8 @@ int rvs_errno(long e)
 
 	if (e == SBI_ERR_DENIED || e == SBI_ERR_ALREADY_STARTED)
 		return -EBUSY;
+	if (e == SBI_ERR_FAILED)
+		return -ENOMEM;
 	err = sbi_err_map_linux_errno(e);
 	return err == 0 || err == -EINVAL || err == -EFAULT ? err : -EOPNOTSUPP;
 }
@@ -95,6 +99,7 @@ const char *rvs_refusal(int err)
 	case -EBUSY:	  return "the counters it needs are held by S-mode (regular perf events)";
 	case -EOPNOTSUPP: return "an event or filter the platform cannot count";
 	case -EFAULT:	  return "a buffer the firmware cannot write";
+	case -ENOMEM:	  return "memory the firmware lacks for it (fewer events, buffers or CPUs)";
 	default:	  return "the configuration";
 	}
 }

@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
+#include <stdlib.h>
+
 #include "sfx.h"
 
 static struct sfx the_sfx;
@@ -78,12 +80,44 @@ static void *m_direct(void *ctx, uint64_t pa)
 }
 
 bool sfx_use_direct;
+unsigned long sfx_state_room;
+
+/* A configuration's state from the heap, so that ASan sees a use of one
+   CONFIGURE or RESET gave back; filled with junk, so that a test sees the
+   engine rely on memory it did not write. */
+static void *op_state(void *ctx, void *old, unsigned long size)
+{
+	struct sfx *x = ctx;
+	void *p;
+
+	(void)old;
+	x->state_asked = size;
+	if (sfx_state_room && size > sfx_state_room)
+		return NULL;
+	p = malloc(size);
+	CHECK(p != NULL);
+	memset(p, 0xa5, size);
+	x->state_len = size;
+	x->states++;
+	return p;
+}
+
+static void op_state_free(void *ctx, void *p)
+{
+	struct sfx *x = ctx;
+
+	x->states--;
+	free(p);
+}
 
 struct sfx *sfx_new(unsigned int n)
 {
 	struct sfx *x = &the_sfx;
 	unsigned int i;
 
+	/* the last test's configuration, whatever its state */
+	if (x->s.mem)
+		op_state_free(x, x->s.mem);
 	memset(x, 0, sizeof(*x));
 	x->n = n;
 	fx_map(&x->map);
@@ -103,6 +137,7 @@ struct sfx *sfx_new(unsigned int n)
 		.timebase_hz = 1000000, .lead_ticks = 100, .nr_harts = n,
 		.order = x->order, .cluster = x->cluster, .scratch = x->scratch,
 		.direct = sfx_use_direct ? m_direct : NULL,
+		.state = op_state, .state_free = op_state_free,
 	};
 	rvpmu_sampler_init(&x->s, &x->plat);
 	sfx_window = NULL;

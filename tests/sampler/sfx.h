@@ -42,11 +42,19 @@ struct sfx {
 	uint32_t conf_flags;
 	/* what the held op was told last, per hart */
 	uint64_t held[SFX_MAX];
+	/* the state op: the size asked last, the size of the last one
+	   given (the one in force once CONFIGURE succeeded), how many are
+	   held (given and not given back) */
+	unsigned long state_asked, state_len;
+	int states;
 };
 
 /* Whether sfx_new gives the platform a direct-access op (the tick then
    stores slots directly) or only the mem ops. */
 extern bool sfx_use_direct;
+
+/* The most bytes the state op gives (0: any); more: NULL. */
+extern unsigned long sfx_state_room;
 
 /* n harts (hartid i = sim[i]), all started, one cluster in hartid order,
    16 hpm counters each, Sscofpmf, 16 firmware counters. */

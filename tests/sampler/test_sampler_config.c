@@ -15,13 +15,21 @@ static void refused(struct sfx *x, long err)
 {
 	static struct rvpmu_sampler before;
 	static struct rvpmu_hart pmu[SFX_MAX];
-	size_t n = offsetof(struct rvpmu_sampler, stage);
+	static uint8_t state[1 << 16];
+	size_t n = offsetof(struct rvpmu_sampler, stage), len = x->s.mem ? x->state_len : 0;
+	int states = x->states;
 
+	CHECK(len <= sizeof(state));
 	memcpy(&before, &x->s, n);
 	memcpy(pmu, x->h, sizeof(pmu));
+	if (len)
+		memcpy(state, x->s.mem, len);
 	CHECK_EQ(sfx_configure(x), err);
 	CHECK(memcmp(&before, &x->s, n) == 0);
 	CHECK(memcmp(pmu, x->h, sizeof(pmu)) == 0);
+	/* the configuration's state too: the same memory, unchanged */
+	CHECK(!len || memcmp(state, x->s.mem, len) == 0);
+	CHECK_EQ(x->states, states);
 }
 
 static struct sfx *configured(void)
@@ -440,6 +448,70 @@ static void status_errors(void)
 	CHECK_EQ(hs[1].hartid, 0xAAAAAAAA);	/* did not fit: untouched */
 }
 
+/* A configuration's state: asked of the platform at CONFIGURE, sized for
+   the configuration; the old one given back; none without memory. */
+static void state_sized_for_the_configuration(void)
+{
+	struct sfx *x = sfx_new(4);
+	static uint32_t many[240];
+	unsigned long small, gr = sizeof(struct rvpmu_sampler_group);
+
+	CHECK(x->s.mem == NULL);
+	sfx_cfg(x, three, 3, 0x1000);
+	x->c.nr_pmu = 2;
+	/* CHECK_ONLY asks for nothing */
+	x->conf_flags = RVPMU_SAMPLER_CONF_CHECK_ONLY;
+	CHECK_EQ(sfx_configure(x), 0);
+	CHECK_EQ(x->state_asked, 0);
+	x->conf_flags = 0;
+	CHECK_EQ(sfx_configure(x), 0);
+	/* 2 groups, 47 bytes an event, 40 the buffer, 3 events x 4 harts */
+	small = (2 * gr + 3 * 47 + 40 + 3 * 4 + 7) & ~7ul;
+	CHECK_EQ(x->state_asked, small);
+	CHECK_EQ(rvpmu_sampler_state_size(3, 2, 1, 4), small);
+	CHECK_EQ(x->states, 1);
+	/* each hart of the run chooses its counters in its own row */
+	CHECK_EQ(sfx_start(x), 0);
+	for (unsigned int i = 0; i < 4; i++)
+		CHECK(x->sh[i].ctr == x->s.ctrs + 3 * i);
+	CHECK(x->s.ctrs + 12 <= (uint8_t *)x->s.mem + small);
+	sfx_run(x, 2);
+	CHECK_EQ(rvpmu_sampler_stop(&x->s), 0);
+	for (unsigned int i = 0; i < 4; i++)
+		rvpmu_sampler_hart_stop(&x->s, &x->sh[i]);
+	CHECK_EQ(x->s.state, RVPMU_SAMPLER_DONE);
+	/* 240 events in 15 groups, two buffers */
+	for (int i = 0; i < 240; i++)
+		many[i] = three[i % 3];
+	sfx_cfg(x, many, 240, 0x4000);
+	sfx_cfg_bufs(x, 2);
+	x->c.bufs[1].addr = SFX_BUF + 0x4000;
+	x->c.nr_pmu = 16;
+	x->c.nr_sample = 0;
+	CHECK_EQ(sfx_configure(x), 0);
+	CHECK_EQ(x->state_asked, 15 * gr + 240 * 47 + 2 * 40 + 240 * 4);
+	CHECK_EQ(x->states, 1);		/* the small one given back */
+	/* the largest a platform of 512 harts gives */
+	CHECK_EQ(rvpmu_sampler_state_size(240, 240, 64, 512),
+		 240 * gr + 240 * 47 + 64 * 40 + 240 * 512);
+	/* no memory for a configuration: FAILED, nothing changed, no plan */
+	sfx_state_room = x->state_asked - 8;
+	x->c.nr_pmu = 12;
+	memset(&x->c.plan, 0xAA, sizeof(x->c.plan));
+	refused(x, SBI_ERR_FAILED);
+	CHECK_EQ(sfx_plan(x)->nr_harts, 0xAAAAAAAA);
+	CHECK_EQ(x->s.nr_pmu, 16);
+	/* with room for it, the same one goes in force */
+	sfx_state_room = 0;
+	CHECK_EQ(sfx_configure(x), 0);
+	CHECK_EQ(x->s.nr_pmu, 12);
+	CHECK_EQ(x->states, 1);
+	/* RESET: nothing configured, nothing held */
+	CHECK_EQ(rvpmu_sampler_reset(&x->s), 0);
+	CHECK_EQ(x->states, 0);
+	CHECK(x->s.mem == NULL);
+}
+
 void suite_sampler_config(void)
 {
 	static const struct t_case cases[] = {
@@ -455,6 +527,7 @@ void suite_sampler_config(void)
 		T(an_event_one_hart_cannot_count),
 		T(state_errors),
 		T(status_errors),
+		T(state_sized_for_the_configuration),
 	};
 
 	T_RUN(cases);

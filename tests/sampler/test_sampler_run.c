@@ -214,7 +214,8 @@ static void hart_order_by_hartid(void)
 	CHECK_EQ(h->nr_clusters, 2);
 	CHECK_EQ(u32(x, SFX_BUF + 104), 0);
 	CHECK_EQ(u32(x, SFX_BUF + 108), 3);
-	CHECK_EQ(rvpmu_sampler_hart_subsamples(&x->s, &x->sh[1]), 1);	/* from the first run only */
+	/* hart 1, not in this set: CONFIGURE forgot the first run's */
+	CHECK_EQ(rvpmu_sampler_hart_subsamples(&x->s, &x->sh[1]), 0);
 }
 
 /* Two buffers of two samples each with a tail gap; five samples wanted:

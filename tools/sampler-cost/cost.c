@@ -99,9 +99,20 @@ static struct rvpmu_hart pmu;
 static struct rvpmu_sampler s;
 static uint32_t order[1], scratch[2];
 static uint16_t cluster[1];
+static uint64_t arena[RVPMU_SAMPLER_STATE_MAX(1) / 8];
+
+/* one region for any configuration, given again at each CONFIGURE */
+static void *op_state(void *ctx, void *old, unsigned long size)
+{
+	(void)ctx;
+	(void)old;
+	return size <= sizeof(arena) ? arena : NULL;
+}
+
 static const struct rvpmu_sampler_platform plat = {
 	.ops = &ops, .mem = &mem, .ctx = NULL, .timebase_hz = 10000000, .nr_harts = 1,
 	.order = order, .cluster = cluster, .scratch = scratch, .direct = direct,
+	.state = op_state,
 };
 /* S-mode memory: the configuration and the buffers lie past the probe */
 #define c (*(struct rvpmu_sampler_config *)0x80180000)
