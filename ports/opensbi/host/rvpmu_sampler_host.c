@@ -16,6 +16,7 @@
  *    (rvpmu_osbi_sampler_held: mcounteren).
  * The calls come one at a time (OpenSBI's half holds a lock around them).
  */
+#include <sbi/sbi_heap.h>
 #include <sbi_utils/rvpmu/rvpmu_host.h>
 
 #include "rvpmu_osbi.h"
@@ -101,6 +102,25 @@ static void op_relax(void *ctx)
 	rvpmu_osbi_relax();
 }
 
+/*
+ * A configuration's state, sized for it, from OpenSBI's heap at CONFIGURE
+ * (NULL: CONFIGURE fails with SBI_ERR_FAILED, nothing changed); the one
+ * it replaces, or RESET's, goes back. sbi_malloc() takes its lock: the
+ * calls come one at a time, but other harts may use the heap meanwhile.
+ */
+static void *op_state(void *ctx, void *old, unsigned long size)
+{
+	(void)ctx;
+	(void)old;
+	return sbi_malloc(size);
+}
+
+static void op_state_free(void *ctx, void *p)
+{
+	(void)ctx;
+	sbi_free(p);
+}
+
 static const struct rvpmu_sampler_ops osbi_sampler_ops = {
 	.mtime = op_mtime,
 	.set_deadline = op_set_deadline,
@@ -136,6 +156,8 @@ int rvpmu_host_sampler_cold_init(void *engine, u32 nr_harts, const u32 *order,
 	osbi_splat.cluster = cluster;
 	osbi_splat.scratch = scratch;
 	osbi_splat.direct = direct ? op_direct : 0;
+	osbi_splat.state = op_state;
+	osbi_splat.state_free = op_state_free;
 	rvpmu_sampler_init(osbi_sampler, &osbi_splat);
 	return 0;
 }
