@@ -44,7 +44,7 @@ CORE_SRC := core/counters.c core/events.c core/match.c core/startstop.c core/spe
 CORE_HDR := $(wildcard core/*.h) include/rvpmu/sbi.h lib/bits.h
 SAMPLER_SRC := sampler/config.c sampler/layout.c sampler/start.c sampler/engine.c sampler/fills.c \
 	       sampler/pause.c sampler/status.c
-SAMPLER_HDR := sampler/sampler.h include/rvpmu/sampler.h
+SAMPLER_HDR := sampler/sampler.h sampler/state.h sampler/internal.h sampler/fills.h include/rvpmu/sampler.h
 SAMPLER_TEST := $(wildcard tests/sampler/*.c)
 DT_SRC   := dt/pmu_dt.c dt/cpu_map.c lib/fmt.c
 NAMES_SRC := lib/names.c	# event names: tools, tests, payloads (not the firmware)
