@@ -87,7 +87,7 @@ int rvs_errno(long e)
 
 	if (e == SBI_ERR_DENIED || e == SBI_ERR_ALREADY_STARTED)
 		return -EBUSY;
-	if (e == SBI_ERR_FAILED)
+	if (e == SBI_ERR_FAILURE)
 		return -ENOMEM;
 	err = sbi_err_map_linux_errno(e);
 	return err == 0 || err == -EINVAL || err == -EFAULT ? err : -EOPNOTSUPP;
