@@ -17,8 +17,8 @@
  *    for memory once one configuration of that size went in (Linux's
  *    driver does; the port once failed it, its heap too small for the new
  *    state beside the old);
- *  - a run of the last one samples (START, 2 samples, DONE, one in each
- *    of the first two buffers, sized for one): the state reused is whole;
+ *  - a run of the last one samples (START, 2 samples, DONE, the buffers'
+ *    headers counting 2): the state reused is whole;
  *  - after RESET the first accepted configuration is accepted again (the
  *    memory came back), and a FAILED one after it leaves its nr_pmu in
  *    force.
@@ -76,7 +76,7 @@ int main(unsigned long hartid, void *dtb)
 {
 	static const uint32_t groups[] = { 1, 2, 4, 8, 16 };
 	bool ours = SBI_CALL0(SBI_EXT_BASE, SBI_BASE_GET_IMPL_ID).value == RVPMU_IMPL_ID;
-	uint32_t first = 0, s, np, refused = 0, bad = 0, reconf = 0;
+	uint32_t first = 0, s, np, refused = 0, bad = 0, reconf = 0, in_bufs = 0;
 	long err = 0;
 
 	(void)hartid;
@@ -135,12 +135,12 @@ int main(unsigned long hartid, void *dtb)
 	/* the last one runs */
 	err = sampler_start(&cfg).error;
 	err = err ? err : sampler_wait(&st.s, sizeof(st), 10000000ull * 5);
-	rt_check(!err && st.s.state == RVPMU_SAMPLER_DONE && st.s.samples == 2 &&
-		 ((const struct rvpmu_sampler_header *)area)->nr_samples == 1,
-		 "a run of the last one ends DONE with 2 samples, one a buffer (error %ld, state %u, "
-		 "%llu samples, %u in buffer 0)", err, (unsigned int)st.s.state,
-		 (unsigned long long)st.s.samples,
-		 (unsigned int)((const struct rvpmu_sampler_header *)area)->nr_samples);
+	for (uint32_t b = 0; b < cfg.nr_bufs; b++)
+		in_bufs += ((const struct rvpmu_sampler_header *)(uintptr_t)cfg.bufs[b].addr)->nr_samples;
+	rt_check(!err && st.s.state == RVPMU_SAMPLER_DONE && st.s.samples == 2 && in_bufs == 2,
+		 "a run of the last one ends DONE with 2 samples, in its buffers' headers too "
+		 "(error %ld, state %u, %llu samples, %u in the headers)", err,
+		 (unsigned int)st.s.state, (unsigned long long)st.s.samples, (unsigned int)in_bufs);
 
 	/* RESET gives it back: the first fits again */
 	sampler_reset();
