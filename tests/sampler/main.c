@@ -10,6 +10,7 @@ void suite_sampler_config(void);
 void suite_sampler_run(void);
 void suite_sampler_edges(void);
 void suite_sampler_v2(void);
+void suite_sampler_pause(void);
 extern bool sfx_use_direct;
 
 int main(int argc, char **argv)
@@ -21,10 +22,12 @@ int main(int argc, char **argv)
 	suite_sampler_run();
 	suite_sampler_edges();
 	suite_sampler_v2();
+	suite_sampler_pause();
 	/* the runs again, with slots stored through the direct-access op */
 	sfx_use_direct = true;
 	suite_sampler_run();
 	suite_sampler_edges();
 	suite_sampler_v2();
+	suite_sampler_pause();
 	return t_finish();
 }

@@ -248,3 +248,24 @@ long sfx_match(struct sfx *x, unsigned int hart, uint32_t event, uint64_t data)
 
 	return r.error ? r.error : (long)r.value;
 }
+
+void sfx_busy(struct sfx *x, unsigned int i)
+{
+	if (!x->sh[i].running)
+		return;
+	sim_event(&x->sim[i], SBI_PMU_DTLB_READ_MISS, 3);
+	sim_event(&x->sim[i], FX_DTLB_WR_MISS, 5);
+	sim_run(&x->sim[i], 700);
+}
+
+void sfx_run_until_begun(struct sfx *x)
+{
+	for (;;) {
+		unsigned int i;
+
+		for (i = 0; i < x->n && (!x->sh[i].running || x->sh[i].begun); i++)
+			;
+		if (i == x->n || !sfx_run(x, 1))
+			return;
+	}
+}

@@ -88,6 +88,10 @@ void sfx_tick(struct sfx *x, unsigned int i);
  */
 unsigned int sfx_run(struct sfx *x, unsigned int max_ticks);
 
+/* Run (sfx_run, a tick at a time) until every hart in the run has opened
+   its first window, or no hart has a deadline left. */
+void sfx_run_until_begun(struct sfx *x);
+
 /* Called for every hart before each deadline it reaches (tests may
    replace: default none). */
 extern void (*sfx_window)(struct sfx *x, unsigned int hart);
@@ -106,6 +110,28 @@ static inline void *sfx_mem(struct sfx *x, uint64_t pa)
 {
 	return sim_ram(&x->sim[0], pa);
 }
+
+/* 32 and 64 bits of S-mode memory at pa, as a client reads them. */
+static inline uint32_t sfx_u32(struct sfx *x, uint64_t pa)
+{
+	uint32_t v;
+
+	memcpy(&v, sfx_mem(x, pa), 4);
+	return v;
+}
+
+static inline uint64_t sfx_u64(struct sfx *x, uint64_t pa)
+{
+	uint64_t v;
+
+	memcpy(&v, sfx_mem(x, pa), 8);
+	return v;
+}
+
+/* A window's work for tests of two events, dTLB read misses and the
+   fixture's dTLB write misses: 3 of the one, 5 of the other and 700
+   cycles on hart i, if it runs (a sfx_window). */
+void sfx_busy(struct sfx *x, unsigned int i);
 
 static inline const struct rvpmu_sampler_header *sfx_hdr(struct sfx *x, uint64_t pa)
 {

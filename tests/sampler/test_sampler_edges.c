@@ -11,24 +11,6 @@
 
 static const uint32_t ab[2] = { A, B };
 
-static uint64_t u64(struct sfx *x, uint64_t pa)
-{
-	uint64_t v;
-
-	memcpy(&v, sfx_mem(x, pa), 8);
-	return v;
-}
-
-/* Each window: 3 events of A, 5 of B and 700 cycles on the hart. */
-static void busy(struct sfx *x, unsigned int i)
-{
-	if (!x->sh[i].running)
-		return;
-	sim_event(&x->sim[i], A, 3);
-	sim_event(&x->sim[i], B, 5);
-	sim_run(&x->sim[i], 700);
-}
-
 /*
  * Hart 0 arms, then its provisional deadline passes while hart 1 is slow
  * to arm (mtime moves on): hart 0's tick writes nothing and looks again
@@ -70,7 +52,7 @@ static void t0_is_chosen_once_every_hart_armed(void)
 		CHECK_EQ(x->deadline[i], t0);	/* now they wait for t0 */
 		CHECK(!x->sh[i].begun);
 	}
-	sfx_window = busy;
+	sfx_window = sfx_busy;
 	sfx_run(x, 100);
 	CHECK_EQ(x->s.state, RVPMU_SAMPLER_DONE);
 	/* every window whole: 700 cycles, 3 and 5 events, on both harts */
@@ -78,9 +60,9 @@ static void t0_is_chosen_once_every_hart_armed(void)
 		uint64_t sub = SFX_BUF + h->header_size + k * (uint64_t)h->sample_size;
 
 		for (unsigned int p = 0; p < 2; p++) {
-			CHECK_EQ(u64(x, sub + 16 + 8 * p), 3);
-			CHECK_EQ(u64(x, sub + 16 + 16 + 8 * p), 5);
-			CHECK_EQ(u64(x, sub + 16 + 32 + 8 * p), 700);
+			CHECK_EQ(sfx_u64(x, sub + 16 + 8 * p), 3);
+			CHECK_EQ(sfx_u64(x, sub + 16 + 16 + 8 * p), 5);
+			CHECK_EQ(sfx_u64(x, sub + 16 + 32 + 8 * p), 700);
 		}
 	}
 	CHECK_EQ(x->sh[0].late + x->sh[1].late, 0);
@@ -122,7 +104,7 @@ static void start_returns_before_t0(void)
 		CHECK_EQ(h->magic, RVPMU_SAMPLER_BUF_MAGIC);
 		CHECK_EQ(h->state, b ? RVPMU_SAMPLER_BUF_FREE : RVPMU_SAMPLER_BUF_FILLING);
 	}
-	sfx_window = busy;
+	sfx_window = sfx_busy;
 	sfx_run(x, 100);
 	CHECK_EQ(x->s.state, RVPMU_SAMPLER_DONE);
 	CHECK_EQ(x->s.stop_reason, RVPMU_SAMPLER_STOP_DONE);
@@ -132,7 +114,7 @@ static void start_returns_before_t0(void)
 		CHECK_EQ(rvpmu_sampler_hart_subsamples(&x->s, &x->sh[i]), 4);
 	}
 	h = sfx_hdr(x, SFX_BUF);
-	CHECK_EQ(u64(x, SFX_BUF + h->header_size + 16 + 32), 700);	/* window 0 whole */
+	CHECK_EQ(sfx_u64(x, SFX_BUF + h->header_size + 16 + 32), 700);	/* window 0 whole */
 }
 
 /* Layout 4: header version 4, six fields per subsample: cid1, cid2,
@@ -152,16 +134,16 @@ static void layout_4_every_subsample(void)
 	CHECK_EQ(h->version, RVPMU_SAMPLER_LAYOUT);
 	CHECK_EQ(h->subsample_size, RVPMU_SAMPLER_SUBSAMPLE_SIZE(1, 2));
 	CHECK_EQ(h->subsample_size, (4 + 4 + 8 + 8 + 8 + 8) * H);
-	sfx_window = busy;
+	sfx_window = sfx_busy;
 	sfx_run(x, 100);
 	for (unsigned int k = 0; k < 4; k++) {
 		uint64_t sub = SFX_BUF + h->header_size + k * (uint64_t)h->subsample_size;
 
 		for (unsigned int p = 0; p < H; p++) {
-			CHECK_EQ(u64(x, sub + 8 * H + 8 * H + 8 * p), 700);	/* cycles */
-			CHECK_EQ(u64(x, sub + 8 * H + 16 * H + 8 * p),
+			CHECK_EQ(sfx_u64(x, sub + 8 * H + 8 * H + 8 * p), 700);	/* cycles */
+			CHECK_EQ(sfx_u64(x, sub + 8 * H + 16 * H + 8 * p),
 				 h->t0 + k * h->period_ticks);			/* mtime */
-			CHECK_EQ(u64(x, sub + 8 * H + 24 * H + 8 * p),
+			CHECK_EQ(sfx_u64(x, sub + 8 * H + 24 * H + 8 * p),
 				 RVPMU_SAMPLER_WIN_COUNTED | h->period_ticks);	/* window */
 		}
 	}
@@ -178,7 +160,7 @@ static uint64_t word(struct sfx *x, unsigned int j, unsigned int p, unsigned int
 {
 	const struct rvpmu_sampler_header *h = sfx_hdr(x, SFX_BUF);
 
-	return u64(x, SFX_BUF + h->header_size + j * (uint64_t)h->subsample_size +
+	return sfx_u64(x, SFX_BUF + h->header_size + j * (uint64_t)h->subsample_size +
 		   8 * 2 * field + 8 * p);
 }
 
@@ -195,25 +177,24 @@ static void window_words(void)
 	x->c.nr_sample = 3;
 	CHECK_EQ(sfx_configure(x), 0);
 	CHECK_EQ(sfx_start(x), 0);
-	sfx_window = busy;
-	while (!x->sh[0].begun || !x->sh[1].begun)
-		sfx_run(x, 1);
+	sfx_window = sfx_busy;
+	sfx_run_until_begun(x);
 	P = h->period_ticks;
 	t0 = h->t0;
 	CHECK_EQ(x->mtime, t0);
 	sfx_run(x, 1);				/* window 0 closes on time */
 	/* window 1: hart 1 is away 5 ticks inside its switch */
 	x->mtime = t0 + 2 * P;
-	busy(x, 0);
-	busy(x, 1);
+	sfx_busy(x, 0);
+	sfx_busy(x, 1);
 	sfx_tick(x, 0);
 	x->lag = 5;
 	sfx_tick(x, 1);
 	x->lag = 0;
 	/* window 2: hart 1 comes 80 late; window 3 opens with 20 left */
 	x->mtime = t0 + 3 * P;
-	busy(x, 0);
-	busy(x, 1);
+	sfx_busy(x, 0);
+	sfx_busy(x, 1);
 	sfx_tick(x, 0);
 	x->mtime = t0 + 3 * P + 80;
 	sfx_tick(x, 1);
@@ -260,7 +241,7 @@ static void away_in_switch(void)
 	x->c.nr_sample = 2;
 	CHECK_EQ(sfx_configure(x), 0);
 	CHECK_EQ(sfx_start(x), 0);
-	sfx_window = busy;
+	sfx_window = sfx_busy;
 	while (!x->sh[0].begun)
 		sfx_run(x, 1);
 	P = h->period_ticks;
@@ -271,8 +252,8 @@ static void away_in_switch(void)
 	CHECK_EQ(x->deadline[0], t0 + 2 * P);
 	sfx_run(x, 100);
 	sub = SFX_BUF + h->header_size + h->subsample_size;	/* window 1 */
-	CHECK_EQ(u64(x, sub + 8 * 3), t0 + P + 80);
-	CHECK_EQ(u64(x, sub + 8 * 4),
+	CHECK_EQ(sfx_u64(x, sub + 8 * 3), t0 + P + 80);
+	CHECK_EQ(sfx_u64(x, sub + 8 * 4),
 		 (P - 80) | RVPMU_SAMPLER_WIN_LOST | RVPMU_SAMPLER_WIN_COUNTED);
 	CHECK_OK(sfx_status(x, &st), sizeof(*st) + sizeof(struct rvpmu_sampler_hart_status));
 	CHECK_EQ(st->passed, 0);
@@ -289,7 +270,7 @@ static void away_in_switch(void)
  */
 static void release_all_full(struct sfx *x, unsigned int i)
 {
-	busy(x, i);
+	sfx_busy(x, i);
 	for (unsigned int b = 0; b < x->s.nr_bufs; b++)
 		if (sfx_hdr(x, x->s.bufs[b].addr)->state == RVPMU_SAMPLER_BUF_FULL)
 			CHECK_EQ(rvpmu_sampler_buffer_release(&x->s, b), 0);
@@ -336,12 +317,12 @@ static void passes_keep_the_grid(void)
 	for (unsigned int k = 0; k < 8; k++) {
 		uint64_t base = x->s.bufs[k / 2].addr + h->header_size +
 				(k % 2) * (uint64_t)h->subsample_size;
-		uint64_t mt = u64(x, base + 8 * 3), w = u64(x, base + 8 * 4);
+		uint64_t mt = sfx_u64(x, base + 8 * 3), w = sfx_u64(x, base + 8 * 4);
 
 		if (k == 0 || k == 2 || k == 3) {
 			CHECK_EQ(w, 0);
 			CHECK_EQ(mt, 0);
-			CHECK_EQ(u64(x, base + 8 * 2), 0);
+			CHECK_EQ(sfx_u64(x, base + 8 * 2), 0);
 			passed++;
 			continue;
 		}
@@ -372,7 +353,7 @@ static void passes_keep_the_grid(void)
 static unsigned int full_seen;
 static void release_as_soon_as_full(struct sfx *x, unsigned int i)
 {
-	busy(x, i);
+	sfx_busy(x, i);
 	for (unsigned int b = 0; b < x->s.nr_bufs; b++)
 		if (sfx_hdr(x, x->s.bufs[b].addr)->state == RVPMU_SAMPLER_BUF_FULL) {
 			full_seen++;
@@ -449,7 +430,7 @@ static void nothing_is_written_after_stop(void)
 	x->c.nr_sample = 50;
 	CHECK_EQ(sfx_configure(x), 0);
 	CHECK_EQ(sfx_start(x), 0);
-	sfx_window = busy;
+	sfx_window = sfx_busy;
 	sfx_run(x, 7);
 	CHECK_EQ(rvpmu_sampler_stop(&x->s), 0);
 	rvpmu_sampler_hart_stop(&x->s, &x->sh[0]);
@@ -508,15 +489,15 @@ static void windows_across_2_32_ticks(void)
 	CHECK(sim->ticks > UINT64_C(1) << 32);
 	for (k = 0; k < 8; k++) {
 		uint64_t sub = SFX_BUF + h->header_size + k * (uint64_t)h->sample_size;
-		uint64_t c = u64(x, sub + 8), i = u64(x, sub + 16), d = u64(x, sub + 24);
+		uint64_t c = sfx_u64(x, sub + 8), i = sfx_u64(x, sub + 16), d = sfx_u64(x, sub + 24);
 
-		if (u64(x, sub + 40) == 700 && i == 700 && u64(x, sub + 32) == 0 &&
+		if (sfx_u64(x, sub + 40) == 700 && i == 700 && sfx_u64(x, sub + 32) == 0 &&
 		    ((c == 700 && d == 0) || (c == 0 && d == 700)))
 			continue;
 		if (!bad++)
 			printf("# window %u: cycles %llu, instructions %llu, cycles again %llu, "
 			       "field %llu\n", k, (unsigned long long)c, (unsigned long long)i,
-			       (unsigned long long)d, (unsigned long long)u64(x, sub + 40));
+			       (unsigned long long)d, (unsigned long long)sfx_u64(x, sub + 40));
 	}
 	CHECK_EQ(bad, 0);
 }
@@ -569,7 +550,7 @@ static void instret_across_2_32_on_its_own_clock(void)
 	CHECK(sim->ticks >> 32 == 2);
 	for (k = 0; k < 8; k++) {
 		uint64_t sub = SFX_BUF + h->header_size + k * (uint64_t)h->sample_size;
-		uint64_t c = u64(x, sub + 8), i = u64(x, sub + 16), f = u64(x, sub + 24);
+		uint64_t c = sfx_u64(x, sub + 8), i = sfx_u64(x, sub + 16), f = sfx_u64(x, sub + 24);
 
 		if (c == 1000 && i == 700 && f == 1000)
 			continue;

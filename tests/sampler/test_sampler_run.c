@@ -11,22 +11,6 @@
 
 static const uint32_t abc[3] = { A, B, C };
 
-static uint32_t u32(struct sfx *x, uint64_t pa)
-{
-	uint32_t v;
-
-	memcpy(&v, sfx_mem(x, pa), 4);
-	return v;
-}
-
-static uint64_t u64(struct sfx *x, uint64_t pa)
-{
-	uint64_t v;
-
-	memcpy(&v, sfx_mem(x, pa), 8);
-	return v;
-}
-
 /* What hart h sees of event e in window k (0 for events it is not given). */
 static uint64_t expect(unsigned int e, unsigned int k, unsigned int h)
 {
@@ -98,41 +82,41 @@ static void worked_example_layout(void)
 	CHECK_EQ(h->t0, 1100);
 	CHECK_EQ(h->period_ticks, 100);
 	CHECK_EQ(h->timebase_hz, 1000000);
-	CHECK_EQ(u32(x, SFX_BUF + 104), 0);		/* hart[0] */
-	CHECK_EQ(u32(x, SFX_BUF + 108), 1);
-	CHECK_EQ(u32(x, SFX_BUF + 112), 0);		/* cluster[0] */
-	CHECK_EQ(u32(x, SFX_BUF + 120), A);		/* events[0].event_idx */
-	CHECK_EQ(u32(x, SFX_BUF + 152), C);		/* events[2] */
+	CHECK_EQ(sfx_u32(x, SFX_BUF + 104), 0);		/* hart[0] */
+	CHECK_EQ(sfx_u32(x, SFX_BUF + 108), 1);
+	CHECK_EQ(sfx_u32(x, SFX_BUF + 112), 0);		/* cluster[0] */
+	CHECK_EQ(sfx_u32(x, SFX_BUF + 120), A);		/* events[0].event_idx */
+	CHECK_EQ(sfx_u32(x, SFX_BUF + 152), C);		/* events[2] */
 	/* subsample 0: events 0 and 1 */
-	CHECK_EQ(u32(x, d + 0), 0x100);			/* cid1, hart 0 */
-	CHECK_EQ(u32(x, d + 4), 0x101);
-	CHECK_EQ(u32(x, d + 8), 0xC0DE0);		/* cid2 */
-	CHECK_EQ(u32(x, d + 12), 0xC0DE1);
-	CHECK_EQ(u64(x, d + 16), expect(0, 0, 0));	/* count[0][hart 0] */
-	CHECK_EQ(u64(x, d + 24), expect(0, 0, 1));
-	CHECK_EQ(u64(x, d + 32), expect(1, 0, 0));	/* count[1] */
-	CHECK_EQ(u64(x, d + 40), expect(1, 0, 1));
-	CHECK_EQ(u64(x, d + 48), 500);			/* cycles */
-	CHECK_EQ(u64(x, d + 56), 500);
-	CHECK_EQ(u64(x, d + 64), 1100);			/* mtime: t0 */
-	CHECK_EQ(u64(x, d + 72), 1100);
-	CHECK_EQ(u64(x, d + 80), W | 100);		/* window: COUNTED, 100 */
-	CHECK_EQ(u64(x, d + 88), W | 100);
+	CHECK_EQ(sfx_u32(x, d + 0), 0x100);			/* cid1, hart 0 */
+	CHECK_EQ(sfx_u32(x, d + 4), 0x101);
+	CHECK_EQ(sfx_u32(x, d + 8), 0xC0DE0);		/* cid2 */
+	CHECK_EQ(sfx_u32(x, d + 12), 0xC0DE1);
+	CHECK_EQ(sfx_u64(x, d + 16), expect(0, 0, 0));	/* count[0][hart 0] */
+	CHECK_EQ(sfx_u64(x, d + 24), expect(0, 0, 1));
+	CHECK_EQ(sfx_u64(x, d + 32), expect(1, 0, 0));	/* count[1] */
+	CHECK_EQ(sfx_u64(x, d + 40), expect(1, 0, 1));
+	CHECK_EQ(sfx_u64(x, d + 48), 500);			/* cycles */
+	CHECK_EQ(sfx_u64(x, d + 56), 500);
+	CHECK_EQ(sfx_u64(x, d + 64), 1100);			/* mtime: t0 */
+	CHECK_EQ(sfx_u64(x, d + 72), 1100);
+	CHECK_EQ(sfx_u64(x, d + 80), W | 100);		/* window: COUNTED, 100 */
+	CHECK_EQ(sfx_u64(x, d + 88), W | 100);
 	/* subsample 1: event 2, then the null event */
-	CHECK_EQ(u64(x, s1 + 16), expect(2, 1, 0));
-	CHECK_EQ(u64(x, s1 + 24), expect(2, 1, 1));
-	CHECK_EQ(u64(x, s1 + 32), 0);
-	CHECK_EQ(u64(x, s1 + 40), 0);
-	CHECK_EQ(u64(x, s1 + 48), 501);
-	CHECK_EQ(u64(x, s1 + 64), 1200);
-	CHECK_EQ(u64(x, s1 + 80), W | 100);
+	CHECK_EQ(sfx_u64(x, s1 + 16), expect(2, 1, 0));
+	CHECK_EQ(sfx_u64(x, s1 + 24), expect(2, 1, 1));
+	CHECK_EQ(sfx_u64(x, s1 + 32), 0);
+	CHECK_EQ(sfx_u64(x, s1 + 40), 0);
+	CHECK_EQ(sfx_u64(x, s1 + 48), 501);
+	CHECK_EQ(sfx_u64(x, s1 + 64), 1200);
+	CHECK_EQ(sfx_u64(x, s1 + 80), W | 100);
 	/* sample 1, subsample 0 (window 2) */
-	CHECK_EQ(u64(x, d + 192 + 16), expect(0, 2, 0));
-	CHECK_EQ(u64(x, d + 192 + 56), 502);
+	CHECK_EQ(sfx_u64(x, d + 192 + 16), expect(0, 2, 0));
+	CHECK_EQ(sfx_u64(x, d + 192 + 56), 502);
 	/* the samples not taken, and the gap after the capacity: what was
 	   there (the implementation never zeroes) */
-	CHECK_EQ(u64(x, d + 2 * 192), 0xAAAAAAAAAAAAAAAAull);
-	CHECK_EQ(u64(x, SFX_BUF + 0x3f8), 0xAAAAAAAAAAAAAAAAull);
+	CHECK_EQ(sfx_u64(x, d + 2 * 192), 0xAAAAAAAAAAAAAAAAull);
+	CHECK_EQ(sfx_u64(x, SFX_BUF + 0x3f8), 0xAAAAAAAAAAAAAAAAull);
 	CHECK_EQ(x->s.state, RVPMU_SAMPLER_DONE);
 	CHECK_EQ(x->s.stop_reason, RVPMU_SAMPLER_STOP_DONE);
 	for (int i = 0; i < 2; i++) {
@@ -166,9 +150,9 @@ static void firmware_events_are_sampled(void)
 	for (unsigned int k = 0; k < 3; k++) {
 		uint64_t sub = d + 96 * (uint64_t)k;
 
-		CHECK_EQ(u64(x, sub + 16), expect(3, k, 0));
-		CHECK_EQ(u64(x, sub + 24), expect(3, k, 1));
-		CHECK_EQ(u64(x, sub + 32), expect(0, k, 0));
+		CHECK_EQ(sfx_u64(x, sub + 16), expect(3, k, 0));
+		CHECK_EQ(sfx_u64(x, sub + 24), expect(3, k, 1));
+		CHECK_EQ(sfx_u64(x, sub + 32), expect(0, k, 0));
 	}
 	/* S-mode's counter also saw the window before t0 (the sampler not) */
 	CHECK_OK(rvpmu_counter_fw_read(&x->h[1], (rvpmu_ulong)mine),
@@ -199,10 +183,10 @@ static void hart_order_by_hartid(void)
 	CHECK_EQ(h->nr_clusters, 2);
 	d = SFX_BUF + h->header_size;
 	for (unsigned int p = 0; p < 4; p++) {
-		CHECK_EQ(u32(x, SFX_BUF + 104 + 4 * p), p);
-		CHECK_EQ(u32(x, SFX_BUF + 120 + 4 * p), p < 2 ? 1 : 0);
-		CHECK_EQ(u32(x, d + 4 * p), 0x100 + p);		/* cid1 */
-		CHECK_EQ(u64(x, d + 32 + 8 * p), expect(0, 0, p));
+		CHECK_EQ(sfx_u32(x, SFX_BUF + 104 + 4 * p), p);
+		CHECK_EQ(sfx_u32(x, SFX_BUF + 120 + 4 * p), p < 2 ? 1 : 0);
+		CHECK_EQ(sfx_u32(x, d + 4 * p), 0x100 + p);		/* cid1 */
+		CHECK_EQ(sfx_u64(x, d + 32 + 8 * p), expect(0, 0, p));
 	}
 	/* a set of harts 3 and 0: one per cluster */
 	x->hart_base = 0;
@@ -212,8 +196,8 @@ static void hart_order_by_hartid(void)
 	sfx_run(x, 100);
 	CHECK_EQ(h->nr_harts, 2);
 	CHECK_EQ(h->nr_clusters, 2);
-	CHECK_EQ(u32(x, SFX_BUF + 104), 0);
-	CHECK_EQ(u32(x, SFX_BUF + 108), 3);
+	CHECK_EQ(sfx_u32(x, SFX_BUF + 104), 0);
+	CHECK_EQ(sfx_u32(x, SFX_BUF + 108), 3);
 	/* hart 1, not in this set: CONFIGURE forgot the first run's */
 	CHECK_EQ(rvpmu_sampler_hart_subsamples(&x->s, &x->sh[1]), 0);
 }
@@ -248,12 +232,12 @@ static void buffers_fill_in_turn_then_full(void)
 	CHECK_EQ(h1->nr_samples, 2);
 	CHECK_EQ(h1->first_sample, 2);
 	/* buffer 1 holds samples 2 and 3: windows 4 and 6 open them */
-	CHECK_EQ(u64(x, b1 + 168 + 16), expect(0, 4, 0));
-	CHECK_EQ(u64(x, b1 + 168 + 192 + 24), expect(0, 6, 1));
+	CHECK_EQ(sfx_u64(x, b1 + 168 + 16), expect(0, 4, 0));
+	CHECK_EQ(sfx_u64(x, b1 + 168 + 192 + 24), expect(0, 6, 1));
 	/* nothing written past capacity * sample_size */
 	for (uint64_t g = 168 + 384; g < size; g += 8) {
-		CHECK_EQ(u64(x, SFX_BUF + g), 0xAAAAAAAAAAAAAAAAull);
-		CHECK_EQ(u64(x, b1 + g), 0xAAAAAAAAAAAAAAAAull);
+		CHECK_EQ(sfx_u64(x, SFX_BUF + g), 0xAAAAAAAAAAAAAAAAull);
+		CHECK_EQ(sfx_u64(x, b1 + g), 0xAAAAAAAAAAAAAAAAull);
 	}
 	CHECK_OK(sfx_status(x, &st), sizeof(*st) + 2 * sizeof(struct rvpmu_sampler_hart_status));
 	CHECK_EQ(st->state, RVPMU_SAMPLER_DONE);
@@ -303,7 +287,7 @@ static void ring_mode_reuses_released_buffers(void)
 	CHECK_EQ(h0->first_sample, 4);
 	CHECK_EQ(h0->state, RVPMU_SAMPLER_BUF_LAST);
 	CHECK_EQ(h0->nr_samples, 1);
-	CHECK_EQ(u64(x, SFX_BUF + 168 + 16), expect(0, 8, 0));
+	CHECK_EQ(sfx_u64(x, SFX_BUF + 168 + 16), expect(0, 8, 0));
 	/* without releases, ring mode stops FULL after both buffers */
 	sfx_window = window;
 	CHECK_EQ(sfx_configure(x), 0);
@@ -518,21 +502,21 @@ static void late_deadlines(void)
 	   ran until the late tick); subsamples 2 and 3 passed: not written */
 	sub = SFX_BUF + x->s.header_size;
 	CHECK_EQ(x->s.subsample_size, 80);
-	CHECK_EQ(u64(x, sub + 80 + 24), expect(1, 1, 1));
-	CHECK_EQ(u64(x, sub + 80 + 72), W | 350);
+	CHECK_EQ(sfx_u64(x, sub + 80 + 24), expect(1, 1, 1));
+	CHECK_EQ(sfx_u64(x, sub + 80 + 72), W | 350);
 	for (unsigned int k = 2; k < 4; k++) {
-		CHECK_EQ(u64(x, sub + 80 * k + 24), 0);	/* count */
-		CHECK_EQ(u64(x, sub + 80 * k + 40), 0);	/* cycles */
-		CHECK_EQ(u64(x, sub + 80 * k + 72), 0);	/* no COUNTED */
+		CHECK_EQ(sfx_u64(x, sub + 80 * k + 24), 0);	/* count */
+		CHECK_EQ(sfx_u64(x, sub + 80 * k + 40), 0);	/* cycles */
+		CHECK_EQ(sfx_u64(x, sub + 80 * k + 72), 0);	/* no COUNTED */
 	}
 	/* subsample 4: opened at t0 + 450, closed at t0 + 500 */
-	CHECK_EQ(u64(x, sub + 80 * 4 + 56), t0 + 450);
-	CHECK_EQ(u64(x, sub + 80 * 4 + 72), W | 50);
+	CHECK_EQ(sfx_u64(x, sub + 80 * 4 + 56), t0 + 450);
+	CHECK_EQ(sfx_u64(x, sub + 80 * 4 + 72), W | 50);
 	/* hart 0's subsample 4 passed, 3 written (long), 5 short */
-	CHECK_EQ(u64(x, sub + 80 * 4 + 64), 0);
-	CHECK_EQ(u64(x, sub + 80 * 3 + 64), W | 169);
-	CHECK_EQ(u64(x, sub + 80 * 5 + 64), W | 80);
-	CHECK(u64(x, sub + 80 + 40) > 0);
+	CHECK_EQ(sfx_u64(x, sub + 80 * 4 + 64), 0);
+	CHECK_EQ(sfx_u64(x, sub + 80 * 3 + 64), W | 169);
+	CHECK_EQ(sfx_u64(x, sub + 80 * 5 + 64), W | 80);
+	CHECK(sfx_u64(x, sub + 80 + 40) > 0);
 }
 
 /* A hart that stops through HSM is recorded and not waited for; one that
@@ -563,10 +547,10 @@ static void harts_leave_and_absent(void)
 	d = SFX_BUF + x->s.header_size;
 	for (unsigned int k = 0; k < 4; k++) {
 		sub = d + (uint64_t)k * x->s.subsample_size;
-		CHECK_EQ(u64(x, sub + 24 + 0), expect(0, k, 0));
-		CHECK_EQ(u64(x, sub + 24 + 8), k < 2 ? expect(0, k, 1) : 0);
-		CHECK_EQ(u64(x, sub + 24 + 16), 0);
-		CHECK_EQ(u32(x, sub + 8), 0);	/* hart 2's cid1 */
+		CHECK_EQ(sfx_u64(x, sub + 24 + 0), expect(0, k, 0));
+		CHECK_EQ(sfx_u64(x, sub + 24 + 8), k < 2 ? expect(0, k, 1) : 0);
+		CHECK_EQ(sfx_u64(x, sub + 24 + 16), 0);
+		CHECK_EQ(sfx_u32(x, sub + 8), 0);	/* hart 2's cid1 */
 	}
 	CHECK_EQ(sfx_hdr(x, SFX_BUF)->nr_samples, 4);
 
@@ -593,11 +577,11 @@ static bool hart_slots_zero(struct sfx *x, unsigned int p, unsigned int n)
 	for (unsigned int k = 0; k < n; k++) {
 		uint64_t sub = SFX_BUF + x->s.header_size + (uint64_t)k * x->s.subsample_size;
 
-		if (u32(x, sub + 4 * p) || u32(x, sub + 4 * H + 4 * p) ||
-		    u64(x, sub + 8 * H + 8 * P * H + 8 * p))
+		if (sfx_u32(x, sub + 4 * p) || sfx_u32(x, sub + 4 * H + 4 * p) ||
+		    sfx_u64(x, sub + 8 * H + 8 * P * H + 8 * p))
 			return false;
 		for (uint64_t j = 0; j < P; j++)
-			if (u64(x, sub + 8 * H + 8 * (j * H + p)))
+			if (sfx_u64(x, sub + 8 * H + 8 * (j * H + p)))
 				return false;
 	}
 	return true;
